@@ -1,0 +1,86 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { authRoutes } from './features/auth/routes.js';
+import { createAuthService } from './features/auth/service.js';
+import { systemRoutes } from './features/system/routes.js';
+import { registerCsrfGuard } from './http/csrf.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { registerSessionLoader } from './http/session.js';
+import { type Clock, systemClock } from './lib/clock.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  mailer?: Mailer;
+  /** Folder of the built client; served with an SPA fallback when it exists. */
+  clientDir?: string | null;
+  /** Per-IP requests a minute to the sign-in endpoints (tests that sign in often raise it). */
+  authRateLimitPerMinute?: number;
+}
+
+const DEFAULT_CLIENT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../dist/client');
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const clock = deps.clock ?? systemClock;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const mailer =
+    deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  app.addHook('onClose', async () => mailer.close());
+
+  await app.register(helmet, {
+    // Stack traces stay server-side; HSTS only matters behind TLS in production.
+    hsts: config.isProduction,
+    contentSecurityPolicy: { directives: { 'upgrade-insecure-requests': config.isProduction ? [] : null } },
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  registerErrorHandler(app);
+  registerCsrfGuard(app, config.publicUrl);
+
+  const auth = createAuthService({ db: database.db, mailer, clock, sessionTtlHours: config.sessionTtlHours });
+  registerSessionLoader(app, auth.sessions);
+
+  await app.register(systemRoutes, { config, database });
+  await app.register(authRoutes, { auth, config, perMinuteLimit: deps.authRateLimitPerMinute ?? 30 });
+
+  const clientDir = deps.clientDir === undefined ? DEFAULT_CLIENT_DIR : deps.clientDir;
+  if (clientDir && existsSync(join(clientDir, 'index.html'))) serveClient(app, clientDir);
+
+  return app;
+}
+
+/** Serves the built client; any non-API GET that accepts HTML gets index.html (client-side routes). */
+function serveClient(app: FastifyInstance, clientDir: string) {
+  app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage =
+      request.method === 'GET' &&
+      !request.url.startsWith('/api/') &&
+      (request.headers.accept ?? '').includes('text/html');
+    if (wantsPage) return reply.type('text/html').sendFile('index.html', { cacheControl: false });
+    return reply
+      .status(404)
+      .send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+  });
+}

@@ -1,0 +1,257 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { Role } from '../../shared/constants.js';
+import type { Stage } from '../../shared/stages.js';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export type ShippingAddress = { street?: string; city?: string; state?: string; zipCode?: string } | string;
+export type StageData = Record<string, unknown>;
+export type NotificationPrefs = { email: boolean; sms: boolean };
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    /** Always stored lower-cased; the unique index makes one account per address. */
+    email: text('email').notNull(),
+    /** scrypt hash; null for a PENDING account that was created from an order. */
+    password: text('password'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    phoneNumber: text('phone_number'),
+    role: text('role').$type<Role>().notNull().default('USER'),
+    /** Spec fields kept for compatibility; codes themselves live hashed in verification_codes. */
+    verificationCode: text('verification_code'),
+    verificationExpires: timestamp('verification_expires', { withTimezone: true }),
+    verified: boolean('verified').notNull().default(false),
+    notificationPrefs: jsonb('notification_prefs')
+      .$type<NotificationPrefs>()
+      .notNull()
+      .default({ email: true, sms: true }),
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_role_idx').on(t.role)],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    /** The business id, e.g. 'VH1042' from the website builder. */
+    orderId: text('order_id').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'restrict' }),
+    productName: text('product_name').notNull(),
+    quantity: integer('quantity').notNull().default(1),
+    orderDate: timestamp('order_date', { withTimezone: true }).notNull().defaultNow(),
+    /** Derived: the least advanced status of the order's units, kept in the same transaction. */
+    status: text('status').$type<Stage>().notNull().default('ORDER_PLACED'),
+    shippingAddress: jsonb('shipping_address').$type<ShippingAddress>(),
+    zipCode: text('zip_code'),
+    phoneNumber: text('phone_number'),
+    paymentMethod: text('payment_method'),
+    /** Its presence means the order is paid. */
+    transactionId: text('transaction_id'),
+    amount: text('amount'),
+    currentStageData: jsonb('current_stage_data').$type<StageData>().notNull().default({}),
+    webflowOrderId: text('webflow_order_id'),
+    deliveryDate: timestamp('delivery_date', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('orders_order_id_key').on(t.orderId),
+    index('orders_user_id_idx').on(t.userId),
+    index('orders_status_idx').on(t.status),
+    index('orders_order_date_idx').on(t.orderDate),
+    index('orders_zip_code_idx').on(t.zipCode),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    itemNumber: integer('item_number').notNull(),
+    status: text('status').$type<Stage>().notNull().default('ORDER_PLACED'),
+    currentStageData: jsonb('current_stage_data').$type<StageData>().notNull().default({}),
+    deliveryDate: timestamp('delivery_date', { withTimezone: true }),
+    /** When the unit entered its current stage (dashboard: units waiting longest). */
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('order_items_order_item_number_key').on(t.orderId, t.itemNumber),
+    index('order_items_status_idx').on(t.status, t.statusChangedAt),
+  ],
+);
+
+export const eventLogs = pgTable(
+  'event_logs',
+  {
+    id: serial('id').primaryKey(),
+    /** Null for events about no single order (e.g. a global location validation). */
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    orderItemId: integer('order_item_id').references(() => orderItems.id, { onDelete: 'set null' }),
+    timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
+    stage: text('stage'),
+    /** ORDER_ITEM_STATUS_UPDATED, INTERNAL_NOTE, WEBHOOK_RECEIVED, … */
+    type: text('type').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    /** admin:<id>, customer:<id>, webhook:<api-key name>, stripe or system. */
+    initiatedBy: text('initiated_by').notNull(),
+    /** Internal events (admin notes, webhook logs) are never returned by customer routes. */
+    internal: boolean('internal').notNull().default(false),
+  },
+  (t) => [
+    index('event_logs_order_idx').on(t.orderId, t.timestamp),
+    index('event_logs_type_idx').on(t.type, t.timestamp),
+  ],
+);
+
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    /** scrypt hash of the 6 digits, never the digits themselves. */
+    code: text('code').notNull(),
+    expires: timestamp('expires', { withTimezone: true }).notNull(),
+    used: boolean('used').notNull().default(false),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    requestIp: text('request_ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('verification_codes_email_idx').on(t.email, t.createdAt),
+    index('verification_codes_ip_idx').on(t.requestIp, t.createdAt),
+  ],
+);
+
+export const settings = pgTable(
+  'settings',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull(),
+    value: jsonb('value').$type<unknown>().notNull(),
+    category: text('category').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('settings_key_key').on(t.key), index('settings_category_idx').on(t.category)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    /** SHA-256 of the opaque cookie token. */
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/** Proof that this browser passed the password step; the code step of a login needs it. */
+export const loginChallenges = pgTable(
+  'login_challenges',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('login_challenges_token_hash_key').on(t.tokenHash)],
+);
+
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** The first characters of the key, shown in lists so a key can be recognised. */
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('api_keys_key_hash_key').on(t.keyHash)],
+);
+
+/** One row per processed external delivery (webhook idempotency key, Stripe event id). */
+export const processedDeliveries = pgTable('processed_deliveries', {
+  key: text('key').primaryKey(),
+  source: text('source').notNull(),
+  statusCode: integer('status_code').notNull(),
+  response: jsonb('response').$type<unknown>(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Durable queue of outbound automation webhooks; survives restarts. */
+export const outboundWebhooks = pgTable(
+  'outbound_webhooks',
+  {
+    id: serial('id').primaryKey(),
+    messageId: text('message_id').notNull(),
+    eventType: text('event_type').notNull(),
+    url: text('url').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status').$type<'pending' | 'delivered' | 'failed'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('outbound_webhooks_message_id_key').on(t.messageId),
+    index('outbound_webhooks_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+export const outboundWebhookAttempts = pgTable(
+  'outbound_webhook_attempts',
+  {
+    id: serial('id').primaryKey(),
+    webhookId: integer('webhook_id')
+      .notNull()
+      .references(() => outboundWebhooks.id, { onDelete: 'cascade' }),
+    attemptNumber: integer('attempt_number').notNull(),
+    statusCode: integer('status_code'),
+    error: text('error'),
+    durationMs: integer('duration_ms').notNull(),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('outbound_webhook_attempts_webhook_idx').on(t.webhookId)],
+);
+
+export type User = typeof users.$inferSelect;
+export type Order = typeof orders.$inferSelect;
+export type OrderItem = typeof orderItems.$inferSelect;
+export type EventLog = typeof eventLogs.$inferSelect;

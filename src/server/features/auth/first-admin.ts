@@ -1,0 +1,23 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { users } from '../../db/schema.js';
+import { generatePassword, hashPassword } from '../../lib/crypto.js';
+
+/**
+ * Makes sure the product has an administrator. Returns the generated password when one was made up,
+ * so that the caller can print it once; returns null when an admin already existed.
+ */
+export async function ensureFirstAdmin(
+  db: Db,
+  options: { email: string; password?: string },
+): Promise<{ email: string; generatedPassword: string | null } | null> {
+  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'ADMIN')).limit(1);
+  if (admin) return null;
+  const password = options.password ?? generatePassword();
+  const hashed = await hashPassword(password);
+  await db
+    .insert(users)
+    .values({ email: options.email, password: hashed, role: 'ADMIN', verified: true })
+    .onConflictDoUpdate({ target: users.email, set: { password: hashed, role: 'ADMIN' } });
+  return { email: options.email, generatedPassword: options.password ? null : password };
+}

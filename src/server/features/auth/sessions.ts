@@ -1,0 +1,91 @@
+import { and, eq, gt } from 'drizzle-orm';
+import { LOGIN_CHALLENGE_TTL_MINUTES } from '../../../shared/constants.js';
+import type { Db } from '../../db/client.js';
+import { loginChallenges, sessions, type User, users } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import { minutesFrom } from '../../lib/clock.js';
+import { generateToken, hashToken } from '../../lib/crypto.js';
+
+type Executor = Pick<Db, 'insert' | 'delete' | 'select' | 'update'>;
+
+export type SessionUser = Pick<User, 'id' | 'email' | 'role' | 'firstName' | 'lastName' | 'phoneNumber'>;
+
+export const sessionUserColumns = {
+  id: users.id,
+  email: users.email,
+  role: users.role,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  phoneNumber: users.phoneNumber,
+};
+
+export function createSessionStore(db: Db, clock: Clock, ttlHours: number) {
+  return {
+    /** A new random token at every sign-in; only its hash is stored. */
+    async create(userId: number, meta: { ip?: string; userAgent?: string }, executor: Executor = db) {
+      const token = generateToken();
+      const expiresAt = minutesFrom(clock.now(), ttlHours * 60);
+      await executor.insert(sessions).values({
+        tokenHash: hashToken(token),
+        userId,
+        expiresAt,
+        createdAt: clock.now(),
+        ip: meta.ip,
+        userAgent: meta.userAgent?.slice(0, 512),
+      });
+      return { token, expiresAt };
+    },
+
+    async findUser(token: string): Promise<(SessionUser & { sessionId: number }) | undefined> {
+      const [row] = await db
+        .select({ ...sessionUserColumns, sessionId: sessions.id })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, clock.now())))
+        .limit(1);
+      return row;
+    },
+
+    async delete(token: string) {
+      await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    },
+
+    async deleteAllForUser(userId: number, executor: Executor = db) {
+      await executor.delete(sessions).where(eq(sessions.userId, userId));
+    },
+
+    /** Proof that this browser passed the password check; the code step of a login requires it. */
+    async createChallenge(userId: number) {
+      const token = generateToken();
+      await db.insert(loginChallenges).values({
+        tokenHash: hashToken(token),
+        userId,
+        expiresAt: minutesFrom(clock.now(), LOGIN_CHALLENGE_TTL_MINUTES),
+        createdAt: clock.now(),
+      });
+      return token;
+    },
+
+    async hasChallenge(token: string | undefined, userId: number): Promise<boolean> {
+      if (!token) return false;
+      const [row] = await db
+        .select({ id: loginChallenges.id })
+        .from(loginChallenges)
+        .where(
+          and(
+            eq(loginChallenges.tokenHash, hashToken(token)),
+            eq(loginChallenges.userId, userId),
+            gt(loginChallenges.expiresAt, clock.now()),
+          ),
+        )
+        .limit(1);
+      return Boolean(row);
+    },
+
+    async deleteChallenges(userId: number, executor: Executor = db) {
+      await executor.delete(loginChallenges).where(eq(loginChallenges.userId, userId));
+    },
+  };
+}
+
+export type SessionStore = ReturnType<typeof createSessionStore>;

@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/client.js';
+
+export interface SystemRouteOptions {
+  config: Config;
+  database: Database;
+}
+
+export const systemRoutes: FastifyPluginAsyncZod<SystemRouteOptions> = async (app, { config, database }) => {
+  app.get('/healthz', { schema: { response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({
+    status: 'ok' as const,
+  }));
+
+  app.get(
+    '/readyz',
+    {
+      schema: {
+        response: { 200: z.object({ status: z.literal('ready') }), 503: z.object({ message: z.string() }) },
+      },
+    },
+    async (request, reply) => {
+      try {
+        await database.ping();
+        return { status: 'ready' as const };
+      } catch (err) {
+        request.log.warn({ err }, 'database not reachable');
+        return reply.status(503).send({ message: 'Database not reachable' });
+      }
+    },
+  );
+
+  /** The only configuration the browser receives: a named, public subset. */
+  app.get(
+    '/api/config',
+    {
+      schema: {
+        response: { 200: z.object({ googleMapsApiKey: z.string().nullable(), isDevelopment: z.boolean() }) },
+      },
+    },
+    async () => ({
+      googleMapsApiKey: config.googleMapsApiKey ?? null,
+      isDevelopment: !config.isProduction,
+    }),
+  );
+};

@@ -1,0 +1,50 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors.js';
+
+/** One error shape for every answer: `{message, fields?}`; unknown errors become a generic 500. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.extra.retryAfterSeconds) reply.header('Retry-After', String(error.extra.retryAfterSeconds));
+      return reply.status(error.statusCode).send({ message: error.message, fields: error.extra.fields });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const name = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
+        fields[name] ??= issue.message ?? 'Invalid value';
+      }
+      const [first] = Object.entries(fields);
+      const message = first ? `${first[0]}: ${first[1]}` : 'Invalid request';
+      return reply.status(400).send({ message, fields });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return reply.status(429).send({ message: 'Too many requests. Please try again later.' });
+    }
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ message: clientMessage(error) });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ message: `Internal server error (request ${request.id})` });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+  });
+}
+
+function clientMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is not valid JSON';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is too large (limit 1 MB)';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported content type: send application/json';
+    default:
+      return error.message;
+  }
+}

@@ -1,0 +1,55 @@
+import type {} from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
+import type { SessionStore, SessionUser } from '../features/auth/sessions.js';
+import { forbidden, unauthorized } from '../lib/errors.js';
+
+export const SESSION_COOKIE = 'orderflow_session';
+export const LOGIN_CHALLENGE_COOKIE = 'orderflow_login';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+}
+
+/** Reads the session cookie once per API request and exposes the signed-in user (or null). */
+export function registerSessionLoader(app: FastifyInstance, sessions: SessionStore) {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return;
+    const found = await sessions.findUser(token);
+    if (found) {
+      const { sessionId: _sessionId, ...user } = found;
+      request.user = user;
+    }
+  });
+}
+
+export function requireUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+export function requireAdmin(request: FastifyRequest): SessionUser {
+  const user = requireUser(request);
+  if (user.role !== 'ADMIN') throw forbidden('Administrator access required');
+  return user;
+}
+
+export function cookieOptions(config: Config, maxAgeSeconds?: number) {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: config.isProduction,
+    maxAge: maxAgeSeconds,
+  };
+}
+
+export function setSessionCookie(reply: FastifyReply, config: Config, token: string, expiresAt: Date) {
+  const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000));
+  reply.setCookie(SESSION_COOKIE, token, cookieOptions(config, maxAge));
+}

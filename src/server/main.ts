@@ -1,0 +1,47 @@
+import 'dotenv/config';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { ensureFirstAdmin } from './features/auth/first-admin.js';
+
+async function main() {
+  const config = loadConfig();
+  const database = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate();
+  const app = await buildApp({ config, database });
+
+  const admin = await ensureFirstAdmin(database.db, {
+    email: config.adminEmail,
+    password: config.adminPassword,
+  });
+  if (admin?.generatedPassword) {
+    // Printed once, on the console rather than in the structured log, so that it is seen and not kept.
+    console.log(
+      `\nFirst admin created: ${admin.email} / ${admin.generatedPassword}\n(Set ADMIN_PASSWORD to choose it.)\n`,
+    );
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`OrderFlow serving ${config.publicUrl} (${database.kind} database)`);
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+  } else {
+    console.error(err);
+  }
+  process.exit(1);
+});

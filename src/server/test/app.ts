@@ -1,0 +1,113 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import { type Config, testConfig } from '../config.js';
+import type { Database } from '../db/client.js';
+import type { Clock } from '../lib/clock.js';
+import { createTestDatabase } from './database.js';
+import { type MailCatcher, startMailCatcher } from './mail-catcher.js';
+
+/** A clock the test moves by hand. */
+export function manualClock(start = new Date()): Clock & { advanceMinutes(minutes: number): void } {
+  let now = start.getTime();
+  return {
+    now: () => new Date(now),
+    advanceMinutes(minutes) {
+      now += minutes * 60_000;
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  mail: MailCatcher;
+  baseUrl: string;
+  config: Config;
+  client(): TestClient;
+  close(): Promise<void>;
+}
+
+/** The whole product on a fresh database, listening on a free port, mailing a local SMTP server. */
+export async function startTestApp(
+  options: { clock?: Clock; config?: Partial<Config>; authRateLimitPerMinute?: number } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const mail = await startMailCatcher();
+  const config = testConfig({ smtpUrl: mail.smtpUrl, ...options.config });
+  const app = await buildApp({
+    config,
+    database,
+    clock: options.clock,
+    clientDir: null,
+    authRateLimitPerMinute: options.authRateLimitPerMinute ?? 1000,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  return {
+    app,
+    database,
+    mail,
+    baseUrl,
+    config,
+    client: () => new TestClient(baseUrl),
+    async close() {
+      await app.close();
+      await mail.close();
+      await database.drop();
+    },
+  };
+}
+
+export interface TestResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+/** Talks to the server as a browser would: real HTTP, a cookie jar, JSON bodies. */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+  constructor(readonly baseUrl: string) {}
+
+  async request<T = any>(
+    method: string,
+    path: string,
+    options: { json?: unknown; body?: string; headers?: Record<string, string> } = {},
+  ): Promise<TestResponse<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (this.cookies.size > 0) {
+      headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    }
+    let body = options.body;
+    if (options.json !== undefined) {
+      body = JSON.stringify(options.json);
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await fetch(this.baseUrl + path, { method, headers, body, redirect: 'manual' });
+    for (const line of response.headers.getSetCookie()) this.storeCookie(line);
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, headers: response.headers, body: parsed as T };
+  }
+
+  get = <T = any>(path: string) => this.request<T>('GET', path);
+  post = <T = any>(path: string, json?: unknown) => this.request<T>('POST', path, { json });
+
+  private storeCookie(line: string) {
+    const [pair, ...attributes] = line.split(';');
+    const [name, ...rest] = (pair ?? '').split('=');
+    if (!name) return;
+    const value = rest.join('=');
+    const expired =
+      value === '' ||
+      attributes.some((a) => /max-age=0/i.test(a.trim()) || /expires=Thu, 01 Jan 1970/i.test(a.trim()));
+    if (expired) this.cookies.delete(name.trim());
+    else this.cookies.set(name.trim(), value);
+  }
+}

@@ -1,0 +1,31 @@
+import type { TestApp, TestClient } from './app.js';
+import { codeFrom } from './mail-catcher.js';
+
+/** Signs a new customer up through the real flow (code read from the SMTP catcher). */
+export async function signUp(t: TestApp, client: TestClient, email: string, password = 'correct horse 1') {
+  const before = t.mail.forAddress(email).length;
+  const sent = await client.post('/api/auth/verify-email', { email, sendCode: true });
+  if (sent.status !== 200) throw new Error(`verify-email answered ${sent.status}`);
+  const code = codeFrom(await t.mail.waitForMail(email, before + 1));
+  const res = await client.post('/api/auth/set-password', {
+    email,
+    password,
+    confirmPassword: password,
+    code,
+  });
+  if (res.status !== 200) throw new Error(`set-password answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body.user as { id: number; email: string; role: string };
+}
+
+/** Password step, code mailed, code step: what the sign-in screen does. */
+export async function signIn(t: TestApp, client: TestClient, email: string, password: string) {
+  const login = await client.post('/api/auth/login', { email, password, noSession: true });
+  if (login.status !== 200) throw new Error(`login answered ${login.status}`);
+  const before = t.mail.forAddress(email).length;
+  const sent = await client.post('/api/auth/verify-email', { email, sendCode: true });
+  if (sent.status !== 200) throw new Error(`verify-email answered ${sent.status}`);
+  const code = codeFrom(await t.mail.waitForMail(email, before + 1));
+  const res = await client.post('/api/auth/verify-code', { email, code, login: true });
+  if (res.status !== 200) throw new Error(`verify-code answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body.user as { id: number; email: string; role: string };
+}

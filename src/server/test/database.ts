@@ -1,0 +1,39 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type Database, openDatabase } from '../db/client.js';
+
+/**
+ * A freshly migrated database for one test file: PGlite in memory by default, or a new database on
+ * the server named by TEST_DATABASE_URL, dropped again by `drop()`.
+ */
+export async function createTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = openDatabase({ dataDir: null });
+    await database.migrate();
+    return { ...database, drop: () => database.close() };
+  }
+  const name = `orderflow_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = openDatabase({ url: url.toString(), poolSize: 5 });
+  await database.migrate();
+  return {
+    ...database,
+    async drop() {
+      await database.close();
+      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+async function adminQuery(url: string, sql: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}

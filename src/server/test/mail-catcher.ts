@@ -1,0 +1,90 @@
+import { createServer as createHttpServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface CaughtMail {
+  to: string[];
+  from: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/**
+ * A local SMTP server that keeps every message it receives: the product sends real SMTP to it, and
+ * tests read the mails (and the codes in them) back. `httpPort` also serves them as JSON for
+ * processes that cannot share memory with it (Playwright workers).
+ */
+export async function startMailCatcher(options: { http?: boolean } = {}) {
+  const mails: CaughtMail[] = [];
+  const waiters: Array<() => void> = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((parsed) => {
+          const to = [parsed.to ?? []]
+            .flat()
+            .flatMap((a) => a.value.map((v) => (v.address ?? '').toLowerCase()));
+          mails.push({
+            to,
+            from: parsed.from?.text ?? '',
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            html: typeof parsed.html === 'string' ? parsed.html : '',
+          });
+          for (const wake of waiters.splice(0)) wake();
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const smtpPort = (smtp.server.address() as AddressInfo).port;
+
+  let http: Server | undefined;
+  if (options.http) {
+    http = createHttpServer((req, res) => {
+      const to = new URL(req.url ?? '/', 'http://x').searchParams.get('to')?.toLowerCase();
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify(to ? mails.filter((m) => m.to.includes(to)) : mails));
+    });
+    await new Promise<void>((resolve) => http?.listen(0, '127.0.0.1', resolve));
+  }
+
+  const forAddress = (to: string) => mails.filter((m) => m.to.includes(to.toLowerCase()));
+
+  return {
+    smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
+    httpUrl: http ? `http://127.0.0.1:${(http.address() as AddressInfo).port}` : undefined,
+    mails,
+    forAddress,
+    /** Resolves with the newest mail to `to` once `count` mails to it have arrived. */
+    async waitForMail(to: string, count = 1, timeoutMs = 10_000): Promise<CaughtMail> {
+      const deadline = Date.now() + timeoutMs;
+      while (forAddress(to).length < count) {
+        if (Date.now() > deadline) throw new Error(`no mail #${count} to ${to} within ${timeoutMs} ms`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 200);
+        });
+      }
+      return forAddress(to).at(-1) as CaughtMail;
+    },
+    async close() {
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      if (http) await new Promise<void>((resolve) => http?.close(() => resolve()));
+    },
+  };
+}
+
+export type MailCatcher = Awaited<ReturnType<typeof startMailCatcher>>;
+
+export function codeFrom(mail: CaughtMail): string {
+  const match = mail.text.match(/\b(\d{6})\b/);
+  if (!match?.[1]) throw new Error(`no 6-digit code in mail "${mail.subject}"`);
+  return match[1];
+}
