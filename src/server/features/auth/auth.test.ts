@@ -60,14 +60,12 @@ describe('sign-up of a new customer', () => {
     const email = freshEmail();
     await signUp(t, t.client(), email);
     const code = await requestCode(email);
-    const res = await t
-      .client()
-      .post('/api/auth/set-password', {
-        email,
-        password: 'takeover123',
-        confirmPassword: 'takeover123',
-        code,
-      });
+    const res = await t.client().post('/api/auth/set-password', {
+      email,
+      password: 'takeover123',
+      confirmPassword: 'takeover123',
+      code,
+    });
     expect(res.status).toBe(409);
   });
 
