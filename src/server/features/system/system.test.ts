@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ config: { googleMapsApiKey: 'maps-key', stripeSecretKey: 'sk_test_secret' } });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('health and configuration', () => {
+  it('answers /healthz while the process is up', async () => {
+    const res = await t.client().get('/healthz');
+    expect(res).toMatchObject({ status: 200, body: { status: 'ok' } });
+  });
+
+  it('answers /readyz only while the database is reachable', async () => {
+    expect((await t.client().get('/readyz')).status).toBe(200);
+  });
+
+  it('gives the browser only the public configuration', async () => {
+    const res = await t.client().get('/api/config');
+    expect(res.body).toEqual({ googleMapsApiKey: 'maps-key', isDevelopment: true });
+    expect(JSON.stringify(res.body)).not.toContain('sk_test_secret');
+  });
+
+  it('answers unknown API routes with a JSON 404', async () => {
+    const res = await t.client().get('/api/nope');
+    expect(res.status).toBe(404);
+    expect(res.body.message).toContain('/api/nope');
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.client().get('/healthz');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+  });
+});
+
+describe('production mode', () => {
+  it('marks the session cookie Secure', async () => {
+    const prod = await startTestApp({ config: { isProduction: true, nodeEnv: 'production' } });
+    try {
+      const client = prod.client();
+      await client.post('/api/auth/verify-email', { email: 'p@example.com', sendCode: true });
+      const { codeFrom } = await import('../../test/mail-catcher.js');
+      const code = codeFrom(await prod.mail.waitForMail('p@example.com'));
+      const res = await client.post('/api/auth/set-password', {
+        email: 'p@example.com',
+        password: 'password123',
+        confirmPassword: 'password123',
+        code,
+      });
+      expect(res.status).toBe(200);
+      const cookie = res.headers.getSetCookie().find((c) => c.startsWith('orderflow_session='));
+      expect(cookie).toMatch(/;\s*Secure/i);
+    } finally {
+      await prod.close();
+    }
+  });
+});
