@@ -1,0 +1,93 @@
+/**
+ * DESIGN §10: the first load of /auth carries at most 150 kB of compressed JavaScript, and admin code
+ * lives in its own chunks. Read from the Vite manifest of the build: the entry chunk, its static
+ * imports, and the lazy chunk(s) of the /auth route's own module, each gzipped at level 9.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { type Benchmark, verdict } from '../lib/benchmark.js';
+import { formatPercent, percent } from '../lib/stats.js';
+
+const BUDGET_KB = 150;
+const CLIENT_DIR = 'dist/client';
+/** The module that renders /auth; when the route is lazy it is a dynamic entry of its own. */
+const AUTH_ROUTE_MODULE = 'src/client/features/auth/auth-page.tsx';
+const ADMIN_PREFIX = 'src/client/features/admin/';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** The chunk keys a browser must fetch to run `roots`: each root and its static imports, recursively. */
+export function staticClosure(manifest: Manifest, roots: string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`manifest has no chunk ${key}`);
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const root of roots) visit(root);
+  return seen;
+}
+
+/**
+ * The source modules bundled into a chunk are not in the manifest, only each chunk's entry module.
+ * Rolldown/Rollup keep the source path in a chunk's name only for entries, so "admin code in the first
+ * load" is checked two ways: no chunk of the closure is an admin module's chunk, and no chunk's code
+ * mentions an admin module file (the build keeps no such names, so this is a heuristic backstop).
+ */
+function adminChunksIn(manifest: Manifest, closure: Set<string>): string[] {
+  return [...closure].filter(
+    (key) => key.startsWith(ADMIN_PREFIX) || manifest[key]?.src?.startsWith(ADMIN_PREFIX),
+  );
+}
+
+export const authBundleBenchmark: Benchmark = {
+  name: 'auth-bundle',
+  async run() {
+    const manifest: Manifest = JSON.parse(readFileSync(join(CLIENT_DIR, '.vite/manifest.json'), 'utf8'));
+    const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+    if (entries.length !== 1)
+      throw new Error(`expected one entry chunk, found ${entries.join(', ') || 'none'}`);
+    // Present as its own chunk only when the route is lazy; when it is not, it is inside the entry.
+    const roots = [entries[0]!, ...(manifest[AUTH_ROUTE_MODULE] ? [AUTH_ROUTE_MODULE] : [])];
+    const closure = staticClosure(manifest, roots);
+
+    const files = [...new Set([...closure].map((key) => manifest[key]!.file))].filter((f) =>
+      f.endsWith('.js'),
+    );
+    const sizes = files.map((file) => ({
+      file,
+      gzip: gzipSync(readFileSync(join(CLIENT_DIR, file)), { level: 9 }).length,
+    }));
+    const totalKb = sizes.reduce((sum, s) => sum + s.gzip, 0) / 1000;
+    const ratio = percent(totalKb, BUDGET_KB);
+    const withinBudget = totalKb <= BUDGET_KB;
+
+    const admin = adminChunksIn(manifest, closure);
+    const adminSeparate = admin.length === 0;
+    const adminModules = Object.keys(manifest).filter((key) => key.startsWith(ADMIN_PREFIX));
+
+    return {
+      passed: withinBudget && adminSeparate,
+      lines: [
+        `auth first load: ${totalKb.toFixed(1)} kB gzip of ${BUDGET_KB} kB budget = ${formatPercent(ratio)} ${verdict(withinBudget)}`,
+        ...sizes
+          .sort((a, b) => b.gzip - a.gzip)
+          .map((s) => `  ${s.file}: ${(s.gzip / 1000).toFixed(1)} kB gzip`),
+        adminSeparate
+          ? `admin code in its own chunks: yes (${adminModules.length} admin modules, none in the /auth first load) PASS`
+          : `admin code in its own chunks: no, the /auth first load includes ${admin.join(', ')} FAIL`,
+      ],
+    };
+  },
+};

@@ -1,0 +1,78 @@
+/**
+ * DESIGN §10: GET /healthz through the full stack >= 85% of the requests/s of a bare node:http server
+ * answering the same JSON. Each server runs in its own process; the runs alternate so that drift in the
+ * machine (thermal, other load) hits both sides alike; the figure is the median of the measured runs.
+ */
+import { fileURLToPath } from 'node:url';
+import { type Benchmark, verdict } from '../lib/benchmark.js';
+import { type LoadOptions, load } from '../lib/load.js';
+import { type ServerProcess, startServerProcess } from '../lib/server-process.js';
+import { formatInt, formatPercent, median, percent } from '../lib/stats.js';
+
+const GOAL_PERCENT = 85;
+const RUNS = 3;
+const LOAD: LoadOptions = { connections: 50, pipelining: 1, duration: 5 };
+const WARM_UP: LoadOptions = { ...LOAD, duration: 2 };
+
+const script = (name: string) => fileURLToPath(new URL(`../servers/${name}.ts`, import.meta.url));
+
+/** Headers that belong to the connection or the moment, not to the answer. */
+const PER_RESPONSE = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
+async function responseHeaders(url: string): Promise<Record<string, string>> {
+  const response = await fetch(url);
+  const body = await response.json();
+  if (response.status !== 200 || body?.status !== 'ok') {
+    throw new Error(`${url} answered ${response.status} ${JSON.stringify(body)}`);
+  }
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    if (!PER_RESPONSE.has(name)) headers[name] = value;
+  });
+  return headers;
+}
+
+export const healthzBenchmark: Benchmark = {
+  name: 'healthz',
+  async run() {
+    const servers: ServerProcess[] = [];
+    try {
+      const full = await startServerProcess(script('healthz-full'));
+      servers.push(full);
+      const headers = await responseHeaders(`${full.url}/healthz`);
+      const bare = await startServerProcess(script('healthz-bare'), {
+        env: { BENCH_RESPONSE_HEADERS: JSON.stringify(headers) },
+      });
+      servers.push(bare);
+      const bareHeaders = await responseHeaders(`${bare.url}/healthz`);
+      if (Object.keys(bareHeaders).length !== Object.keys(headers).length) {
+        throw new Error('the bare server does not send the same headers as the full stack');
+      }
+
+      const targets = { full: `${full.url}/healthz`, bare: `${bare.url}/healthz` };
+      await load(targets.full, WARM_UP);
+      await load(targets.bare, WARM_UP);
+
+      const rates: Record<'full' | 'bare', number[]> = { full: [], bare: [] };
+      for (let i = 0; i < RUNS; i++) {
+        // Alternate which side goes first, so neither always runs on the warmer machine.
+        const order = i % 2 === 0 ? (['full', 'bare'] as const) : (['bare', 'full'] as const);
+        for (const side of order) rates[side].push((await load(targets[side], LOAD)).requestsPerSecond);
+      }
+
+      const fullRate = median(rates.full);
+      const bareRate = median(rates.bare);
+      const ratio = percent(fullRate, bareRate);
+      const passed = ratio >= GOAL_PERCENT;
+      return {
+        passed,
+        lines: [
+          `healthz: full stack ${formatInt(fullRate)} req/s vs bare ${formatInt(bareRate)} req/s = ${formatPercent(ratio)} (goal >= ${GOAL_PERCENT}%) ${verdict(passed)}`,
+          `  runs (req/s): full ${rates.full.map(formatInt).join(', ')}; bare ${rates.bare.map(formatInt).join(', ')}; ${Object.keys(headers).length} response headers on both`,
+        ],
+      };
+    } finally {
+      await Promise.all(servers.map((server) => server.stop()));
+    }
+  },
+};

@@ -1,0 +1,72 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import { createInterface } from 'node:readline';
+
+export interface ServerProcess {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** The line a benchmark server prints once it listens; the harness reads the port from it. */
+export const READY_PREFIX = 'BENCH_SERVER_LISTENING ';
+
+/** Call from a server script once it listens. */
+export function announceListening(port: number): void {
+  process.stdout.write(`${READY_PREFIX}${port}\n`);
+}
+
+/**
+ * Starts `script` (TypeScript, run through tsx) in its own process and resolves once it printed its
+ * port. On a machine with more than one core the server is pinned to the last core (Linux taskset), so
+ * the load generator in this process and the server under test do not take turns on one core and every
+ * server in a comparison gets the same core.
+ */
+export async function startServerProcess(
+  script: string,
+  options: { env?: Record<string, string>; startTimeoutMs?: number } = {},
+): Promise<ServerProcess> {
+  const nodeArgs = ['--import', 'tsx', script];
+  const cores = availableParallelism();
+  const pin = process.platform === 'linux' && cores > 1;
+  const command = pin ? 'taskset' : process.execPath;
+  const args = pin ? ['-c', String(cores - 1), process.execPath, ...nodeArgs] : nodeArgs;
+  const child = spawn(command, args, {
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${script} did not start within ${options.startTimeoutMs ?? 30_000} ms\n${stderr}`));
+    }, options.startTimeoutMs ?? 30_000);
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      if (!line.startsWith(READY_PREFIX)) return;
+      clearTimeout(timer);
+      resolve(Number(line.slice(READY_PREFIX.length)));
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`${script} exited (${code ?? signal}) before listening\n${stderr}`));
+    });
+  });
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () => stopProcess(child),
+  };
+}
+
+async function stopProcess(child: ChildProcess, graceMs = 5000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  await exited;
+  clearTimeout(timer);
+}

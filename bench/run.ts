@@ -1,0 +1,52 @@
+/**
+ * `npm run bench` (after the build): runs each benchmark in turn and prints its figures as ratios
+ * against references measured in the same run (DESIGN §10). A missed goal is reported, not fatal; a
+ * benchmark that crashes makes the process exit non-zero. Only loopback traffic.
+ */
+import { authBundleBenchmark } from './benchmarks/auth-bundle.js';
+import { healthzBenchmark } from './benchmarks/healthz.js';
+import type { Benchmark } from './lib/benchmark.js';
+
+/** Later benchmarks (orders listing, import/export, WebSocket fan-out) are added here. */
+const BENCHMARKS: Benchmark[] = [authBundleBenchmark, healthzBenchmark];
+
+/** Every benchmark together must finish in well under two minutes. */
+const OVERALL_TIMEOUT_MS = 110_000;
+
+async function main(): Promise<number> {
+  const only = process.argv.slice(2);
+  const selected = only.length ? BENCHMARKS.filter((b) => only.includes(b.name)) : BENCHMARKS;
+  let crashed = 0;
+  let missed = 0;
+  for (const benchmark of selected) {
+    const started = Date.now();
+    try {
+      const outcome = await benchmark.run();
+      for (const line of outcome.lines) console.log(line);
+      if (!outcome.passed) missed++;
+    } catch (err) {
+      crashed++;
+      console.error(`${benchmark.name}: CRASHED`, err);
+    }
+    console.log(`  (${benchmark.name} took ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  }
+  console.log(
+    `\nbench: ${selected.length} benchmarks, ${missed} missed a goal, ${crashed} crashed` +
+      (missed ? ' (missed goals are reported, not fatal)' : ''),
+  );
+  return crashed ? 1 : 0;
+}
+
+const watchdog = setTimeout(() => {
+  console.error(`bench: still running after ${OVERALL_TIMEOUT_MS / 1000} s, giving up`);
+  process.exit(2);
+}, OVERALL_TIMEOUT_MS);
+watchdog.unref();
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
