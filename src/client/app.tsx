@@ -1,0 +1,67 @@
+import { lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router';
+import { PageSpinner } from './components/ui/spinner';
+import AuthPage from './features/auth/auth-page';
+import { RedirectIfSignedIn, RequireAdmin, RequireUser } from './features/auth/guards';
+import NotFoundPage from './features/not-found/not-found-page';
+
+// Everything behind a guard is its own chunk, so the first load of /auth carries only the sign-in
+// screen (DESIGN §10: at most 150 kB of compressed JavaScript, admin code in its own chunks).
+const CustomerShell = lazy(() => import('./features/shell/customer-shell'));
+const HomePage = lazy(() => import('./features/home/home-page'));
+const OrdersPage = lazy(() => import('./features/orders/orders-page'));
+const OrderPage = lazy(() => import('./features/orders/order-page'));
+const AccountPage = lazy(() => import('./features/account/account-page'));
+const SettingsPage = lazy(() => import('./features/settings/settings-page'));
+
+const AdminShell = lazy(() => import('./features/admin/admin-shell'));
+const DashboardPage = lazy(() => import('./features/admin/dashboard-page'));
+const AdminOrdersPage = lazy(() => import('./features/admin/orders-page'));
+const CustomersPage = lazy(() => import('./features/admin/customers-page'));
+const ImportPage = lazy(() => import('./features/admin/import-page'));
+const WebhooksPage = lazy(() => import('./features/admin/webhooks-page'));
+const AdminSettingsPage = lazy(() => import('./features/admin/settings-page'));
+
+const PaymentSuccessPage = lazy(() => import('./features/payment/payment-success-page'));
+
+/** The route table of customer spec §2 and admin spec §2. */
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Routes>
+        <Route
+          path="/auth"
+          element={
+            <RedirectIfSignedIn>
+              <AuthPage />
+            </RedirectIfSignedIn>
+          }
+        />
+
+        <Route element={<RequireUser />}>
+          <Route element={<CustomerShell />}>
+            <Route index element={<HomePage />} />
+            <Route path="orders" element={<OrdersPage />} />
+            <Route path="orders/:id" element={<OrderPage />} />
+            <Route path="account" element={<AccountPage />} />
+            <Route path="settings" element={<SettingsPage />} />
+          </Route>
+        </Route>
+
+        <Route path="admin" element={<RequireAdmin />}>
+          <Route element={<AdminShell />}>
+            <Route index element={<DashboardPage />} />
+            <Route path="orders" element={<AdminOrdersPage />} />
+            <Route path="customers" element={<CustomersPage />} />
+            <Route path="import" element={<ImportPage />} />
+            <Route path="webhooks" element={<WebhooksPage />} />
+            <Route path="settings" element={<AdminSettingsPage />} />
+          </Route>
+        </Route>
+
+        <Route path="payment/success" element={<PaymentSuccessPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </Suspense>
+  );
+}

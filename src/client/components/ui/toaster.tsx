@@ -1,0 +1,34 @@
+import { CircleAlert, CircleCheck } from 'lucide-react';
+import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
+import { dismissToast, useToast } from './use-toast';
+
+export function Toaster() {
+  const { toasts } = useToast();
+  return (
+    <ToastProvider>
+      {toasts.map(({ id, title, description, variant, open }) => (
+        <Toast
+          key={id}
+          variant={variant}
+          open={open}
+          onOpenChange={(next) => {
+            if (!next) dismissToast(id);
+          }}
+        >
+          <div className="flex gap-3">
+            {variant === 'success' && (
+              <CircleCheck data-toast-icon aria-hidden="true" className="mt-0.5 size-5" />
+            )}
+            {variant === 'destructive' && <CircleAlert aria-hidden="true" className="mt-0.5 size-5" />}
+            <div className="grid gap-1">
+              <ToastTitle>{title}</ToastTitle>
+              {description && <ToastDescription>{description}</ToastDescription>}
+            </div>
+          </div>
+          <ToastClose />
+        </Toast>
+      ))}
+      <ToastViewport />
+    </ToastProvider>
+  );
+}

@@ -1,0 +1,66 @@
+import { ArrowLeft, PackageCheck } from 'lucide-react';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { Card, CardContent } from '../../components/ui/card';
+
+export function AuthLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col bg-background bg-[radial-gradient(ellipse_at_top,var(--color-accent),transparent_60%)]">
+      <main className="flex flex-1 flex-col items-center justify-center px-4 py-10 sm:py-16">
+        <div className="mb-8 flex items-center gap-3">
+          <span className="flex size-11 items-center justify-center rounded-xl bg-primary text-primary-foreground shadow-sm">
+            <PackageCheck aria-hidden="true" className="size-6" />
+          </span>
+          <div>
+            <p className="font-semibold text-xl tracking-tight">OrderFlow</p>
+            <p className="text-muted-foreground text-sm">Track your order from placement to delivery</p>
+          </div>
+        </div>
+        <Card className="w-full max-w-md">{children}</Card>
+      </main>
+      <footer className="pb-6 text-center text-muted-foreground text-xs">
+        Need help? Contact the team that took your order.
+      </footer>
+    </div>
+  );
+}
+
+interface StepProps {
+  title: string;
+  description: ReactNode;
+  back?: { label: string; onClick: () => void };
+  /** False for the screen's first step, where focus should stay where the browser put it. */
+  focusHeading?: boolean;
+  children: ReactNode;
+}
+
+/**
+ * One step of the sign-in screen. Its heading takes focus when the step appears, so screen-reader and
+ * keyboard users learn that the screen changed even though the URL did not.
+ */
+export function AuthStep({ title, description, back, focusHeading = true, children }: StepProps) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusHeading) headingRef.current?.focus();
+  }, [focusHeading]);
+  return (
+    <CardContent className="grid gap-6 p-6 sm:p-8">
+      <div className="grid gap-2">
+        {back && (
+          <button
+            type="button"
+            onClick={back.onClick}
+            className="-ml-1 mb-1 inline-flex w-fit items-center gap-1 rounded-md px-1 text-muted-foreground text-sm outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            {back.label}
+          </button>
+        )}
+        <h1 ref={headingRef} tabIndex={-1} className="font-semibold text-2xl tracking-tight outline-none">
+          {title}
+        </h1>
+        <p className="text-muted-foreground text-sm">{description}</p>
+      </div>
+      {children}
+    </CardContent>
+  );
+}

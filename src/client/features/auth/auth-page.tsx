@@ -1,0 +1,293 @@
+/**
+ * The sign-in screen (customer spec §4 'Sign-in flow'). One screen, several steps: the e-mail decides
+ * between signing in with a password and choosing one (new or pending account); both end with a code
+ * sent by e-mail. The guard around /auth sends the user on once a call answers with them.
+ */
+import { useMutation } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import type { SessionUser } from '../../../shared/schemas/auth.js';
+import { toast } from '../../components/ui/use-toast';
+import { checkPassword, setPassword, verifyEmail as verifyEmailCall, verifyLoginCode } from './auth-api';
+import { AuthLayout, AuthStep } from './auth-layout';
+import { ForgotPasswordFlow } from './forgot-password-flow';
+import { CodeForm, EmailForm, NewPasswordForm, PasswordForm, ResendCode } from './forms';
+import { codeSentToast, type SignedInHandler, toastError, toastSuccess } from './notify';
+import { useSetSessionUser } from './session';
+
+type Step =
+  | { name: 'email' }
+  | { name: 'password'; email: string }
+  | { name: 'create_password'; email: string; pending: boolean }
+  | { name: 'verification'; email: string; newPassword?: { password: string; pending: boolean } }
+  | { name: 'forgot_password'; email: string };
+
+export default function AuthPage() {
+  const [step, setStepState] = useState<Step>({ name: 'email' });
+  const [email, setEmail] = useState('');
+  const moved = useRef(false);
+  const setSessionUser = useSetSessionUser();
+
+  const setStep = (next: Step) => {
+    moved.current = true;
+    setStepState(next);
+  };
+
+  const signedIn: SignedInHandler = (user, notice) => {
+    toast(notice);
+    setSessionUser(user);
+  };
+
+  const checkEmail = useMutation({ mutationFn: (address: string) => verifyEmailCall(address) });
+  const sendCode = useMutation({ mutationFn: (address: string) => verifyEmailCall(address, true) });
+
+  const focusHeading = moved.current;
+
+  switch (step.name) {
+    case 'email':
+      return (
+        <AuthLayout>
+          <AuthStep
+            key="email"
+            focusHeading={focusHeading}
+            title="Welcome"
+            description="Enter your email to sign in or to create your account."
+          >
+            <EmailForm
+              defaultEmail={email}
+              busy={checkEmail.isPending}
+              onSubmit={(address) => {
+                setEmail(address);
+                checkEmail.mutate(address, {
+                  onSuccess: ({ userExists, needsPassword }) =>
+                    setStep(
+                      userExists && !needsPassword
+                        ? { name: 'password', email: address }
+                        : { name: 'create_password', email: address, pending: userExists },
+                    ),
+                  onError: (error) => toastError('Failed to verify email', error, 'Something went wrong'),
+                });
+              }}
+            />
+          </AuthStep>
+        </AuthLayout>
+      );
+
+    case 'password':
+      return (
+        <AuthLayout>
+          <PasswordStep
+            email={step.email}
+            onBack={() => setStep({ name: 'email' })}
+            onCodeSent={() => setStep({ name: 'verification', email: step.email })}
+            onForgotPassword={() => setStep({ name: 'forgot_password', email: step.email })}
+          />
+        </AuthLayout>
+      );
+
+    case 'create_password':
+      return (
+        <AuthLayout>
+          <AuthStep
+            key="create_password"
+            title={step.pending ? 'Set up your account' : 'Create your account'}
+            description={
+              step.pending
+                ? `Your account for ${step.email} is ready. Choose a password to finish setting it up.`
+                : `Choose a password for ${step.email}. We'll then email you a code to confirm it's you.`
+            }
+            back={{ label: 'Use a different email', onClick: () => setStep({ name: 'email' }) }}
+          >
+            <NewPasswordForm
+              email={step.email}
+              busy={sendCode.isPending}
+              submitLabel="Continue"
+              onSubmit={(password) =>
+                sendCode.mutate(step.email, {
+                  onSuccess: () => {
+                    toast(codeSentToast(step.email));
+                    setStep({
+                      name: 'verification',
+                      email: step.email,
+                      newPassword: { password, pending: step.pending },
+                    });
+                  },
+                  onError: (error) => toastError('Error', error, 'Something went wrong'),
+                })
+              }
+            />
+          </AuthStep>
+        </AuthLayout>
+      );
+
+    case 'verification':
+      return (
+        <AuthLayout>
+          <VerificationStep
+            email={step.email}
+            newPassword={step.newPassword}
+            onSignedIn={signedIn}
+            onBack={() =>
+              setStep(
+                step.newPassword
+                  ? { name: 'create_password', email: step.email, pending: step.newPassword.pending }
+                  : { name: 'password', email: step.email },
+              )
+            }
+          />
+        </AuthLayout>
+      );
+
+    case 'forgot_password':
+      return (
+        <AuthLayout>
+          <ForgotPasswordFlow
+            initialEmail={step.email}
+            onCancel={() => setStep({ name: 'password', email: step.email })}
+            onPasswordReset={(address) => {
+              setEmail(address);
+              setStep({ name: 'password', email: address });
+            }}
+            onSignedIn={signedIn}
+          />
+        </AuthLayout>
+      );
+  }
+}
+
+function PasswordStep({
+  email,
+  onBack,
+  onCodeSent,
+  onForgotPassword,
+}: {
+  email: string;
+  onBack: () => void;
+  onCodeSent: () => void;
+  onForgotPassword: () => void;
+}) {
+  const login = useMutation({ mutationFn: (password: string) => checkPassword(email, password) });
+  const sendCode = useMutation({ mutationFn: () => verifyEmailCall(email, true) });
+  return (
+    <AuthStep
+      key="password"
+      title="Enter your password"
+      description={
+        <>
+          Signing in as <span className="font-medium text-foreground">{email}</span>
+        </>
+      }
+      back={{ label: 'Use a different email', onClick: onBack }}
+    >
+      <PasswordForm
+        email={email}
+        busy={login.isPending || sendCode.isPending}
+        onForgotPassword={onForgotPassword}
+        onSubmit={(password) =>
+          login.mutate(password, {
+            // The password is right; the session only comes with the code sent now.
+            onSuccess: () =>
+              sendCode.mutate(undefined, {
+                onSuccess: () => {
+                  toast(codeSentToast(email));
+                  onCodeSent();
+                },
+                onError: (error) => toastError('Error', error, 'Something went wrong'),
+              }),
+            onError: (error) => toastError('Login failed', error, 'Invalid credentials'),
+          })
+        }
+      />
+    </AuthStep>
+  );
+}
+
+function VerificationStep({
+  email,
+  newPassword,
+  onSignedIn,
+  onBack,
+}: {
+  email: string;
+  /** Set when the code confirms a new password (new or pending account) rather than a sign-in. */
+  newPassword?: { password: string; pending: boolean };
+  onSignedIn: SignedInHandler;
+  onBack: () => void;
+}) {
+  const verify = useMutation({
+    mutationFn: async (code: string): Promise<SessionUser> => {
+      if (!newPassword) return (await verifyLoginCode(email, code)).user;
+      const { password } = newPassword;
+      return (await setPassword({ email, password, confirmPassword: password, code })).user;
+    },
+  });
+  const resend = useMutation({ mutationFn: () => verifyEmailCall(email, true) });
+
+  const onVerified = (user: SessionUser) => {
+    if (!newPassword) {
+      onSignedIn(user, {
+        variant: 'success',
+        title: 'Login successful',
+        description: `Welcome back, ${user.email}`,
+      });
+    } else if (newPassword.pending) {
+      onSignedIn(user, {
+        variant: 'success',
+        title: 'Password set successfully',
+        description: `Welcome, ${user.email}`,
+      });
+    } else {
+      onSignedIn(user, {
+        variant: 'success',
+        title: 'Account created successfully',
+        description: `Welcome, ${user.email}`,
+      });
+    }
+  };
+
+  const failureTitle = !newPassword
+    ? 'Verification failed'
+    : newPassword.pending
+      ? 'Failed to set password'
+      : 'Failed to create account';
+
+  return (
+    <AuthStep
+      key="verification"
+      title="Check your email"
+      description={
+        <>
+          We sent a 6-digit code to <span className="font-medium text-foreground">{email}</span>. It expires
+          in 10 minutes.
+        </>
+      }
+      back={{ label: 'Back', onClick: onBack }}
+    >
+      <CodeForm
+        busy={verify.isPending}
+        submitLabel={
+          newPassword ? (newPassword.pending ? 'Finish setup' : 'Create account') : 'Verify and sign in'
+        }
+        onSubmit={(code) =>
+          verify.mutate(code, {
+            onSuccess: onVerified,
+            onError: (error) =>
+              toastError(
+                failureTitle,
+                error,
+                newPassword ? 'Something went wrong' : 'Invalid verification code',
+              ),
+          })
+        }
+      />
+      <ResendCode
+        busy={resend.isPending}
+        onResend={() =>
+          resend.mutate(undefined, {
+            onSuccess: () => toastSuccess('Code resent', `A new code is on its way to ${email}.`),
+            onError: (error) => toastError('Failed to resend code', error),
+          })
+        }
+      />
+    </AuthStep>
+  );
+}

@@ -1,0 +1,203 @@
+/**
+ * The sign-in screen's forms. They validate with the shared Zod rules (customer spec §5), show the
+ * messages under the fields, and hand clean values to the step that owns the server call.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { VERIFICATION_CODE_LENGTH } from '../../../shared/constants.js';
+import {
+  codeSchema,
+  currentPasswordSchema,
+  EMAIL_MAX_LENGTH,
+  emailSchema,
+  PASSWORD_MAX_LENGTH,
+  PASSWORDS_MISMATCH_MESSAGE,
+  passwordSchema,
+} from '../../../shared/schemas/auth.js';
+import { Button } from '../../components/ui/button';
+import { PasswordField, TextField } from '../../components/ui/text-field';
+
+const emailFormSchema = z.object({ email: emailSchema });
+
+export function EmailForm({
+  defaultEmail,
+  busy,
+  submitLabel = 'Continue',
+  onSubmit,
+}: {
+  defaultEmail: string;
+  busy: boolean;
+  submitLabel?: string;
+  onSubmit: (email: string) => void;
+}) {
+  const form = useForm<z.input<typeof emailFormSchema>, unknown, z.output<typeof emailFormSchema>>({
+    resolver: zodResolver(emailFormSchema),
+    defaultValues: { email: defaultEmail },
+  });
+  return (
+    <form noValidate className="grid gap-5" onSubmit={form.handleSubmit(({ email }) => onSubmit(email))}>
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+        maxLength={EMAIL_MAX_LENGTH}
+        error={form.formState.errors.email?.message}
+        {...form.register('email')}
+      />
+      <Button type="submit" size="lg" loading={busy}>
+        {submitLabel}
+      </Button>
+    </form>
+  );
+}
+
+const passwordFormSchema = z.object({ password: currentPasswordSchema });
+
+export function PasswordForm({
+  email,
+  busy,
+  onSubmit,
+  onForgotPassword,
+}: {
+  email: string;
+  busy: boolean;
+  onSubmit: (password: string) => void;
+  onForgotPassword: () => void;
+}) {
+  const form = useForm<z.input<typeof passwordFormSchema>, unknown, z.output<typeof passwordFormSchema>>({
+    resolver: zodResolver(passwordFormSchema),
+    defaultValues: { password: '' },
+  });
+  return (
+    <form
+      noValidate
+      className="grid gap-5"
+      onSubmit={form.handleSubmit(({ password }) => onSubmit(password))}
+    >
+      {/* Lets password managers pair the password with the account. */}
+      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+      <PasswordField
+        label="Password"
+        autoComplete="current-password"
+        maxLength={PASSWORD_MAX_LENGTH}
+        error={form.formState.errors.password?.message}
+        labelAside={
+          <button
+            type="button"
+            onClick={onForgotPassword}
+            className="rounded-sm font-medium text-primary text-sm outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            Forgot password?
+          </button>
+        }
+        {...form.register('password')}
+      />
+      <Button type="submit" size="lg" loading={busy}>
+        Sign in
+      </Button>
+    </form>
+  );
+}
+
+const newPasswordFormSchema = z
+  .object({ password: passwordSchema, confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: PASSWORDS_MISMATCH_MESSAGE,
+    path: ['confirmPassword'],
+  });
+
+export function NewPasswordForm({
+  email,
+  busy,
+  submitLabel,
+  onSubmit,
+}: {
+  email: string;
+  busy: boolean;
+  submitLabel: string;
+  onSubmit: (password: string) => void;
+}) {
+  const form = useForm<
+    z.input<typeof newPasswordFormSchema>,
+    unknown,
+    z.output<typeof newPasswordFormSchema>
+  >({
+    resolver: zodResolver(newPasswordFormSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+  const { errors } = form.formState;
+  return (
+    <form
+      noValidate
+      className="grid gap-5"
+      onSubmit={form.handleSubmit(({ password }) => onSubmit(password))}
+    >
+      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+      <PasswordField
+        label="Password"
+        autoComplete="new-password"
+        maxLength={PASSWORD_MAX_LENGTH}
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <PasswordField
+        label="Confirm password"
+        autoComplete="new-password"
+        maxLength={PASSWORD_MAX_LENGTH}
+        error={errors.confirmPassword?.message}
+        {...form.register('confirmPassword')}
+      />
+      <p className="-mt-2 text-muted-foreground text-xs">Use at least 8 characters.</p>
+      <Button type="submit" size="lg" loading={busy}>
+        {submitLabel}
+      </Button>
+    </form>
+  );
+}
+
+const codeFormSchema = z.object({ code: codeSchema });
+
+export function CodeForm({
+  busy,
+  submitLabel,
+  onSubmit,
+}: {
+  busy: boolean;
+  submitLabel: string;
+  onSubmit: (code: string) => void;
+}) {
+  const form = useForm<z.input<typeof codeFormSchema>, unknown, z.output<typeof codeFormSchema>>({
+    resolver: zodResolver(codeFormSchema),
+    defaultValues: { code: '' },
+  });
+  return (
+    <form noValidate className="grid gap-5" onSubmit={form.handleSubmit(({ code }) => onSubmit(code))}>
+      <TextField
+        label="Verification code"
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        maxLength={VERIFICATION_CODE_LENGTH}
+        placeholder="123456"
+        className="text-center font-mono text-lg tracking-[0.4em] sm:text-lg"
+        error={form.formState.errors.code?.message}
+        {...form.register('code')}
+      />
+      <Button type="submit" size="lg" loading={busy}>
+        {submitLabel}
+      </Button>
+    </form>
+  );
+}
+
+export function ResendCode({ busy, onResend }: { busy: boolean; onResend: () => void }) {
+  return (
+    <p className="text-center text-muted-foreground text-sm">
+      Didn't get a code?{' '}
+      <Button type="button" variant="link" className="h-auto p-0" disabled={busy} onClick={onResend}>
+        {busy ? 'Sending...' : 'Resend code'}
+      </Button>
+    </p>
+  );
+}

@@ -1,0 +1,63 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import type { Role } from '../../../shared/constants.js';
+import type { SessionUser } from '../../../shared/schemas/auth.js';
+import { toast } from '../../components/ui/use-toast';
+import { errorMessage } from '../../lib/api';
+import { fetchSessionUser, logout } from './auth-api';
+
+export const authKeys = {
+  user: ['auth', 'user'] as const,
+};
+
+/** Where a user lands after signing in, and when they open /auth while signed in. */
+export function homePathFor(role: Role): string {
+  return role === 'ADMIN' ? '/admin' : '/';
+}
+
+export interface Session {
+  user: SessionUser | null;
+  isLoading: boolean;
+  /** The check itself failed (server unreachable, 5xx), which is not the same as signed out. */
+  isError: boolean;
+  retry: () => void;
+}
+
+export function useSession(): Session {
+  const query = useQuery({ queryKey: authKeys.user, queryFn: fetchSessionUser });
+  return {
+    user: query.data ?? null,
+    isLoading: query.isPending,
+    isError: query.isError,
+    retry: () => void query.refetch(),
+  };
+}
+
+/** Stores the user a sign-in call answered with; the /auth guard then sends them on by role. */
+export function useSetSessionUser(): (user: SessionUser) => void {
+  const queryClient = useQueryClient();
+  return useCallback((user) => queryClient.setQueryData(authKeys.user, user), [queryClient]);
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: logout,
+    onSuccess: () => {
+      navigate('/auth', { replace: true });
+      // Nothing of the previous user may survive in memory for the next one on this browser.
+      queryClient.clear();
+      queryClient.setQueryData(authKeys.user, null);
+      toast({ title: 'Logged out', description: 'You have been successfully logged out.' });
+    },
+    onError: (error) => {
+      toast({
+        variant: 'destructive',
+        title: 'Logout failed',
+        description: errorMessage(error) ?? error.message,
+      });
+    },
+  });
+}

@@ -1,0 +1,45 @@
+import { ChevronDown, ClipboardList } from 'lucide-react';
+import { Collapsible } from 'radix-ui';
+import { Link } from 'react-router';
+import { Badge } from '../../components/ui/badge';
+import { usePurchaseTasks } from '../orders/use-purchase-tasks';
+
+export function PurchaseTasks({ onNavigate }: { onNavigate: () => void }) {
+  const tasks = usePurchaseTasks();
+  return (
+    <Collapsible.Root defaultOpen className="rounded-md border bg-card/50">
+      <Collapsible.Trigger className="group flex w-full items-center gap-3 rounded-md px-3 py-2 font-medium text-sm outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring">
+        <ClipboardList aria-hidden="true" className="size-4 text-muted-foreground" />
+        Purchase Tasks
+        <Badge variant={tasks.length > 0 ? 'destructive' : 'secondary'} className="ml-auto">
+          <span className="sr-only">Pending tasks: </span>
+          {tasks.length}
+        </Badge>
+        <ChevronDown
+          aria-hidden="true"
+          className="size-4 text-muted-foreground transition-transform group-data-[state=open]:rotate-180"
+        />
+      </Collapsible.Trigger>
+      <Collapsible.Content className="px-3 pb-3">
+        {tasks.length === 0 ? (
+          <p className="pt-1 text-muted-foreground text-xs">Nothing to do right now.</p>
+        ) : (
+          <ul className="grid gap-1 pt-1">
+            {tasks.map((task) => (
+              <li key={task.key}>
+                <Link
+                  to={`/orders/${task.orderId}`}
+                  onClick={onNavigate}
+                  className="block rounded-md px-2 py-1.5 text-sm outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
+                >
+                  <span className="font-medium">{task.label}</span>
+                  <span className="block text-muted-foreground text-xs">{task.description}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Collapsible.Content>
+    </Collapsible.Root>
+  );
+}
