@@ -13,7 +13,7 @@ import { authRoutes } from './features/auth/routes.js';
 import { createAuthService } from './features/auth/service.js';
 import { systemRoutes } from './features/system/routes.js';
 import { registerCsrfGuard } from './http/csrf.js';
-import { registerErrorHandler } from './http/error-handler.js';
+import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler.js';
 import { registerSessionLoader } from './http/session.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
@@ -65,22 +65,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { auth, config, perMinuteLimit: deps.authRateLimitPerMinute ?? 30 });
 
   const clientDir = deps.clientDir === undefined ? DEFAULT_CLIENT_DIR : deps.clientDir;
-  if (clientDir && existsSync(join(clientDir, 'index.html'))) serveClient(app, clientDir);
+  const hasClient = Boolean(clientDir && existsSync(join(clientDir, 'index.html')));
+  if (clientDir && hasClient) {
+    await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });
+  }
+  registerNotFoundHandler(app, { spaFallback: hasClient });
 
   return app;
-}
-
-/** Serves the built client; any non-API GET that accepts HTML gets index.html (client-side routes). */
-function serveClient(app: FastifyInstance, clientDir: string) {
-  app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });
-  app.setNotFoundHandler((request, reply) => {
-    const wantsPage =
-      request.method === 'GET' &&
-      !request.url.startsWith('/api/') &&
-      (request.headers.accept ?? '').includes('text/html');
-    if (wantsPage) return reply.type('text/html').sendFile('index.html', { cacheControl: false });
-    return reply
-      .status(404)
-      .send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
-  });
 }

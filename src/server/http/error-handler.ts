@@ -29,9 +29,23 @@ export function registerErrorHandler(app: FastifyInstance) {
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: `Internal server error (request ${request.id})` });
   });
+}
 
+/**
+ * Unknown routes answer a JSON 404; with the built client present, any other GET for a page gets
+ * index.html so that client-side routes (and the client's own 404 page) work on reload.
+ */
+export function registerNotFoundHandler(app: FastifyInstance, options: { spaFallback: boolean }) {
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+    const wantsPage =
+      options.spaFallback &&
+      request.method === 'GET' &&
+      !request.url.startsWith('/api/') &&
+      (request.headers.accept ?? '').includes('text/html');
+    if (wantsPage) return reply.type('text/html').sendFile('index.html', { cacheControl: false });
+    return reply
+      .status(404)
+      .send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
   });
 }
 

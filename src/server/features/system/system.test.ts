@@ -60,3 +60,28 @@ describe('production mode', () => {
     }
   });
 });
+
+describe('serving the built client', () => {
+  it('answers page routes with index.html and unknown API routes with JSON', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { buildApp } = await import('../../app.js');
+    const dir = mkdtempSync(join(tmpdir(), 'client-'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(join(dir, 'app.js'), 'console.log(1)');
+    const app = await buildApp({ config: t.config, database: t.database, clientDir: dir });
+    try {
+      const page = await app.inject({ url: '/orders/12', headers: { accept: 'text/html' } });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<div id="root">');
+      const asset = await app.inject({ url: '/app.js' });
+      expect(asset.statusCode).toBe(200);
+      const api = await app.inject({ url: '/api/missing', headers: { accept: 'text/html' } });
+      expect(api.statusCode).toBe(404);
+      expect(api.json()).toEqual({ message: 'Route GET /api/missing not found' });
+    } finally {
+      await app.close();
+    }
+  });
+});
