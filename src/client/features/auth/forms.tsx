@@ -4,7 +4,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { VERIFICATION_CODE_LENGTH } from '../../../shared/constants.js';
 import {
   codeSchema,
@@ -12,8 +12,8 @@ import {
   EMAIL_MAX_LENGTH,
   emailSchema,
   PASSWORD_MAX_LENGTH,
-  PASSWORDS_MISMATCH_MESSAGE,
   passwordSchema,
+  passwordsMatch,
 } from '../../../shared/schemas/auth.js';
 import { Button } from '../../components/ui/button';
 import { PasswordField, TextField } from '../../components/ui/text-field';
@@ -103,10 +103,7 @@ export function PasswordForm({
 
 const newPasswordFormSchema = z
   .object({ password: passwordSchema, confirmPassword: z.string() })
-  .refine((v) => v.password === v.confirmPassword, {
-    message: PASSWORDS_MISMATCH_MESSAGE,
-    path: ['confirmPassword'],
-  });
+  .check(passwordsMatch());
 
 export function NewPasswordForm({
   email,
