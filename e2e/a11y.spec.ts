@@ -1,0 +1,49 @@
+/** axe-core on every step of the sign-in screen a visitor reaches, light and dark (DESIGN §11). */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { field, submitEmail } from './support/auth.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env.js';
+import { expect, switchTheme, test, useTheme } from './support/test.js';
+
+async function expectNoSeriousViolations(page: Page, label: string) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => {
+      const nodes = v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary?.split('\n')[1]?.trim()}`);
+      return `${v.impact} ${v.id}: ${v.help} [${nodes.join('; ')}]`;
+    });
+  expect(serious, `axe violations on ${label}`).toEqual([]);
+}
+
+/** Checks the step that is open in both themes; the theme switch keeps the step. */
+async function checkBothThemes(page: Page, step: string) {
+  for (const theme of ['light', 'dark'] as const) {
+    await switchTheme(page, theme);
+    await expectNoSeriousViolations(page, `/auth ${step} (${theme})`);
+  }
+}
+
+test('the sign-in steps have no serious or critical axe violations, light and dark', async ({ page }) => {
+  await useTheme(page, 'light');
+  await page.goto('/auth');
+  await expect(field(page, 'Email')).toBeVisible();
+  await checkBothThemes(page, 'email step');
+
+  await submitEmail(page, ADMIN_EMAIL);
+  await expect(page.getByRole('heading', { name: 'Enter your password' })).toBeVisible();
+  await checkBothThemes(page, 'password step');
+
+  await field(page, 'Password').fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  await checkBothThemes(page, 'verification step');
+});
+
+test('the dark theme applies from local storage before the first paint', async ({ page }) => {
+  await useTheme(page, 'dark');
+  await page.goto('/auth');
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  await expect(field(page, 'Email')).toBeVisible();
+  await expectNoSeriousViolations(page, '/auth email step (dark, from storage)');
+});

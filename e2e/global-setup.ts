@@ -1,0 +1,99 @@
+/**
+ * Starts what the journeys run against: a local SMTP catcher (read back over HTTP by the workers) and
+ * the built server on a free port with a fresh data folder. Workers inherit the environment set here.
+ * The returned function is Playwright's teardown.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startMailCatcher } from '../src/server/test/mail-catcher.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, ENV_BASE_URL, ENV_MAIL_URL } from './support/env.js';
+
+const SERVER_START_TIMEOUT_MS = 30_000;
+
+async function freePort(preferred: number): Promise<number> {
+  const tryListen = (port: number) =>
+    new Promise<number>((resolve, reject) => {
+      const probe = createServer();
+      probe.once('error', reject);
+      probe.listen(port, '127.0.0.1', () => {
+        const address = probe.address();
+        const chosen = typeof address === 'object' && address ? address.port : port;
+        probe.close(() => resolve(chosen));
+      });
+    });
+  return tryListen(preferred).catch(() => tryListen(0));
+}
+
+async function waitForReady(url: string, server: ChildProcess, output: () => string) {
+  const deadline = Date.now() + SERVER_START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode}):\n${output()}`);
+    try {
+      const response = await fetch(`${url}/readyz`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the server was not ready within ${SERVER_START_TIMEOUT_MS} ms:\n${output()}`);
+}
+
+export default async function globalSetup() {
+  const mail = await startMailCatcher({ http: true });
+  const dataDir = mkdtempSync(join(tmpdir(), 'orderflow-e2e-'));
+  const port = await freePort(5199);
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  let output = '';
+  const server = spawn(process.execPath, ['dist/server/main.js'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      SMTP_URL: mail.smtpUrl,
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-8000);
+  };
+  server.stdout?.on('data', keep);
+  server.stderr?.on('data', (chunk: Buffer) => {
+    keep(chunk);
+    process.stderr.write(chunk);
+  });
+
+  const teardown = async () => {
+    if (server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+      server.kill('SIGTERM');
+      const timer = setTimeout(() => server.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    }
+    await mail.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitForReady(baseUrl, server, () => output);
+  } catch (err) {
+    await teardown();
+    throw err;
+  }
+
+  process.env[ENV_BASE_URL] = baseUrl;
+  process.env[ENV_MAIL_URL] = mail.httpUrl;
+  return teardown;
+}

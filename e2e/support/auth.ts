@@ -1,0 +1,57 @@
+/**
+ * Sign-in helpers that drive the real sign-in screen (src/client/features/auth), with codes read from
+ * the local SMTP catcher. Labels and button names are the screen's own.
+ */
+import { expect, type Page } from '@playwright/test';
+import { mailbox } from './mail.js';
+
+let counter = 0;
+/** A fresh address per call, unique across runs, so every journey starts from a new account. */
+export function uniqueEmail(prefix = 'customer'): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}@example.com`;
+}
+
+export const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+
+/** The toast area (Radix Toast viewport); toasts are read here, not in the screen-reader announcer. */
+export const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ });
+
+export async function expectToast(page: Page, title: string) {
+  await expect(toasts(page).getByText(title, { exact: true })).toBeVisible();
+}
+
+/** Opens /auth and submits the e-mail step. */
+export async function submitEmail(page: Page, email: string) {
+  await page.goto('/auth');
+  await field(page, 'Email').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+/** Email → password → code: the whole sign-in of an account that has a password. */
+export async function signInWithPassword(page: Page, email: string, password: string) {
+  const inbox = await mailbox(email);
+  await submitEmail(page, email);
+  await expect(page.getByRole('heading', { name: 'Enter your password' })).toBeVisible();
+  await field(page, 'Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  await field(page, 'Verification code').fill(await inbox.nextCode());
+  await page.getByRole('button', { name: 'Verify and sign in' }).click();
+  await expectToast(page, 'Login successful');
+}
+
+/** Email → create password → code: a new customer's sign-up; ends signed in on `/`. */
+export async function signUp(page: Page, email: string, password: string) {
+  const inbox = await mailbox(email);
+  await submitEmail(page, email);
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  await field(page, 'Password').fill(password);
+  await field(page, 'Confirm password').fill(password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  await field(page, 'Verification code').fill(await inbox.nextCode());
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expectToast(page, 'Account created successfully');
+  await expect(page).toHaveURL(/\/$/);
+}

@@ -1,0 +1,64 @@
+import { test as base, type Page } from '@playwright/test';
+import { THEME_STORAGE_KEY } from '../../src/shared/constants.js';
+import { signUp, uniqueEmail } from './auth.js';
+import { ENV_BASE_URL, requiredEnv } from './env.js';
+
+export { expect } from '@playwright/test';
+
+export type Theme = 'light' | 'dark';
+
+/** Makes every page of the context open in `theme` (the app reads it from local storage at start). */
+export async function useTheme(page: Page, theme: Theme) {
+  await page.addInitScript(
+    ([key, value]) => {
+      try {
+        localStorage.setItem(key!, value!);
+      } catch {
+        // about:blank has no storage; the app's pages do.
+      }
+    },
+    [THEME_STORAGE_KEY, theme],
+  );
+}
+
+/** Switches the theme of the page that is open, without reloading it (its state stays). */
+export async function switchTheme(page: Page, theme: Theme) {
+  await page.evaluate(
+    ([key, value]) => {
+      localStorage.setItem(key!, value!);
+      document.documentElement.classList.toggle('dark', value === 'dark');
+    },
+    [THEME_STORAGE_KEY, theme],
+  );
+  // Colours ease in through CSS transitions; checks and screenshots must see the final ones.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+}
+
+export interface Customer {
+  email: string;
+  password: string;
+  /** Cookies and storage of a browser in which this customer is signed in. */
+  storageState: Awaited<ReturnType<ReturnType<Page['context']>['storageState']>>;
+}
+
+export const test = base.extend<object, { customer: Customer }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  baseURL: async ({}, use) => use(requiredEnv(ENV_BASE_URL)),
+  /**
+   * One customer signed up through the real flow once per worker; tests that only need "a signed-in
+   * USER" reuse its session, which keeps the suite under the sign-in rate limits of one IP.
+   */
+  customer: [
+    async ({ browser }, use) => {
+      const email = uniqueEmail('shared');
+      const password = 'customer-password-1';
+      const context = await browser.newContext({ baseURL: requiredEnv(ENV_BASE_URL) });
+      const page = await context.newPage();
+      await signUp(page, email, password);
+      const storageState = await context.storageState();
+      await context.close();
+      await use({ email, password, storageState });
+    },
+    { scope: 'worker' },
+  ],
+});

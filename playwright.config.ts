@@ -1,0 +1,37 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end journeys in a real Chromium against the built product (`node dist/server/main.js`), which
+ * e2e/global-setup.ts starts on a fresh data folder with a local SMTP catcher. The base URL is only
+ * known once that server listens, so the fixtures in e2e/support/test.ts supply it.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results/artifacts',
+  globalSetup: './e2e/global-setup.ts',
+  fullyParallel: false,
+  // The sign-in endpoints are rate limited per IP, and every browser here is 127.0.0.1.
+  workers: 1,
+  retries: 0,
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    ...devices['Desktop Chrome'],
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium' }],
+});
