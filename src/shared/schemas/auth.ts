@@ -17,12 +17,16 @@ export const PASSWORD_REQUIRED_MESSAGE = 'Password is required';
 export const CODE_MESSAGE = `Verification code must be ${VERIFICATION_CODE_LENGTH} digits`;
 export const PASSWORDS_MISMATCH_MESSAGE = 'Passwords do not match';
 
-/** Trimmed and lower-cased, so 'Ann@Example.com ' and 'ann@example.com' are one account. */
+/**
+ * Trimmed and lower-cased, so 'Ann@Example.com ' and 'ann@example.com' are one account. The HTML5 rule
+ * (what <input type="email"> accepts) rather than Zod's default, which wants a dot in the domain and
+ * so would refuse the default first admin, admin@localhost (DESIGN §3).
+ */
 export const emailSchema = z.pipe(
   z
     .string({ error: EMAIL_MESSAGE })
     .check(z.trim(), z.toLowerCase(), z.maxLength(EMAIL_MAX_LENGTH, EMAIL_MESSAGE)),
-  z.email({ error: EMAIL_MESSAGE }),
+  z.email({ pattern: z.regexes.html5Email, error: EMAIL_MESSAGE }),
 );
 
 /** A password being chosen: the customer minimum applies. */
