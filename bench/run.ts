@@ -31,7 +31,7 @@ async function main(): Promise<number> {
     console.log(`  (${benchmark.name} took ${((Date.now() - started) / 1000).toFixed(1)} s)`);
   }
   console.log(
-    `\nbench: ${selected.length} benchmarks, ${missed} missed a goal, ${crashed} crashed` +
+    `\nbench: ${selected.length} benchmark${selected.length === 1 ? '' : 's'}, ${missed} missed a goal, ${crashed} crashed` +
       (missed ? ' (missed goals are reported, not fatal)' : ''),
   );
   return crashed ? 1 : 0;

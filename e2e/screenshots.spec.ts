@@ -15,6 +15,8 @@ const VIEWPORTS = [
 ] as const;
 
 async function shootStep(page: Page, step: string) {
+  // The pointer stays where the last click was, which would show the next button in its hover colour.
+  await page.mouse.move(0, 0);
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     for (const theme of ['light', 'dark'] as const) {

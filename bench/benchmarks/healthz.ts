@@ -14,6 +14,8 @@ const RUNS = 3;
 const LOAD: LoadOptions = { connections: 50, pipelining: 1, duration: 5 };
 const WARM_UP: LoadOptions = { ...LOAD, duration: 2 };
 
+type Side = 'full' | 'bare';
+
 const script = (name: string) => fileURLToPath(new URL(`../servers/${name}.ts`, import.meta.url));
 
 /** Headers that belong to the connection or the moment, not to the answer. */
@@ -49,26 +51,39 @@ export const healthzBenchmark: Benchmark = {
         throw new Error('the bare server does not send the same headers as the full stack');
       }
 
-      const targets = { full: `${full.url}/healthz`, bare: `${bare.url}/healthz` };
-      await load(targets.full, WARM_UP);
-      await load(targets.bare, WARM_UP);
+      const sides = { full, bare };
+      const url = (side: Side) => `${sides[side].url}/healthz`;
+      await load(url('full'), WARM_UP);
+      await load(url('bare'), WARM_UP);
 
-      const rates: Record<'full' | 'bare', number[]> = { full: [], bare: [] };
+      const rates: Record<Side, number[]> = { full: [], bare: [] };
+      const cpu: Record<Side, number[]> = { full: [], bare: [] };
       for (let i = 0; i < RUNS; i++) {
         // Alternate which side goes first, so neither always runs on the warmer machine.
         const order = i % 2 === 0 ? (['full', 'bare'] as const) : (['bare', 'full'] as const);
-        for (const side of order) rates[side].push((await load(targets[side], LOAD)).requestsPerSecond);
+        for (const side of order) {
+          const result = await load(url(side), { ...LOAD, cpuMicros: sides[side].cpuMicros });
+          rates[side].push(result.requestsPerSecond);
+          cpu[side].push(result.cpuMicrosPerRequest);
+        }
       }
 
       const fullRate = median(rates.full);
       const bareRate = median(rates.bare);
       const ratio = percent(fullRate, bareRate);
       const passed = ratio >= GOAL_PERCENT;
+      const fullCpu = median(cpu.full);
+      const bareCpu = median(cpu.bare);
       return {
         passed,
         lines: [
           `healthz: full stack ${formatInt(fullRate)} req/s vs bare ${formatInt(bareRate)} req/s = ${formatPercent(ratio)} (goal >= ${GOAL_PERCENT}%) ${verdict(passed)}`,
           `  runs (req/s): full ${rates.full.map(formatInt).join(', ')}; bare ${rates.bare.map(formatInt).join(', ')}; ${Object.keys(headers).length} response headers on both`,
+          // Server CPU per request hardly moves when other work shares the machine, unlike req/s; when
+          // the two ratios disagree, the machine was busy and the CPU figure is the one to trust.
+          Number.isFinite(fullCpu) && Number.isFinite(bareCpu)
+            ? `  server CPU per request: full ${fullCpu.toFixed(1)} µs vs bare ${bareCpu.toFixed(1)} µs (bare/full = ${formatPercent(percent(bareCpu, fullCpu))})`
+            : '  server CPU per request: not measured (needs /proc)',
         ],
       };
     } finally {

@@ -6,6 +6,11 @@ export interface LoadOptions {
   /** Seconds. */
   duration?: number;
   headers?: Record<string, string>;
+  /**
+   * Reads the server's CPU time; with it the run also reports CPU per request, which, unlike req/s,
+   * barely moves when other work shares the machine.
+   */
+  cpuMicros?: () => number;
 }
 
 export interface LoadResult {
@@ -13,6 +18,8 @@ export interface LoadResult {
   p50Ms: number;
   p99Ms: number;
   total: number;
+  /** Server CPU time per answered request in microseconds, when a `cpuMicros` probe was given. */
+  cpuMicrosPerRequest: number;
   /** Socket errors, timeouts and non-2xx answers: a run with any of them is not a valid figure. */
   failures: number;
 }
@@ -27,7 +34,9 @@ export async function load(url: string, options: LoadOptions = {}): Promise<Load
     headers: options.headers,
     timeout: 10,
   };
+  const cpuBefore = options.cpuMicros?.() ?? Number.NaN;
   const result = await autocannon(opts);
+  const cpuUsed = (options.cpuMicros?.() ?? Number.NaN) - cpuBefore;
   const failures = result.errors + result.timeouts + result.non2xx;
   if (result.requests.total > 0 && failures > result.requests.total * 0.001) {
     throw new Error(`${url}: ${failures} failed of ${result.requests.total} requests`);
@@ -37,6 +46,7 @@ export async function load(url: string, options: LoadOptions = {}): Promise<Load
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     total: result.requests.total,
+    cpuMicrosPerRequest: cpuUsed / result.requests.total,
     failures,
   };
 }

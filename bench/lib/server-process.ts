@@ -1,9 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { createInterface } from 'node:readline';
 
 export interface ServerProcess {
   url: string;
+  pid: number;
+  /** CPU time (user + system) the process has used so far, in microseconds; Linux only, else NaN. */
+  cpuMicros(): number;
   stop(): Promise<void>;
 }
 
@@ -56,11 +60,29 @@ export async function startServerProcess(
     });
   });
 
+  const pid = child.pid!;
   return {
     url: `http://127.0.0.1:${port}`,
+    pid,
+    cpuMicros: () => processCpuMicros(pid),
     stop: () => stopProcess(child),
   };
 }
+
+/** From /proc/<pid>/stat: utime and stime, in clock ticks (100 a second on Linux). */
+function processCpuMicros(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces; the fields after it are fixed.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return (ticks * 1_000_000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+const CLOCK_TICKS_PER_SECOND = 100;
 
 async function stopProcess(child: ChildProcess, graceMs = 5000): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
