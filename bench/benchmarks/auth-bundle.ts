@@ -5,13 +5,16 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { type Benchmark, verdict } from '../lib/benchmark.js';
 import { staticSourceClosure } from '../lib/source-graph.js';
 import { formatPercent, percent } from '../lib/stats.js';
 
 const BUDGET_KB = 150;
-const CLIENT_DIR = 'dist/client';
+/** The repository root, wherever the benchmark is started from. */
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const CLIENT_DIR = join(ROOT, 'dist/client');
 /** The module that renders /auth; when the route is lazy it is a dynamic entry of its own. */
 /** The client's entry module (index.html loads it). */
 const CLIENT_ENTRY = 'src/client/main.tsx';
@@ -75,7 +78,7 @@ export const authBundleBenchmark: Benchmark = {
     // the source import graph tells whether an admin module would be pulled into the entry's closure.
     const admin = [
       ...adminChunksIn(manifest, closure),
-      ...[...staticSourceClosure(CLIENT_ENTRY)].filter((file) => file.startsWith(ADMIN_PREFIX)),
+      ...[...staticSourceClosure(CLIENT_ENTRY, ROOT)].filter((file) => file.startsWith(ADMIN_PREFIX)),
     ];
     const adminSeparate = admin.length === 0;
     const adminModules = Object.keys(manifest).filter((key) => key.startsWith(ADMIN_PREFIX));
