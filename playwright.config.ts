@@ -10,7 +10,7 @@ export default defineConfig({
   outputDir: 'test-results/artifacts',
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
-  // The sign-in endpoints are rate limited per IP, and every browser here is 127.0.0.1.
+  // One worker: the journeys share one server and one mail catcher, and stay deterministic that way.
   workers: 1,
   retries: 0,
   reporter: 'list',

@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -14,6 +13,7 @@ import { createAuthService } from './features/auth/service.js';
 import { systemRoutes } from './features/system/routes.js';
 import { registerCsrfGuard } from './http/csrf.js';
 import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSessionLoader } from './http/session.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
@@ -25,8 +25,6 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Folder of the built client; served with an SPA fallback when it exists. */
   clientDir?: string | null;
-  /** Per-IP requests a minute to the sign-in endpoints (tests that sign in often raise it). */
-  authRateLimitPerMinute?: number;
 }
 
 const DEFAULT_CLIENT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../dist/client');
@@ -48,21 +46,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   app.addHook('onClose', async () => mailer.close());
 
-  await app.register(helmet, {
-    // Stack traces stay server-side; HSTS only matters behind TLS in production.
-    hsts: config.isProduction,
-    contentSecurityPolicy: { directives: { 'upgrade-insecure-requests': config.isProduction ? [] : null } },
-  });
+  registerSecurityHeaders(app, { production: config.isProduction });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   registerErrorHandler(app);
   registerCsrfGuard(app, config.publicUrl);
 
-  const auth = createAuthService({ db: database.db, mailer, clock, sessionTtlHours: config.sessionTtlHours });
+  const auth = createAuthService({
+    db: database.db,
+    mailer,
+    clock,
+    sessionTtlHours: config.sessionTtlHours,
+    codeLimits: { perEmail: config.authLimits.codesPerEmail, perIp: config.authLimits.codesPerIp },
+  });
   registerSessionLoader(app, auth.sessions);
 
   await app.register(systemRoutes, { config, database });
-  await app.register(authRoutes, { auth, config, perMinuteLimit: deps.authRateLimitPerMinute ?? 30 });
+  await app.register(authRoutes, { auth, config, perMinuteLimit: config.authLimits.requestsPerMinute });
 
   const clientDir = deps.clientDir === undefined ? DEFAULT_CLIENT_DIR : deps.clientDir;
   const hasClient = Boolean(clientDir && existsSync(join(clientDir, 'index.html')));

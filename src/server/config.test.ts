@@ -32,3 +32,9 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '  ' }).databaseUrl).toBeUndefined();
   });
 });
+
+describe('sign-in limits', () => {
+  it('default to 30 requests a minute, 5 codes per address and 20 per IP', () => {
+    expect(loadConfig({}).authLimits).toEqual({ requestsPerMinute: 30, codesPerEmail: 5, codesPerIp: 20 });
+  });
+});

@@ -33,6 +33,9 @@ const configSchema = z
     STRIPE_API_BASE: optionalText.pipe(z.url().optional()),
     GOOGLE_MAPS_API_KEY: optionalText,
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    AUTH_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(30),
+    CODES_PER_EMAIL: z.coerce.number().int().positive().default(5),
+    CODES_PER_IP: z.coerce.number().int().positive().default(20),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .transform((env) => ({
@@ -53,6 +56,12 @@ const configSchema = z
     nodeEnv: env.NODE_ENV,
     isProduction: env.NODE_ENV === 'production',
     logLevel: env.LOG_LEVEL,
+    /** Sign-in limits: requests a minute per IP, and codes per address and per IP in 15 minutes. */
+    authLimits: {
+      requestsPerMinute: env.AUTH_REQUESTS_PER_MINUTE,
+      codesPerEmail: env.CODES_PER_EMAIL,
+      codesPerIp: env.CODES_PER_IP,
+    },
   }));
 
 export type Config = z.infer<typeof configSchema>;

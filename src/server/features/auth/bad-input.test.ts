@@ -145,3 +145,23 @@ describe('cross-site request defence', () => {
     expect((await client.get('/api/auth/user')).status).toBe(200);
   });
 });
+
+describe('per-IP request limit on the sign-in endpoints', () => {
+  it('answers 429 with Retry-After past the limit', async () => {
+    const limited = await startTestApp({
+      config: { authLimits: { requestsPerMinute: 3, codesPerEmail: 5, codesPerIp: 20 } },
+    });
+    try {
+      const client = limited.client();
+      for (let i = 0; i < 3; i++) {
+        expect((await client.post('/api/auth/verify-email', { email: 'a@example.com' })).status).toBe(200);
+      }
+      const res = await client.post('/api/auth/verify-email', { email: 'a@example.com' });
+      expect(res.status).toBe(429);
+      expect(res.headers.get('retry-after')).toBeTruthy();
+      expect(res.body.message).toMatch(/Too many requests/);
+    } finally {
+      await limited.close();
+    }
+  });
+});

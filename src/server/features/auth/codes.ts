@@ -7,20 +7,24 @@ import { minutesFrom } from '../../lib/clock.js';
 import { generateVerificationCode, hashCode, verifyCode } from '../../lib/crypto.js';
 import { badRequest, rateLimited } from '../../lib/errors.js';
 
-/** Sending limits: a window and how many codes an address, or a client IP, may ask for in it. */
-export const CODE_SEND_LIMITS = { windowMinutes: 15, perEmail: 5, perIp: 20 } as const;
+/** Codes an address, or a client IP, may ask for within the window. */
+export interface CodeSendLimits {
+  perEmail: number;
+  perIp: number;
+}
+export const CODE_SEND_WINDOW_MINUTES = 15;
 
 export const INVALID_CODE = 'Invalid verification code';
 export const EXPIRED_CODE =
   'This verification code has expired or was already used. Please request a new one.';
 
-export function createCodeStore(db: Db, clock: Clock) {
+export function createCodeStore(db: Db, clock: Clock, limits: CodeSendLimits) {
   async function assertCanSend(email: string, ip: string) {
     const now = clock.now();
-    const since = minutesFrom(now, -CODE_SEND_LIMITS.windowMinutes);
+    const since = minutesFrom(now, -CODE_SEND_WINDOW_MINUTES);
     const checks = [
-      { where: eq(verificationCodes.email, email), limit: CODE_SEND_LIMITS.perEmail },
-      { where: eq(verificationCodes.requestIp, ip), limit: CODE_SEND_LIMITS.perIp },
+      { where: eq(verificationCodes.email, email), limit: limits.perEmail },
+      { where: eq(verificationCodes.requestIp, ip), limit: limits.perIp },
     ];
     for (const check of checks) {
       const [row] = await db
@@ -28,7 +32,7 @@ export function createCodeStore(db: Db, clock: Clock) {
         .from(verificationCodes)
         .where(and(check.where, gt(verificationCodes.createdAt, since)));
       if (row && row.sent >= check.limit && row.oldest) {
-        const freeAt = minutesFrom(row.oldest, CODE_SEND_LIMITS.windowMinutes).getTime();
+        const freeAt = minutesFrom(row.oldest, CODE_SEND_WINDOW_MINUTES).getTime();
         const retryAfter = Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000));
         throw rateLimited('Too many verification codes requested. Please try again later.', retryAfter);
       }

@@ -6,7 +6,7 @@ import { hashPassword, verifyPassword } from '../../lib/crypto.js';
 import { badRequest, conflict, unauthorized } from '../../lib/errors.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { verificationCodeMail } from '../../mail/templates.js';
-import { type CodeStore, createCodeStore } from './codes.js';
+import { type CodeSendLimits, type CodeStore, createCodeStore } from './codes.js';
 import { createSessionStore, type SessionStore, type SessionUser, sessionUserColumns } from './sessions.js';
 
 export const INVALID_CREDENTIALS = 'Invalid credentials';
@@ -26,6 +26,7 @@ export interface AuthDeps {
   mailer: Mailer;
   clock: Clock;
   sessionTtlHours: number;
+  codeLimits: CodeSendLimits;
 }
 
 // A real hash, so that an unknown e-mail costs the same time as a wrong password.
@@ -33,7 +34,7 @@ const timingDecoy = hashPassword('timing-decoy-password');
 
 export function createAuthService(deps: AuthDeps) {
   const { db, mailer, clock } = deps;
-  const codes: CodeStore = createCodeStore(db, clock);
+  const codes: CodeStore = createCodeStore(db, clock, deps.codeLimits);
   const sessions: SessionStore = createSessionStore(db, clock, deps.sessionTtlHours);
 
   async function findUser(email: string) {
