@@ -5,7 +5,8 @@ import { Card, CardContent } from '../../components/ui/card';
 export function AuthLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col bg-background bg-[radial-gradient(ellipse_at_top,var(--color-accent),transparent_60%)]">
-      <main className="flex flex-1 flex-col items-center justify-center px-4 py-10 sm:py-16">
+      {/* Top-aligned, not centred: the card keeps its place while steps of different heights swap. */}
+      <main className="flex flex-1 flex-col items-center px-4 pt-10 pb-10 sm:pt-[12vh]">
         <div className="mb-8 flex items-center gap-3">
           <span className="flex size-11 items-center justify-center rounded-xl bg-primary text-primary-foreground shadow-sm">
             <PackageCheck aria-hidden="true" className="size-6" />
@@ -15,7 +16,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
             <p className="text-muted-foreground text-sm">Track your order from placement to delivery</p>
           </div>
         </div>
-        <Card className="w-full max-w-md">{children}</Card>
+        <Card className="w-full min-w-0 max-w-md">{children}</Card>
       </main>
       <footer className="pb-6 text-center text-muted-foreground text-xs">
         Need help? Contact the team that took your order.
@@ -43,7 +44,7 @@ export function AuthStep({ title, description, back, focusHeading = true, childr
     if (focusHeading) headingRef.current?.focus();
   }, [focusHeading]);
   return (
-    <CardContent className="grid gap-6 p-6 sm:p-8">
+    <CardContent className="grid min-w-0 gap-6 p-6 sm:p-8">
       <div className="grid gap-2">
         {back && (
           <button
@@ -58,7 +59,7 @@ export function AuthStep({ title, description, back, focusHeading = true, childr
         <h1 ref={headingRef} tabIndex={-1} className="font-semibold text-2xl tracking-tight outline-none">
           {title}
         </h1>
-        <p className="text-muted-foreground text-sm">{description}</p>
+        <p className="wrap-anywhere text-muted-foreground text-sm">{description}</p>
       </div>
       {children}
     </CardContent>

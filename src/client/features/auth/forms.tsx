@@ -176,8 +176,8 @@ export function CodeForm({
         autoComplete="one-time-code"
         inputMode="numeric"
         maxLength={VERIFICATION_CODE_LENGTH}
-        placeholder="123456"
-        className="text-center font-mono text-lg tracking-[0.4em] sm:text-lg"
+        placeholder="6-digit code"
+        className="text-center font-mono text-lg tracking-[0.4em] placeholder:font-sans placeholder:text-base placeholder:tracking-normal sm:text-lg"
         error={form.formState.errors.code?.message}
         {...form.register('code')}
       />
