@@ -10,7 +10,7 @@ import { toast } from '../../components/ui/use-toast';
 import { checkPassword, setPassword, verifyEmail as verifyEmailCall, verifyLoginCode } from './auth-api';
 import { AuthLayout, AuthStep } from './auth-layout';
 import { ForgotPasswordFlow } from './forgot-password-flow';
-import { CodeForm, EmailForm, NewPasswordForm, PasswordForm, ResendCode } from './forms';
+import { CodeForm, CodeSentDescription, EmailForm, NewPasswordForm, PasswordForm, ResendCode } from './forms';
 import { codeSentToast, type SignedInHandler, toastError, toastSuccess } from './notify';
 import { useSetSessionUser } from './session';
 
@@ -254,12 +254,7 @@ function VerificationStep({
     <AuthStep
       key="verification"
       title="Check your email"
-      description={
-        <>
-          We sent a 6-digit code to <span className="font-medium text-foreground">{email}</span>. It expires
-          in 10 minutes.
-        </>
-      }
+      description={<CodeSentDescription email={email} />}
       back={{ label: 'Back', onClick: onBack }}
     >
       <CodeForm

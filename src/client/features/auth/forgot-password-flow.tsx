@@ -10,11 +10,11 @@ import { MIN_PASSWORD_LENGTH, VERIFICATION_CODE_LENGTH } from '../../../shared/c
 import { PASSWORD_MAX_LENGTH } from '../../../shared/schemas/auth.js';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { PasswordField, TextField } from '../../components/ui/text-field';
+import { PasswordField } from '../../components/ui/text-field';
 import { toast } from '../../components/ui/use-toast';
 import { checkResetCode, forgotPassword, resetPassword, setPassword } from './auth-api';
 import { AuthStep } from './auth-layout';
-import { EmailForm, NewPasswordForm, ResendCode } from './forms';
+import { CodeField, CodeSentDescription, EmailForm, NewPasswordForm, ResendCode } from './forms';
 import { codeSentToast, type SignedInHandler, toastError, toastSuccess } from './notify';
 
 type AccountStatus = 'ACTIVE' | 'PENDING';
@@ -156,22 +156,11 @@ function ResetCodeStep({
     <AuthStep
       key="code"
       title="Enter verification code"
-      description={
-        <>
-          We sent a 6-digit code to <span className="font-medium text-foreground">{email}</span>. It expires
-          in 10 minutes.
-        </>
-      }
+      description={<CodeSentDescription email={email} />}
       back={{ label: 'Use a different email', onClick: onBack }}
     >
       <form noValidate className="grid gap-5" onSubmit={submit}>
-        <TextField
-          label="Verification code"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          maxLength={VERIFICATION_CODE_LENGTH}
-          placeholder="6-digit code"
-          className="text-center font-mono text-lg tracking-[0.4em] placeholder:font-sans placeholder:text-base placeholder:tracking-normal sm:text-lg"
+        <CodeField
           value={code}
           onChange={(event) =>
             setCode(event.target.value.replace(/\D/g, '').slice(0, VERIFICATION_CODE_LENGTH))

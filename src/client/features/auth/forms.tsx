@@ -3,6 +3,7 @@
  * messages under the fields, and hand clean values to the step that owns the server call.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { ComponentProps } from 'react';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { VERIFICATION_CODE_LENGTH } from '../../../shared/constants.js';
@@ -156,6 +157,30 @@ export function NewPasswordForm({
 
 const codeFormSchema = z.object({ code: codeSchema });
 
+/** The 6-digit code input of both the sign-in and the reset flow. */
+export function CodeField(props: Omit<ComponentProps<typeof TextField>, 'label'>) {
+  return (
+    <TextField
+      label="Verification code"
+      autoComplete="one-time-code"
+      inputMode="numeric"
+      maxLength={VERIFICATION_CODE_LENGTH}
+      placeholder="6-digit code"
+      className="text-center font-mono text-lg tracking-[0.4em] placeholder:font-sans placeholder:text-base placeholder:tracking-normal sm:text-lg"
+      {...props}
+    />
+  );
+}
+
+export function CodeSentDescription({ email }: { email: string }) {
+  return (
+    <>
+      We sent a 6-digit code to <span className="font-medium text-foreground">{email}</span>. It expires in 10
+      minutes.
+    </>
+  );
+}
+
 export function CodeForm({
   busy,
   submitLabel,
@@ -171,16 +196,7 @@ export function CodeForm({
   });
   return (
     <form noValidate className="grid gap-5" onSubmit={form.handleSubmit(({ code }) => onSubmit(code))}>
-      <TextField
-        label="Verification code"
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        maxLength={VERIFICATION_CODE_LENGTH}
-        placeholder="6-digit code"
-        className="text-center font-mono text-lg tracking-[0.4em] placeholder:font-sans placeholder:text-base placeholder:tracking-normal sm:text-lg"
-        error={form.formState.errors.code?.message}
-        {...form.register('code')}
-      />
+      <CodeField error={form.formState.errors.code?.message} {...form.register('code')} />
       <Button type="submit" size="lg" loading={busy}>
         {submitLabel}
       </Button>
