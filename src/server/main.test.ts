@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { TestClient } from './test/app.js';
 
 function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -36,6 +37,30 @@ describe('the server process', () => {
     const server = startServer({ PORT: 'not-a-port' });
     expect(await server.exited).toBe(1);
     expect(server.output().trim()).toMatch(/^Invalid configuration: PORT [^\n]+$/);
+  });
+
+  it('without SMTP, writes the sign-in code to the log so that the first admin can sign in', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'orderflow-main-'));
+    const server = startServer({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'first-admin-password' });
+    try {
+      const url = await waitForListening(server);
+      const browser = new TestClient(url);
+      const email = 'admin@localhost';
+      expect(
+        (await browser.post('/api/auth/login', { email, password: 'first-admin-password' })).status,
+      ).toBe(200);
+      expect((await browser.post('/api/auth/verify-email', { email, sendCode: true })).status).toBe(200);
+      // The log is JSON, so the mail's line breaks arrive as the two characters \n.
+      const codeInLog = () => server.output().match(/MAIL to admin@localhost[^]*?(?<!\d)(\d{6})(?!\d)/)?.[1];
+      await expect.poll(codeInLog).toMatch(/^\d{6}$/);
+      const code = codeInLog();
+      const signedIn = await browser.post('/api/auth/verify-code', { email, code, login: true });
+      expect(signedIn.status).toBe(200);
+      expect(signedIn.body.user.role).toBe('ADMIN');
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
   });
 
   it('starts on the embedded database, prints the first admin once, and shuts down cleanly', async () => {
