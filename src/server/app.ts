@@ -60,6 +60,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     codeLimits: { perEmail: config.authLimits.codesPerEmail, perIp: config.authLimits.codesPerIp },
   });
   registerSessionLoader(app, auth.sessions);
+  schedulePurge(app, () => auth.purgeExpired());
 
   await app.register(systemRoutes, { config, database });
   await app.register(authRoutes, { auth, config, perMinuteLimit: config.authLimits.requestsPerMinute });
@@ -72,4 +73,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerNotFoundHandler(app, { spaFallback: hasClient });
 
   return app;
+}
+
+const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Expired sign-in rows are removed hourly; the timer never keeps the process alive. */
+function schedulePurge(app: FastifyInstance, purge: () => Promise<number>) {
+  const timer = setInterval(() => {
+    purge().then(
+      (removed) => app.log.debug({ removed }, 'purged expired sign-in rows'),
+      (err) => app.log.warn({ err }, 'purging expired sign-in rows failed'),
+    );
+  }, PURGE_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
 }

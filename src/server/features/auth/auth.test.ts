@@ -387,3 +387,32 @@ describe('first admin', () => {
     }
   });
 });
+
+describe('housekeeping', () => {
+  it('purges expired sessions and old codes but keeps live sessions', async () => {
+    const { createAuthService } = await import('./service.js');
+    const auth = createAuthService({
+      db: t.database.db,
+      mailer: { send: async () => {}, close() {} },
+      clock,
+      sessionTtlHours: t.config.sessionTtlHours,
+      codeLimits: { perEmail: 5, perIp: 20 },
+    });
+    const live = t.client();
+    await signUp(t, live, freshEmail());
+    clock.advanceMinutes(25 * 60);
+    const fresh = t.client();
+    await signUp(t, fresh, freshEmail());
+    await auth.purgeExpired();
+    const remaining = await t.database.db
+      .select({ createdAt: verificationCodes.createdAt })
+      .from(verificationCodes);
+    const dayAgo = clock.now().getTime() - 24 * 60 * 60_000;
+    expect(remaining.every((r) => r.createdAt.getTime() >= dayAgo)).toBe(true);
+    expect((await fresh.get('/api/auth/user')).status).toBe(200);
+    clock.advanceMinutes(t.config.sessionTtlHours * 60 + 1);
+    expect(await auth.purgeExpired()).toBeGreaterThan(0);
+    const [left] = await t.database.db.select({ n: count() }).from(sessions);
+    expect(left?.n).toBe(0);
+  });
+});

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, min, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, lt, min, sql } from 'drizzle-orm';
 import { VERIFICATION_CODE_MAX_TRIES, VERIFICATION_CODE_TTL_MINUTES } from '../../../shared/constants.js';
 import type { Db } from '../../db/client.js';
 import { verificationCodes } from '../../db/schema.js';
@@ -89,6 +89,15 @@ export function createCodeStore(db: Db, clock: Clock, limits: CodeSendLimits) {
         })
         .where(eq(verificationCodes.id, current.id));
       throw badRequest(INVALID_CODE);
+    },
+
+    /** Deletes codes older than a day: long expired, and outside every sending window. */
+    async purgeOld(): Promise<number> {
+      const gone = await db
+        .delete(verificationCodes)
+        .where(lt(verificationCodes.createdAt, minutesFrom(clock.now(), -24 * 60)))
+        .returning({ id: verificationCodes.id });
+      return gone.length;
     },
 
     /** Uses a checked code up; of two concurrent claims only one wins. Pass the caller's transaction. */

@@ -29,13 +29,12 @@ export interface AuthDeps {
   codeLimits: CodeSendLimits;
 }
 
-// A real hash, so that an unknown e-mail costs the same time as a wrong password.
-const timingDecoy = hashPassword('timing-decoy-password');
-
 export function createAuthService(deps: AuthDeps) {
   const { db, mailer, clock } = deps;
   const codes: CodeStore = createCodeStore(db, clock, deps.codeLimits);
   const sessions: SessionStore = createSessionStore(db, clock, deps.sessionTtlHours);
+  // A real hash, so that an unknown e-mail costs the same time as a wrong password.
+  let timingDecoy: Promise<string> | undefined;
 
   async function findUser(email: string) {
     const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
@@ -61,6 +60,11 @@ export function createAuthService(deps: AuthDeps) {
   return {
     sessions,
 
+    /** Housekeeping: expired sessions, challenges and old codes. */
+    async purgeExpired(): Promise<number> {
+      return (await sessions.purgeExpired()) + (await codes.purgeOld());
+    },
+
     async lookup(email: string, options: { sendCode: boolean }, meta: RequestMeta) {
       const user = await findUser(email);
       if (options.sendCode) await sendCode(email, meta, 'sign-in');
@@ -71,6 +75,7 @@ export function createAuthService(deps: AuthDeps) {
     async checkPassword(email: string, password: string): Promise<string> {
       const user = await findUser(email);
       if (!user?.password) {
+        timingDecoy ??= hashPassword('timing-decoy-password');
         await verifyPassword(password, await timingDecoy);
         throw unauthorized(INVALID_CREDENTIALS);
       }

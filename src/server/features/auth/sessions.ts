@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, lte } from 'drizzle-orm';
 import { LOGIN_CHALLENGE_TTL_MINUTES } from '../../../shared/constants.js';
 import type { Db } from '../../db/client.js';
 import { loginChallenges, sessions, type User, users } from '../../db/schema.js';
@@ -80,6 +80,19 @@ export function createSessionStore(db: Db, clock: Clock, ttlHours: number) {
         )
         .limit(1);
       return Boolean(row);
+    },
+
+    /** Removes expired sessions and login challenges; returns how many rows went. */
+    async purgeExpired(): Promise<number> {
+      const now = clock.now();
+      const gone = await Promise.all([
+        db.delete(sessions).where(lte(sessions.expiresAt, now)).returning({ id: sessions.id }),
+        db
+          .delete(loginChallenges)
+          .where(lte(loginChallenges.expiresAt, now))
+          .returning({ id: loginChallenges.id }),
+      ]);
+      return gone.flat().length;
     },
 
     async deleteChallenges(userId: number, executor: Executor = db) {
