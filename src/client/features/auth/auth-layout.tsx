@@ -1,5 +1,6 @@
-import { ArrowLeft, PackageCheck } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
+import { BrandMark } from '../../components/brand-mark';
 import { Card, CardContent } from '../../components/ui/card';
 
 export function AuthLayout({ children }: { children: ReactNode }) {
@@ -8,9 +9,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
       {/* Top-aligned, not centred: the card keeps its place while steps of different heights swap. */}
       <main className="flex flex-1 flex-col items-center px-4 pt-10 pb-10 sm:pt-[12vh]">
         <div className="mb-8 flex items-center gap-3">
-          <span className="flex size-11 items-center justify-center rounded-xl bg-primary text-primary-foreground shadow-sm">
-            <PackageCheck aria-hidden="true" className="size-6" />
-          </span>
+          <BrandMark className="size-11 shadow-sm" />
           <div>
             <p className="font-semibold text-xl tracking-tight">OrderFlow</p>
             <p className="text-muted-foreground text-sm">Track your order from placement to delivery</p>

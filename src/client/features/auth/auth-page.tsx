@@ -11,7 +11,7 @@ import { checkPassword, setPassword, verifyEmail as verifyEmailCall, verifyLogin
 import { AuthLayout, AuthStep } from './auth-layout';
 import { ForgotPasswordFlow } from './forgot-password-flow';
 import { CodeForm, CodeSentDescription, EmailForm, NewPasswordForm, PasswordForm, ResendCode } from './forms';
-import { codeSentToast, type SignedInHandler, toastError, toastSuccess } from './notify';
+import { codeSentToast, type SignedInHandler, toastError } from './notify';
 import { useSetSessionUser } from './session';
 
 type Step =
@@ -220,7 +220,6 @@ function VerificationStep({
       return (await setPassword({ email, password, confirmPassword: password, code })).user;
     },
   });
-  const resend = useMutation({ mutationFn: () => verifyEmailCall(email, true) });
 
   const onVerified = (user: SessionUser) => {
     if (!newPassword) {
@@ -274,15 +273,7 @@ function VerificationStep({
           })
         }
       />
-      <ResendCode
-        busy={resend.isPending}
-        onResend={() =>
-          resend.mutate(undefined, {
-            onSuccess: () => toastSuccess('Code resent', `A new code is on its way to ${email}.`),
-            onError: (error) => toastError('Failed to resend code', error),
-          })
-        }
-      />
+      <ResendCode email={email} send={() => verifyEmailCall(email, true)} />
     </AuthStep>
   );
 }

@@ -135,7 +135,6 @@ function ResetCodeStep({
 }) {
   const [code, setCode] = useState('');
   const check = useMutation({ mutationFn: (value: string) => checkResetCode(email, value) });
-  const resend = useMutation({ mutationFn: () => forgotPassword(email) });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -170,15 +169,7 @@ function ResetCodeStep({
           Verify code
         </Button>
       </form>
-      <ResendCode
-        busy={resend.isPending}
-        onResend={() =>
-          resend.mutate(undefined, {
-            onSuccess: () => toastSuccess('Code resent', `A new code is on its way to ${email}.`),
-            onError: (error) => toastError('Failed to resend code', error),
-          })
-        }
-      />
+      <ResendCode email={email} send={() => forgotPassword(email)} />
     </AuthStep>
   );
 }

@@ -3,6 +3,7 @@
  * messages under the fields, and hand clean values to the step that owns the server call.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
 import type { ComponentProps } from 'react';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
@@ -18,6 +19,7 @@ import {
 } from '../../../shared/schemas/auth.js';
 import { Button } from '../../components/ui/button';
 import { PasswordField, TextField } from '../../components/ui/text-field';
+import { toastError, toastSuccess } from './notify';
 
 const emailFormSchema = z.object({ email: emailSchema });
 
@@ -204,12 +206,25 @@ export function CodeForm({
   );
 }
 
-export function ResendCode({ busy, onResend }: { busy: boolean; onResend: () => void }) {
+/** 'Resend code' with its own request state and the spec's toasts; `send` asks the server for a new code. */
+export function ResendCode({ email, send }: { email: string; send: () => Promise<unknown> }) {
+  const resend = useMutation({ mutationFn: send });
+  const onResend = () =>
+    resend.mutate(undefined, {
+      onSuccess: () => toastSuccess('Code resent', `A new code is on its way to ${email}.`),
+      onError: (error) => toastError('Failed to resend code', error),
+    });
   return (
     <p className="text-center text-muted-foreground text-sm">
       Didn't get a code?{' '}
-      <Button type="button" variant="link" className="h-auto p-0" disabled={busy} onClick={onResend}>
-        {busy ? 'Sending...' : 'Resend code'}
+      <Button
+        type="button"
+        variant="link"
+        className="h-auto p-0"
+        disabled={resend.isPending}
+        onClick={onResend}
+      >
+        {resend.isPending ? 'Sending...' : 'Resend code'}
       </Button>
     </p>
   );

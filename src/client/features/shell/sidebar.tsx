@@ -1,6 +1,7 @@
-import { LogOut, PackageCheck } from 'lucide-react';
+import { LogOut } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
 import { NavLink } from 'react-router';
+import { BrandMark } from '../../components/brand-mark';
 import { cn } from '../../lib/utils';
 import { useLogout } from '../auth/session';
 import { DarkModeSwitch } from './dark-mode-switch';
@@ -27,9 +28,7 @@ export function Sidebar({ portalName, items, children, onNavigate }: SidebarProp
   return (
     <div className="flex h-full flex-col gap-4 bg-sidebar p-4">
       <div className="flex items-center gap-3 px-2 py-2">
-        <span className="flex size-10 items-center justify-center rounded-xl bg-primary text-primary-foreground">
-          <PackageCheck aria-hidden="true" className="size-5" />
-        </span>
+        <BrandMark />
         <div>
           <p className="font-semibold leading-tight tracking-tight">OrderFlow</p>
           <p className="text-muted-foreground text-xs">{portalName}</p>
