@@ -51,7 +51,8 @@ describe('the server process', () => {
       ).toBe(200);
       expect((await browser.post('/api/auth/verify-email', { email, sendCode: true })).status).toBe(200);
       // The log is JSON, so the mail's line breaks arrive as the two characters \n.
-      const codeInLog = () => server.output().match(/MAIL to admin@localhost[\s\S]*?(?<!\d)(\d{6})(?!\d)/)?.[1];
+      const codeInLog = () =>
+        server.output().match(/MAIL to admin@localhost[\s\S]*?(?<!\d)(\d{6})(?!\d)/)?.[1];
       await expect.poll(codeInLog).toMatch(/^\d{6}$/);
       const code = codeInLog();
       const signedIn = await browser.post('/api/auth/verify-code', { email, code, login: true });
