@@ -1,7 +1,7 @@
 /** axe-core on every step of the sign-in screen a visitor reaches, light and dark (DESIGN §11). */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { field, submitEmail } from './support/auth.js';
+import { field, walkToCodeStep } from './support/auth.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env.js';
 import { expect, switchTheme, test, useTheme } from './support/test.js';
 
@@ -26,18 +26,7 @@ async function checkBothThemes(page: Page, step: string) {
 
 test('the sign-in steps have no serious or critical axe violations, light and dark', async ({ page }) => {
   await useTheme(page, 'light');
-  await page.goto('/auth');
-  await expect(field(page, 'Email')).toBeVisible();
-  await checkBothThemes(page, 'email step');
-
-  await submitEmail(page, ADMIN_EMAIL);
-  await expect(page.getByRole('heading', { name: 'Enter your password' })).toBeVisible();
-  await checkBothThemes(page, 'password step');
-
-  await field(page, 'Password').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
-  await checkBothThemes(page, 'verification step');
+  await walkToCodeStep(page, ADMIN_EMAIL, ADMIN_PASSWORD, (step) => checkBothThemes(page, `${step} step`));
 });
 
 test('the dark theme applies from local storage before the first paint', async ({ page }) => {

@@ -4,7 +4,7 @@
  * flow, the viewport and the theme switched in place.
  */
 import type { Page } from '@playwright/test';
-import { field, submitEmail, uniqueEmail } from './support/auth.js';
+import { field, submitEmail, uniqueEmail, walkToCodeStep } from './support/auth.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env.js';
 import { mailbox } from './support/mail.js';
 import { expect, switchTheme, test } from './support/test.js';
@@ -32,18 +32,10 @@ async function shootStep(page: Page, step: string) {
 
 test.describe('@screenshots sign-in steps', () => {
   test('email, password and verification', async ({ page }) => {
-    await page.goto('/auth');
-    await expect(field(page, 'Email')).toBeVisible();
-    await shootStep(page, '1-email');
-
-    await submitEmail(page, ADMIN_EMAIL);
-    await expect(page.getByRole('heading', { name: 'Enter your password' })).toBeVisible();
-    await shootStep(page, '2-password');
-
-    await field(page, 'Password').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
-    await shootStep(page, '3-verification');
+    const order = { email: 1, password: 2, verification: 3 } as const;
+    await walkToCodeStep(page, ADMIN_EMAIL, ADMIN_PASSWORD, (step) =>
+      shootStep(page, `${order[step]}-${step}`),
+    );
   });
 
   test('create password', async ({ page }) => {

@@ -28,14 +28,34 @@ export async function submitEmail(page: Page, email: string) {
   await page.getByRole('button', { name: 'Continue' }).click();
 }
 
-/** Email → password → code: the whole sign-in of an account that has a password. */
-export async function signInWithPassword(page: Page, email: string, password: string) {
-  const inbox = await mailbox(email);
+export type PasswordSignInStep = 'email' | 'password' | 'verification';
+
+/**
+ * Walks an account with a password from the empty e-mail step to the code step, calling `atStep`
+ * once each step is on screen (for axe checks or screenshots).
+ */
+export async function walkToCodeStep(
+  page: Page,
+  email: string,
+  password: string,
+  atStep: (step: PasswordSignInStep) => Promise<void> = async () => {},
+) {
+  await page.goto('/auth');
+  await expect(field(page, 'Email')).toBeVisible();
+  await atStep('email');
   await submitEmail(page, email);
   await expect(page.getByRole('heading', { name: 'Enter your password' })).toBeVisible();
+  await atStep('password');
   await field(page, 'Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  await atStep('verification');
+}
+
+/** Email → password → code: the whole sign-in of an account that has a password. */
+export async function signInWithPassword(page: Page, email: string, password: string) {
+  const inbox = await mailbox(email);
+  await walkToCodeStep(page, email, password);
   await field(page, 'Verification code').fill(await inbox.nextCode());
   await page.getByRole('button', { name: 'Verify and sign in' }).click();
   await expectToast(page, 'Login successful');

@@ -2,7 +2,7 @@ import type {} from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { SessionStore, SessionUser } from '../features/auth/sessions.js';
-import { forbidden, unauthorized } from '../lib/errors.js';
+import { unauthorized } from '../lib/errors.js';
 
 export const SESSION_COOKIE = 'orderflow_session';
 export const LOGIN_CHALLENGE_COOKIE = 'orderflow_login';
@@ -33,12 +33,6 @@ export function requireUser(request: FastifyRequest): SessionUser {
   return request.user;
 }
 
-export function requireAdmin(request: FastifyRequest): SessionUser {
-  const user = requireUser(request);
-  if (user.role !== 'ADMIN') throw forbidden('Administrator access required');
-  return user;
-}
-
 export function cookieOptions(config: Config, maxAgeSeconds?: number) {
   return {
     path: '/',
@@ -49,7 +43,7 @@ export function cookieOptions(config: Config, maxAgeSeconds?: number) {
   };
 }
 
-export function setSessionCookie(reply: FastifyReply, config: Config, token: string, expiresAt: Date) {
-  const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000));
-  reply.setCookie(SESSION_COOKIE, token, cookieOptions(config, maxAge));
+/** The cookie lives as long as the session row; the server's expiry check stays the authority. */
+export function setSessionCookie(reply: FastifyReply, config: Config, token: string) {
+  reply.setCookie(SESSION_COOKIE, token, cookieOptions(config, config.sessionTtlHours * 3600));
 }

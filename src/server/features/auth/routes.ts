@@ -108,7 +108,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
         meta(request),
       );
       reply.clearCookie(LOGIN_CHALLENGE_COOKIE, cookieOptions(config));
-      setSessionCookie(reply, config, session.token, session.expiresAt);
+      setSessionCookie(reply, config, session.token);
       return { user };
     },
   );
@@ -119,7 +119,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
     async (request, reply) => {
       const { email, password, code } = request.body;
       const { user, session } = await auth.setPassword(email, password, code, meta(request));
-      setSessionCookie(reply, config, session.token, session.expiresAt);
+      setSessionCookie(reply, config, session.token);
       return { user };
     },
   );

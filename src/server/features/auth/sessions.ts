@@ -33,7 +33,7 @@ export function createSessionStore(db: Db, clock: Clock, ttlHours: number) {
         ip: meta.ip,
         userAgent: meta.userAgent?.slice(0, 512),
       });
-      return { token, expiresAt };
+      return { token };
     },
 
     async findUser(token: string): Promise<(SessionUser & { sessionId: number }) | undefined> {
