@@ -1,0 +1,232 @@
+/**
+ * The 'Complete Your Onboarding' form (customer spec §2, §3 and §5). The browser and the server check
+ * the same rules with the same words; the server keeps what it parsed and nothing else.
+ */
+import { z } from 'zod';
+
+export const US_STATES = [
+  ['AL', 'Alabama'],
+  ['AK', 'Alaska'],
+  ['AZ', 'Arizona'],
+  ['AR', 'Arkansas'],
+  ['CA', 'California'],
+  ['CO', 'Colorado'],
+  ['CT', 'Connecticut'],
+  ['DE', 'Delaware'],
+  ['DC', 'District of Columbia'],
+  ['FL', 'Florida'],
+  ['GA', 'Georgia'],
+  ['HI', 'Hawaii'],
+  ['ID', 'Idaho'],
+  ['IL', 'Illinois'],
+  ['IN', 'Indiana'],
+  ['IA', 'Iowa'],
+  ['KS', 'Kansas'],
+  ['KY', 'Kentucky'],
+  ['LA', 'Louisiana'],
+  ['ME', 'Maine'],
+  ['MD', 'Maryland'],
+  ['MA', 'Massachusetts'],
+  ['MI', 'Michigan'],
+  ['MN', 'Minnesota'],
+  ['MS', 'Mississippi'],
+  ['MO', 'Missouri'],
+  ['MT', 'Montana'],
+  ['NE', 'Nebraska'],
+  ['NV', 'Nevada'],
+  ['NH', 'New Hampshire'],
+  ['NJ', 'New Jersey'],
+  ['NM', 'New Mexico'],
+  ['NY', 'New York'],
+  ['NC', 'North Carolina'],
+  ['ND', 'North Dakota'],
+  ['OH', 'Ohio'],
+  ['OK', 'Oklahoma'],
+  ['OR', 'Oregon'],
+  ['PA', 'Pennsylvania'],
+  ['RI', 'Rhode Island'],
+  ['SC', 'South Carolina'],
+  ['SD', 'South Dakota'],
+  ['TN', 'Tennessee'],
+  ['TX', 'Texas'],
+  ['UT', 'Utah'],
+  ['VT', 'Vermont'],
+  ['VA', 'Virginia'],
+  ['WA', 'Washington'],
+  ['WV', 'West Virginia'],
+  ['WI', 'Wisconsin'],
+  ['WY', 'Wyoming'],
+] as const;
+
+export type UsStateCode = (typeof US_STATES)[number][0];
+export const US_STATE_CODES = US_STATES.map(([code]) => code) as [UsStateCode, ...UsStateCode[]];
+
+/** Phone countries of the spec and what the form stores for each. */
+export const PHONE_COUNTRIES = [
+  { name: 'United States', code: 'US', dialing: '+1' },
+  { name: 'Canada', code: 'CA', dialing: '+1' },
+  { name: 'Mexico', code: 'MX', dialing: '+52' },
+] as const;
+export type PhoneCountryName = (typeof PHONE_COUNTRIES)[number]['name'];
+const PHONE_COUNTRY_NAMES = PHONE_COUNTRIES.map((c) => c.name) as [PhoneCountryName, ...PhoneCountryName[]];
+
+export const BUSINESS_TYPES = ['LLC', 'Corporation', 'Other'] as const;
+export const APPLICATION_TYPES = ['Business', 'Individual'] as const;
+export const YES_NO = ['Yes', 'No'] as const;
+
+/** Individual applications are sent with these business values (customer spec §4, onboarding states). */
+export const INDIVIDUAL_DEFAULTS = {
+  businessName: '',
+  businessType: 'LLC',
+  stateEntityEstablished: 'CA',
+} as const;
+
+export const ONBOARDING_MESSAGES = {
+  firstName: 'First name is required',
+  lastName: 'Last name is required',
+  address: 'Address is required',
+  phoneRequired: 'Phone number is required',
+  phoneDigits: 'Phone number must be at least 10 digits',
+  businessName: 'Business name is required',
+  businessType: 'Business type is required',
+  otherBusinessType: 'Please specify business type',
+  businessPhone: 'Business phone number is required (min 10 digits)',
+  stateEntityEstablished: 'State of entity establishment is required',
+  businessAddress: 'Business address is required',
+  deliveryAddress: 'Delivery address is required',
+  zipCode: 'Please enter a valid ZIP code',
+  state: 'Please choose a US state',
+} as const;
+
+/** Submit-time toasts ('Validation Error' + one of these; customer spec §5). */
+export const ONBOARDING_TOASTS = {
+  personal: 'Please fill in all required fields correctly. Phone number must have at least 10 digits.',
+  otherBusinessType: "Please specify your business type in the 'Other' field.",
+  business: 'Please fill in all required business information fields.',
+  delivery: "Please provide your delivery address since you selected 'Yes' for finalized delivery address.",
+  businessTrigger: 'Validation Failed: Please fill in all required fields correctly.',
+} as const;
+
+const TEXT_MAX = 300;
+const text = z.string().trim().max(TEXT_MAX);
+const optionalText = text.optional().default('');
+const required = (message: string) => z.string({ error: message }).trim().min(1, message).max(TEXT_MAX);
+/** Ten digits, as the phone input keeps them (customer spec §5 and §9). */
+const phoneDigits = /^\d{10}$/;
+const optionalZip = z
+  .string()
+  .trim()
+  .regex(/^(\d{5}(-\d{4})?)?$/, ONBOARDING_MESSAGES.zipCode)
+  .optional()
+  .default('');
+const optionalState = z
+  .union([z.literal(''), z.enum(US_STATE_CODES, { error: ONBOARDING_MESSAGES.state })])
+  .optional()
+  .default('');
+
+const baseShape = {
+  /** Read-only in the form; the server keeps the account's e-mail, not this one. */
+  email: optionalText,
+  firstName: required(ONBOARDING_MESSAGES.firstName),
+  lastName: required(ONBOARDING_MESSAGES.lastName),
+  /** The formatted address from autocomplete, or the street line typed into the plain fields. */
+  address: required(ONBOARDING_MESSAGES.address),
+  street_address: optionalText,
+  personalFullAddress: optionalText,
+  city: optionalText,
+  state: optionalState,
+  zipCode: optionalZip,
+  unitNumber: optionalText,
+  personalPhoneCountry: z.enum(PHONE_COUNTRY_NAMES).default('United States'),
+  personalPhone: z
+    .string({ error: ONBOARDING_MESSAGES.phoneRequired })
+    .min(1, ONBOARDING_MESSAGES.phoneRequired)
+    .regex(phoneDigits, ONBOARDING_MESSAGES.phoneDigits),
+  applicationType: z.enum(APPLICATION_TYPES),
+  businessType: z
+    .union([z.literal(''), z.enum(BUSINESS_TYPES)])
+    .optional()
+    .default(''),
+  otherBusinessType: optionalText,
+  businessName: optionalText,
+  businessPhoneCountry: z.enum(PHONE_COUNTRY_NAMES).default('United States'),
+  businessPhone: z.string().trim().max(20).optional().default(''),
+  stateEntityEstablished: z
+    .union([z.literal(''), z.enum(US_STATE_CODES)])
+    .optional()
+    .default(''),
+  businessAddress: optionalText,
+  businessFullAddress: optionalText,
+  businessCity: optionalText,
+  businessState: optionalState,
+  businessZipCode: optionalZip,
+  businessUnitNumber: optionalText,
+  hasFinalizedDeliveryAddress: z.enum(YES_NO).default('No'),
+  deliveryAddress: optionalText,
+  deliveryFullAddress: optionalText,
+  deliveryCity: optionalText,
+  deliveryState: optionalState,
+  deliveryZipCode: optionalZip,
+  deliveryUnitNumber: optionalText,
+};
+
+type Issue = { path: string; message: string };
+
+/** The Business and delivery rules, which depend on other fields. */
+function conditionalIssues(value: {
+  applicationType: string;
+  businessName: string;
+  businessType: string;
+  otherBusinessType: string;
+  businessPhone: string;
+  stateEntityEstablished: string;
+  businessAddress: string;
+  hasFinalizedDeliveryAddress: string;
+  deliveryAddress: string;
+}): Issue[] {
+  const issues: Issue[] = [];
+  if (value.applicationType === 'Business') {
+    if (!value.businessName) issues.push({ path: 'businessName', message: ONBOARDING_MESSAGES.businessName });
+    if (!value.businessType) issues.push({ path: 'businessType', message: ONBOARDING_MESSAGES.businessType });
+    if (value.businessType === 'Other' && !value.otherBusinessType) {
+      issues.push({ path: 'otherBusinessType', message: ONBOARDING_MESSAGES.otherBusinessType });
+    }
+    if (!phoneDigits.test(value.businessPhone)) {
+      issues.push({ path: 'businessPhone', message: ONBOARDING_MESSAGES.businessPhone });
+    }
+    if (!value.stateEntityEstablished) {
+      issues.push({ path: 'stateEntityEstablished', message: ONBOARDING_MESSAGES.stateEntityEstablished });
+    }
+    if (!value.businessAddress) {
+      issues.push({ path: 'businessAddress', message: ONBOARDING_MESSAGES.businessAddress });
+    }
+  }
+  if (value.hasFinalizedDeliveryAddress === 'Yes' && !value.deliveryAddress) {
+    issues.push({ path: 'deliveryAddress', message: ONBOARDING_MESSAGES.deliveryAddress });
+  }
+  return issues;
+}
+
+export const onboardingFormSchema = z.object(baseShape).superRefine((value, ctx) => {
+  for (const issue of conditionalIssues(value)) {
+    ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+  }
+});
+
+export type OnboardingFormInput = z.input<typeof onboardingFormSchema>;
+export type OnboardingFormData = z.output<typeof onboardingFormSchema>;
+
+/** POST /api/onboarding/submit. `orderId` is the order's internal id, as in the URL paths. */
+export const onboardingSubmitSchema = z.object({
+  formData: onboardingFormSchema,
+  orderItemId: z.number().int().positive(),
+  orderId: z.number().int().positive(),
+  itemNumber: z.number().int().positive().optional(),
+});
+
+export type OnboardingSubmit = z.input<typeof onboardingSubmitSchema>;
+
+/** The street line of a formatted address: the text before its first comma (customer spec §4). */
+export function streetFromFormatted(formatted: string): string {
+  return (formatted.split(',')[0] ?? '').trim();
+}
