@@ -8,8 +8,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { accountRoutes } from './features/account/routes.js';
+import { createAccountService } from './features/account/service.js';
 import { authRoutes } from './features/auth/routes.js';
 import { createAuthService } from './features/auth/service.js';
+import { onboardingRoutes } from './features/onboarding/routes.js';
+import { createOnboardingService } from './features/onboarding/service.js';
+import { orderRoutes } from './features/orders/routes.js';
+import { createOrderService } from './features/orders/service.js';
 import { systemRoutes } from './features/system/routes.js';
 import { registerCsrfGuard } from './http/csrf.js';
 import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler.js';
@@ -64,6 +70,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(systemRoutes, { config, database });
   await app.register(authRoutes, { auth, config, perMinuteLimit: config.authLimits.requestsPerMinute });
+  const db = database.db;
+  await app.register(orderRoutes, { orders: createOrderService({ db, clock }) });
+  await app.register(onboardingRoutes, { onboarding: createOnboardingService({ db, clock }) });
+  await app.register(accountRoutes, {
+    account: createAccountService({ db, clock }),
+    perMinuteLimit: config.authLimits.requestsPerMinute,
+  });
 
   const clientDir = deps.clientDir === undefined ? DEFAULT_CLIENT_DIR : deps.clientDir;
   const hasClient = Boolean(clientDir && existsSync(join(clientDir, 'index.html')));

@@ -104,3 +104,16 @@ export function logStageLabel(stage: string): string {
       return 'Order Status Update';
   }
 }
+
+/**
+ * The only moves a customer may make, each through its own action (DESIGN §6): submitting onboarding,
+ * and opening a document that is ready. Anything else a customer asks for is refused.
+ */
+export const CUSTOMER_MOVES = [
+  { from: 'LOCATION_ENABLED', to: 'DOCUMENTS_PENDING' },
+  { from: 'DOCUMENTS_PENDING', to: 'DOCUMENTS_SIGNING' },
+] as const satisfies ReadonlyArray<{ from: Stage; to: Stage }>;
+
+export function isCustomerMove(from: Stage, to: Stage): boolean {
+  return CUSTOMER_MOVES.some((move) => move.from === from && move.to === to);
+}

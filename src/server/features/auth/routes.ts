@@ -11,6 +11,7 @@ import {
   verifyEmailRequestSchema,
 } from '../../../shared/schemas/auth.js';
 import type { Config } from '../../config.js';
+import { errorBody } from '../../http/schemas.js';
 import {
   cookieOptions,
   LOGIN_CHALLENGE_COOKIE,
@@ -21,7 +22,6 @@ import {
 import { badRequest } from '../../lib/errors.js';
 import type { AuthService } from './service.js';
 
-const errorBody = z.object({ message: z.string(), fields: z.record(z.string(), z.string()).optional() });
 const userAnswer = z.object({ user: sessionUserSchema });
 const ok = z.object({ ok: z.literal(true) });
 

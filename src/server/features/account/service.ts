@@ -1,0 +1,127 @@
+import { and, desc, eq, ne } from 'drizzle-orm';
+import type {
+  NotificationPrefs,
+  PasswordChange,
+  ProfileUpdate,
+  ShippingAddressUpdate,
+} from '../../../shared/schemas/user.js';
+import { PASSWORD_CHANGE_MESSAGES } from '../../../shared/schemas/user.js';
+import type { Db } from '../../db/client.js';
+import { orderItems, orders, sessions, users } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import { hashPassword, hashToken, verifyPassword } from '../../lib/crypto.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { sessionUserColumns } from '../auth/sessions.js';
+import type { Viewer } from '../orders/service.js';
+
+/** '' clears a field; undefined leaves it alone. */
+const orNull = (value: string | undefined) => (value === undefined ? undefined : value || null);
+
+export function createAccountService({ db, clock }: { db: Db; clock: Clock }) {
+  return {
+    /** Names and phone only: the schema has already dropped role, e-mail and anything else. */
+    async updateProfile(userId: number, update: ProfileUpdate) {
+      const [user] = await db
+        .update(users)
+        .set({
+          firstName: orNull(update.firstName),
+          lastName: orNull(update.lastName),
+          phoneNumber: orNull(update.phoneNumber),
+          updatedAt: clock.now(),
+        })
+        .where(eq(users.id, userId))
+        .returning(sessionUserColumns);
+      if (!user) throw notFound('User not found');
+      return user;
+    },
+
+    /** The latest order's shipping address and phone, which the Account Details card shows (decision 25). */
+    async updateShipping(userId: number, update: Required<ShippingAddressUpdate>) {
+      return db.transaction(async (tx) => {
+        const [latest] = await tx
+          .select({ id: orders.id })
+          .from(orders)
+          .where(eq(orders.userId, userId))
+          .orderBy(desc(orders.orderDate), desc(orders.id))
+          .limit(1)
+          .for('update');
+        if (!latest) throw notFound('No order to update yet');
+        const [order] = await tx
+          .update(orders)
+          .set({
+            shippingAddress: {
+              street: update.address,
+              city: update.city,
+              state: update.state,
+              zipCode: update.zipCode,
+            },
+            phoneNumber: update.phoneNumber || null,
+            updatedAt: clock.now(),
+          })
+          .where(eq(orders.id, latest.id))
+          .returning();
+        if (!order) throw notFound('No order to update yet');
+        const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+        return { order, items: items.sort((a, b) => a.itemNumber - b.itemNumber) };
+      });
+    },
+
+    /**
+     * Checks the current password, stores the new one and signs out every other session of the
+     * user; the browser that made the change stays signed in.
+     */
+    async changePassword(userId: number, currentSessionToken: string | undefined, change: PasswordChange) {
+      const [user] = await db.select({ password: users.password }).from(users).where(eq(users.id, userId));
+      const valid = user?.password ? await verifyPassword(change.currentPassword, user.password) : false;
+      if (!valid) {
+        throw badRequest(PASSWORD_CHANGE_MESSAGES.wrongCurrent, {
+          currentPassword: PASSWORD_CHANGE_MESSAGES.wrongCurrent,
+        });
+      }
+      const password = await hashPassword(change.newPassword);
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ password, updatedAt: clock.now() }).where(eq(users.id, userId));
+        const others = currentSessionToken
+          ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, hashToken(currentSessionToken)))
+          : eq(sessions.userId, userId);
+        await tx.delete(sessions).where(others);
+      });
+    },
+
+    async notificationPrefs(userId: number): Promise<NotificationPrefs> {
+      const [row] = await db
+        .select({ prefs: users.notificationPrefs })
+        .from(users)
+        .where(eq(users.id, userId));
+      if (!row) throw notFound('User not found');
+      return row.prefs;
+    },
+
+    async updateNotificationPrefs(userId: number, patch: Partial<NotificationPrefs>) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ prefs: users.notificationPrefs })
+          .from(users)
+          .where(eq(users.id, userId))
+          .for('update');
+        if (!row) throw notFound('User not found');
+        const prefs = { ...row.prefs, ...patch };
+        await tx
+          .update(users)
+          .set({ notificationPrefs: prefs, updatedAt: clock.now() })
+          .where(eq(users.id, userId));
+        return prefs;
+      });
+    },
+
+    /** REGISTERED once the account has a password; only the user themself or an admin may ask. */
+    async registrationStatus(viewer: Viewer, userId: number) {
+      if (viewer.role !== 'ADMIN' && viewer.id !== userId) throw notFound('User not found');
+      const [user] = await db.select({ password: users.password }).from(users).where(eq(users.id, userId));
+      if (!user) throw notFound('User not found');
+      return { status: user.password ? ('REGISTERED' as const) : ('UNREGISTERED' as const) };
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,0 +1,100 @@
+import { eq } from 'drizzle-orm';
+import {
+  INDIVIDUAL_DEFAULTS,
+  type OnboardingFormData,
+  onboardingFormSchema,
+} from '../../../shared/schemas/onboarding.js';
+import type { Db } from '../../db/client.js';
+import { type OrderItem, orderItems, orders, users } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { changeItemStatus, lockOrder } from '../orders/status.js';
+
+export interface OnboardingSubmission {
+  formData: unknown;
+  orderItemId: number;
+  orderId: number;
+  itemNumber?: number;
+}
+
+/** The same rules as the browser, with each message on its field name. */
+export function parseOnboardingForm(formData: unknown): OnboardingFormData {
+  const parsed = onboardingFormSchema.safeParse(formData);
+  if (parsed.success) return withApplicationDefaults(parsed.data);
+  const fields: Record<string, string> = {};
+  for (const issue of parsed.error.issues) fields[issue.path.join('.') || 'formData'] ??= issue.message;
+  const [first] = Object.entries(fields);
+  throw badRequest(first ? `${first[0]}: ${first[1]}` : 'Invalid onboarding form', fields);
+}
+
+/** An Individual application carries the spec's business defaults, whatever the browser sent. */
+function withApplicationDefaults(form: OnboardingFormData): OnboardingFormData {
+  if (form.applicationType !== 'Individual') return form;
+  return {
+    ...form,
+    ...INDIVIDUAL_DEFAULTS,
+    otherBusinessType: '',
+    businessPhone: form.personalPhone,
+    businessPhoneCountry: form.personalPhoneCountry,
+  };
+}
+
+export function createOnboardingService({ db, clock }: { db: Db; clock: Clock }) {
+  return {
+    /**
+     * Stores the form on the unit and moves it LOCATION_ENABLED → DOCUMENTS_PENDING, in one
+     * transaction. The names and phone fill the customer's profile where it has none yet.
+     */
+    async submit(userId: number, submission: OnboardingSubmission): Promise<OrderItem> {
+      const form = parseOnboardingForm(submission.formData);
+      return db.transaction(async (tx) => {
+        const order = await lockOrder(tx, submission.orderId).catch(() => null);
+        if (!order || order.userId !== userId) throw notFound('Order item not found');
+        const [item] = await tx.select().from(orderItems).where(eq(orderItems.id, submission.orderItemId));
+        const matches =
+          item &&
+          item.orderId === order.id &&
+          (submission.itemNumber === undefined || submission.itemNumber === item.itemNumber);
+        if (!matches) throw notFound('Order item not found');
+        if (item.status !== 'LOCATION_ENABLED') {
+          throw forbidden('Onboarding can only be submitted while the unit is at Location Enabled');
+        }
+
+        const [account] = await tx.select().from(users).where(eq(users.id, userId));
+        if (!account) throw notFound('User not found');
+        const now = clock.now();
+        await changeItemStatus(
+          tx,
+          {
+            orderId: order.id,
+            itemNumbers: [item.itemNumber],
+            to: 'DOCUMENTS_PENDING',
+            rule: 'customer',
+            actor: { kind: 'customer', userId },
+            // The read-only e-mail field is the account's, not whatever the request carried.
+            stageData: {
+              onboardingData: { ...form, email: account.email },
+              onboardingCompletedAt: now.toISOString(),
+            },
+          },
+          now,
+        );
+        await tx
+          .update(users)
+          .set({
+            firstName: account.firstName || form.firstName,
+            lastName: account.lastName || form.lastName,
+            phoneNumber: account.phoneNumber || form.personalPhone,
+            updatedAt: now,
+          })
+          .where(eq(users.id, userId));
+        await tx.update(orders).set({ updatedAt: now }).where(eq(orders.id, order.id));
+        const [updated] = await tx.select().from(orderItems).where(eq(orderItems.id, item.id));
+        if (!updated) throw notFound('Order item not found');
+        return updated;
+      });
+    },
+  };
+}
+
+export type OnboardingService = ReturnType<typeof createOnboardingService>;

@@ -1,0 +1,164 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { isDocumentReady } from '../../../shared/schemas/orders.js';
+import type { Db } from '../../db/client.js';
+import { eventLogs, type Order, type OrderItem, orderItems, orders, users } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import type { SessionUser } from '../auth/sessions.js';
+import {
+  changeItemStatus,
+  type Executor,
+  lockOrder,
+  type StatusChange,
+  type StatusChangeResult,
+} from './status.js';
+
+/** Who is reading: a customer sees only their own orders, an admin any (decision 19). */
+export type Viewer = Pick<SessionUser, 'id' | 'role'>;
+
+export const DOCUMENT_NOT_READY = 'The documents may still be in preparation. Please check back later.';
+
+function visibleTo(viewer: Viewer) {
+  return viewer.role === 'ADMIN' ? undefined : eq(orders.userId, viewer.id);
+}
+
+async function itemsOf(executor: Executor, orderIds: number[]): Promise<Map<number, OrderItem[]>> {
+  const byOrder = new Map<number, OrderItem[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await executor
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, orderIds))
+    .orderBy(asc(orderItems.orderId), asc(orderItems.itemNumber));
+  for (const row of rows) {
+    const list = byOrder.get(row.orderId) ?? [];
+    list.push(row);
+    byOrder.set(row.orderId, list);
+  }
+  return byOrder;
+}
+
+export function createOrderService({ db, clock }: { db: Db; clock: Clock }) {
+  async function findVisibleOrder(viewer: Viewer, orderId: number, executor: Executor = db): Promise<Order> {
+    const [order] = await executor
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, orderId), visibleTo(viewer)))
+      .limit(1);
+    // Someone else's order answers exactly like a missing one.
+    if (!order) throw notFound('Order not found');
+    return order;
+  }
+
+  /** The unit and its order, when the caller owns the order (customer actions: admins are not owners). */
+  async function findOwnedItem(userId: number, itemId: number, executor: Executor = db) {
+    const [row] = await executor
+      .select({ item: orderItems, order: orders })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(and(eq(orderItems.id, itemId), eq(orders.userId, userId)))
+      .limit(1);
+    if (!row) throw notFound('Order item not found');
+    return row;
+  }
+
+  return {
+    /** Runs the one status-change function in its own transaction. */
+    async changeStatus(change: StatusChange): Promise<StatusChangeResult> {
+      return db.transaction((tx) => changeItemStatus(tx, change, clock.now()));
+    },
+
+    /** The customer's orders, newest first, each with its units. */
+    async listForCustomer(userId: number) {
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(eq(orders.userId, userId))
+        .orderBy(desc(orders.orderDate), desc(orders.id));
+      const items = await itemsOf(
+        db,
+        rows.map((o) => o.id),
+      );
+      return rows.map((order) => ({ order, items: items.get(order.id) ?? [] }));
+    },
+
+    async get(viewer: Viewer, orderId: number) {
+      const order = await findVisibleOrder(viewer, orderId);
+      const items = await itemsOf(db, [order.id]);
+      return { order, items: items.get(order.id) ?? [] };
+    },
+
+    async items(viewer: Viewer, orderId: number) {
+      const order = await findVisibleOrder(viewer, orderId);
+      return (await itemsOf(db, [order.id])).get(order.id) ?? [];
+    },
+
+    /** The order's events, oldest first; internal ones (admin notes, webhook logs) never appear here. */
+    async events(viewer: Viewer, orderId: number) {
+      const order = await findVisibleOrder(viewer, orderId);
+      return db
+        .select()
+        .from(eventLogs)
+        .where(and(eq(eventLogs.orderId, order.id), eq(eventLogs.internal, false)))
+        .orderBy(asc(eventLogs.timestamp), asc(eventLogs.id));
+    },
+
+    async itemDetails(viewer: Viewer, itemId: number) {
+      const [row] = await db
+        .select({ item: orderItems, order: orders })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .where(and(eq(orderItems.id, itemId), visibleTo(viewer)))
+        .limit(1);
+      if (!row) throw notFound('Order item not found');
+      const [user] = row.order.userId
+        ? await db
+            .select({
+              id: users.id,
+              email: users.email,
+              firstName: users.firstName,
+              lastName: users.lastName,
+              phoneNumber: users.phoneNumber,
+            })
+            .from(users)
+            .where(eq(users.id, row.order.userId))
+        : [];
+      return { ...row, user: user ?? null };
+    },
+
+    /**
+     * The customer opens a ready document: DOCUMENTS_PENDING → DOCUMENTS_SIGNING. Asking again once
+     * signing has started changes nothing; any other move is refused.
+     */
+    async startSigning(userId: number, itemId: number, requested: string): Promise<OrderItem> {
+      return db.transaction(async (tx) => {
+        const { order } = await findOwnedItem(userId, itemId, tx);
+        // Read the unit again under the order's lock, so two tabs cannot both pass the checks.
+        await lockOrder(tx, order.id);
+        const { item } = await findOwnedItem(userId, itemId, tx);
+        if (requested !== 'DOCUMENTS_SIGNING') throw forbidden('Customers cannot make this change');
+        if (item.status === 'DOCUMENTS_SIGNING') return item;
+        if (item.status !== 'DOCUMENTS_PENDING') throw forbidden('Customers cannot make this change');
+        if (!isDocumentReady(item.currentStageData)) throw conflict(DOCUMENT_NOT_READY);
+        const now = clock.now();
+        await changeItemStatus(
+          tx,
+          {
+            orderId: order.id,
+            itemNumbers: [item.itemNumber],
+            to: 'DOCUMENTS_SIGNING',
+            rule: 'customer',
+            actor: { kind: 'customer', userId },
+            stageData: { signingStartedAt: now.toISOString() },
+          },
+          now,
+        );
+        const [updated] = await tx.select().from(orderItems).where(eq(orderItems.id, item.id));
+        if (!updated) throw notFound('Order item not found');
+        return updated;
+      });
+    },
+  };
+}
+
+export type OrderService = ReturnType<typeof createOrderService>;

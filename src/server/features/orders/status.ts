@@ -1,0 +1,161 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { isCustomerMove, leastAdvanced, type Stage, stageIndex } from '../../../shared/stages.js';
+import type { Db } from '../../db/client.js';
+import { eventLogs, type Order, orderItems, orders, type StageData } from '../../db/schema.js';
+import { forbidden, notFound } from '../../lib/errors.js';
+
+export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;
+
+/** Who asks for a change; recorded in `event_logs.initiated_by` (DESIGN §6). */
+export type Actor =
+  | { kind: 'admin'; userId: number }
+  | { kind: 'customer'; userId: number }
+  | { kind: 'webhook'; keyName: string }
+  | { kind: 'stripe' }
+  | { kind: 'system' };
+
+export function initiatedBy(actor: Actor): string {
+  switch (actor.kind) {
+    case 'admin':
+    case 'customer':
+      return `${actor.kind}:${actor.userId}`;
+    case 'webhook':
+      return `webhook:${actor.keyName}`;
+    default:
+      return actor.kind;
+  }
+}
+
+/**
+ * How the target stage is checked against each unit's current one:
+ * - `set`: any stage (admins, the order-status webhook);
+ * - `forward`: only units behind the target move, the rest stay where they are (system moves);
+ * - `customer`: only the moves in CUSTOMER_MOVES; anything else is refused with 403.
+ */
+export type StatusRule = 'set' | 'forward' | 'customer';
+
+export interface StatusChange {
+  /** The order's internal id. */
+  orderId: number;
+  /** The units to move, by item number; every unit of the order when omitted. */
+  itemNumbers?: readonly number[];
+  to: Stage;
+  rule: StatusRule;
+  actor: Actor;
+  /** Only units now in one of these stages move; the others are left as they are. */
+  onlyFrom?: readonly Stage[];
+  /** Merged into the stage data of each unit that moves. */
+  stageData?: StageData;
+}
+
+export interface UnitChange {
+  itemId: number;
+  itemNumber: number;
+  from: Stage;
+  to: Stage;
+}
+
+export interface StatusChangeResult {
+  order: Order;
+  changed: UnitChange[];
+}
+
+/** Locks the order row for the rest of the transaction, so concurrent changes to one order queue up. */
+export async function lockOrder(tx: Executor, orderId: number): Promise<Order> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!order) throw notFound('Order not found');
+  return order;
+}
+
+function movesUnit(rule: StatusRule, from: Stage, to: Stage): boolean {
+  if (from === to) return false;
+  if (rule === 'forward') return stageIndex(from) < stageIndex(to);
+  if (rule === 'customer' && !isCustomerMove(from, to)) throw forbidden('This change is not allowed');
+  return true;
+}
+
+/**
+ * The one way a unit's status changes, whoever asks (DESIGN §6): checks the rule, writes the units,
+ * one event row per unit, and the order's derived status, all in the caller's transaction. The
+ * caller publishes the live message once that transaction has committed.
+ */
+export async function changeItemStatus(
+  tx: Executor,
+  change: StatusChange,
+  now: Date,
+): Promise<StatusChangeResult> {
+  const order = await lockOrder(tx, change.orderId);
+  const units = await tx
+    .select({ id: orderItems.id, itemNumber: orderItems.itemNumber, status: orderItems.status })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(asc(orderItems.itemNumber));
+
+  const wanted = change.itemNumbers ? new Set(change.itemNumbers) : null;
+  if (wanted) {
+    const missing = [...wanted].filter((n) => !units.some((u) => u.itemNumber === n));
+    if (missing.length > 0) throw notFound(`Item ${missing.join(', ')} not found in this order`);
+  }
+
+  const moving = units.filter(
+    (unit) =>
+      (!wanted || wanted.has(unit.itemNumber)) &&
+      (!change.onlyFrom || change.onlyFrom.includes(unit.status)) &&
+      movesUnit(change.rule, unit.status, change.to),
+  );
+  if (moving.length === 0) return { order, changed: [] };
+
+  await tx
+    .update(orderItems)
+    .set({
+      status: change.to,
+      statusChangedAt: now,
+      updatedAt: now,
+      ...(change.stageData && {
+        currentStageData: sql`${orderItems.currentStageData} || ${JSON.stringify(change.stageData)}::jsonb`,
+      }),
+    })
+    .where(
+      and(
+        eq(orderItems.orderId, order.id),
+        inArray(
+          orderItems.id,
+          moving.map((unit) => unit.id),
+        ),
+      ),
+    );
+
+  const by = initiatedBy(change.actor);
+  const changed = moving.map((unit) => ({
+    itemId: unit.id,
+    itemNumber: unit.itemNumber,
+    from: unit.status,
+    to: change.to,
+  }));
+  await tx.insert(eventLogs).values(
+    changed.map((unit) => ({
+      orderId: order.id,
+      orderItemId: unit.itemId,
+      timestamp: now,
+      stage: unit.to,
+      type: 'ORDER_ITEM_STATUS_UPDATED',
+      data: {
+        type: 'ORDER_ITEM_STATUS_UPDATED',
+        itemNumber: unit.itemNumber,
+        orderItemId: unit.itemId,
+        oldStatus: unit.from,
+        status: unit.to,
+      },
+      initiatedBy: by,
+    })),
+  );
+
+  const movedIds = new Set(moving.map((unit) => unit.id));
+  const orderStatus = leastAdvanced(units.map((unit) => (movedIds.has(unit.id) ? change.to : unit.status)));
+  const [updated] = await tx
+    .update(orders)
+    .set({ status: orderStatus, updatedAt: now })
+    .where(eq(orders.id, order.id))
+    .returning();
+  return { order: updated ?? order, changed };
+}
