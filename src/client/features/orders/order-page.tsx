@@ -1,10 +1,129 @@
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { ArrowLeft, PackageX } from 'lucide-react';
+import { useRef } from 'react';
+import { Link, useParams } from 'react-router';
+import { STAGE_LABELS } from '../../../shared/stages.js';
+import { Alert } from '../../components/ui/alert';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { PageSpinner } from '../../components/ui/spinner';
+import { isApiError } from '../../lib/api';
+import { useOrder, useOrderItems, useOrders } from './api';
+import { orderUnits } from './item-status';
+import { orderLabels } from './labels';
+import { OrderDetails } from './order-details';
+import { UnitCard } from './unit-card';
 
-export default function OrderPage() {
+function BackLink() {
   return (
-    <PlaceholderPage
-      title="Order Details"
-      description="The timeline, documents and payment of this order will appear here."
-    />
+    <Link
+      to="/orders"
+      className="inline-flex w-fit items-center gap-2 rounded-md text-muted-foreground text-sm outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      Back to My Orders
+    </Link>
+  );
+}
+
+/** The order page (/orders/:id): each unit expanded with its timeline and action, then the details. */
+export default function OrderPage() {
+  const params = useParams();
+  const id = Number(params.id);
+  const validId = Number.isInteger(id) && id > 0;
+  return validId ? <OrderView id={id} /> : <OrderNotFound />;
+}
+
+function OrderView({ id }: { id: number }) {
+  const order = useOrder(id);
+  // The unit list is the first source of each unit's status; if it fails the embedded items serve.
+  const items = useOrderItems(id);
+  // The shown id counts the order's place among the customer's orders (the sidebar loads them too).
+  const orders = useOrders();
+  const detailsRef = useRef<HTMLDivElement>(null);
+
+  if (order.isPending) return <PageSpinner />;
+  if (order.isError) {
+    if (isApiError(order.error, 404)) return <OrderNotFound />;
+    return (
+      <section className="grid gap-6">
+        <BackLink />
+        <Alert variant="destructive">
+          <span className="col-span-2 flex flex-wrap items-center justify-between gap-3">
+            We could not load this order.
+            <Button variant="outline" size="sm" onClick={() => order.refetch()}>
+              Try again
+            </Button>
+          </span>
+        </Alert>
+      </section>
+    );
+  }
+
+  const data = order.data;
+  const shownId = (orders.data && orderLabels(orders.data).get(data.id)) || data.orderId;
+  const units = orderUnits(data, { fetchedItems: items.data });
+
+  return (
+    <section className="grid gap-6">
+      <BackLink />
+      <header className="grid gap-2">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="font-semibold text-2xl tracking-tight sm:text-3xl">Order {shownId}</h1>
+          <Badge variant="secondary">{STAGE_LABELS[data.status]}</Badge>
+        </div>
+        <p className="text-muted-foreground">
+          {data.productName}
+          {units.length > 1 && ` · ${units.length} units`}
+        </p>
+      </header>
+
+      <ul className="grid gap-4">
+        {units.map((unit) => (
+          <li key={unit.itemNumber}>
+            <UnitCard
+              order={data}
+              itemNumber={unit.itemNumber}
+              shownOrderId={shownId}
+              fetchedItems={items.data}
+              defaultExpanded
+              // The details are on this page already: the button takes focus (and the view) there.
+              onViewDetails={() => detailsRef.current?.focus()}
+            />
+          </li>
+        ))}
+      </ul>
+
+      <Card
+        ref={detailsRef}
+        tabIndex={-1}
+        className="outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        <CardHeader>
+          <CardTitle>Order details</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <OrderDetails order={data} units={units} label={shownId} />
+        </CardContent>
+      </Card>
+    </section>
+  );
+}
+
+function OrderNotFound() {
+  return (
+    <section className="grid gap-6">
+      <BackLink />
+      <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed bg-card px-6 py-12 text-center">
+        <PackageX aria-hidden="true" className="size-10 text-muted-foreground" />
+        <h1 className="font-semibold text-xl">Order not found</h1>
+        <p className="max-w-md text-muted-foreground text-sm">
+          This order does not exist or does not belong to your account.
+        </p>
+        <Button asChild variant="outline">
+          <Link to="/orders">View My Orders</Link>
+        </Button>
+      </div>
+    </section>
   );
 }

@@ -1,10 +1,173 @@
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { Check, ExternalLink, ListFilter, PackageSearch, Search } from 'lucide-react';
+import { DropdownMenu as DropdownMenuPrimitive } from 'radix-ui';
+import { useId, useMemo, useState } from 'react';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../components/ui/dropdown-menu';
+import { Input } from '../../components/ui/input';
+import { PageSpinner } from '../../components/ui/spinner';
+import { STORE_URL } from '../../lib/links';
+import { useOrders } from './api';
+import { orderUnits } from './item-status';
+import { orderLabels } from './labels';
+import { OrderDetailsDialog } from './order-details';
+import { isOrderFilter, matchesFilter, matchesSearch, ORDER_FILTERS, type OrderFilter } from './order-filter';
+import { UnitCard } from './unit-card';
 
+/** My Orders (customer spec §2): every unit of every order, searchable in the browser (decision 20). */
 export default function OrdersPage() {
+  const orders = useOrders();
+  const [query, setQuery] = useState('');
+  const [filter, setFilter] = useState<OrderFilter>('all');
+  // Which order the details dialog shows; kept after closing so the dialog can animate out.
+  const [detailsFor, setDetailsFor] = useState<number | null>(null);
+  const [detailsOpen, setDetailsOpen] = useState(false);
+  const searchId = useId();
+
+  const list = orders.data ?? [];
+  const labels = useMemo(() => orderLabels(list), [list]);
+  const shown = list.filter(
+    (order) =>
+      matchesSearch(order, labels.get(order.id) ?? order.orderId, query) && matchesFilter(order, filter),
+  );
+  const detailsOrder = list.find((order) => order.id === detailsFor);
+  const filterLabel = ORDER_FILTERS.find((f) => f.value === filter)?.label;
+
   return (
-    <PlaceholderPage
-      title="My Orders"
-      description="Your orders and the progress of every unit will appear here."
-    />
+    <section className="grid gap-6">
+      <h1 className="font-semibold text-2xl tracking-tight sm:text-3xl">
+        My Orders{orders.data && ` (${list.length})`}
+      </h1>
+
+      <search className="flex flex-col gap-3 sm:flex-row">
+        <div className="relative flex-1">
+          <label htmlFor={searchId} className="sr-only">
+            Search orders
+          </label>
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          />
+          <Input
+            id={searchId}
+            type="search"
+            placeholder="Search by order ID or product"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            className="pl-9"
+          />
+        </div>
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button variant="outline" className="sm:w-auto">
+              <ListFilter aria-hidden="true" />
+              Filter
+              {filter !== 'all' && <span className="text-muted-foreground">: {filterLabel}</span>}
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end">
+            <DropdownMenuLabel>Show</DropdownMenuLabel>
+            <DropdownMenuSeparator />
+            <DropdownMenuPrimitive.RadioGroup
+              value={filter}
+              onValueChange={(value) => isOrderFilter(value) && setFilter(value)}
+            >
+              {ORDER_FILTERS.map((option) => (
+                <DropdownMenuPrimitive.RadioItem
+                  key={option.value}
+                  value={option.value}
+                  className="relative flex cursor-default select-none items-center rounded-sm py-1.5 pr-2 pl-8 text-sm outline-none focus:bg-accent focus:text-accent-foreground"
+                >
+                  <span className="absolute left-2 flex size-4 items-center justify-center">
+                    <DropdownMenuPrimitive.ItemIndicator>
+                      <Check aria-hidden="true" className="size-4" />
+                    </DropdownMenuPrimitive.ItemIndicator>
+                  </span>
+                  {option.label}
+                </DropdownMenuPrimitive.RadioItem>
+              ))}
+            </DropdownMenuPrimitive.RadioGroup>
+          </DropdownMenuContent>
+        </DropdownMenu>
+      </search>
+
+      {orders.isPending && <PageSpinner />}
+      {orders.isError && (
+        <Alert variant="destructive">
+          <span className="col-span-2 flex flex-wrap items-center justify-between gap-3">
+            We could not load your orders.
+            <Button variant="outline" size="sm" onClick={() => orders.refetch()}>
+              Try again
+            </Button>
+          </span>
+        </Alert>
+      )}
+
+      {orders.isSuccess && (
+        <>
+          <p className="sr-only" aria-live="polite">
+            {shown.length} of {list.length} orders shown
+          </p>
+          {shown.length === 0 ? (
+            <EmptyState hasOrders={list.length > 0} />
+          ) : (
+            <ul className="grid gap-4">
+              {shown.flatMap((order) =>
+                orderUnits(order).map(({ itemNumber }) => (
+                  <li key={`${order.id}-${itemNumber}`}>
+                    <UnitCard
+                      order={order}
+                      itemNumber={itemNumber}
+                      shownOrderId={labels.get(order.id) ?? order.orderId}
+                      onViewDetails={() => {
+                        setDetailsFor(order.id);
+                        setDetailsOpen(true);
+                      }}
+                    />
+                  </li>
+                )),
+              )}
+            </ul>
+          )}
+        </>
+      )}
+
+      {detailsOrder && (
+        <OrderDetailsDialog
+          open={detailsOpen}
+          onOpenChange={setDetailsOpen}
+          order={detailsOrder}
+          units={orderUnits(detailsOrder)}
+          label={labels.get(detailsOrder.id) ?? detailsOrder.orderId}
+        />
+      )}
+    </section>
+  );
+}
+
+function EmptyState({ hasOrders }: { hasOrders: boolean }) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed bg-card px-6 py-12 text-center">
+      <PackageSearch aria-hidden="true" className="size-10 text-muted-foreground" />
+      <h2 className="font-semibold text-lg">No orders found</h2>
+      <p className="max-w-md text-muted-foreground text-sm">
+        {hasOrders
+          ? 'No orders match your search criteria. Try adjusting your search terms.'
+          : "You don't have any orders in your account yet."}
+      </p>
+      <Button asChild className="mt-2">
+        <a href={STORE_URL} target="_blank" rel="noopener noreferrer">
+          Browse Products
+          <ExternalLink aria-hidden="true" />
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      </Button>
+    </div>
   );
 }

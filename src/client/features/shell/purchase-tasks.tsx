@@ -32,7 +32,10 @@ export function PurchaseTasks({ onNavigate }: { onNavigate: () => void }) {
                   onClick={onNavigate}
                   className="block rounded-md px-2 py-1.5 text-sm outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
                 >
-                  <span className="font-medium">{task.label}</span>
+                  <span className="flex items-baseline justify-between gap-2">
+                    <span className="font-medium">{task.label}</span>
+                    <span className="truncate text-muted-foreground text-xs">Order {task.orderNumber}</span>
+                  </span>
                   <span className="block text-muted-foreground text-xs">{task.description}</span>
                 </Link>
               </li>

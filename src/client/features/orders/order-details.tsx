@@ -1,0 +1,219 @@
+/** The order details (customer spec §2 'Order details dialog'): every section hides empty values. */
+import type { ReactNode } from 'react';
+import { formatPhone, type PhoneCountry } from '../../../shared/format.js';
+import { PHONE_COUNTRIES } from '../../../shared/schemas/onboarding.js';
+import type { OrderDto, ShippingAddressDto, StageDataDto } from '../../../shared/schemas/orders.js';
+import { STAGE_LABELS } from '../../../shared/stages.js';
+import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '../../components/ui/accordion';
+import { Badge } from '../../components/ui/badge';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
+import { formatDate } from './dates';
+import type { OrderUnit } from './item-status';
+import { depositAmount, paymentStatusDisplay } from './payment-status';
+
+type FieldList = readonly (readonly [label: string, value: ReactNode])[];
+
+function isEmpty(value: ReactNode): boolean {
+  return value === null || value === undefined || value === false || value === '';
+}
+
+/** A titled list of label/value pairs; pairs without a value are left out, a section with none too. */
+function Section({ title, fields }: { title: string; fields: FieldList }) {
+  const shown = fields.filter(([, value]) => !isEmpty(value));
+  if (shown.length === 0) return null;
+  return (
+    <section className="grid gap-2">
+      <h3 className="font-semibold text-sm">{title}</h3>
+      <FieldRows fields={shown} />
+    </section>
+  );
+}
+
+function FieldRows({ fields }: { fields: FieldList }) {
+  return (
+    <dl className="grid gap-x-4 gap-y-1.5 rounded-lg border bg-muted/40 p-3 text-sm sm:grid-cols-[10rem_1fr]">
+      {fields
+        .filter(([, value]) => !isEmpty(value))
+        .map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-muted-foreground">{label}</dt>
+            <dd className="mb-1 break-words sm:mb-0">{value}</dd>
+          </div>
+        ))}
+    </dl>
+  );
+}
+
+/** A shipping address object as two lines, or the plain text as given. */
+export function formatAddress(address: ShippingAddressDto | null): string {
+  if (!address) return '';
+  if (typeof address === 'string') return address.trim();
+  const cityLine = [address.city, [address.state, address.zipCode].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
+  return [address.street, cityLine].filter(Boolean).join('\n');
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
+}
+
+function phoneCountry(name: unknown): PhoneCountry {
+  return PHONE_COUNTRIES.find((c) => c.name === name)?.code ?? 'US';
+}
+
+/** The subset of the onboarding answers a customer recognises their unit by. */
+function onboardingFields(stageData: StageDataDto): FieldList {
+  const data = stageData.onboardingData;
+  if (!data || typeof data !== 'object') return [];
+  const answers = data as Record<string, unknown>;
+  return [
+    ['Name', [text(answers.firstName), text(answers.lastName)].filter(Boolean).join(' ')],
+    ['Application Type', text(answers.applicationType)],
+    ['Phone', formatPhone(text(answers.personalPhone), phoneCountry(answers.personalPhoneCountry))],
+    ['Address', text(answers.personalFullAddress) || text(answers.address)],
+  ];
+}
+
+function humanise(key: string): string {
+  const words = key.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The stage data's plain values (documentStatus, documentUrl, ...); links open in a new tab. */
+function stageDataFields(stageData: StageDataDto): FieldList {
+  return Object.entries(stageData)
+    .filter(([, value]) => typeof value === 'string' || typeof value === 'number')
+    .map(([key, value]) => {
+      const shown = String(value);
+      const isLink = /url$/i.test(key) && /^https?:\/\//.test(shown);
+      return [
+        humanise(key),
+        isLink ? (
+          <a
+            key={key}
+            href={shown}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="text-primary underline"
+          >
+            Open document<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        ) : (
+          shown
+        ),
+      ] as const;
+    });
+}
+
+function unitFields(unit: OrderUnit, orderAmount: string | null): FieldList {
+  const data = unit.stageData;
+  const hasPayment = data.paymentStatus !== undefined || unit.status === 'FINANCING_PAYMENT';
+  return [
+    ['Status', STAGE_LABELS[unit.status]],
+    ['Document Status', text(data.documentStatus) && humanise(text(data.documentStatus))],
+    ['Payment Status', hasPayment ? paymentStatusDisplay(data.paymentStatus).label : ''],
+    ['Deposit', hasPayment ? depositAmount(data, orderAmount) : ''],
+    ['Expected Delivery', formatDate(unit.deliveryDate)],
+    ...onboardingFields(data),
+  ];
+}
+
+/** The documents of an order at DOCUMENTS_SIGNING: its own stage data, else its signing units'. */
+function documentFields(order: OrderDto, units: readonly OrderUnit[]): FieldList {
+  const own = stageDataFields(order.currentStageData);
+  if (own.length > 0) return own;
+  const signing = units.find((u) => u.status === 'DOCUMENTS_SIGNING');
+  return signing ? stageDataFields(signing.stageData) : [];
+}
+
+export function OrderDetails({
+  order,
+  units,
+  label,
+}: {
+  order: OrderDto;
+  units: readonly OrderUnit[];
+  label: string;
+}) {
+  const address = formatAddress(order.shippingAddress);
+  return (
+    <div className="grid gap-5">
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="text-muted-foreground text-sm">Order ID</span>
+        <span className="font-semibold">{label}</span>
+        {label !== order.orderId && <span className="text-muted-foreground text-sm">({order.orderId})</span>}
+        <Badge variant="secondary">{STAGE_LABELS[order.status]}</Badge>
+      </div>
+      <Section
+        title="Product Information"
+        fields={[
+          ['Product', order.productName],
+          ['Quantity', order.quantity || 1],
+        ]}
+      />
+      <Section
+        title="Order Timeline"
+        fields={[
+          ['Order Date', formatDate(order.orderDate) || 'Not available'],
+          ['Expected Delivery', formatDate(order.deliveryDate)],
+        ]}
+      />
+      <Section
+        title="Shipping Information"
+        fields={[['Address', address && <span className="whitespace-pre-line">{address}</span>]]}
+      />
+      <Section title="Location Information" fields={[['ZIP Code', order.zipCode]]} />
+      <Section title="Payment Information" fields={[['Payment Method', order.paymentMethod]]} />
+      {order.status === 'DOCUMENTS_SIGNING' && (
+        <Section title="Documents" fields={documentFields(order, units)} />
+      )}
+      {units.length > 0 && (
+        <section className="grid gap-1">
+          <h3 className="font-semibold text-sm">Order Items</h3>
+          <Accordion type="single" collapsible className="rounded-lg border px-3">
+            {units.map((unit) => (
+              <AccordionItem key={unit.itemNumber} value={String(unit.itemNumber)}>
+                <AccordionTrigger>
+                  Item #{unit.itemNumber} - {STAGE_LABELS[unit.status]}
+                </AccordionTrigger>
+                <AccordionContent>
+                  <FieldRows fields={unitFields(unit, order.amount)} />
+                </AccordionContent>
+              </AccordionItem>
+            ))}
+          </Accordion>
+        </section>
+      )}
+    </div>
+  );
+}
+
+interface OrderDetailsDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  order: OrderDto;
+  units: readonly OrderUnit[];
+  label: string;
+}
+
+/** The order details in a dialog at most 600 px wide (customer spec §9). */
+export function OrderDetailsDialog({ open, onOpenChange, order, units, label }: OrderDetailsDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Order details</DialogTitle>
+          <DialogDescription>{order.productName}</DialogDescription>
+        </DialogHeader>
+        <OrderDetails order={order} units={units} label={label} />
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,37 @@
+/** The payment dialog's status and amount (customer spec §4 'Payment dialog', decision 27). */
+import { formatCents } from '../../../shared/format.js';
+import type { StageDataDto } from '../../../shared/schemas/orders.js';
+
+export type PaymentTone = 'paid' | 'awaiting' | 'other';
+
+export interface PaymentStatusDisplay {
+  label: string;
+  /** paid is green, awaiting blue, other amber. */
+  tone: PaymentTone;
+}
+
+/**
+ * paid, PAID or completed show 'Paid'; processing or requires_capture show 'Awaiting Funds'; any other
+ * value is shown capitalised. The spec's list is case-sensitive here, unlike 'Deposit Paid' on the
+ * card (isPaidStatus), so 'success' reads 'Success' in amber. A unit with no status yet reads 'Pending'.
+ */
+export function paymentStatusDisplay(paymentStatus: unknown): PaymentStatusDisplay {
+  const status = typeof paymentStatus === 'string' && paymentStatus.trim() ? paymentStatus.trim() : 'pending';
+  if (status === 'paid' || status === 'PAID' || status === 'completed')
+    return { label: 'Paid', tone: 'paid' };
+  if (status === 'processing' || status === 'requires_capture') {
+    return { label: 'Awaiting Funds', tone: 'awaiting' };
+  }
+  const words = status.replace(/_/g, ' ');
+  return { label: words.charAt(0).toUpperCase() + words.slice(1), tone: 'other' };
+}
+
+/** The deposit in dollars: the stage data's paymentAmount or amount (cents), else the order's amount. */
+export function depositAmount(stageData: StageDataDto, orderAmount: string | null): string {
+  const fromStage = stageData.paymentAmount ?? stageData.amount;
+  if (typeof fromStage === 'number' || typeof fromStage === 'string') {
+    const formatted = formatCents(fromStage);
+    if (formatted) return formatted;
+  }
+  return formatCents(orderAmount);
+}

@@ -1,0 +1,60 @@
+import { ExternalLink, FileWarning } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
+
+interface SigningDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The unit's stage data documentUrl; absent while the documents are being prepared. */
+  documentUrl: string | undefined;
+  /** Which unit the documents are for, e.g. 'VH1042 · VH (02)'. */
+  unitLabel: string;
+}
+
+/** The document signing dialog (customer spec §2 'Dialogs'): the partner's document in a frame. */
+export function SigningDialog({ open, onOpenChange, documentUrl, unitLabel }: SigningDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Sign required documents</DialogTitle>
+          <DialogDescription>Documents for {unitLabel}</DialogDescription>
+        </DialogHeader>
+        {documentUrl ? (
+          <>
+            <iframe
+              title={`Documents to sign for ${unitLabel}`}
+              src={documentUrl}
+              className="h-[60dvh] w-full rounded-md border bg-white"
+            />
+            <DialogFooter>
+              {/* Some signing services refuse to be framed; the same document in a tab always works. */}
+              <Button asChild variant="outline">
+                <a href={documentUrl} target="_blank" rel="noopener noreferrer">
+                  <ExternalLink aria-hidden="true" />
+                  Open in a new tab
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              </Button>
+            </DialogFooter>
+          </>
+        ) : (
+          <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed p-8 text-center">
+            <FileWarning aria-hidden="true" className="size-8 text-muted-foreground" />
+            <p className="font-medium">No document available for signing.</p>
+            <p className="text-muted-foreground text-sm">
+              The documents may still be in preparation. Please check back later.
+            </p>
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,61 @@
+import { Check } from 'lucide-react';
+import type { Stage } from '../../../shared/stages.js';
+import { cn } from '../../lib/utils';
+import { type StepState, timelineStates } from './unit-stage';
+
+const STATE_TEXT: Record<StepState, string> = {
+  completed: 'completed',
+  current: 'current step',
+  upcoming: 'upcoming',
+};
+
+/**
+ * The 9-step customer timeline: a vertical list on phones, one row of steps from 1024 px up. Each
+ * step says its state in words too, so it does not rest on colour alone.
+ */
+export function StageTimeline({ status }: { status: Stage }) {
+  return (
+    <ol aria-label="Order timeline" className="grid gap-3 lg:grid-cols-9 lg:gap-2">
+      {timelineStates(status).map(({ label, state }, index) => (
+        <li
+          key={label}
+          data-state={state}
+          aria-current={state === 'current' ? 'step' : undefined}
+          className="relative flex items-center gap-3 lg:flex-col lg:items-center lg:gap-2 lg:text-center"
+        >
+          {/* The line to the next step: down on phones, across from 1024 px up. */}
+          {index < 8 && (
+            <span
+              aria-hidden="true"
+              className={cn(
+                'absolute top-7 left-3.5 h-[calc(100%-1rem)] w-px lg:top-3.5 lg:left-[calc(50%+1rem)] lg:h-px lg:w-[calc(100%-1.5rem)]',
+                state === 'completed' ? 'bg-primary' : 'bg-border',
+              )}
+            />
+          )}
+          <span
+            aria-hidden="true"
+            className={cn(
+              'relative z-10 flex size-7 shrink-0 items-center justify-center rounded-full border-2 font-semibold text-xs',
+              state === 'completed' && 'border-primary bg-primary text-primary-foreground',
+              state === 'current' && 'border-primary bg-card text-primary ring-4 ring-primary/20',
+              state === 'upcoming' && 'border-border bg-card text-muted-foreground',
+            )}
+          >
+            {state === 'completed' ? <Check className="size-3.5" /> : index + 1}
+          </span>
+          <span
+            className={cn(
+              'text-sm lg:text-xs',
+              state === 'current' && 'font-semibold text-primary',
+              state === 'upcoming' && 'text-muted-foreground',
+            )}
+          >
+            {label}
+            <span className="sr-only"> ({STATE_TEXT[state]})</span>
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}

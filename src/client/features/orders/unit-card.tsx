@@ -1,0 +1,246 @@
+import { ChevronDown, CircleCheck, Clock, Info } from 'lucide-react';
+import { lazy, Suspense, useId, useState } from 'react';
+import type { OrderDto, OrderItemDto } from '../../../shared/schemas/orders.js';
+import { STAGE_LABELS } from '../../../shared/stages.js';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { toast } from '../../components/ui/use-toast';
+import { cn } from '../../lib/utils';
+import { useOrderEvents, useUpdateItemStatus } from './api';
+import { type OrderUnit, resolveUnit, unitCount } from './item-status';
+import { unitLabel } from './labels';
+import { PaymentDialog } from './payment-dialog';
+import { SigningDialog } from './signing-dialog';
+import { StageTimeline } from './stage-timeline';
+import {
+  ACTION_LABELS,
+  hasPendingAction,
+  type UnitAction,
+  unitAction,
+  unitBorderClass,
+  unitHints,
+} from './unit-stage';
+
+// The onboarding form (with its address lookup) loads only when a customer opens it.
+const OnboardingDialog = lazy(() =>
+  import('../onboarding/onboarding-dialog').then((m) => ({ default: m.OnboardingDialog })),
+);
+
+interface UnitCardProps {
+  order: OrderDto;
+  itemNumber: number;
+  /** The order's shown id (orderLabels). */
+  shownOrderId: string;
+  /** GET /api/orders/:id/items where the page fetched it; the first source of the unit's status. */
+  fetchedItems?: readonly OrderItemDto[];
+  defaultExpanded?: boolean;
+  /** Heading level of the card's title in the page's outline. */
+  headingLevel?: 2 | 3;
+  onViewDetails: () => void;
+}
+
+type OpenDialog = 'onboarding' | 'signing' | 'payment' | null;
+
+/** One unit of an order (customer spec §2 'My Orders'): its stage, action, and timeline when expanded. */
+export function UnitCard({
+  order,
+  itemNumber,
+  shownOrderId,
+  fetchedItems,
+  defaultExpanded = false,
+  headingLevel = 2,
+  onViewDetails,
+}: UnitCardProps) {
+  const [expanded, setExpanded] = useState(defaultExpanded);
+  const events = useOrderEvents(order.id, { enabled: expanded });
+  const unit = resolveUnit(order, itemNumber, { fetchedItems, events: events.data });
+  const total = unitCount(order);
+  const multiItem = total > 1;
+  const label = unitLabel(shownOrderId, itemNumber);
+  const hints = unitHints(unit);
+  const panelId = useId();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+
+  return (
+    <article
+      data-multi-item={multiItem}
+      data-status={unit.status}
+      className={cn(
+        'rounded-xl border border-l-4 bg-card text-card-foreground shadow-sm',
+        unitBorderClass(unit.status),
+      )}
+    >
+      <div className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
+        <Heading className="min-w-0 flex-1">
+          <button
+            type="button"
+            aria-expanded={expanded}
+            aria-controls={panelId}
+            onClick={() => setExpanded((open) => !open)}
+            className="group flex w-full items-start gap-3 rounded-md text-left outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-card"
+          >
+            <ChevronDown
+              aria-hidden="true"
+              className={cn(
+                'mt-0.5 size-5 shrink-0 text-muted-foreground transition-transform',
+                expanded && 'rotate-180',
+              )}
+            />
+            <span className="grid min-w-0 gap-1">
+              <span className="font-semibold group-hover:underline">{label}</span>
+              <span className="text-muted-foreground text-sm">
+                {order.productName}
+                {multiItem && ` · Item ${itemNumber} of ${total}`}
+              </span>
+              <span>
+                <Badge variant="outline">{STAGE_LABELS[unit.status]}</Badge>
+              </span>
+            </span>
+          </button>
+        </Heading>
+        <div className="flex flex-wrap items-center gap-2 pl-8 sm:pl-0">
+          <UnitActionControl order={order} unit={unit} label={label} />
+          <Button variant="outline" size="sm" onClick={onViewDetails}>
+            View details
+          </Button>
+        </div>
+      </div>
+      <div id={panelId} hidden={!expanded} className="grid gap-4 border-t p-4">
+        <StageTimeline status={unit.status} />
+        {hints.length > 0 && (
+          <ul className="grid gap-1.5">
+            {hints.map((hint) => (
+              <li key={hint} className="flex items-center gap-2 text-muted-foreground text-sm">
+                <Info aria-hidden="true" className="size-4 shrink-0 text-primary" />
+                {hint}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </article>
+  );
+}
+
+/** The red '1' of a pending action; screen readers hear it as part of the button's name. */
+function PendingBadge() {
+  return (
+    <>
+      <span
+        aria-hidden="true"
+        className="flex size-5 items-center justify-center rounded-full bg-destructive font-semibold text-destructive-foreground text-xs"
+      >
+        1
+      </span>
+      <span className="sr-only">, 1 pending action</span>
+    </>
+  );
+}
+
+/** The header action of customer spec §4 'Customer action per status', with the dialog it opens. */
+function UnitActionControl({ order, unit, label }: { order: OrderDto; unit: OrderUnit; label: string }) {
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  // Mounted from the first opening on, so that it can finish its own closing and reset.
+  const [onboardingMounted, setOnboardingMounted] = useState(false);
+  const updateStatus = useUpdateItemStatus(order.id);
+  const action: UnitAction = unitAction(unit);
+  const itemId = unit.item?.id;
+  const documentUrl = typeof unit.stageData.documentUrl === 'string' ? unit.stageData.documentUrl : undefined;
+
+  function startSigning() {
+    if (itemId === undefined) return;
+    updateStatus.mutate(
+      { itemId, patch: { status: 'DOCUMENTS_SIGNING' } },
+      {
+        onSuccess: () => {
+          toast({ title: 'Document signing initiated', variant: 'success' });
+          setDialog('signing');
+        },
+        onError: () =>
+          toast({
+            title: 'Error updating status',
+            description: 'There was a problem updating the document status. Please try again.',
+            variant: 'destructive',
+          }),
+      },
+    );
+  }
+
+  function onClick() {
+    switch (action) {
+      case 'onboarding':
+        setOnboardingMounted(true);
+        setDialog('onboarding');
+        break;
+      case 'start-signing':
+        startSigning();
+        break;
+      case 'sign':
+        setDialog('signing');
+        break;
+      case 'payment':
+      case 'paid':
+        setDialog('payment');
+        break;
+    }
+  }
+
+  const closeDialog = (open: boolean) => {
+    if (!open) setDialog(null);
+  };
+
+  return (
+    <>
+      {action === 'processing' && (
+        <Button variant="outline" size="sm" disabled>
+          <Clock aria-hidden="true" />
+          {ACTION_LABELS.processing}
+        </Button>
+      )}
+      {action === 'paid' && (
+        <Button variant="outline" size="sm" onClick={onClick} className="border-success/50 text-success">
+          <CircleCheck aria-hidden="true" />
+          {ACTION_LABELS.paid}
+        </Button>
+      )}
+      {hasPendingAction(action) && (
+        <Button
+          size="sm"
+          onClick={onClick}
+          loading={updateStatus.isPending}
+          // Onboarding and signing name the unit by its record; a unit known only from the order's
+          // status cannot be acted on until the server has created its record.
+          disabled={action !== 'payment' && itemId === undefined}
+        >
+          {ACTION_LABELS[action]}
+          <PendingBadge />
+        </Button>
+      )}
+
+      <SigningDialog
+        open={dialog === 'signing'}
+        onOpenChange={closeDialog}
+        documentUrl={documentUrl}
+        unitLabel={label}
+      />
+      <PaymentDialog
+        open={dialog === 'payment'}
+        onOpenChange={closeDialog}
+        stageData={unit.stageData}
+        orderAmount={order.amount}
+        unitLabel={label}
+      />
+      {onboardingMounted && itemId !== undefined && (
+        <Suspense fallback={null}>
+          <OnboardingDialog
+            open={dialog === 'onboarding'}
+            onOpenChange={closeDialog}
+            orderId={order.id}
+            orderItemId={itemId}
+            itemNumber={unit.itemNumber}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}
