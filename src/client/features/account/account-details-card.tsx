@@ -1,0 +1,239 @@
+/**
+ * The Account Details card of My Account: the latest order's shipping address, phone and date, and the
+ * Update Information dialog that changes them (customer spec §2, decision 25).
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ExternalLink, Pencil } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { formatPhone } from '../../../shared/format.js';
+import type { OrderDto, ShippingAddressDto } from '../../../shared/schemas/orders.js';
+import { shippingAddressUpdateSchema } from '../../../shared/schemas/user.js';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '../../components/ui/dialog';
+import { TextField } from '../../components/ui/text-field';
+import { toast } from '../../components/ui/use-toast';
+import { STORE_URL } from '../../lib/links';
+import { useUpdateShippingAddress } from './api';
+
+/** The address as display lines: an object's street and 'City, ST 12345', or the text as given. */
+export function addressLines(address: ShippingAddressDto | null): string[] {
+  if (!address) return [];
+  if (typeof address === 'string') return address.trim() ? [address.trim()] : [];
+  const region = [address.state, address.zipCode].filter(Boolean).join(' ');
+  const place = [address.city, region].filter(Boolean).join(', ');
+  return [address.street, place].filter((line): line is string => Boolean(line));
+}
+
+export function AccountDetailsCard({
+  latestOrder,
+  className,
+}: {
+  /** The newest order, or null when the customer has none. */
+  latestOrder: OrderDto | null;
+  className?: string;
+}) {
+  const titleId = useId();
+  return (
+    <Card role="region" aria-labelledby={titleId} className={className}>
+      <CardHeader>
+        <CardTitle id={titleId}>Account Details</CardTitle>
+      </CardHeader>
+      {latestOrder ? <OrderDetails order={latestOrder} /> : <NoOrderYet />}
+    </Card>
+  );
+}
+
+function OrderDetails({ order }: { order: OrderDto }) {
+  const lines = addressLines(order.shippingAddress);
+  return (
+    <>
+      <CardContent>
+        <dl className="grid gap-4 sm:grid-cols-2">
+          <div className="grid gap-1 sm:col-span-2">
+            <dt className="font-medium text-muted-foreground text-sm">Shipping Address</dt>
+            <dd className="break-words">
+              {lines.length > 0
+                ? lines.map((line) => (
+                    <span key={line} className="block">
+                      {line}
+                    </span>
+                  ))
+                : 'Not provided'}
+            </dd>
+          </div>
+          <div className="grid gap-1">
+            <dt className="font-medium text-muted-foreground text-sm">Phone</dt>
+            <dd>{formatPhone(order.phoneNumber) || 'Not provided'}</dd>
+          </div>
+          <div className="grid gap-1">
+            <dt className="font-medium text-muted-foreground text-sm">Last Order Date</dt>
+            <dd>{new Date(order.orderDate).toLocaleDateString()}</dd>
+          </div>
+        </dl>
+      </CardContent>
+      <CardFooter>
+        <UpdateInformationDialog order={order} />
+      </CardFooter>
+    </>
+  );
+}
+
+function NoOrderYet() {
+  return (
+    <CardContent className="grid justify-items-start gap-4">
+      <p className="text-muted-foreground">No order information available yet.</p>
+      <Button asChild>
+        <a href={STORE_URL} target="_blank" rel="noopener noreferrer">
+          Place Your First Order
+          <ExternalLink aria-hidden="true" />
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      </Button>
+    </CardContent>
+  );
+}
+
+function UpdateInformationDialog({ order }: { order: OrderDto }) {
+  const [open, setOpen] = useState(false);
+  const updateShipping = useUpdateShippingAddress();
+
+  function save(values: ShippingValues) {
+    updateShipping.mutate(values, {
+      onSuccess: () => {
+        toast({
+          variant: 'success',
+          title: 'Success',
+          description: 'Your shipping information has been updated',
+        });
+        setOpen(false);
+      },
+      onError: () => {
+        toast({
+          variant: 'destructive',
+          title: 'Error',
+          description: 'Failed to update shipping information',
+        });
+      },
+    });
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="outline">
+          <Pencil aria-hidden="true" />
+          Update Information
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Update Information</DialogTitle>
+          <DialogDescription>The shipping address and phone number of your latest order.</DialogDescription>
+        </DialogHeader>
+        <ShippingForm order={order} busy={updateShipping.isPending} onSubmit={save} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+type ShippingValues = z.output<typeof shippingAddressUpdateSchema>;
+
+/** The form starts from the order: an address object fills each field, a text address fills Address. */
+function defaultsFor(order: OrderDto): z.input<typeof shippingAddressUpdateSchema> {
+  const address = order.shippingAddress;
+  const fields =
+    address && typeof address === 'object'
+      ? {
+          address: address.street ?? '',
+          city: address.city ?? '',
+          state: address.state ?? '',
+          zipCode: address.zipCode ?? '',
+        }
+      : { address: address ?? '', city: '', state: '', zipCode: '' };
+  return {
+    ...fields,
+    zipCode: fields.zipCode || order.zipCode || '',
+    phoneNumber: order.phoneNumber ?? '',
+  };
+}
+
+function ShippingForm({
+  order,
+  busy,
+  onSubmit,
+}: {
+  order: OrderDto;
+  busy: boolean;
+  onSubmit: (values: ShippingValues) => void;
+}) {
+  const form = useForm<z.input<typeof shippingAddressUpdateSchema>, unknown, ShippingValues>({
+    resolver: zodResolver(shippingAddressUpdateSchema),
+    defaultValues: defaultsFor(order),
+  });
+  const { errors } = form.formState;
+  return (
+    <form noValidate className="grid gap-4" onSubmit={form.handleSubmit(onSubmit)}>
+      <TextField
+        label="Address"
+        autoComplete="shipping street-address"
+        maxLength={300}
+        error={errors.address?.message}
+        {...form.register('address')}
+      />
+      <div className="grid gap-4 sm:grid-cols-[2fr_1fr_1fr]">
+        <TextField
+          label="City"
+          autoComplete="shipping address-level2"
+          maxLength={100}
+          error={errors.city?.message}
+          {...form.register('city')}
+        />
+        <TextField
+          label="State"
+          autoComplete="shipping address-level1"
+          maxLength={50}
+          error={errors.state?.message}
+          {...form.register('state')}
+        />
+        <TextField
+          label="ZIP Code"
+          autoComplete="shipping postal-code"
+          inputMode="numeric"
+          maxLength={10}
+          error={errors.zipCode?.message}
+          {...form.register('zipCode')}
+        />
+      </div>
+      <TextField
+        label="Phone"
+        type="tel"
+        autoComplete="shipping tel"
+        maxLength={20}
+        error={errors.phoneNumber?.message}
+        {...form.register('phoneNumber')}
+      />
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button type="button" variant="outline">
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button type="submit" loading={busy}>
+          Save Changes
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

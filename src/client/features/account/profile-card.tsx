@@ -1,0 +1,167 @@
+/** The Profile card of My Account and its Edit Profile dialog (customer spec §2, §5). */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Pencil } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import type { SessionUser } from '../../../shared/schemas/auth.js';
+import { profileUpdateSchema } from '../../../shared/schemas/user.js';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '../../components/ui/dialog';
+import { TextField } from '../../components/ui/text-field';
+import { toast } from '../../components/ui/use-toast';
+import { errorMessage } from '../../lib/api';
+import { SessionExpiredError, useUpdateProfile } from './api';
+import { displayNameFor, initialsFor } from './profile';
+
+export function ProfileCard({ user, className }: { user: SessionUser; className?: string }) {
+  const titleId = useId();
+  return (
+    <Card role="region" aria-labelledby={titleId} className={className}>
+      <CardHeader>
+        <CardTitle id={titleId}>Profile</CardTitle>
+      </CardHeader>
+      <CardContent className="flex items-center gap-4">
+        <span
+          aria-hidden="true"
+          className="flex size-16 shrink-0 items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground text-xl"
+        >
+          {initialsFor(user)}
+        </span>
+        <div className="grid min-w-0 gap-1">
+          <p className="break-words font-semibold text-lg leading-tight">{displayNameFor(user)}</p>
+          <p className="break-all text-muted-foreground text-sm">{user.email}</p>
+          <p className="text-muted-foreground text-sm">Customer since recently</p>
+        </div>
+      </CardContent>
+      <CardFooter>
+        <EditProfileDialog user={user} />
+      </CardFooter>
+    </Card>
+  );
+}
+
+function EditProfileDialog({ user }: { user: SessionUser }) {
+  const [open, setOpen] = useState(false);
+  const updateProfile = useUpdateProfile();
+
+  function save(values: ProfileValues) {
+    updateProfile.mutate(values, {
+      onSuccess: () => {
+        toast({ variant: 'success', title: 'Profile updated' });
+        setOpen(false);
+      },
+      onError: (error) => {
+        toast({
+          variant: 'destructive',
+          title: 'Update failed',
+          description:
+            error instanceof SessionExpiredError
+              ? error.message
+              : (errorMessage(error) ?? 'Failed to update profile'),
+        });
+      },
+    });
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="outline">
+          <Pencil aria-hidden="true" />
+          Edit Profile
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Edit Profile</DialogTitle>
+          <DialogDescription>Update your name and phone number.</DialogDescription>
+        </DialogHeader>
+        {/* Inside the content, so each opening starts from the current session user. */}
+        <ProfileForm user={user} busy={updateProfile.isPending} onSubmit={save} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+type ProfileValues = { firstName: string; lastName: string; phoneNumber: string };
+
+function ProfileForm({
+  user,
+  busy,
+  onSubmit,
+}: {
+  user: SessionUser;
+  busy: boolean;
+  onSubmit: (values: ProfileValues) => void;
+}) {
+  const form = useForm<z.input<typeof profileUpdateSchema>, unknown, z.output<typeof profileUpdateSchema>>({
+    resolver: zodResolver(profileUpdateSchema),
+    defaultValues: {
+      firstName: user.firstName ?? '',
+      lastName: user.lastName ?? '',
+      phoneNumber: user.phoneNumber ?? '',
+    },
+  });
+  const { errors } = form.formState;
+  return (
+    <form
+      noValidate
+      className="grid gap-4"
+      onSubmit={form.handleSubmit((values) =>
+        // Only these three fields: the e-mail is read-only (customer spec §5).
+        onSubmit({
+          firstName: values.firstName ?? '',
+          lastName: values.lastName ?? '',
+          phoneNumber: values.phoneNumber ?? '',
+        }),
+      )}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="First Name"
+          autoComplete="given-name"
+          maxLength={100}
+          error={errors.firstName?.message}
+          {...form.register('firstName')}
+        />
+        <TextField
+          label="Last Name"
+          autoComplete="family-name"
+          maxLength={100}
+          error={errors.lastName?.message}
+          {...form.register('lastName')}
+        />
+      </div>
+      <TextField
+        label="Phone"
+        type="tel"
+        autoComplete="tel"
+        maxLength={20}
+        error={errors.phoneNumber?.message}
+        {...form.register('phoneNumber')}
+      />
+      <TextField label="Email" type="email" value={user.email} disabled readOnly />
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button type="button" variant="outline">
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button type="submit" loading={busy}>
+          Save Changes
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { displayNameFor, initialsFor, titleCaseStatus } from './profile';
+
+describe('profile naming', () => {
+  it('takes the initials from first and last name', () => {
+    expect(initialsFor({ email: 'zed@example.com', firstName: 'ann', lastName: 'lee' })).toBe('AL');
+  });
+
+  it.each([
+    [null, null],
+    ['Ann', null],
+    [null, 'Lee'],
+    ['  ', 'Lee'],
+  ])('falls back to the first two letters of the e-mail (first %s, last %s)', (firstName, lastName) => {
+    expect(initialsFor({ email: 'zed@example.com', firstName, lastName })).toBe('ZE');
+  });
+
+  it('shows the name, or the local part of the e-mail when there is none', () => {
+    expect(displayNameFor({ email: 'zed@example.com', firstName: 'Ann', lastName: 'Lee' })).toBe('Ann Lee');
+    expect(displayNameFor({ email: 'zed@example.com', firstName: 'Ann', lastName: null })).toBe('Ann');
+    expect(displayNameFor({ email: 'zed.q@example.com', firstName: '', lastName: null })).toBe('zed.q');
+  });
+
+  it('writes a stage name in title case', () => {
+    expect(titleCaseStatus('DOCUMENTS_SIGNING')).toBe('Documents Signing');
+    expect(titleCaseStatus('ORDER_PLACED')).toBe('Order Placed');
+    expect(titleCaseStatus('DELIVERED')).toBe('Delivered');
+  });
+});
