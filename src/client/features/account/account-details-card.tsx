@@ -25,6 +25,7 @@ import {
 import { TextField } from '../../components/ui/text-field';
 import { toast } from '../../components/ui/use-toast';
 import { STORE_URL } from '../../lib/links';
+import { useSession } from '../auth/session';
 import { useUpdateShippingAddress } from './api';
 
 /** The address as display lines: an object's street and 'City, ST 12345', or the text as given. */
@@ -151,7 +152,10 @@ function UpdateInformationDialog({ order }: { order: OrderDto }) {
 type ShippingValues = z.output<typeof shippingAddressUpdateSchema>;
 
 /** The form starts from the order: an address object fills each field, a text address fills Address. */
-function defaultsFor(order: OrderDto): z.input<typeof shippingAddressUpdateSchema> {
+function defaultsFor(
+  order: OrderDto,
+  profilePhone: string | null | undefined,
+): z.input<typeof shippingAddressUpdateSchema> {
   const address = order.shippingAddress;
   const fields =
     address && typeof address === 'object'
@@ -165,7 +169,8 @@ function defaultsFor(order: OrderDto): z.input<typeof shippingAddressUpdateSchem
   return {
     ...fields,
     zipCode: fields.zipCode || order.zipCode || '',
-    phoneNumber: order.phoneNumber ?? '',
+    // An order without a phone suggests the profile's, which the customer can still change.
+    phoneNumber: order.phoneNumber || profilePhone || '',
   };
 }
 
@@ -178,9 +183,10 @@ function ShippingForm({
   busy: boolean;
   onSubmit: (values: ShippingValues) => void;
 }) {
+  const { user } = useSession();
   const form = useForm<z.input<typeof shippingAddressUpdateSchema>, unknown, ShippingValues>({
     resolver: zodResolver(shippingAddressUpdateSchema),
-    defaultValues: defaultsFor(order),
+    defaultValues: defaultsFor(order, user?.phoneNumber),
   });
   const { errors } = form.formState;
   return (
@@ -192,14 +198,16 @@ function ShippingForm({
         error={errors.address?.message}
         {...form.register('address')}
       />
-      <div className="grid gap-4 sm:grid-cols-[2fr_1fr_1fr]">
-        <TextField
-          label="City"
-          autoComplete="shipping address-level2"
-          maxLength={100}
-          error={errors.city?.message}
-          {...form.register('city')}
-        />
+      <div className="grid grid-cols-2 gap-4 sm:grid-cols-[2fr_1fr_1fr]">
+        <div className="col-span-2 sm:col-span-1">
+          <TextField
+            label="City"
+            autoComplete="shipping address-level2"
+            maxLength={100}
+            error={errors.city?.message}
+            {...form.register('city')}
+          />
+        </div>
         <TextField
           label="State"
           autoComplete="shipping address-level1"

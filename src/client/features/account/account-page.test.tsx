@@ -255,6 +255,17 @@ describe('My Account: Account Details', () => {
     expect(listReads()).toBe(before + 2);
   });
 
+  it("suggests the profile's phone when the order has none", async () => {
+    accountApi({}, { orders: [makeOrder({ phoneNumber: null, shippingAddress: 'Box 4, Marfa' })] });
+    const user = userEvent.setup();
+    renderApp('/account');
+
+    expect(await screen.findByText('Not provided')).toBeInTheDocument();
+    const dialog = await openDialog(user, 'Update Information');
+    expect(dialog.getByLabelText('Address')).toHaveValue('Box 4, Marfa');
+    expect(dialog.getByLabelText('Phone')).toHaveValue('5551234567');
+  });
+
   it('toasts an error when the shipping update fails and keeps the dialog', async () => {
     accountApi({ 'PATCH /api/user/shipping-address': { status: 404, body: { message: 'No order' } } });
     const user = userEvent.setup();

@@ -18,7 +18,7 @@ export default function AccountPage() {
         <h1 className="font-semibold text-2xl tracking-tight sm:text-3xl">My Account</h1>
         <p className="text-muted-foreground">Your profile, shipping details and recent orders.</p>
       </header>
-      <div className="grid items-start gap-6 lg:grid-cols-3">
+      <div className="grid gap-6 lg:grid-cols-3">
         {user && <ProfileCard user={user} className="lg:col-span-1" />}
         {orders.isPending ? (
           <div className="lg:col-span-2">
