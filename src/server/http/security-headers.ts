@@ -7,12 +7,23 @@ import helmet, { type HelmetOptions } from 'helmet';
  * one hook. (@fastify/helmet runs the whole middleware, CSP string included, on every request: on a
  * small route that was a third of the server's time.)
  */
+const GOOGLE_MAPS = 'https://maps.googleapis.com';
+
 export function registerSecurityHeaders(app: FastifyInstance, options: { production: boolean }) {
   const headers = computeHelmetHeaders({
     // HSTS only means something behind TLS, which production has.
     strictTransportSecurity: options.production,
     contentSecurityPolicy: {
-      directives: { 'upgrade-insecure-requests': options.production ? [] : null },
+      directives: {
+        'upgrade-insecure-requests': options.production ? [] : null,
+        // Address autocomplete loads Google's Maps script, which fetches and draws from its own hosts.
+        'script-src': ["'self'", GOOGLE_MAPS],
+        'connect-src': ["'self'", GOOGLE_MAPS],
+        'img-src': ["'self'", 'data:', GOOGLE_MAPS, 'https://maps.gstatic.com'],
+        // Documents to sign are shown from the e-signature partner's site; outside production that
+        // may be a plain-HTTP stand-in on this machine.
+        'frame-src': options.production ? ["'self'", 'https:'] : ["'self'", 'https:', 'http:'],
+      },
     },
   });
   app.addHook('onRequest', (_request, reply, done) => {

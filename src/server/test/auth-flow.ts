@@ -1,3 +1,5 @@
+import { users } from '../db/schema.js';
+import { hashPassword } from '../lib/crypto.js';
 import type { TestApp, TestClient } from './app.js';
 import { codeFrom } from './mail-catcher.js';
 
@@ -28,4 +30,22 @@ export async function signIn(t: TestApp, client: TestClient, email: string, pass
   const res = await client.post('/api/auth/verify-code', { email, code, login: true });
   if (res.status !== 200) throw new Error(`verify-code answered ${res.status}: ${JSON.stringify(res.body)}`);
   return res.body.user as { id: number; email: string; role: string };
+}
+
+/** A browser in which a new customer with this e-mail is signed in. */
+export async function signedInCustomer(t: TestApp, email: string) {
+  const client = t.client();
+  const user = await signUp(t, client, email);
+  return { client, user };
+}
+
+/** A browser in which an administrator is signed in. */
+export async function signedInAdmin(t: TestApp, email = 'staff@example.com', password = 'staff password 1') {
+  await t.database.db
+    .insert(users)
+    .values({ email, password: await hashPassword(password), role: 'ADMIN', verified: true })
+    .onConflictDoNothing({ target: users.email });
+  const client = t.client();
+  const user = await signIn(t, client, email, password);
+  return { client, user };
 }

@@ -28,6 +28,11 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
   app,
   { account, perMinuteLimit },
 ) => {
+  // Visitors get 401 before their input is even read.
+  app.addHook('onRequest', async (request) => {
+    requireUser(request);
+  });
+
   app.patch(
     '/api/user/profile',
     { schema: { body: profileUpdateSchema, response: { 200: sessionUserSchema, ...failures } } },

@@ -12,6 +12,11 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{ onboarding: OnboardingSer
   app,
   { onboarding },
 ) => {
+  // Visitors get 401 before their input is even read.
+  app.addHook('onRequest', async (request) => {
+    requireUser(request);
+  });
+
   app.post(
     '/api/onboarding/submit',
     {

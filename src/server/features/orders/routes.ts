@@ -16,6 +16,11 @@ const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBod
 
 /** The customer's order calls (customer spec §7); every one answers only with the caller's orders. */
 export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrderService }> = async (app, { orders }) => {
+  // Visitors get 401 before their input is even read.
+  app.addHook('onRequest', async (request) => {
+    requireUser(request);
+  });
+
   app.get(
     '/api/orders',
     { schema: { response: { 200: z.array(orderSchema), ...failures } } },

@@ -36,10 +36,17 @@ describe('health and configuration', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
   });
+
+  it('lets pages frame the partner’s documents and load Google’s address script, and nothing else', async () => {
+    const csp = (await t.client().get('/healthz')).headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self' https://maps.googleapis.com;");
+    expect(csp).toMatch(/frame-src 'self' https:/);
+    expect(csp).toContain("object-src 'none'");
+  });
 });
 
 describe('production mode', () => {
-  it('marks the session cookie Secure', async () => {
+  it('marks the session cookie Secure and frames documents over HTTPS only', async () => {
     const prod = await startTestApp({ config: { isProduction: true, nodeEnv: 'production' } });
     try {
       const client = prod.client();
@@ -55,6 +62,8 @@ describe('production mode', () => {
       expect(res.status).toBe(200);
       const cookie = res.headers.getSetCookie().find((c) => c.startsWith('orderflow_session='));
       expect(cookie).toMatch(/;\s*Secure/i);
+      // Documents are framed only over HTTPS in production.
+      expect(res.headers.get('content-security-policy')).toMatch(/frame-src 'self' https:(;|$)/);
     } finally {
       await prod.close();
     }
