@@ -45,7 +45,7 @@ export default function OrdersPage() {
         My Orders{orders.data && ` (${list.length})`}
       </h1>
 
-      <search className="flex flex-col gap-3 sm:flex-row">
+      <div className="flex flex-col gap-3 sm:flex-row">
         <div className="relative flex-1">
           <label htmlFor={searchId} className="sr-only">
             Search orders
@@ -95,7 +95,7 @@ export default function OrdersPage() {
             </DropdownMenuPrimitive.RadioGroup>
           </DropdownMenuContent>
         </DropdownMenu>
-      </search>
+      </div>
 
       {orders.isPending && <PageSpinner />}
       {orders.isError && (

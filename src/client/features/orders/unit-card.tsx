@@ -122,18 +122,15 @@ export function UnitCard({
   );
 }
 
-/** The red '1' of a pending action; screen readers hear it as part of the button's name. */
+/** The red '1' of a pending action; screen readers hear it through the button's label. */
 function PendingBadge() {
   return (
-    <>
-      <span
-        aria-hidden="true"
-        className="flex size-5 items-center justify-center rounded-full bg-destructive font-semibold text-destructive-foreground text-xs"
-      >
-        1
-      </span>
-      <span className="sr-only">, 1 pending action</span>
-    </>
+    <span
+      aria-hidden="true"
+      className="flex size-5 items-center justify-center rounded-full bg-destructive font-semibold text-destructive-foreground text-xs"
+    >
+      1
+    </span>
   );
 }
 
@@ -207,6 +204,7 @@ function UnitActionControl({ order, unit, label }: { order: OrderDto; unit: Orde
         <Button
           size="sm"
           onClick={onClick}
+          aria-label={`${ACTION_LABELS[action]} (1 pending action)`}
           loading={updateStatus.isPending}
           // Onboarding and signing name the unit by its record; a unit known only from the order's
           // status cannot be acted on until the server has created its record.

@@ -1,0 +1,158 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { OrderDto } from '../../../shared/schemas/orders.js';
+import { makeUser, mockApi, renderApp, sessionRoute } from '../../test/utils';
+import { makeItem, makeOrder } from './test-fixtures';
+
+const NOW = new Date('2025-06-10T12:00:00Z');
+const T = NOW.getTime();
+
+const onboardingData = {
+  firstName: 'Ann',
+  lastName: 'Lee',
+  applicationType: 'Individual',
+  personalPhone: '5125550100',
+  personalPhoneCountry: 'United States',
+  personalFullAddress: '12 Oak St, Austin, TX 78701, USA',
+};
+
+async function openDetails(order: OrderDto) {
+  const user = userEvent.setup();
+  mockApi({ 'GET /api/auth/user': sessionRoute(makeUser()), 'GET /api/orders': { body: [order] } });
+  renderApp('/orders');
+  const [first] = await screen.findAllByRole('button', { name: 'View details' }, { timeout: 5000 });
+  await user.click(first as HTMLElement);
+  return { user, dialog: within(await screen.findByRole('dialog', { name: 'Order details' })) };
+}
+
+describe('order details dialog', () => {
+  it('shows what the order holds and the units in a single-open accordion', async () => {
+    const order = makeOrder({
+      orderId: 'VH1042',
+      productName: 'Studio 240',
+      quantity: 2,
+      status: 'DOCUMENTS_PENDING',
+      orderDate: '2025-06-01T10:00:00Z',
+      deliveryDate: '2025-09-30',
+      shippingAddress: { street: '12 Oak St', city: 'Austin', state: 'TX', zipCode: '78701' },
+      zipCode: '78701',
+      paymentMethod: 'card',
+      items: [
+        makeItem({
+          id: 11,
+          itemNumber: 1,
+          status: 'DOCUMENTS_PENDING',
+          currentStageData: { onboardingData },
+        }),
+        makeItem({ id: 12, itemNumber: 2, status: 'PRODUCTION' }),
+      ],
+    });
+    const { user, dialog } = await openDetails(order);
+    expect(dialog.getByText('VH1042')).toBeInTheDocument();
+    expect(dialog.getAllByText('Documents Pending')[0]).toBeInTheDocument();
+    expect(dialog.getByRole('heading', { name: 'Product Information' })).toBeInTheDocument();
+    expect(dialog.getByText('Studio 240', { selector: 'dd' })).toBeInTheDocument();
+    expect(dialog.getByText('2', { selector: 'dd' })).toBeInTheDocument();
+    expect(dialog.getByText(new Date(2025, 8, 30).toLocaleDateString())).toBeInTheDocument();
+    expect(dialog.getByText(/12 Oak St\s+Austin, TX 78701/)).toBeInTheDocument();
+    expect(dialog.getByText('78701', { selector: 'dd' })).toBeInTheDocument();
+    expect(dialog.getByText('card')).toBeInTheDocument();
+    // Documents appear only at DOCUMENTS_SIGNING.
+    expect(dialog.queryByRole('heading', { name: 'Documents' })).not.toBeInTheDocument();
+
+    const first = dialog.getByRole('button', { name: 'Item #1 - Documents Pending' });
+    const second = dialog.getByRole('button', { name: 'Item #2 - In Production' });
+    await user.click(first);
+    expect(first).toHaveAttribute('aria-expanded', 'true');
+    expect(dialog.getByText('Ann Lee')).toBeInTheDocument();
+    expect(dialog.getByText('Individual')).toBeInTheDocument();
+    expect(dialog.getByText('(512) 555-0100')).toBeInTheDocument();
+    expect(dialog.getByText('12 Oak St, Austin, TX 78701, USA')).toBeInTheDocument();
+
+    await user.click(second);
+    expect(second).toHaveAttribute('aria-expanded', 'true');
+    expect(first).toHaveAttribute('aria-expanded', 'false');
+    await user.click(second);
+    expect(second).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('hides empty values and says when the order date is unknown', async () => {
+    const { dialog } = await openDetails(makeOrder({ orderDate: '' }));
+    expect(dialog.getByText('Not available')).toBeInTheDocument();
+    expect(dialog.getByText('1', { selector: 'dd' })).toBeInTheDocument();
+    for (const hidden of [
+      'Shipping Information',
+      'Location Information',
+      'Payment Information',
+      'Documents',
+    ]) {
+      expect(dialog.queryByRole('heading', { name: hidden })).not.toBeInTheDocument();
+    }
+    expect(dialog.queryByText('Expected Delivery')).not.toBeInTheDocument();
+  });
+
+  it('lists the documents of an order at signing', async () => {
+    const order = makeOrder({
+      status: 'DOCUMENTS_SIGNING',
+      shippingAddress: 'PO Box 9, Austin',
+      currentStageData: { documentStatus: 'ready', documentUrl: 'https://sign.example/1' },
+    });
+    const { dialog } = await openDetails(order);
+    expect(dialog.getByRole('heading', { name: 'Documents' })).toBeInTheDocument();
+    expect(dialog.getByText('ready')).toBeInTheDocument();
+    expect(dialog.getByRole('link', { name: /Open document/ })).toHaveAttribute(
+      'href',
+      'https://sign.example/1',
+    );
+    expect(dialog.getByText('PO Box 9, Austin')).toBeInTheDocument();
+  });
+});
+
+describe('order page', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('shows the order with its units expanded, their status from the item list', async () => {
+    const order = makeOrder({ id: 8, orderId: 'VH1008', quantity: 2, status: 'ORDER_PLACED' });
+    mockApi({
+      'GET /api/auth/user': sessionRoute(makeUser()),
+      'GET /api/orders': { body: [order] },
+      'GET /api/orders/8': { body: order },
+      [`GET /api/orders/8/items?t=${T}`]: {
+        body: [
+          makeItem({ id: 81, orderId: 8, itemNumber: 1, status: 'SITE_PREP' }),
+          makeItem({ id: 82, orderId: 8, itemNumber: 2, status: 'DELIVERED' }),
+        ],
+      },
+      [`GET /api/orders/8/events?t=${T}`]: { body: [] },
+    });
+    renderApp('/orders/8');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Order VH1008' }, { timeout: 5000 }),
+    ).toBeVisible();
+    expect(await screen.findByText('Site preparation underway')).toBeInTheDocument();
+    expect(screen.getAllByRole('list', { name: 'Order timeline' })).toHaveLength(2);
+    const [first, second] = screen.getAllByRole('article');
+    expect(first).toHaveAttribute('data-status', 'SITE_PREP');
+    expect(second).toHaveAttribute('data-status', 'DELIVERED');
+    expect(screen.getByRole('link', { name: 'Back to My Orders' })).toHaveAttribute('href', '/orders');
+    expect(screen.getByRole('heading', { name: 'Order details' })).toBeInTheDocument();
+  });
+
+  it('says when the order does not exist', async () => {
+    mockApi({
+      'GET /api/auth/user': sessionRoute(makeUser()),
+      'GET /api/orders': { body: [] },
+      'GET /api/orders/99': { status: 404, body: { message: 'Order not found' } },
+    });
+    renderApp('/orders/99');
+    expect(await screen.findByRole('heading', { name: 'Order not found' }, { timeout: 5000 })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Back to My Orders' })).toHaveAttribute('href', '/orders');
+  });
+});

@@ -1,0 +1,85 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeUser, mockApi, renderApp, sessionRoute } from '../../test/utils';
+import { makeItem, makeOrder } from './test-fixtures';
+import { purchaseTasks } from './use-purchase-tasks';
+
+describe('purchase tasks', () => {
+  it('makes a task for each unit at one of the five task stages', () => {
+    const order = makeOrder({
+      id: 3,
+      orderId: 'VH1003',
+      quantity: 7,
+      items: [
+        makeItem({ itemNumber: 1, status: 'LOCATION_ENABLED' }),
+        makeItem({ itemNumber: 2, status: 'DOCUMENTS_SIGNING' }),
+        makeItem({ itemNumber: 3, status: 'FINANCING_PAYMENT' }),
+        makeItem({ itemNumber: 4, status: 'SITE_PREP' }),
+        makeItem({ itemNumber: 5, status: 'FINAL_DOCUMENTS' }),
+        makeItem({ itemNumber: 6, status: 'DOCUMENTS_PENDING' }),
+        makeItem({ itemNumber: 7, status: 'PRODUCTION' }),
+      ],
+    });
+    expect(purchaseTasks([order]).map((t) => [t.label, t.description, t.orderId])).toEqual([
+      ['VH 01', 'Complete onboarding form', 3],
+      ['VH 02', 'Sign required documents', 3],
+      ['VH 03', 'Complete payment', 3],
+      ['VH 04', 'Site preparation in progress', 3],
+      ['VH 05', 'Final documents ready', 3],
+    ]);
+  });
+
+  it.each(['paid', 'PAID', 'Completed', 'success', 'successful'])(
+    'leaves out a payment whose status is %s',
+    (paymentStatus) => {
+      const order = makeOrder({
+        items: [makeItem({ status: 'FINANCING_PAYMENT', currentStageData: { paymentStatus } })],
+      });
+      expect(purchaseTasks([order])).toEqual([]);
+    },
+  );
+
+  it('keeps a payment that is not paid yet', () => {
+    const order = makeOrder({
+      items: [makeItem({ status: 'FINANCING_PAYMENT', currentStageData: { paymentStatus: 'processing' } })],
+    });
+    expect(purchaseTasks([order]).map((t) => t.description)).toEqual(['Complete payment']);
+  });
+
+  it('makes one task per unit of quantity from the order status when the order has no items', () => {
+    const order = makeOrder({ id: 9, quantity: 3, status: 'LOCATION_ENABLED', items: [] });
+    expect(purchaseTasks([order]).map((t) => [t.key, t.label, t.description])).toEqual([
+      ['9-1', 'VH 01', 'Complete onboarding form'],
+      ['9-2', 'VH 02', 'Complete onboarding form'],
+      ['9-3', 'VH 03', 'Complete onboarding form'],
+    ]);
+  });
+
+  it('lists the tasks in the sidebar with their count, each linking to its order', async () => {
+    mockApi({
+      'GET /api/auth/user': sessionRoute(makeUser()),
+      'GET /api/orders': {
+        body: [
+          makeOrder({ id: 4, orderId: 'VH1004', items: [makeItem({ itemNumber: 1, status: 'SITE_PREP' })] }),
+          makeOrder({
+            id: 5,
+            orderId: 'VH1005',
+            quantity: 2,
+            items: [
+              makeItem({ itemNumber: 1, status: 'PRODUCTION' }),
+              makeItem({ itemNumber: 2, status: 'DOCUMENTS_SIGNING' }),
+            ],
+          }),
+        ],
+      },
+    });
+    renderApp('/');
+    const nav = within(await screen.findByRole('complementary'));
+    const toggle = await nav.findByRole('button', { name: /Purchase Tasks\s*Pending tasks:\s*2/ });
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const first = nav.getByRole('link', { name: /VH 01.*Order VH1004.*Site preparation in progress/ });
+    expect(first).toHaveAttribute('href', '/orders/4');
+    const second = nav.getByRole('link', { name: /VH 02.*Order VH1005.*Sign required documents/ });
+    expect(second).toHaveAttribute('href', '/orders/5');
+  });
+});

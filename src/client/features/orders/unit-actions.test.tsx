@@ -1,0 +1,185 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { OrderDto, OrderItemDto } from '../../../shared/schemas/orders.js';
+import { makeUser, mockApi, renderApp, sessionRoute, toasts } from '../../test/utils';
+import { makeItem, makeOrder } from './test-fixtures';
+
+const DOCUMENT_URL = 'https://sign.example/envelope/1';
+
+function orderWith(item: Partial<OrderItemDto>, order: Partial<OrderDto> = {}): OrderDto {
+  return makeOrder({
+    id: 1,
+    orderId: 'VH1042',
+    status: item.status,
+    items: [makeItem({ id: 11, orderId: 1, itemNumber: 1, ...item })],
+    ...order,
+  });
+}
+
+function api(order: OrderDto, extra: Parameters<typeof mockApi>[0] = {}) {
+  return mockApi({
+    'GET /api/auth/user': sessionRoute(makeUser()),
+    'GET /api/orders': { body: [order] },
+    ...extra,
+  });
+}
+
+async function card() {
+  // The first render of a file also loads the lazy shell and page chunks.
+  return within(await screen.findByRole('article', {}, { timeout: 5000 }));
+}
+
+describe('document signing', () => {
+  it('shows Documents processing, with nothing to click, until the document is ready', async () => {
+    api(orderWith({ status: 'DOCUMENTS_PENDING', currentStageData: { documentStatus: 'pending' } }));
+    renderApp('/orders');
+    expect(await (await card()).findByRole('button', { name: 'Documents processing' })).toBeDisabled();
+  });
+
+  it('starts signing a ready document: moves the unit to signing, says so and shows the document', async () => {
+    const user = userEvent.setup();
+    const ready = { documentStatus: 'ready', documentUrl: DOCUMENT_URL };
+    const calls = api(orderWith({ status: 'DOCUMENTS_PENDING', currentStageData: ready }), {
+      'PATCH /api/order-items/11/status': {
+        body: makeItem({ id: 11, status: 'DOCUMENTS_SIGNING', currentStageData: ready }),
+      },
+    });
+    renderApp('/orders');
+    await user.click(
+      await (await card()).findByRole('button', { name: 'Sign required documents (1 pending action)' }),
+    );
+
+    const dialog = await screen.findByRole('dialog', { name: 'Sign required documents' });
+    expect(within(dialog).getByTitle(/Documents to sign for VH1042 · VH \(01\)/)).toHaveAttribute(
+      'src',
+      DOCUMENT_URL,
+    );
+    expect(calls.find((c) => c.method === 'PATCH')).toMatchObject({
+      url: '/api/order-items/11/status',
+      body: { status: 'DOCUMENTS_SIGNING' },
+    });
+    // The open dialog hides the rest of the page (the toast region too) from the accessibility tree.
+    // The open dialog hides the page, toasts included, from assistive technology; close it first.
+    await user.keyboard('{Escape}');
+    expect(toasts().getByText('Document signing initiated')).toBeInTheDocument();
+  });
+
+  it('says so and keeps the dialog closed when the status update fails', async () => {
+    const user = userEvent.setup();
+    const ready = { documentStatus: 'ready', documentUrl: DOCUMENT_URL };
+    api(orderWith({ status: 'DOCUMENTS_PENDING', currentStageData: ready }), {
+      'PATCH /api/order-items/11/status': { status: 409, body: { message: 'Document not ready' } },
+    });
+    renderApp('/orders');
+    await user.click(
+      await (await card()).findByRole('button', { name: 'Sign required documents (1 pending action)' }),
+    );
+    expect(await toasts().findByText('Error updating status')).toBeInTheDocument();
+    expect(
+      toasts().getByText('There was a problem updating the document status. Please try again.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('opens the document of a unit already at signing without changing its status', async () => {
+    const user = userEvent.setup();
+    const calls = api(
+      orderWith({ status: 'DOCUMENTS_SIGNING', currentStageData: { documentUrl: DOCUMENT_URL } }),
+    );
+    renderApp('/orders');
+    await user.click(
+      await (await card()).findByRole('button', { name: 'Sign required documents (1 pending action)' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Sign required documents' });
+    expect(within(dialog).getByTitle(/Documents to sign/)).toHaveAttribute('src', DOCUMENT_URL);
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+  });
+
+  it('explains when there is no document to sign yet', async () => {
+    const user = userEvent.setup();
+    api(orderWith({ status: 'DOCUMENTS_SIGNING', currentStageData: {} }));
+    renderApp('/orders');
+    await user.click(await (await card()).findByRole('button', { name: /^Sign required documents/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign required documents' });
+    expect(within(dialog).getByText('No document available for signing.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('The documents may still be in preparation. Please check back later.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByTitle(/Documents to sign/)).not.toBeInTheDocument();
+  });
+});
+
+describe('payment', () => {
+  it('shows the deposit in dollars and the status awaiting funds', async () => {
+    const user = userEvent.setup();
+    api(
+      orderWith({
+        status: 'FINANCING_PAYMENT',
+        currentStageData: { paymentAmount: 500000, paymentStatus: 'processing' },
+      }),
+    );
+    renderApp('/orders');
+    await user.click(
+      await (await card()).findByRole('button', { name: 'Complete payment (1 pending action)' }),
+    );
+    const dialog = within(await screen.findByRole('dialog', { name: 'Deposit payment' }));
+    expect(dialog.getByText('$5,000.00')).toBeInTheDocument();
+    expect(dialog.getByText('Awaiting Funds')).toHaveAttribute('data-tone', 'awaiting');
+  });
+
+  it('offers the payment page when the stage data holds its link', async () => {
+    const user = userEvent.setup();
+    api(
+      orderWith(
+        { status: 'FINANCING_PAYMENT', currentStageData: { paymentUrl: 'https://pay.example/s/1' } },
+        { amount: '250000' },
+      ),
+    );
+    renderApp('/orders');
+    await user.click(
+      await (await card()).findByRole('button', { name: 'Complete payment (1 pending action)' }),
+    );
+    const dialog = within(await screen.findByRole('dialog', { name: 'Deposit payment' }));
+    expect(dialog.getByText('$2,500.00')).toBeInTheDocument();
+    expect(dialog.getByText('Pending')).toHaveAttribute('data-tone', 'other');
+    const link = dialog.getByRole('link', { name: /Open Payment Page/ });
+    expect(link).toHaveAttribute('href', 'https://pay.example/s/1');
+    expect(link).toHaveAttribute('target', '_blank');
+  });
+
+  it('shows Deposit Paid on a paid unit, with no pending badge, and Paid in green', async () => {
+    const user = userEvent.setup();
+    api(orderWith({ status: 'FINANCING_PAYMENT', currentStageData: { paymentStatus: 'PAID', amount: 100 } }));
+    renderApp('/orders');
+    const unit = await card();
+    expect(unit.queryByRole('button', { name: /pending action/ })).not.toBeInTheDocument();
+    await user.click(await unit.findByRole('button', { name: 'Deposit Paid' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Deposit payment' }));
+    expect(dialog.getByText('Paid')).toHaveAttribute('data-tone', 'paid');
+    expect(dialog.queryByRole('link', { name: /Open Payment Page/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('onboarding', () => {
+  it('opens the onboarding dialog for the unit at Location Enabled', async () => {
+    const user = userEvent.setup();
+    const calls = api(orderWith({ status: 'LOCATION_ENABLED' }));
+    renderApp('/orders');
+    await user.click(
+      await (await card()).findByRole('button', { name: 'Complete onboarding form (1 pending action)' }),
+    );
+    expect(await screen.findByRole('dialog', { name: 'Complete Your Onboarding' })).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/order-items/11/details')).toBe(true));
+  });
+
+  it('offers no action at other stages', async () => {
+    api(orderWith({ status: 'PRODUCTION' }));
+    renderApp('/orders');
+    const unit = await card();
+    expect(unit.getAllByRole('button').map((b) => b.textContent)).toEqual([
+      expect.stringContaining('VH1042'),
+      'View details',
+    ]);
+  });
+});
