@@ -9,7 +9,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startMailCatcher } from '../src/server/test/mail-catcher.js';
+import { startDocumentServer } from './support/document-server.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, ENV_BASE_URL, ENV_MAIL_URL } from './support/env.js';
+import { seedJourneyData } from './support/seed.js';
 
 const SERVER_START_TIMEOUT_MS = 30_000;
 
@@ -44,7 +46,9 @@ async function waitForReady(url: string, server: ChildProcess, output: () => str
 
 export default async function globalSetup() {
   const mail = await startMailCatcher({ http: true });
+  const documents = await startDocumentServer();
   const dataDir = mkdtempSync(join(tmpdir(), 'orderflow-e2e-'));
+  await seedJourneyData(dataDir, documents.url);
   const port = await freePort(5199);
   const baseUrl = `http://127.0.0.1:${port}`;
 
@@ -88,6 +92,7 @@ export default async function globalSetup() {
       clearTimeout(timer);
     }
     await mail.close();
+    await documents.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 

@@ -1,10 +1,10 @@
 import 'dotenv/config';
-import { ADMIN_STAGES, type Stage } from '../shared/stages.js';
+import { eq } from 'drizzle-orm';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { settings, users } from './db/schema.js';
+import { orders, settings, users } from './db/schema.js';
 import { ensureFirstAdmin } from './features/auth/first-admin.js';
-import { createOrder } from './features/orders/create.js';
+import { createOrderAtStages, type SeedUnit } from './features/orders/seed.js';
 import { hashPassword } from './lib/crypto.js';
 
 const DEMO_PASSWORD = 'demo-password';
@@ -15,58 +15,77 @@ const CUSTOMERS = [
 ];
 const PRODUCTS = ['Studio 240', 'Cabin 400', 'Backyard Office 120', 'Tiny Home 320'];
 const ZIP_CODES = ['78701', '78702', '78704', '78745'];
+const DAY = 86_400_000;
 
-/** Demo customers, orders in every stage (one of them with units in different stages), service areas. */
+const documentReady = { documentStatus: 'ready', documentUrl: 'https://example.com/' };
+const deposit = { paymentAmount: 500_000, paymentStatus: 'pending' };
+const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
+
+/** Every stage at least once, some orders with units in different stages, one guest order. */
+const ORDERS: Array<{ customer: number | null; units: SeedUnit[] }> = [
+  { customer: 0, units: [{ stage: 'LOCATION_ENABLED' }] },
+  {
+    customer: 0,
+    units: [
+      { stage: 'DOCUMENTS_PENDING', stageData: documentReady },
+      { stage: 'FINANCING_PAYMENT', stageData: deposit },
+      { stage: 'PRODUCTION', stageData: { deliveryDate: inDays(60) } },
+    ],
+  },
+  { customer: 0, units: [{ stage: 'DELIVERED' }] },
+  { customer: 1, units: [{ stage: 'ORDER_PLACED' }] },
+  {
+    customer: 1,
+    units: [{ stage: 'DOCUMENTS_PENDING' }, { stage: 'DOCUMENTS_SIGNING', stageData: documentReady }],
+  },
+  { customer: 1, units: [{ stage: 'SITE_PREP' }] },
+  { customer: 2, units: [{ stage: 'FINANCING_PAYMENT', stageData: { ...deposit, paymentStatus: 'paid' } }] },
+  { customer: 2, units: [{ stage: 'DELIVERY_DATE_CONFIRMED', stageData: { deliveryDate: inDays(21) } }] },
+  { customer: 2, units: [{ stage: 'FINAL_DOCUMENTS' }, { stage: 'DELIVERED' }] },
+  { customer: null, units: [{ stage: 'ORDER_PLACED' }, { stage: 'LOCATION_ENABLED' }] },
+];
+
+/** Demo customers, orders in every stage (some with units in different stages), service areas. */
 async function main() {
   const config = loadConfig();
   const database = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
   await ensureFirstAdmin(database.db, { email: config.adminEmail, password: config.adminPassword });
   const password = await hashPassword(DEMO_PASSWORD);
+  const db = database.db;
 
-  await database.db.transaction(async (tx) => {
-    for (const customer of CUSTOMERS) {
-      await tx
-        .insert(users)
-        .values({ ...customer, password, verified: true })
-        .onConflictDoNothing({ target: users.email });
-    }
-    const stagesToSeed: Array<Stage | Stage[]> = [
-      ...ADMIN_STAGES,
-      'DOCUMENTS_PENDING',
-      ['LOCATION_ENABLED', 'DOCUMENTS_SIGNING', 'PRODUCTION'],
-    ];
-    let number = 1000;
-    for (const [index, status] of stagesToSeed.entries()) {
-      const customer = CUSTOMERS[index % CUSTOMERS.length];
-      const quantity = Array.isArray(status) ? status.length : 1 + (index % 2);
-      const zipCode = ZIP_CODES[index % ZIP_CODES.length] ?? null;
-      await tx
-        .insert(settings)
-        .values({ key: 'enabledZipCodes', category: 'serviceareas', value: ZIP_CODES })
-        .onConflictDoNothing({ target: settings.key });
-      const orderId = `VH${++number}`;
-      const existing = await tx.query.orders.findFirst({ where: (o, { eq }) => eq(o.orderId, orderId) });
-      if (existing) continue;
-      await createOrder(tx, {
+  for (const customer of CUSTOMERS) {
+    await db
+      .insert(users)
+      .values({ ...customer, password, verified: true })
+      .onConflictDoNothing({ target: users.email });
+  }
+  await db
+    .insert(settings)
+    .values({ key: 'enabledZipCodes', category: 'serviceareas', value: ZIP_CODES })
+    .onConflictDoNothing({ target: settings.key });
+
+  for (const [index, { customer, units }] of ORDERS.entries()) {
+    const orderId = `VH${1001 + index}`;
+    const [existing] = await db.select({ id: orders.id }).from(orders).where(eq(orders.orderId, orderId));
+    if (existing) continue;
+    const zipCode = ZIP_CODES[index % ZIP_CODES.length] ?? '78701';
+    await createOrderAtStages(
+      db,
+      {
         orderId,
         productName: PRODUCTS[index % PRODUCTS.length] ?? 'Studio 240',
-        quantity,
-        email: index === stagesToSeed.length - 2 ? null : customer?.email,
-        orderDate: new Date(Date.now() - (stagesToSeed.length - index) * 7 * 86_400_000),
-        status,
+        email: customer === null ? null : CUSTOMERS[customer]?.email,
+        orderDate: new Date(Date.now() - (ORDERS.length - index) * 7 * DAY),
         zipCode,
-        amount: String(45_000 + index * 2_500),
-        shippingAddress: {
-          street: `${100 + index} Congress Ave`,
-          city: 'Austin',
-          state: 'TX',
-          zipCode: zipCode ?? '',
-        },
-        initiatedBy: 'system',
-      });
-    }
-  });
+        amount: String(4_500_000 + index * 250_000),
+        paymentMethod: index % 2 === 0 ? 'card' : 'us_bank_account',
+        phoneNumber: customer === null ? null : (CUSTOMERS[customer]?.phoneNumber ?? null),
+        shippingAddress: { street: `${100 + index} Congress Ave`, city: 'Austin', state: 'TX', zipCode },
+      },
+      units,
+    );
+  }
   await database.close();
   console.log(
     `Demo data ready: customers ${CUSTOMERS.map((c) => c.email).join(', ')} (password ${DEMO_PASSWORD}).`,

@@ -1,0 +1,74 @@
+/**
+ * The customers and orders the journeys run against, written through the service layer before the
+ * server starts (PGlite allows one process at a time). Each customer's account exists only from their
+ * orders (PENDING), so a journey signs them up through the real sign-in screen.
+ */
+import { openDatabase } from '../../src/server/db/client.js';
+import { createOrderAtStages } from '../../src/server/features/orders/seed.js';
+
+export const ANN = {
+  email: 'portal-ann@example.com',
+  password: 'ann-password-1',
+  /** One unit waiting for onboarding (the Business journey). */
+  studio: { orderId: 'VH5001', productName: 'Studio 240' },
+  /** Three units: a ready document, a deposit to pay, one in production. */
+  cabin: { orderId: 'ORD-880', productName: 'Cabin 400' },
+} as const;
+
+export const BEN = {
+  email: 'portal-ben@example.com',
+  password: 'ben-password-1',
+  tinyHome: { orderId: 'VH6001', productName: 'Tiny Home 320' },
+  /** Unit 1 waits for onboarding (the Individual journey), unit 2 is delivered. */
+  office: { orderId: 'VH6002', productName: 'Backyard Office 120' },
+} as const;
+
+export const DELIVERY_DATE = new Date('2027-03-15T12:00:00Z');
+
+export async function seedJourneyData(dataDir: string, documentBaseUrl: string) {
+  const database = openDatabase({ dataDir });
+  await database.migrate();
+  const db = database.db;
+  const day = 86_400_000;
+  const address = { street: '500 Congress Ave', city: 'Austin', state: 'TX', zipCode: '78701' };
+  await createOrderAtStages(
+    db,
+    { ...ANN.studio, email: ANN.email, orderDate: new Date(Date.now() - 2 * day), zipCode: '78701' },
+    [{ stage: 'LOCATION_ENABLED' }],
+  );
+  await createOrderAtStages(
+    db,
+    {
+      ...ANN.cabin,
+      email: ANN.email,
+      orderDate: new Date(Date.now() - 30 * day),
+      zipCode: '78702',
+      shippingAddress: address,
+      phoneNumber: '5125550143',
+      paymentMethod: 'card',
+      amount: '7500000',
+    },
+    [
+      {
+        stage: 'DOCUMENTS_PENDING',
+        stageData: {
+          documentStatus: 'ready',
+          documentUrl: `${documentBaseUrl}/documents/purchase-agreement`,
+        },
+      },
+      { stage: 'FINANCING_PAYMENT', stageData: { paymentAmount: 750_000, paymentStatus: 'pending' } },
+      { stage: 'PRODUCTION', stageData: { deliveryDate: DELIVERY_DATE.toISOString() } },
+    ],
+  );
+  await createOrderAtStages(
+    db,
+    { ...BEN.tinyHome, email: BEN.email, orderDate: new Date(Date.now() - 10 * day), zipCode: '78745' },
+    [{ stage: 'SITE_PREP' }],
+  );
+  await createOrderAtStages(
+    db,
+    { ...BEN.office, email: BEN.email, orderDate: new Date(Date.now() - 5 * day), zipCode: '78704' },
+    [{ stage: 'LOCATION_ENABLED' }, { stage: 'DELIVERED' }],
+  );
+  await database.close();
+}
