@@ -1,3 +1,15 @@
+/**
+ * The onboarding dialog (customer spec §2 'Dialogs'): large, not dismissed by a click outside or by
+ * Escape while the form is unfinished (a long form lost by a stray click is worse than one extra
+ * click), yet always closable with its Close and Cancel buttons so keyboard users are never trapped.
+ * After a successful submission it shows 'Onboarding Completed' for 2 s, closes, and resets 300 ms
+ * later, once the closing animation is over.
+ */
+import { useIsMutating } from '@tanstack/react-query';
+import { CircleAlert, CircleCheck } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { itemLabel } from '../../../shared/format.js';
+import { Alert } from '../../components/ui/alert';
 import {
   Dialog,
   DialogContent,
@@ -5,6 +17,17 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
+import { Spinner } from '../../components/ui/spinner';
+import { isApiError } from '../../lib/api';
+import { useItemDetails } from '../orders/api';
+import { onboardingKeys } from './api';
+
+// The form (react-hook-form, the schema, the maps loader) loads only when a customer opens it.
+const OnboardingForm = lazy(() => import('./onboarding-form'));
+
+/** How long 'Onboarding Completed' stays, and how long after closing the dialog resets (spec §9). */
+export const COMPLETED_MESSAGE_MS = 2000;
+export const RESET_AFTER_CLOSE_MS = 300;
 
 export type OnboardingDialogProps = {
   open: boolean;
@@ -16,16 +39,127 @@ export type OnboardingDialogProps = {
   onSuccess?: () => void;
 };
 
-/** The onboarding dialog (customer spec §2 'Dialogs'). The form lands in the next commits. */
-export function OnboardingDialog({ open, onOpenChange }: OnboardingDialogProps) {
+export function OnboardingDialog({
+  open,
+  onOpenChange,
+  orderId,
+  orderItemId,
+  itemNumber,
+  onSuccess,
+}: OnboardingDialogProps) {
+  const [completed, setCompleted] = useState(false);
+  const submitting = useIsMutating({ mutationKey: onboardingKeys.submit(orderItemId) }) > 0;
+
+  useEffect(() => {
+    if (!completed || !open) return;
+    const timer = setTimeout(() => onOpenChange(false), COMPLETED_MESSAGE_MS);
+    return () => clearTimeout(timer);
+  }, [completed, open, onOpenChange]);
+
+  useEffect(() => {
+    if (open || !completed) return;
+    const timer = setTimeout(() => setCompleted(false), RESET_AFTER_CLOSE_MS);
+    return () => clearTimeout(timer);
+  }, [open, completed]);
+
+  const blockUntilFinished = (event: Event) => {
+    if (!completed) event.preventDefault();
+  };
+
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent onInteractOutside={(event) => event.preventDefault()}>
-        <DialogHeader>
-          <DialogTitle>Complete Your Onboarding</DialogTitle>
-          <DialogDescription>Tell us about you and where your unit goes.</DialogDescription>
-        </DialogHeader>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        // A submission in flight finishes first; its answer decides what the dialog shows.
+        if (!next && submitting) return;
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent
+        className="flex max-w-3xl flex-col gap-0 overflow-hidden p-0"
+        onInteractOutside={blockUntilFinished}
+        onEscapeKeyDown={blockUntilFinished}
+      >
+        {completed ? (
+          <Completed />
+        ) : (
+          <>
+            <DialogHeader className="border-b px-4 pt-5 pb-4 sm:px-6">
+              <DialogTitle>Complete Your Onboarding</DialogTitle>
+              <DialogDescription>
+                {itemLabel(itemNumber)}: tell us who you are and where your unit goes.
+              </DialogDescription>
+            </DialogHeader>
+            <DialogBody
+              orderId={orderId}
+              orderItemId={orderItemId}
+              itemNumber={itemNumber}
+              onSubmitted={() => {
+                setCompleted(true);
+                onSuccess?.();
+              }}
+              onCancel={() => onOpenChange(false)}
+            />
+          </>
+        )}
       </DialogContent>
     </Dialog>
+  );
+}
+
+function DialogBody({
+  orderId,
+  orderItemId,
+  itemNumber,
+  onSubmitted,
+  onCancel,
+}: {
+  orderId: number;
+  orderItemId: number;
+  itemNumber: number;
+  onSubmitted: () => void;
+  onCancel: () => void;
+}) {
+  const details = useItemDetails(orderItemId);
+  if (details.isPending) return <Loading />;
+  // Signed out in the meantime: the lookup yields no user and no error (customer spec §6).
+  const failed = details.isError && !isApiError(details.error, 401);
+  return (
+    <>
+      {failed && (
+        <Alert variant="destructive" className="mx-4 mt-4 w-auto sm:mx-6">
+          <CircleAlert aria-hidden="true" />
+          <p>Failed to fetch order item details</p>
+        </Alert>
+      )}
+      <Suspense fallback={<Loading />}>
+        <OnboardingForm
+          orderId={orderId}
+          orderItemId={orderItemId}
+          itemNumber={itemNumber}
+          user={details.data?.user ?? null}
+          onSubmitted={onSubmitted}
+          onCancel={onCancel}
+        />
+      </Suspense>
+    </>
+  );
+}
+
+function Loading() {
+  return (
+    <div className="flex min-h-48 items-center justify-center text-primary">
+      <Spinner className="size-8" />
+    </div>
+  );
+}
+
+function Completed() {
+  return (
+    <div className="flex flex-col items-center gap-3 px-6 py-12 text-center">
+      <CircleCheck aria-hidden="true" className="size-12 text-success" />
+      <DialogTitle className="text-xl">Onboarding Completed</DialogTitle>
+      <DialogDescription>Thank you. We will let you know when your documents are ready.</DialogDescription>
+    </div>
   );
 }
