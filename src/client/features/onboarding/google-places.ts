@@ -9,15 +9,20 @@ import { streetFromFormatted, US_STATE_CODES, type UsStateCode } from '../../../
 
 export type PlacesLibrary = google.maps.PlacesLibrary;
 
-let placesLoad: Promise<PlacesLibrary> | null = null;
+const placesLoads = new Map<string, Promise<PlacesLibrary>>();
 
-/** The loader accepts its options once, so the first key wins; a later failure reuses the answer. */
+/**
+ * Loads the script once per key and page; a failure is remembered too, since the loader cannot
+ * retry a script that failed (the message asks the customer to refresh).
+ */
 export function loadPlaces(apiKey: string): Promise<PlacesLibrary> {
-  if (!placesLoad) {
+  let load = placesLoads.get(apiKey);
+  if (!load) {
     setOptions({ key: apiKey, v: 'weekly' });
-    placesLoad = importLibrary('places');
+    load = importLibrary('places');
+    placesLoads.set(apiKey, load);
   }
-  return placesLoad;
+  return load;
 }
 
 /** The autocomplete of the spec: US addresses only, and just the two fields the form reads. */

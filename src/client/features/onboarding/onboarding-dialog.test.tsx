@@ -1,151 +1,27 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ONBOARDING_MESSAGES, ONBOARDING_TOASTS } from '../../../shared/schemas/onboarding.js';
-import type { OrderItemDetailsDto } from '../../../shared/schemas/orders.js';
-import { mockApi, renderWithProviders } from '../../test/utils';
-import { OnboardingDialog } from './onboarding-dialog';
+import {
+  choose,
+  DETAILS_URL,
+  details,
+  fillBusiness,
+  fillPersonal,
+  form,
+  group,
+  ITEM_ID,
+  ORDER_ID,
+  renderDialog,
+  SUBMIT_URL,
+  submissions,
+  submit,
+  submitted,
+  toasts,
+} from './testing';
 
 // Filling a long form with Radix selects in happy-dom takes a few seconds on a busy machine.
 vi.setConfig({ testTimeout: 20_000 });
-
-const ORDER_ID = 5;
-const ITEM_ID = 11;
-const DETAILS_URL = `GET /api/order-items/${ITEM_ID}/details`;
-const SUBMIT_URL = 'POST /api/onboarding/submit';
-
-function details(user: Partial<NonNullable<OrderItemDetailsDto['user']>> = {}): OrderItemDetailsDto {
-  const at = '2025-06-01T10:00:00.000Z';
-  return {
-    item: {
-      id: ITEM_ID,
-      orderId: ORDER_ID,
-      itemNumber: 2,
-      status: 'LOCATION_ENABLED',
-      currentStageData: {},
-      deliveryDate: null,
-      statusChangedAt: at,
-      createdAt: at,
-      updatedAt: at,
-    },
-    order: {
-      id: ORDER_ID,
-      orderId: 'VH1042',
-      userId: 7,
-      productName: 'Tiny House',
-      quantity: 2,
-      orderDate: at,
-      status: 'LOCATION_ENABLED',
-      shippingAddress: null,
-      zipCode: '78701',
-      phoneNumber: null,
-      paymentMethod: null,
-      transactionId: null,
-      amount: null,
-      currentStageData: {},
-      deliveryDate: null,
-      createdAt: at,
-      updatedAt: at,
-    },
-    user: { id: 7, email: 'ann@example.com', firstName: 'Ann', lastName: 'Lee', phoneNumber: null, ...user },
-  };
-}
-
-const submitted = { body: { message: 'Onboarding submitted', item: details().item } };
-
-type Routes = Parameters<typeof mockApi>[0];
-
-function renderDialog(routes: Routes = {}) {
-  const calls = mockApi({
-    [DETAILS_URL]: { body: details() },
-    'GET /api/config': { body: { googleMapsApiKey: null, isDevelopment: false } },
-    [SUBMIT_URL]: submitted,
-    ...routes,
-  });
-  const onOpenChange = vi.fn();
-  const onSuccess = vi.fn();
-  function Harness() {
-    const [open, setOpen] = useState(true);
-    return (
-      <OnboardingDialog
-        open={open}
-        onOpenChange={(next) => {
-          onOpenChange(next);
-          setOpen(next);
-        }}
-        orderId={ORDER_ID}
-        orderItemId={ITEM_ID}
-        itemNumber={2}
-        onSuccess={onSuccess}
-      />
-    );
-  }
-  const result = renderWithProviders(<Harness />);
-  return { ...result, calls, onOpenChange, onSuccess };
-}
-
-function submissions(calls: ReturnType<typeof mockApi>) {
-  return calls.filter((c) => `${c.method} ${c.url}` === SUBMIT_URL).map((c) => c.body);
-}
-
-/**
- * The toast region. The open modal dialog hides the rest of the page from assistive technology
- * (aria-hidden), the toast region included, so the query has to look at hidden elements too.
- */
-function toasts() {
-  return within(screen.getByRole('region', { name: /notifications/i, hidden: true }));
-}
-
-type User = ReturnType<typeof userEvent.setup>;
-
-/** The dialog's form once the details and the lazily loaded form are in. */
-async function form() {
-  await screen.findByRole('button', { name: 'Submit' });
-  return within(screen.getByRole('dialog'));
-}
-
-function group(name: string) {
-  return within(screen.getByRole('group', { name }));
-}
-
-async function choose(user: User, label: string, option: string, scope = within(screen.getByRole('dialog'))) {
-  await user.click(scope.getByRole('combobox', { name: label }));
-  await user.click(await screen.findByRole('option', { name: option }));
-  // The open list hides the rest of the dialog from the accessibility tree until it has closed.
-  await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
-}
-
-/** Types a whole value at once (a paste), which keeps the long fill-ins fast. */
-async function enter(user: User, field: HTMLElement, text: string) {
-  await user.click(field);
-  await user.paste(text);
-}
-
-async function fillPersonal(user: User) {
-  const dialog = await form();
-  await enter(user, group('Personal address').getByLabelText('Address'), '12 Oak St');
-  await enter(user, group('Personal address').getByLabelText('City'), 'Austin');
-  await choose(user, 'State', 'Texas', group('Personal address'));
-  await enter(user, group('Personal address').getByLabelText('ZIP Code'), '78701');
-  await enter(user, dialog.getByLabelText('Personal Cell Phone'), '5125550100');
-}
-
-async function fillBusiness(user: User) {
-  const dialog = await form();
-  await choose(user, 'Business Type', 'Corporation');
-  await enter(user, dialog.getByLabelText('Business Name'), 'Oak Homes');
-  await choose(user, 'State Entity Established', 'Delaware');
-  await enter(user, dialog.getByLabelText('Business Phone'), '5125550199');
-  await enter(user, group('Business address').getByLabelText('Business Address'), '1 Main St');
-  await enter(user, group('Business address').getByLabelText('City'), 'Dover');
-  await choose(user, 'State', 'Delaware', group('Business address'));
-  await enter(user, group('Business address').getByLabelText('ZIP Code'), '19901');
-}
-
-async function submit(user: User) {
-  await user.click(screen.getByRole('button', { name: 'Submit' }));
-}
 
 describe('onboarding dialog: loading', () => {
   it('fills the read-only e-mail and the names from the item details', async () => {
