@@ -198,7 +198,7 @@ function ShippingForm({
         error={errors.address?.message}
         {...form.register('address')}
       />
-      <div className="grid grid-cols-2 gap-4 sm:grid-cols-[2fr_1fr_1fr]">
+      <div className="grid grid-cols-2 items-start gap-4 sm:grid-cols-[2fr_1fr_1fr]">
         <div className="col-span-2 sm:col-span-1">
           <TextField
             label="City"

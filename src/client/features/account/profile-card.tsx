@@ -127,7 +127,7 @@ function ProfileForm({
         }),
       )}
     >
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid items-start gap-4 sm:grid-cols-2">
         <TextField
           label="First Name"
           autoComplete="given-name"
