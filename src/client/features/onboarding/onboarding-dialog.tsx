@@ -7,7 +7,7 @@
  */
 import { useIsMutating } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useState } from 'react';
 import { itemLabel } from '../../../shared/format.js';
 import { Alert } from '../../components/ui/alert';
 import {
@@ -50,11 +50,14 @@ export function OnboardingDialog({
   const [completed, setCompleted] = useState(false);
   const submitting = useIsMutating({ mutationKey: onboardingKeys.submit(orderItemId) }) > 0;
 
+  // The parent may pass a new callback on every render (the order refetch re-renders it right after
+  // success); that must not restart the 2 s.
+  const closeAfterCompletion = useEffectEvent(() => onOpenChange(false));
   useEffect(() => {
     if (!completed || !open) return;
-    const timer = setTimeout(() => onOpenChange(false), COMPLETED_MESSAGE_MS);
+    const timer = setTimeout(closeAfterCompletion, COMPLETED_MESSAGE_MS);
     return () => clearTimeout(timer);
-  }, [completed, open, onOpenChange]);
+  }, [completed, open]);
 
   useEffect(() => {
     if (open || !completed) return;
