@@ -96,11 +96,17 @@ describe('order details dialog', () => {
     const order = makeOrder({
       status: 'DOCUMENTS_SIGNING',
       shippingAddress: 'PO Box 9, Austin',
-      currentStageData: { documentStatus: 'ready', documentUrl: 'https://sign.example/1' },
+      currentStageData: {
+        documentStatus: 'ready',
+        documentUrl: 'https://sign.example/1',
+        signingStartedAt: '2025-06-02T15:00:00.000Z',
+      },
     });
     const { dialog } = await openDetails(order);
     expect(dialog.getByRole('heading', { name: 'Documents' })).toBeInTheDocument();
-    expect(dialog.getByText('ready')).toBeInTheDocument();
+    expect(dialog.getByText('Ready')).toBeInTheDocument();
+    expect(dialog.getByText('Signing Started')).toBeInTheDocument();
+    expect(dialog.getByText(new Date('2025-06-02T15:00:00.000Z').toLocaleDateString())).toBeInTheDocument();
     expect(dialog.getByRole('link', { name: /Open document/ })).toHaveAttribute(
       'href',
       'https://sign.example/1',

@@ -86,16 +86,18 @@ function humanise(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** The stage data's plain values (documentStatus, documentUrl, ...); links open in a new tab. */
+/**
+ * The stage data's plain values (documentStatus, documentUrl, signingStartedAt, ...): links open in
+ * a new tab, times show as dates, and names read as words ('documentUrl' as 'Document').
+ */
 function stageDataFields(stageData: StageDataDto): FieldList {
   return Object.entries(stageData)
     .filter(([, value]) => typeof value === 'string' || typeof value === 'number')
     .map(([key, value]) => {
       const shown = String(value);
-      const isLink = /url$/i.test(key) && /^https?:\/\//.test(shown);
-      return [
-        humanise(key),
-        isLink ? (
+      if (/url$/i.test(key) && /^https?:\/\//.test(shown)) {
+        return [
+          humanise(key.replace(/url$/i, '')),
           <a
             key={key}
             href={shown}
@@ -104,11 +106,13 @@ function stageDataFields(stageData: StageDataDto): FieldList {
             className="text-primary underline"
           >
             Open document<span className="sr-only"> (opens in a new tab)</span>
-          </a>
-        ) : (
-          shown
-        ),
-      ] as const;
+          </a>,
+        ] as const;
+      }
+      if (/(At|Date)$/.test(key) && formatDate(shown)) {
+        return [humanise(key.replace(/At$/, '')), formatDate(shown)] as const;
+      }
+      return [humanise(key), /status$/i.test(key) ? humanise(shown) : shown] as const;
     });
 }
 

@@ -63,7 +63,8 @@ export default function OrdersPage() {
             className="pl-9"
           />
         </div>
-        <DropdownMenu>
+        {/* Not modal: a modal menu hides the page with aria-hidden while its focusable parts stay. */}
+        <DropdownMenu modal={false}>
           <DropdownMenuTrigger asChild>
             <Button variant="outline" className="sm:w-auto">
               <ListFilter aria-hidden="true" />

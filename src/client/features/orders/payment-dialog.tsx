@@ -24,7 +24,7 @@ interface PaymentDialogProps {
 const TONE_CLASSES: Record<PaymentTone, string> = {
   paid: 'border-success/40 bg-success/10 text-success',
   awaiting: 'border-primary/40 bg-primary/10 text-primary',
-  other: 'border-warning/50 bg-warning/15 text-amber-700 dark:text-warning',
+  other: 'border-warning/60 bg-warning/15 text-amber-800 dark:text-warning',
 };
 
 /**

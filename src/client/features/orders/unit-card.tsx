@@ -98,7 +98,8 @@ export function UnitCard({
             </span>
           </button>
         </Heading>
-        <div className="flex flex-wrap items-center gap-2 pl-8 sm:pl-0">
+        {/* On phones the buttons share the row, or take a full row each when they do not fit. */}
+        <div className="flex flex-wrap items-center gap-2 pl-8 *:flex-1 sm:pl-0 sm:*:flex-none">
           <UnitActionControl order={order} unit={unit} label={label} />
           <Button variant="outline" size="sm" onClick={onViewDetails}>
             View details
