@@ -33,26 +33,31 @@ export function AddressFields({
   return (
     <fieldset className="grid min-w-0 gap-4">
       <legend className="sr-only">{LEGENDS[group]}</legend>
-      {places ? (
-        <AutocompleteAddress group={group} label={label} places={places} placeholder={placeholder} />
-      ) : (
-        <PlainStreet group={group} label={label} placeholder={placeholder} />
-      )}
-      <TextField
-        label="Unit / Suite / Apt (optional)"
-        autoComplete="address-line2"
-        maxLength={300}
-        {...register(fields.unit)}
-      />
+      <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        {places ? (
+          <AutocompleteAddress group={group} label={label} places={places} placeholder={placeholder} />
+        ) : (
+          <PlainStreet group={group} label={label} placeholder={placeholder} />
+        )}
+        <TextField
+          label="Unit / Suite / Apt (optional)"
+          autoComplete="address-line2"
+          maxLength={300}
+          {...register(fields.unit)}
+        />
+      </div>
       {!places && (
-        <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,12rem)_minmax(0,8rem)]">
-          <TextField
-            label="City"
-            autoComplete="address-level2"
-            maxLength={300}
-            error={errors[fields.city]?.message}
-            {...register(fields.city)}
-          />
+        // City on its own line on phones, State and ZIP side by side under it; one row from sm up.
+        <div className="grid grid-cols-2 gap-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,12rem)_minmax(0,8rem)]">
+          <div className="col-span-2 sm:col-span-1">
+            <TextField
+              label="City"
+              autoComplete="address-level2"
+              maxLength={300}
+              error={errors[fields.city]?.message}
+              {...register(fields.city)}
+            />
+          </div>
           <SelectField label="State" name={fields.state} options={STATE_OPTIONS} placeholder="Select state" />
           <TextField
             label="ZIP Code"

@@ -95,9 +95,10 @@ describe('onboarding form: validation', () => {
     expect(screen.getByText(ONBOARDING_MESSAGES.businessPhone)).toBeInTheDocument();
     expect(screen.getByText(ONBOARDING_MESSAGES.stateEntityEstablished)).toBeInTheDocument();
     expect(screen.getByText(ONBOARDING_MESSAGES.businessAddress)).toBeInTheDocument();
-    expect(screen.getByRole('combobox', { name: 'Business Type' })).toHaveAccessibleDescription(
-      ONBOARDING_MESSAGES.businessType,
-    );
+    const businessType = screen.getByRole('combobox', { name: 'Business Type' });
+    expect(businessType).toHaveAccessibleDescription(ONBOARDING_MESSAGES.businessType);
+    // The first field with a message on screen takes the focus.
+    await waitFor(() => expect(businessType).toHaveFocus());
     expect(toasts().getByText(ONBOARDING_TOASTS.business)).toBeInTheDocument();
     expect(submissions(calls)).toHaveLength(0);
   });

@@ -4,7 +4,7 @@
  * checked with the shared schema and sent to POST /api/onboarding/submit.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import {
   Controller,
   type FieldErrors,
@@ -68,7 +68,9 @@ export default function OnboardingForm({
     // The form holds every field as a string; the schema's input type has them optional.
     resolver: zodResolver(onboardingFormSchema) as Resolver<OnboardingValues, unknown, OnboardingFormData>,
     defaultValues: initialValues(user ?? {}),
+    shouldFocusError: false,
   });
+  const formRef = useRef<HTMLFormElement>(null);
   const places = usePlacesLibrary();
   const submit = useSubmitOnboarding(orderItemId, {
     onSuccess: () => {
@@ -104,9 +106,22 @@ export default function OnboardingForm({
     toast({ variant: 'destructive', ...validationToast(fieldErrors) });
   };
 
+  // After a refused submit the first message on screen gets the focus: react-hook-form would pick
+  // the first field registered, and this form registers its own inputs before those of its parts.
+  const submitCount = form.formState.submitCount;
+  useEffect(() => {
+    if (submitCount === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [submitCount]);
+
   return (
     <FormProvider {...form}>
-      <form noValidate onSubmit={form.handleSubmit(send, refuse)} className="flex min-h-0 flex-1 flex-col">
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={form.handleSubmit(send, refuse)}
+        className="flex min-h-0 flex-1 flex-col"
+      >
         <div className="grid min-h-0 flex-1 gap-8 overflow-y-auto px-4 py-5 sm:px-6">
           <Section number={1} title="Personal Information">
             <TextField
@@ -220,7 +235,7 @@ export default function OnboardingForm({
           />
         </div>
 
-        <div className="flex flex-col-reverse gap-2 border-t px-4 py-4 sm:flex-row sm:justify-end sm:px-6">
+        <div className="grid grid-cols-2 gap-2 border-t px-4 py-4 sm:flex sm:justify-end sm:px-6">
           <Button type="button" variant="outline" onClick={onCancel} disabled={submit.isPending}>
             Cancel
           </Button>
