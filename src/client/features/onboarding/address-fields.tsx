@@ -33,7 +33,7 @@ export function AddressFields({
   return (
     <fieldset className="grid min-w-0 gap-4">
       <legend className="sr-only">{LEGENDS[group]}</legend>
-      <div className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+      <div className="grid items-start gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         {places ? (
           <AutocompleteAddress group={group} label={label} places={places} placeholder={placeholder} />
         ) : (
@@ -48,7 +48,7 @@ export function AddressFields({
       </div>
       {!places && (
         // City on its own line on phones, State and ZIP side by side under it; one row from sm up.
-        <div className="grid grid-cols-2 gap-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,12rem)_minmax(0,8rem)]">
+        <div className="grid grid-cols-2 items-start gap-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,12rem)_minmax(0,8rem)]">
           <div className="col-span-2 sm:col-span-1">
             <TextField
               label="City"

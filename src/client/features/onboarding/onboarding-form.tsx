@@ -132,7 +132,7 @@ export default function OnboardingForm({
               className="bg-muted text-muted-foreground"
               {...form.register('email')}
             />
-            <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid items-start gap-4 sm:grid-cols-2">
               <TextField
                 label="First Name"
                 autoComplete="given-name"
@@ -168,7 +168,7 @@ export default function OnboardingForm({
 
           {applicationType === 'Business' && (
             <Section number={3} title="Business Information">
-              <div className="grid gap-4 sm:grid-cols-2">
+              <div className="grid items-start gap-4 sm:grid-cols-2">
                 <SelectField
                   label="Business Type"
                   name="businessType"
@@ -184,7 +184,7 @@ export default function OnboardingForm({
                   />
                 )}
               </div>
-              <div className="grid gap-4 sm:grid-cols-2">
+              <div className="grid items-start gap-4 sm:grid-cols-2">
                 <TextField
                   label="Business Name"
                   autoComplete="organization"
