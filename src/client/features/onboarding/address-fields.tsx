@@ -144,23 +144,32 @@ function AutocompleteAddress({
   }, [places, fields, setValue]);
 
   return (
-    <TextField
-      label={label}
-      autoComplete="off"
-      placeholder={placeholder ?? 'Start typing an address'}
-      maxLength={300}
-      error={formState.errors[fields.street]?.message}
-      {...street}
-      ref={(element) => {
-        street.ref(element);
-        inputRef.current = element;
-      }}
-      onKeyDown={(event) => {
-        // Enter picks a suggestion; it must not submit the whole form at the same time.
-        if (event.key === 'Enter' && document.querySelector('.pac-container:not([style*="display: none"])')) {
-          event.preventDefault();
-        }
-      }}
-    />
+    <>
+      {/* Google's suggestion list hangs off <body>, which the open modal dialog makes unclickable. */}
+      <style href="onboarding-pac-container" precedence="default">
+        {'.pac-container{pointer-events:auto}'}
+      </style>
+      <TextField
+        label={label}
+        autoComplete="off"
+        placeholder={placeholder ?? 'Start typing an address'}
+        maxLength={300}
+        error={formState.errors[fields.street]?.message}
+        {...street}
+        ref={(element) => {
+          street.ref(element);
+          inputRef.current = element;
+        }}
+        onKeyDown={(event) => {
+          // Enter picks a suggestion; it must not submit the whole form at the same time.
+          if (
+            event.key === 'Enter' &&
+            document.querySelector('.pac-container:not([style*="display: none"])')
+          ) {
+            event.preventDefault();
+          }
+        }}
+      />
+    </>
   );
 }
