@@ -14,8 +14,13 @@ export function uniqueEmail(prefix = 'customer'): string {
 
 export const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
-/** The toast area (Radix Toast viewport); toasts are read here, not in the screen-reader announcer. */
-export const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ });
+/**
+ * The toast area (Radix Toast viewport); toasts are read here, not in the screen-reader announcer.
+ * While a dialog is open Radix hides the rest of the page from the accessibility tree (the announcer,
+ * added when the toast appears, still reads it out), so the region is looked up hidden or not.
+ */
+export const toasts = (page: Page) =>
+  page.getByRole('region', { name: /Notifications/, includeHidden: true });
 
 export async function expectToast(page: Page, title: string) {
   await expect(toasts(page).getByText(title, { exact: true })).toBeVisible();
@@ -73,5 +78,23 @@ export async function signUp(page: Page, email: string, password: string) {
   await field(page, 'Verification code').fill(await inbox.nextCode());
   await page.getByRole('button', { name: 'Create account' }).click();
   await expectToast(page, 'Account created successfully');
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/**
+ * Email → set up password → code: a customer whose account was created from an order (PENDING)
+ * chooses a password; ends signed in on `/`.
+ */
+export async function activateAccount(page: Page, email: string, password: string) {
+  const inbox = await mailbox(email);
+  await submitEmail(page, email);
+  await expect(page.getByRole('heading', { name: 'Set up your account' })).toBeVisible();
+  await field(page, 'Password').fill(password);
+  await field(page, 'Confirm password').fill(password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  await field(page, 'Verification code').fill(await inbox.nextCode());
+  await page.getByRole('button', { name: 'Finish setup' }).click();
+  await expectToast(page, 'Password set successfully');
   await expect(page).toHaveURL(/\/$/);
 }

@@ -23,6 +23,15 @@ export const BEN = {
   office: { orderId: 'VH6002', productName: 'Backyard Office 120' },
 } as const;
 
+/** Looked at but never changed: the accessibility and screenshot passes open every dialog here. */
+export const CLEO = {
+  email: 'portal-cleo@example.com',
+  password: 'cleo-password-1',
+  cabin: { orderId: 'VH7001', productName: 'Cabin 400' },
+  studio: { orderId: 'VH7002', productName: 'Studio 240' },
+  office: { orderId: 'VH7003', productName: 'Backyard Office 120' },
+} as const;
+
 export const DELIVERY_DATE = new Date('2027-03-15T12:00:00Z');
 
 export async function seedJourneyData(dataDir: string, documentBaseUrl: string) {
@@ -69,6 +78,46 @@ export async function seedJourneyData(dataDir: string, documentBaseUrl: string) 
     db,
     { ...BEN.office, email: BEN.email, orderDate: new Date(Date.now() - 5 * day), zipCode: '78704' },
     [{ stage: 'LOCATION_ENABLED' }, { stage: 'DELIVERED' }],
+  );
+  await createOrderAtStages(
+    db,
+    {
+      ...CLEO.cabin,
+      email: CLEO.email,
+      orderDate: new Date(Date.now() - 3 * day),
+      zipCode: '78701',
+      shippingAddress: address,
+      phoneNumber: '5125550177',
+      paymentMethod: 'card',
+      amount: '6900000',
+    },
+    [
+      { stage: 'LOCATION_ENABLED' },
+      {
+        stage: 'DOCUMENTS_SIGNING',
+        stageData: { documentStatus: 'ready', documentUrl: `${documentBaseUrl}/documents/site-agreement` },
+      },
+      { stage: 'FINANCING_PAYMENT', stageData: { paymentAmount: 690_000, paymentStatus: 'processing' } },
+    ],
+  );
+  await createOrderAtStages(
+    db,
+    {
+      ...CLEO.studio,
+      email: CLEO.email,
+      orderDate: new Date(Date.now() - 90 * day),
+      zipCode: '78704',
+      shippingAddress: '12 Barton Springs Rd, Austin, TX 78704',
+    },
+    [{ stage: 'DELIVERED', stageData: { deliveryDate: new Date(Date.now() - 20 * day).toISOString() } }],
+  );
+  await createOrderAtStages(
+    db,
+    { ...CLEO.office, email: CLEO.email, orderDate: new Date(Date.now() - 40 * day), zipCode: '78745' },
+    [
+      { stage: 'PRODUCTION', stageData: { deliveryDate: DELIVERY_DATE.toISOString() } },
+      { stage: 'SITE_PREP' },
+    ],
   );
   await database.close();
 }

@@ -1,0 +1,99 @@
+/**
+ * The customer portal journeys (issue #3): two seeded customers each see exactly their own units,
+ * find an order by search, expand a unit, and open a ready document to sign.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { expectToast } from './support/auth.js';
+import { DOCUMENT_HEADING } from './support/document-server.js';
+import { expect, test } from './support/test.js';
+
+const unitCard = (page: Page, label: string) => page.locator('article').filter({ hasText: label });
+
+async function cardLabels(page: Page) {
+  const titles = page.locator('article button[aria-expanded] > span > span:first-child');
+  return titles.allInnerTexts();
+}
+
+function timelineStep(card: Locator, name: string) {
+  return card.getByRole('list', { name: 'Order timeline' }).getByRole('listitem').filter({ hasText: name });
+}
+
+test.describe('two customers', () => {
+  test('each sees exactly their own units, labels, tasks and actions', async ({ browser, ann, ben }) => {
+    const annPage = await (await browser.newContext({ storageState: ann.storageState })).newPage();
+    await annPage.goto('/orders');
+    await expect(annPage.getByRole('heading', { name: 'My Orders (2)' })).toBeVisible();
+    // ORD-880 is Ann's older order and does not begin with 'VH': it shows as VH01.
+    expect(await cardLabels(annPage)).toEqual([
+      'VH5001 · VH (01)',
+      'VH01 · VH (01)',
+      'VH01 · VH (02)',
+      'VH01 · VH (03)',
+    ]);
+    await expect(annPage.getByText('VH6001')).toHaveCount(0);
+    await expect(
+      unitCard(annPage, 'VH5001 · VH (01)').getByRole('button', { name: /Complete onboarding form/ }),
+    ).toBeVisible();
+    await expect(
+      unitCard(annPage, 'VH01 · VH (01)').getByRole('button', { name: /Sign required documents/ }),
+    ).toBeVisible();
+    await expect(
+      unitCard(annPage, 'VH01 · VH (02)').getByRole('button', { name: /Complete payment/ }),
+    ).toBeVisible();
+    await expect(
+      unitCard(annPage, 'VH01 · VH (03)').getByRole('button', { name: /pending action/ }),
+    ).toHaveCount(0);
+    await expect(annPage.getByRole('link', { name: /VH 01.*Complete onboarding form/ })).toBeVisible();
+    await expect(annPage.getByRole('link', { name: /VH 02.*Complete payment/ })).toBeVisible();
+
+    const benPage = await (await browser.newContext({ storageState: ben.storageState })).newPage();
+    await benPage.goto('/orders');
+    await expect(benPage.getByRole('heading', { name: 'My Orders (2)' })).toBeVisible();
+    expect(await cardLabels(benPage)).toEqual(['VH6002 · VH (01)', 'VH6002 · VH (02)', 'VH6001 · VH (01)']);
+    await expect(benPage.getByText('Cabin 400')).toHaveCount(0);
+    await expect(benPage.getByRole('link', { name: /VH 01.*Site preparation in progress/ })).toBeVisible();
+    await expect(benPage.getByRole('link', { name: /VH 01.*Complete onboarding form/ })).toBeVisible();
+
+    // Ben asking for Ann's order by its address sees the not-found page, not her data.
+    const annOrderHref = await annPage
+      .getByRole('link', { name: /VH 02.*Complete payment/ })
+      .getAttribute('href');
+    await benPage.goto(annOrderHref ?? '/orders/0');
+    await expect(benPage.getByRole('heading', { name: 'Order not found' })).toBeVisible();
+    await expect(benPage.getByText('Cabin 400')).toHaveCount(0);
+  });
+});
+
+test('a customer finds an order by search, expands a unit and opens a ready document', async ({
+  browser,
+  ann,
+}) => {
+  const page = await (await browser.newContext({ storageState: ann.storageState })).newPage();
+  await page.goto('/orders');
+  await page.getByLabel('Search orders').fill('CABIN');
+  expect(await cardLabels(page)).toEqual(['VH01 · VH (01)', 'VH01 · VH (02)', 'VH01 · VH (03)']);
+  await page.getByLabel('Search orders').fill('no such thing');
+  await expect(page.getByRole('heading', { name: 'No orders found' })).toBeVisible();
+  await expect(
+    page.getByText('No orders match your search criteria. Try adjusting your search terms.'),
+  ).toBeVisible();
+  await page.getByLabel('Search orders').fill('vh5001');
+  expect(await cardLabels(page)).toEqual(['VH5001 · VH (01)']);
+
+  await page.getByLabel('Search orders').fill('cabin');
+  const production = unitCard(page, 'VH01 · VH (03)');
+  await production.getByRole('button', { name: /VH01 · VH \(03\)/ }).click();
+  await expect(timelineStep(production, 'Production')).toHaveAttribute('aria-current', 'step');
+  await expect(timelineStep(production, 'Site Preparation')).toContainText('(completed)');
+  await expect(timelineStep(production, 'Delivered')).toContainText('(upcoming)');
+  await expect(production.getByText('Order currently in production')).toBeVisible();
+  await expect(production.getByText(/^Expected delivery: /)).toBeVisible();
+
+  const documents = unitCard(page, 'VH01 · VH (01)');
+  await documents.getByRole('button', { name: /Sign required documents/ }).click();
+  await expectToast(page, 'Document signing initiated');
+  const dialog = page.getByRole('dialog', { name: 'Sign required documents' });
+  await expect(dialog.frameLocator('iframe').getByRole('heading', { name: DOCUMENT_HEADING })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(documents.getByRole('button', { name: /VH01 · VH \(01\)/ })).toContainText('Document Signing');
+});
