@@ -1,20 +1,9 @@
 /** axe-core on every step of the sign-in screen a visitor reaches, light and dark (DESIGN §11). */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { field, walkToCodeStep } from './support/auth.js';
+import { expectNoSeriousViolations } from './support/axe.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env.js';
 import { expect, switchTheme, test, useTheme } from './support/test.js';
-
-async function expectNoSeriousViolations(page: Page, label: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => {
-      const nodes = v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary?.split('\n')[1]?.trim()}`);
-      return `${v.impact} ${v.id}: ${v.help} [${nodes.join('; ')}]`;
-    });
-  expect(serious, `axe violations on ${label}`).toEqual([]);
-}
 
 /** Checks the step that is open in both themes; the theme switch keeps the step. */
 async function checkBothThemes(page: Page, step: string) {

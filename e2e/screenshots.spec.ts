@@ -7,27 +7,11 @@ import type { Page } from '@playwright/test';
 import { field, submitEmail, uniqueEmail, walkToCodeStep } from './support/auth.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env.js';
 import { mailbox } from './support/mail.js';
-import { expect, switchTheme, test } from './support/test.js';
-
-const VIEWPORTS = [
-  { name: 'mobile', width: 375, height: 812 },
-  { name: 'desktop', width: 1280, height: 800 },
-] as const;
+import { shoot } from './support/screenshots.js';
+import { expect, test } from './support/test.js';
 
 async function shootStep(page: Page, step: string) {
-  // The pointer stays where the last click was, which would show the next button in its hover colour.
-  await page.mouse.move(0, 0);
-  for (const viewport of VIEWPORTS) {
-    await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    for (const theme of ['light', 'dark'] as const) {
-      await switchTheme(page, theme);
-      await page.screenshot({
-        path: `test-results/screenshots/auth-${step}-${theme}-${viewport.name}.png`,
-        fullPage: true,
-        animations: 'disabled',
-      });
-    }
-  }
+  await shoot(page, `auth-${step}`);
 }
 
 test.describe('@screenshots sign-in steps', () => {
