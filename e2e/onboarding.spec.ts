@@ -39,11 +39,11 @@ async function expectStoredOnboarding(page: Page, orderNumber: string, itemNumbe
 
 test('every validation message appears for its case, and a valid Business application moves the unit', async ({
   browser,
-  ann,
+  dana,
 }) => {
-  const page = await (await browser.newContext({ storageState: ann.storageState })).newPage();
-  const dialog = await openOnboarding(page, 'VH5001 · VH (01)');
-  await expect(dialog.getByLabel('Email', { exact: true })).toHaveValue(ann.email);
+  const page = await (await browser.newContext({ storageState: dana.storageState })).newPage();
+  const dialog = await openOnboarding(page, 'VH8001 · VH (01)');
+  await expect(dialog.getByLabel('Email', { exact: true })).toHaveValue(dana.email);
   await expect(dialog.getByLabel('Email', { exact: true })).toHaveAttribute('readonly', '');
 
   // Business is chosen and nothing is filled: every required field says so.
@@ -103,10 +103,10 @@ test('every validation message appears for its case, and a valid Business applic
   await expect(page.getByRole('dialog', { name: 'Onboarding Completed' })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0, { timeout: 5000 });
   await expect(
-    unitCard(page, 'VH5001 · VH (01)').getByRole('button', { name: /Documents processing/ }),
+    unitCard(page, 'VH8001 · VH (01)').getByRole('button', { name: /Documents processing/ }),
   ).toBeDisabled();
 
-  expect(await expectStoredOnboarding(page, 'VH5001', 1)).toMatchObject({
+  expect(await expectStoredOnboarding(page, 'VH8001', 1)).toMatchObject({
     applicationType: 'Business',
     firstName: 'Ann',
     businessType: 'Other',
@@ -119,9 +119,12 @@ test('every validation message appears for its case, and a valid Business applic
   });
 });
 
-test('a valid Individual application moves the unit with the business defaults', async ({ browser, ben }) => {
-  const page = await (await browser.newContext({ storageState: ben.storageState })).newPage();
-  const dialog = await openOnboarding(page, 'VH6002 · VH (01)');
+test('a valid Individual application moves the unit with the business defaults', async ({
+  browser,
+  eric,
+}) => {
+  const page = await (await browser.newContext({ storageState: eric.storageState })).newPage();
+  const dialog = await openOnboarding(page, 'VH8101 · VH (01)');
   await dialog.getByRole('radio', { name: 'Individual' }).check();
   await expect(dialog.getByLabel('Business Name', { exact: true })).toHaveCount(0);
   await field(page, 'First Name').fill('Ben');
@@ -132,7 +135,7 @@ test('a valid Individual application moves the unit with the business defaults',
   await expectToast(page, 'Onboarding Complete');
   await expect(page.getByRole('dialog')).toHaveCount(0, { timeout: 5000 });
 
-  expect(await expectStoredOnboarding(page, 'VH6002', 1)).toMatchObject({
+  expect(await expectStoredOnboarding(page, 'VH8101', 1)).toMatchObject({
     applicationType: 'Individual',
     firstName: 'Ben',
     businessName: '',
@@ -141,5 +144,5 @@ test('a valid Individual application moves the unit with the business defaults',
     businessPhone: '7375550142',
   });
   // The other unit of the order has not moved.
-  await expect(unitCard(page, 'VH6002 · VH (02)')).toContainText('Delivered');
+  await expect(unitCard(page, 'VH8101 · VH (02)')).toContainText('Delivered');
 });

@@ -82,13 +82,19 @@ export async function signUp(page: Page, email: string, password: string) {
 }
 
 /**
- * Email → set up password → code: a customer whose account was created from an order (PENDING)
- * chooses a password; ends signed in on `/`.
+ * Signs in a customer whose account was created from an order: the first time (PENDING) by choosing
+ * a password through account set-up, later with that password. Ends signed in on `/`.
  */
-export async function activateAccount(page: Page, email: string, password: string) {
-  const inbox = await mailbox(email);
+export async function signInSeeded(page: Page, email: string, password: string) {
   await submitEmail(page, email);
-  await expect(page.getByRole('heading', { name: 'Set up your account' })).toBeVisible();
+  const setUp = page.getByRole('heading', { name: 'Set up your account' });
+  const signIn = page.getByRole('heading', { name: 'Enter your password' });
+  await expect(setUp.or(signIn)).toBeVisible();
+  if (await signIn.isVisible()) {
+    await signInWithPassword(page, email, password);
+    return;
+  }
+  const inbox = await mailbox(email);
   await field(page, 'Password').fill(password);
   await field(page, 'Confirm password').fill(password);
   await page.getByRole('button', { name: 'Continue' }).click();

@@ -9,7 +9,7 @@ import { createOrderAtStages } from '../../src/server/features/orders/seed.js';
 export const ANN = {
   email: 'portal-ann@example.com',
   password: 'ann-password-1',
-  /** One unit waiting for onboarding (the Business journey). */
+  /** One unit waiting for onboarding. */
   studio: { orderId: 'VH5001', productName: 'Studio 240' },
   /** Three units: a ready document, a deposit to pay, one in production. */
   cabin: { orderId: 'ORD-880', productName: 'Cabin 400' },
@@ -19,8 +19,22 @@ export const BEN = {
   email: 'portal-ben@example.com',
   password: 'ben-password-1',
   tinyHome: { orderId: 'VH6001', productName: 'Tiny Home 320' },
-  /** Unit 1 waits for onboarding (the Individual journey), unit 2 is delivered. */
+  /** Unit 1 waits for onboarding, unit 2 is delivered. */
   office: { orderId: 'VH6002', productName: 'Backyard Office 120' },
+} as const;
+
+/** The onboarding journeys: a Business application… */
+export const DANA = {
+  email: 'onboard-dana@example.com',
+  password: 'dana-password-1',
+  studio: { orderId: 'VH8001', productName: 'Studio 240' },
+} as const;
+
+/** …and an Individual one, on the first of two units. */
+export const ERIC = {
+  email: 'onboard-eric@example.com',
+  password: 'eric-password-1',
+  office: { orderId: 'VH8101', productName: 'Backyard Office 120' },
 } as const;
 
 /** Looked at but never changed: the accessibility and screenshot passes open every dialog here. */
@@ -79,6 +93,13 @@ export async function seedJourneyData(dataDir: string, documentBaseUrl: string) 
     { ...BEN.office, email: BEN.email, orderDate: new Date(Date.now() - 5 * day), zipCode: '78704' },
     [{ stage: 'LOCATION_ENABLED' }, { stage: 'DELIVERED' }],
   );
+  await createOrderAtStages(db, { ...DANA.studio, email: DANA.email, zipCode: '78701' }, [
+    { stage: 'LOCATION_ENABLED' },
+  ]);
+  await createOrderAtStages(db, { ...ERIC.office, email: ERIC.email, zipCode: '78704' }, [
+    { stage: 'LOCATION_ENABLED' },
+    { stage: 'DELIVERED' },
+  ]);
   await createOrderAtStages(
     db,
     {

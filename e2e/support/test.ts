@@ -1,8 +1,8 @@
 import { type Browser, test as base, type Page } from '@playwright/test';
 import { THEME_STORAGE_KEY } from '../../src/shared/constants.js';
-import { activateAccount, signUp, uniqueEmail } from './auth.js';
+import { signInSeeded, signUp, uniqueEmail } from './auth.js';
 import { ENV_BASE_URL, requiredEnv } from './env.js';
-import { ANN, BEN, CLEO } from './seed.js';
+import { ANN, BEN, CLEO, DANA, ERIC } from './seed.js';
 
 export { expect } from '@playwright/test';
 
@@ -44,7 +44,7 @@ export interface Customer {
 
 type SeededCustomer = { email: string; password: string };
 
-/** Signs a seeded customer in once per worker: the first time through account set-up. */
+/** Signs a seeded customer in once per worker (the first time ever through account set-up). */
 function seededCustomer(
   seeded: SeededCustomer,
 ): [
@@ -55,7 +55,7 @@ function seededCustomer(
     async ({ browser }, use) => {
       const context = await browser.newContext({ baseURL: requiredEnv(ENV_BASE_URL) });
       const page = await context.newPage();
-      await activateAccount(page, seeded.email, seeded.password);
+      await signInSeeded(page, seeded.email, seeded.password);
       const storageState = await context.storageState();
       await context.close();
       await use({ ...seeded, storageState });
@@ -64,29 +64,31 @@ function seededCustomer(
   ];
 }
 
-export const test = base.extend<object, { customer: Customer; ann: Customer; ben: Customer; cleo: Customer }>(
-  {
-    ann: seededCustomer(ANN),
-    ben: seededCustomer(BEN),
-    cleo: seededCustomer(CLEO),
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
-    baseURL: async ({}, use) => use(requiredEnv(ENV_BASE_URL)),
-    /**
-     * One customer signed up through the real flow once per worker; tests that only need "a signed-in
-     * USER" reuse its session, which keeps the suite under the sign-in rate limits of one IP.
-     */
-    customer: [
-      async ({ browser }, use) => {
-        const email = uniqueEmail('shared');
-        const password = 'customer-password-1';
-        const context = await browser.newContext({ baseURL: requiredEnv(ENV_BASE_URL) });
-        const page = await context.newPage();
-        await signUp(page, email, password);
-        const storageState = await context.storageState();
-        await context.close();
-        await use({ email, password, storageState });
-      },
-      { scope: 'worker' },
-    ],
-  },
-);
+type SeededCustomers = { ann: Customer; ben: Customer; cleo: Customer; dana: Customer; eric: Customer };
+
+export const test = base.extend<object, { customer: Customer } & SeededCustomers>({
+  ann: seededCustomer(ANN),
+  ben: seededCustomer(BEN),
+  cleo: seededCustomer(CLEO),
+  dana: seededCustomer(DANA),
+  eric: seededCustomer(ERIC),
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  baseURL: async ({}, use) => use(requiredEnv(ENV_BASE_URL)),
+  /**
+   * One customer signed up through the real flow once per worker; tests that only need "a signed-in
+   * USER" reuse its session, which keeps the suite under the sign-in rate limits of one IP.
+   */
+  customer: [
+    async ({ browser }, use) => {
+      const email = uniqueEmail('shared');
+      const password = 'customer-password-1';
+      const context = await browser.newContext({ baseURL: requiredEnv(ENV_BASE_URL) });
+      const page = await context.newPage();
+      await signUp(page, email, password);
+      const storageState = await context.storageState();
+      await context.close();
+      await use({ email, password, storageState });
+    },
+    { scope: 'worker' },
+  ],
+});

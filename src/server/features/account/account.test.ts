@@ -226,3 +226,27 @@ describe('visitors', () => {
     expect((await patch(visitor, '/api/order-items/abc/status', {})).status).toBe(401);
   });
 });
+
+describe('every customer route', () => {
+  it('answers 401 to a visitor', async () => {
+    const routes: Array<[string, string]> = [
+      ['GET', '/api/orders'],
+      ['GET', '/api/orders/1'],
+      ['GET', '/api/orders/1/items'],
+      ['GET', '/api/orders/1/events'],
+      ['GET', '/api/order-items/1/details'],
+      ['PATCH', '/api/order-items/1/status'],
+      ['POST', '/api/onboarding/submit'],
+      ['PATCH', '/api/user/profile'],
+      ['PATCH', '/api/user/shipping-address'],
+      ['POST', '/api/user/password'],
+      ['GET', '/api/user/notifications'],
+      ['PATCH', '/api/user/notifications'],
+      ['GET', '/api/user/1/status'],
+    ];
+    for (const [method, path] of routes) {
+      const res = await visitor.request(method, path, method === 'GET' ? {} : { json: {} });
+      expect(res.status, `${method} ${path}`).toBe(401);
+    }
+  });
+});
