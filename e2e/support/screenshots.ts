@@ -10,7 +10,9 @@ export const VIEWPORTS = [
  * Writes test-results/screenshots/<name>-<theme>-<viewport>.png for what the page shows now, light
  * and dark, at a phone and a desktop size, for a person to look at.
  */
-export async function shoot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+export async function shoot(page: Page, name: string) {
+  // An open dialog covers the viewport only: a full-page capture would show the page below it uncovered.
+  const fullPage = (await page.getByRole('dialog').count()) === 0;
   // The pointer stays where the last click was, which would show the next button in its hover colour.
   await page.mouse.move(0, 0);
   for (const viewport of VIEWPORTS) {
@@ -19,7 +21,7 @@ export async function shoot(page: Page, name: string, options: { fullPage?: bool
       await switchTheme(page, theme);
       await page.screenshot({
         path: `test-results/screenshots/${name}-${theme}-${viewport.name}.png`,
-        fullPage: options.fullPage ?? true,
+        fullPage,
         animations: 'disabled',
       });
     }

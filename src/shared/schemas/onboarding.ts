@@ -1,8 +1,9 @@
 /**
  * The 'Complete Your Onboarding' form (customer spec §2, §3 and §5). The browser and the server check
- * the same rules with the same words; the server keeps what it parsed and nothing else.
+ * the same rules with the same words; the server keeps what it parsed and nothing else. zod/mini, as
+ * for every shape the browser loads (decision 14).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const US_STATES = [
   ['AL', 'Alabama'],
@@ -108,21 +109,21 @@ export const ONBOARDING_TOASTS = {
 } as const;
 
 const TEXT_MAX = 300;
-const text = z.string().trim().max(TEXT_MAX);
-const optionalText = text.optional().default('');
-const required = (message: string) => z.string({ error: message }).trim().min(1, message).max(TEXT_MAX);
+const text = z.string().check(z.trim(), z.maxLength(TEXT_MAX));
+/** Absent or empty both read as ''. */
+const orEmpty = (schema: z.ZodMiniString<string>) => z._default(z.optional(schema), '');
+const optionalText = orEmpty(text);
+const required = (message: string) =>
+  z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(TEXT_MAX));
 /** Ten digits, as the phone input keeps them (customer spec §5 and §9). */
 const phoneDigits = /^\d{10}$/;
-const optionalZip = z
-  .string()
-  .trim()
-  .regex(/^(\d{5}(-\d{4})?)?$/, ONBOARDING_MESSAGES.zipCode)
-  .optional()
-  .default('');
-const optionalState = z
-  .union([z.literal(''), z.enum(US_STATE_CODES, { error: ONBOARDING_MESSAGES.state })])
-  .optional()
-  .default('');
+const optionalZip = orEmpty(
+  z.string().check(z.trim(), z.regex(/^(\d{5}(-\d{4})?)?$/, ONBOARDING_MESSAGES.zipCode)),
+);
+const stateOrEmpty = (message?: string) =>
+  z._default(z.optional(z.union([z.literal(''), z.enum(US_STATE_CODES, { error: message })])), '');
+const optionalState = stateOrEmpty(ONBOARDING_MESSAGES.state);
+const phoneCountry = z._default(z.enum(PHONE_COUNTRY_NAMES), 'United States');
 
 const baseShape = {
   /** Read-only in the form; the server keeps the account's e-mail, not this one. */
@@ -137,31 +138,27 @@ const baseShape = {
   state: optionalState,
   zipCode: optionalZip,
   unitNumber: optionalText,
-  personalPhoneCountry: z.enum(PHONE_COUNTRY_NAMES).default('United States'),
+  personalPhoneCountry: phoneCountry,
   personalPhone: z
     .string({ error: ONBOARDING_MESSAGES.phoneRequired })
-    .min(1, ONBOARDING_MESSAGES.phoneRequired)
-    .regex(phoneDigits, ONBOARDING_MESSAGES.phoneDigits),
+    .check(
+      z.minLength(1, ONBOARDING_MESSAGES.phoneRequired),
+      z.regex(phoneDigits, ONBOARDING_MESSAGES.phoneDigits),
+    ),
   applicationType: z.enum(APPLICATION_TYPES),
-  businessType: z
-    .union([z.literal(''), z.enum(BUSINESS_TYPES)])
-    .optional()
-    .default(''),
+  businessType: z._default(z.optional(z.union([z.literal(''), z.enum(BUSINESS_TYPES)])), ''),
   otherBusinessType: optionalText,
   businessName: optionalText,
-  businessPhoneCountry: z.enum(PHONE_COUNTRY_NAMES).default('United States'),
-  businessPhone: z.string().trim().max(20).optional().default(''),
-  stateEntityEstablished: z
-    .union([z.literal(''), z.enum(US_STATE_CODES)])
-    .optional()
-    .default(''),
+  businessPhoneCountry: phoneCountry,
+  businessPhone: orEmpty(z.string().check(z.trim(), z.maxLength(20))),
+  stateEntityEstablished: stateOrEmpty(),
   businessAddress: optionalText,
   businessFullAddress: optionalText,
   businessCity: optionalText,
   businessState: optionalState,
   businessZipCode: optionalZip,
   businessUnitNumber: optionalText,
-  hasFinalizedDeliveryAddress: z.enum(YES_NO).default('No'),
+  hasFinalizedDeliveryAddress: z._default(z.enum(YES_NO), 'No'),
   deliveryAddress: optionalText,
   deliveryFullAddress: optionalText,
   deliveryCity: optionalText,
@@ -207,21 +204,25 @@ function conditionalIssues(value: {
   return issues;
 }
 
-export const onboardingFormSchema = z.object(baseShape).superRefine((value, ctx) => {
-  for (const issue of conditionalIssues(value)) {
-    ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
-  }
-});
+export const onboardingFormSchema = z.object(baseShape).check(
+  z.superRefine((value, ctx) => {
+    for (const issue of conditionalIssues(value)) {
+      ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message, input: value });
+    }
+  }),
+);
 
 export type OnboardingFormInput = z.input<typeof onboardingFormSchema>;
 export type OnboardingFormData = z.output<typeof onboardingFormSchema>;
 
 /** POST /api/onboarding/submit. `orderId` is the order's internal id, as in the URL paths. */
+const positiveId = z.number().check(z.int(), z.positive());
+
 export const onboardingSubmitSchema = z.object({
   formData: onboardingFormSchema,
-  orderItemId: z.number().int().positive(),
-  orderId: z.number().int().positive(),
-  itemNumber: z.number().int().positive().optional(),
+  orderItemId: positiveId,
+  orderId: positiveId,
+  itemNumber: z.optional(positiveId),
 });
 
 export type OnboardingSubmit = z.input<typeof onboardingSubmitSchema>;

@@ -1,8 +1,9 @@
 /**
  * What the customer order routes answer (customer spec §3 and §7). Dates travel as ISO strings; the
- * server maps its rows onto these shapes, so no column the browser must not see can leak.
+ * server maps its rows onto these shapes, so no column the browser must not see can leak. zod/mini, as
+ * for every shape the browser loads (decision 14).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { STAGES } from '../stages.js';
 
 export const stageSchema = z.enum(STAGES);
@@ -12,10 +13,10 @@ const stageData = z.record(z.string(), z.unknown());
 
 export const shippingAddressSchema = z.union([
   z.object({
-    street: z.string().optional(),
-    city: z.string().optional(),
-    state: z.string().optional(),
-    zipCode: z.string().optional(),
+    street: z.optional(z.string()),
+    city: z.optional(z.string()),
+    state: z.optional(z.string()),
+    zipCode: z.optional(z.string()),
   }),
   z.string(),
 ]);
@@ -27,32 +28,39 @@ export const orderItemSchema = z.object({
   itemNumber: z.number(),
   status: stageSchema,
   currentStageData: stageData,
-  deliveryDate: isoDate.nullable(),
+  deliveryDate: z.nullable(isoDate),
   statusChangedAt: isoDate,
   createdAt: isoDate,
   updatedAt: isoDate,
 });
 
-export const orderSchema = z.object({
+const orderFields = {
   id: z.number(),
   /** The business id, e.g. 'VH1042'. */
   orderId: z.string(),
-  userId: z.number().nullable(),
+  userId: z.nullable(z.number()),
   productName: z.string(),
   quantity: z.number(),
   orderDate: isoDate,
   /** The least advanced status of the order's units. */
   status: stageSchema,
-  shippingAddress: shippingAddressSchema.nullable(),
-  zipCode: z.string().nullable(),
-  phoneNumber: z.string().nullable(),
-  paymentMethod: z.string().nullable(),
-  transactionId: z.string().nullable(),
-  amount: z.string().nullable(),
+  shippingAddress: z.nullable(shippingAddressSchema),
+  zipCode: z.nullable(z.string()),
+  phoneNumber: z.nullable(z.string()),
+  paymentMethod: z.nullable(z.string()),
+  transactionId: z.nullable(z.string()),
+  amount: z.nullable(z.string()),
   currentStageData: stageData,
-  deliveryDate: isoDate.nullable(),
+  deliveryDate: z.nullable(isoDate),
   createdAt: isoDate,
   updatedAt: isoDate,
+};
+
+/** An order without its units (the unit-details answer). */
+export const orderSummarySchema = z.object(orderFields);
+
+export const orderSchema = z.object({
+  ...orderFields,
   /** The order's units, by item number: the second source of an item's status (customer spec §4). */
   items: z.array(orderItemSchema),
 });
@@ -62,10 +70,10 @@ export const eventActorSchema = z.enum(['admin', 'customer', 'webhook', 'stripe'
 
 export const orderEventSchema = z.object({
   id: z.number(),
-  orderId: z.number().nullable(),
-  orderItemId: z.number().nullable(),
+  orderId: z.nullable(z.number()),
+  orderItemId: z.nullable(z.number()),
   timestamp: isoDate,
-  stage: z.string().nullable(),
+  stage: z.nullable(z.string()),
   type: z.string(),
   /** For ORDER_ITEM_STATUS_UPDATED: {type, itemNumber, orderItemId, oldStatus, status}. */
   data: z.record(z.string(), z.unknown()),
@@ -75,16 +83,16 @@ export const orderEventSchema = z.object({
 /** GET /api/order-items/:id/details: the unit, its order and the owner (for the onboarding dialog). */
 export const orderItemDetailsSchema = z.object({
   item: orderItemSchema,
-  order: orderSchema.omit({ items: true }),
-  user: z
-    .object({
+  order: orderSummarySchema,
+  user: z.nullable(
+    z.object({
       id: z.number(),
       email: z.string(),
-      firstName: z.string().nullable(),
-      lastName: z.string().nullable(),
-      phoneNumber: z.string().nullable(),
-    })
-    .nullable(),
+      firstName: z.nullable(z.string()),
+      lastName: z.nullable(z.string()),
+      phoneNumber: z.nullable(z.string()),
+    }),
+  ),
 });
 
 /**
@@ -94,7 +102,7 @@ export const orderItemDetailsSchema = z.object({
  */
 export const itemStatusPatchSchema = z.object({
   status: stageSchema,
-  stageData: stageData.optional(),
+  stageData: z.optional(stageData),
 });
 
 export type StageDataDto = z.infer<typeof stageData>;

@@ -1,34 +1,40 @@
-/** The customer's own account calls: profile, shipping details, password, notification choices. */
-import { z } from 'zod';
+/**
+ * The customer's own account calls: profile, shipping details, password, notification choices.
+ * Written with zod/mini like every shape the browser loads, so that the pages that use them do not
+ * pull the whole of Zod into the /auth first load (DESIGN §10; decision 14).
+ */
+import * as z from 'zod/mini';
 import { MIN_PASSWORD_LENGTH } from '../constants.js';
 import { PASSWORD_MAX_LENGTH } from './auth.js';
 
-const name = z.string().trim().max(100, 'At most 100 characters');
+const ZIP_PATTERN = /^(\d{5}(-\d{4})?)?$/;
+const ZIP_MESSAGE = 'Please enter a valid ZIP code';
+
+const name = z.string().check(z.trim(), z.maxLength(100, 'At most 100 characters'));
 const phone = z
   .string()
-  .trim()
-  .max(20, 'At most 20 characters')
-  .regex(/^[\d\s()+.-]*$/, 'Use digits, spaces, brackets, dots, dashes or +');
+  .check(
+    z.trim(),
+    z.maxLength(20, 'At most 20 characters'),
+    z.regex(/^[\d\s()+.-]*$/, 'Use digits, spaces, brackets, dots, dashes or +'),
+  );
+const optionalText = (max: number) =>
+  z._default(z.optional(z.string().check(z.trim(), z.maxLength(max))), '');
 
 /** PATCH /api/user/profile: names and phone only; any other field (role, e-mail) is dropped. */
 export const profileUpdateSchema = z.object({
-  firstName: name.optional(),
-  lastName: name.optional(),
-  phoneNumber: phone.optional(),
+  firstName: z.optional(name),
+  lastName: z.optional(name),
+  phoneNumber: z.optional(phone),
 });
 
 /** PATCH /api/user/shipping-address: the latest order's shipping address and phone. */
 export const shippingAddressUpdateSchema = z.object({
-  address: z.string().trim().min(1, 'Address is required').max(300),
-  city: z.string().trim().max(100).optional().default(''),
-  state: z.string().trim().max(50).optional().default(''),
-  zipCode: z
-    .string()
-    .trim()
-    .regex(/^(\d{5}(-\d{4})?)?$/, 'Please enter a valid ZIP code')
-    .optional()
-    .default(''),
-  phoneNumber: phone.optional().default(''),
+  address: z.string().check(z.trim(), z.minLength(1, 'Address is required'), z.maxLength(300)),
+  city: optionalText(100),
+  state: optionalText(50),
+  zipCode: z._default(z.optional(z.string().check(z.trim(), z.regex(ZIP_PATTERN, ZIP_MESSAGE))), ''),
+  phoneNumber: z._default(z.optional(phone), ''),
 });
 
 export const PASSWORD_CHANGE_MESSAGES = {
@@ -42,21 +48,27 @@ export const PASSWORD_CHANGE_MESSAGES = {
 /** POST /api/user/password: checked on the server; other sessions are signed out. */
 export const passwordChangeSchema = z
   .object({
-    currentPassword: z.string().min(1, PASSWORD_CHANGE_MESSAGES.current).max(PASSWORD_MAX_LENGTH),
+    currentPassword: z
+      .string()
+      .check(z.minLength(1, PASSWORD_CHANGE_MESSAGES.current), z.maxLength(PASSWORD_MAX_LENGTH)),
     newPassword: z
       .string()
-      .min(MIN_PASSWORD_LENGTH, PASSWORD_CHANGE_MESSAGES.tooShort)
-      .max(PASSWORD_MAX_LENGTH),
-    confirmPassword: z.string().max(PASSWORD_MAX_LENGTH),
+      .check(
+        z.minLength(MIN_PASSWORD_LENGTH, PASSWORD_CHANGE_MESSAGES.tooShort),
+        z.maxLength(PASSWORD_MAX_LENGTH),
+      ),
+    confirmPassword: z.string().check(z.maxLength(PASSWORD_MAX_LENGTH)),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    message: PASSWORD_CHANGE_MESSAGES.mismatch,
-    path: ['confirmPassword'],
-  });
+  .check(
+    z.refine((v) => v.newPassword === v.confirmPassword, {
+      message: PASSWORD_CHANGE_MESSAGES.mismatch,
+      path: ['confirmPassword'],
+    }),
+  );
 
 /** GET and PATCH /api/user/notifications: the Settings toggles, stored per user. */
 export const notificationPrefsSchema = z.object({ email: z.boolean(), sms: z.boolean() });
-export const notificationPrefsPatchSchema = notificationPrefsSchema.partial();
+export const notificationPrefsPatchSchema = z.partial(notificationPrefsSchema);
 
 export const userStatusSchema = z.object({ status: z.enum(['REGISTERED', 'UNREGISTERED']) });
 
