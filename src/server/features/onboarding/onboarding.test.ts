@@ -163,6 +163,25 @@ describe('submitting onboarding', () => {
     expect((await stored(3))?.currentStageData).toEqual({});
   });
 
+  it('accepts only one of two submissions for the same unit sent at the same time', async () => {
+    const { order: other, items } = await createOrderAtStages(
+      t.database.db,
+      { orderId: 'VH3002', productName: 'Studio', email: 'cara@example.com' },
+      [{ stage: 'LOCATION_ENABLED' }],
+    );
+    const body = { formData: business, orderItemId: items[0]?.id, orderId: other.id, itemNumber: 1 };
+    const answers = await Promise.all([
+      cara.post('/api/onboarding/submit', body),
+      cara.post('/api/onboarding/submit', body),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 403]);
+    const events = await t.database.db
+      .select()
+      .from(eventLogs)
+      .where(eq(eventLogs.orderItemId, items[0]?.id ?? 0));
+    expect(events.filter((e) => e.stage === 'DOCUMENTS_PENDING')).toHaveLength(1);
+  });
+
   it('refuses a unit that is not at Location Enabled with 403', async () => {
     const res = await submit(cara, 4, business);
     expect(res.status).toBe(403);

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   INDIVIDUAL_DEFAULTS,
   type OnboardingFormData,
@@ -48,8 +48,12 @@ export function createOnboardingService({ db, clock }: { db: Db; clock: Clock })
     async submit(userId: number, submission: OnboardingSubmission): Promise<OrderItem> {
       const form = parseOnboardingForm(submission.formData);
       return db.transaction(async (tx) => {
-        const order = await lockOrder(tx, submission.orderId).catch(() => null);
-        if (!order || order.userId !== userId) throw notFound('Order item not found');
+        const [owned] = await tx
+          .select({ id: orders.id })
+          .from(orders)
+          .where(and(eq(orders.id, submission.orderId), eq(orders.userId, userId)));
+        if (!owned) throw notFound('Order item not found');
+        const order = await lockOrder(tx, owned.id);
         const [item] = await tx.select().from(orderItems).where(eq(orderItems.id, submission.orderItemId));
         const matches =
           item &&

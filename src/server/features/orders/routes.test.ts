@@ -177,6 +177,22 @@ describe('a customer changing a unit’s status', () => {
     expect((await patch(ann, item.id, { status: 'DOCUMENTS_SIGNING' })).status).toBe(200);
   });
 
+  it('starts signing once when two tabs ask at the same time', async () => {
+    const { items } = await createOrderAtStages(
+      t.database.db,
+      { orderId: 'ORD-8', productName: 'Cabin 400', email: 'ann@example.com' },
+      [{ stage: 'DOCUMENTS_PENDING', stageData: READY }],
+    );
+    const itemId = items[0]?.id ?? 0;
+    const answers = await Promise.all([
+      patch(ann, itemId, { status: 'DOCUMENTS_SIGNING' }),
+      patch(ann, itemId, { status: 'DOCUMENTS_SIGNING' }),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    const events = await t.database.db.select().from(eventLogs).where(eq(eventLogs.orderItemId, itemId));
+    expect(events.filter((e) => e.stage === 'DOCUMENTS_SIGNING')).toHaveLength(1);
+  });
+
   it('answers 409 while the document is not ready, and changes nothing', async () => {
     const item = unit(triple, 2);
     const res = await patch(ann, item.id, { status: 'DOCUMENTS_SIGNING' });
