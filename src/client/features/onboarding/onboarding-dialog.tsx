@@ -36,6 +36,8 @@ export type OnboardingDialogProps = {
   orderId: number;
   orderItemId: number;
   itemNumber: number;
+  /** How the card names the unit ('VH1042 · VH (02)'); 'VH (NN)' when not given. */
+  unitLabel?: string;
   onSuccess?: () => void;
 };
 
@@ -45,6 +47,7 @@ export function OnboardingDialog({
   orderId,
   orderItemId,
   itemNumber,
+  unitLabel,
   onSuccess,
 }: OnboardingDialogProps) {
   const [completed, setCompleted] = useState(false);
@@ -90,7 +93,7 @@ export function OnboardingDialog({
             <DialogHeader className="border-b px-4 pt-5 pb-4 sm:px-6">
               <DialogTitle>Complete Your Onboarding</DialogTitle>
               <DialogDescription>
-                {itemLabel(itemNumber)}: tell us who you are and where your unit goes.
+                {unitLabel ?? itemLabel(itemNumber)}: tell us who you are and where your unit goes.
               </DialogDescription>
             </DialogHeader>
             <DialogBody

@@ -169,7 +169,9 @@ describe('onboarding', () => {
     await user.click(
       await (await card()).findByRole('button', { name: 'Complete onboarding form (1 pending action)' }),
     );
-    expect(await screen.findByRole('dialog', { name: 'Complete Your Onboarding' })).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Complete Your Onboarding' });
+    // The dialog names the unit as its card does, so a customer with several knows which one it is.
+    expect(dialog).toHaveAccessibleDescription(/^VH\d+ · VH \(01\): tell us who you are/);
     await waitFor(() => expect(calls.some((c) => c.url === '/api/order-items/11/details')).toBe(true));
   });
 

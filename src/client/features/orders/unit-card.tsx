@@ -237,6 +237,7 @@ function UnitActionControl({ order, unit, label }: { order: OrderDto; unit: Orde
             orderId={order.id}
             orderItemId={itemId}
             itemNumber={unit.itemNumber}
+            unitLabel={label}
           />
         </Suspense>
       )}
