@@ -40,7 +40,9 @@ export function ProfileCard({ user, className }: { user: SessionUser; className?
         </span>
         <div className="grid min-w-0 gap-1">
           <p className="break-words font-semibold text-lg leading-tight">{displayNameFor(user)}</p>
-          <p className="break-all text-muted-foreground text-sm">{user.email}</p>
+          <p className="wrap-anywhere text-muted-foreground text-sm">
+            <EmailWithBreak email={user.email} />
+          </p>
           <p className="text-muted-foreground text-sm">Customer since recently</p>
         </div>
       </CardContent>
@@ -163,5 +165,18 @@ function ProfileForm({
         </Button>
       </DialogFooter>
     </form>
+  );
+}
+
+/** A narrow card breaks a long address before its '@' rather than in the middle of a word. */
+function EmailWithBreak({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return email;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
   );
 }
