@@ -40,22 +40,35 @@ export async function apiJson<T>(method: HttpMethod, url: string, payload?: unkn
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/**
- * The server's own words for a failed call, for a toast: the `message` of its JSON error body.
- * Undefined when there is none (network failure, HTML error page), so callers can fall back to the
- * spec's default text.
- */
-export function errorMessage(error: unknown): string | undefined {
+/** The JSON error body of a failed call (`{message, fields?}`, DESIGN §7), or undefined. */
+function errorBody(error: unknown): Record<string, unknown> | undefined {
   if (!(error instanceof ApiError)) return undefined;
   try {
     const parsed: unknown = JSON.parse(error.body);
-    if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string') {
-      return parsed.message || undefined;
-    }
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : undefined;
   } catch {
-    // Not JSON: nothing the user should read.
+    // Not JSON (network failure, HTML error page): nothing the user should read.
+    return undefined;
   }
-  return undefined;
+}
+
+/**
+ * The server's own words for a failed call, for a toast: the `message` of its JSON error body.
+ * Undefined when there is none, so callers can fall back to the spec's default text.
+ */
+export function errorMessage(error: unknown): string | undefined {
+  const message = errorBody(error)?.message;
+  return typeof message === 'string' && message ? message : undefined;
+}
+
+/** The per-field messages of a 400 answer (`fields`), to show under each field; {} when none. */
+export function errorFields(error: unknown): Record<string, string> {
+  if (!isApiError(error, 400)) return {};
+  const fields = errorBody(error)?.fields;
+  if (!fields || typeof fields !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }
 
 export function isApiError(error: unknown, status?: number): error is ApiError {

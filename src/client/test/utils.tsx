@@ -82,7 +82,11 @@ export function renderApp(path: string) {
   return renderWithProviders(<AppRoutes />, path);
 }
 
-/** The toast region; Radix also copies toast text into a hidden live region, so look only in here. */
+/**
+ * The toast region; Radix also copies toast text into a hidden live region, so look only in here.
+ * While a dialog is open Radix hides the rest of the page, this region included, from the
+ * accessibility tree (decision 35), so it is looked up hidden or not.
+ */
 export function toasts() {
-  return within(screen.getByRole('region', { name: /notifications/i }));
+  return within(screen.getByRole('region', { name: /notifications/i, hidden: true }));
 }

@@ -13,6 +13,9 @@ import * as schema from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The database or a transaction on it: what a function that may run inside a caller's transaction takes. */
+export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';

@@ -24,6 +24,7 @@ import {
 } from '../../components/ui/dialog';
 import { TextField } from '../../components/ui/text-field';
 import { toast } from '../../components/ui/use-toast';
+import { formatDate } from '../../lib/dates';
 import { STORE_URL } from '../../lib/links';
 import { useSession } from '../auth/session';
 import { useUpdateShippingAddress } from './api';
@@ -80,7 +81,7 @@ function OrderDetails({ order }: { order: OrderDto }) {
           </div>
           <div className="grid gap-1">
             <dt className="font-medium text-muted-foreground text-sm">Last Order Date</dt>
-            <dd>{new Date(order.orderDate).toLocaleDateString()}</dd>
+            <dd>{formatDate(order.orderDate)}</dd>
           </div>
         </dl>
       </CardContent>

@@ -4,38 +4,22 @@ import { describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../../shared/schemas/auth.js';
 import type { OrderDto } from '../../../shared/schemas/orders.js';
 import { STORE_URL } from '../../lib/links';
+import { makeOrder } from '../../test/orders';
 import { makeUser, mockApi, type RecordedCall, renderApp, sessionRoute, toasts } from '../../test/utils';
 
-function makeOrder(overrides: Partial<OrderDto> = {}): OrderDto {
-  return {
-    id: 1,
+/** The customer's order as the account tests use it: shipping details, no units. */
+function accountOrder(overrides: Partial<OrderDto> = {}): OrderDto {
+  return makeOrder({
     orderId: 'VH1001',
-    userId: 7,
     productName: 'Tiny House Classic',
-    quantity: 1,
     orderDate: '2025-05-01T12:00:00.000Z',
     status: 'DOCUMENTS_SIGNING',
     shippingAddress: { street: '12 Oak St', city: 'Austin', state: 'TX', zipCode: '78701' },
     zipCode: '78701',
     phoneNumber: '5125550123',
-    paymentMethod: null,
-    transactionId: null,
-    amount: null,
-    currentStageData: {},
-    deliveryDate: null,
-    createdAt: '2025-05-01T12:00:00.000Z',
-    updatedAt: '2025-05-01T12:00:00.000Z',
     items: [],
     ...overrides,
-  };
-}
-
-/**
- * The toast region while a dialog stays open: Radix hides everything outside a modal dialog from the
- * accessibility tree (the toast is still announced through Radix's own live region).
- */
-function toastsBehindDialog() {
-  return within(screen.getByRole('region', { name: /notifications/i, hidden: true }));
+  });
 }
 
 function callsTo(calls: RecordedCall[], method: string, url: string) {
@@ -45,7 +29,7 @@ function callsTo(calls: RecordedCall[], method: string, url: string) {
 /** The session and the order list (newest first), plus the routes a test adds or replaces. */
 function accountApi(
   routes: Parameters<typeof mockApi>[0] = {},
-  { user = makeUser(), orders = [makeOrder()] }: { user?: SessionUser; orders?: OrderDto[] } = {},
+  { user = makeUser(), orders = [accountOrder()] }: { user?: SessionUser; orders?: OrderDto[] } = {},
 ) {
   return mockApi({
     'GET /api/auth/user': sessionRoute(user),
@@ -119,9 +103,9 @@ describe('My Account: Edit Profile', () => {
     const dialog = await openDialog(user, 'Edit Profile');
     await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
 
-    expect(await toastsBehindDialog().findByText('Update failed')).toBeInTheDocument();
+    expect(await toasts().findByText('Update failed')).toBeInTheDocument();
     expect(
-      toastsBehindDialog().getByText('Your session has expired. Please refresh the page and try again.'),
+      toasts().getByText('Your session has expired. Please refresh the page and try again.'),
     ).toBeInTheDocument();
     expect(callsTo(calls, 'PATCH', '/api/user/profile')).toHaveLength(0);
     expect(screen.getByRole('dialog', { name: 'Edit Profile' })).toBeInTheDocument();
@@ -160,8 +144,8 @@ describe('My Account: Edit Profile', () => {
     const dialog = await openDialog(user, 'Edit Profile');
     await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
 
-    expect(await toastsBehindDialog().findByText('Update failed')).toBeInTheDocument();
-    expect(toastsBehindDialog().getByText(message)).toBeInTheDocument();
+    expect(await toasts().findByText('Update failed')).toBeInTheDocument();
+    expect(toasts().getByText(message)).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Edit Profile' })).toBeInTheDocument();
   });
 });
@@ -176,8 +160,8 @@ describe('My Account: Account Details', () => {
       {},
       {
         orders: [
-          makeOrder(),
-          makeOrder({ id: 2, orderDate: '2024-01-01T12:00:00.000Z', phoneNumber: '9999999999' }),
+          accountOrder(),
+          accountOrder({ id: 2, orderDate: '2024-01-01T12:00:00.000Z', phoneNumber: '9999999999' }),
         ],
       },
     );
@@ -191,7 +175,7 @@ describe('My Account: Account Details', () => {
   });
 
   it('shows a plain-text address as given', async () => {
-    accountApi({}, { orders: [makeOrder({ shippingAddress: '1 Main St, Springfield, IL 62701' })] });
+    accountApi({}, { orders: [accountOrder({ shippingAddress: '1 Main St, Springfield, IL 62701' })] });
     renderApp('/account');
     await screen.findByRole('heading', { name: 'Account Details' });
     expect(detailsCard().getByText('1 Main St, Springfield, IL 62701')).toBeInTheDocument();
@@ -211,7 +195,7 @@ describe('My Account: Account Details', () => {
     const calls = accountApi({
       'PATCH /api/user/shipping-address': (body) => {
         const { address, city, state, zipCode } = body as Record<string, string>;
-        return { body: makeOrder({ shippingAddress: { street: address, city, state, zipCode } }) };
+        return { body: accountOrder({ shippingAddress: { street: address, city, state, zipCode } }) };
       },
     });
     const user = userEvent.setup();
@@ -256,7 +240,7 @@ describe('My Account: Account Details', () => {
   });
 
   it("suggests the profile's phone when the order has none", async () => {
-    accountApi({}, { orders: [makeOrder({ phoneNumber: null, shippingAddress: 'Box 4, Marfa' })] });
+    accountApi({}, { orders: [accountOrder({ phoneNumber: null, shippingAddress: 'Box 4, Marfa' })] });
     const user = userEvent.setup();
     renderApp('/account');
 
@@ -274,8 +258,8 @@ describe('My Account: Account Details', () => {
     const dialog = await openDialog(user, 'Update Information');
     await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
 
-    expect(await toastsBehindDialog().findByText('Error')).toBeInTheDocument();
-    expect(toastsBehindDialog().getByText('Failed to update shipping information')).toBeInTheDocument();
+    expect(await toasts().findByText('Error')).toBeInTheDocument();
+    expect(toasts().getByText('Failed to update shipping information')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Update Information' })).toBeInTheDocument();
   });
 });
@@ -293,7 +277,7 @@ describe('My Account: Recent Activity', () => {
       {},
       {
         orders: stages.map((status, i) =>
-          makeOrder({ id: i + 1, orderId: `VH10${i + 1}`, productName: `Model ${i + 1}`, status }),
+          accountOrder({ id: i + 1, orderId: `VH10${i + 1}`, productName: `Model ${i + 1}`, status }),
         ),
       },
     );

@@ -6,6 +6,7 @@ import type { OrderDto } from '../../../shared/schemas/orders.js';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
+import { formatDate } from '../../lib/dates';
 import { titleCaseStatus } from './profile';
 
 export const RECENT_ACTIVITY_COUNT = 3;
@@ -39,7 +40,7 @@ export function RecentActivityCard({ orders, className }: { orders: OrderDto[]; 
                     {order.productName}
                     <span aria-hidden="true"> · </span>
                     <span className="sr-only">, ordered </span>
-                    {new Date(order.orderDate).toLocaleDateString()}
+                    {formatDate(order.orderDate)}
                   </p>
                 </div>
                 <Badge variant="secondary" className="w-fit">

@@ -1,14 +1,10 @@
 /** The onboarding calls (customer spec §7): the public config for the map key, and the submission. */
 import { useMutation, useQuery } from '@tanstack/react-query';
+import type { PublicConfig } from '../../../shared/schemas/config.js';
 import type { OnboardingSubmit } from '../../../shared/schemas/onboarding.js';
 import type { OrderItemDto } from '../../../shared/schemas/orders.js';
-import { ApiError, apiJson } from '../../lib/api';
+import { apiJson } from '../../lib/api';
 import { useInvalidateOrder } from '../orders/api';
-
-export interface PublicConfig {
-  googleMapsApiKey: string | null;
-  isDevelopment: boolean;
-}
 
 export const configKeys = { public: ['config'] as const };
 
@@ -40,20 +36,4 @@ export function useSubmitOnboarding(orderItemId: number, options: { onSuccess: (
       options.onSuccess();
     },
   });
-}
-
-/** The per-field messages of a 400 answer ({message, fields}), or an empty object. */
-export function serverFieldErrors(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError) || error.status !== 400) return {};
-  try {
-    const parsed: unknown = JSON.parse(error.body);
-    if (!parsed || typeof parsed !== 'object' || !('fields' in parsed)) return {};
-    const { fields } = parsed;
-    if (!fields || typeof fields !== 'object') return {};
-    return Object.fromEntries(
-      Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-    );
-  } catch {
-    return {};
-  }
 }

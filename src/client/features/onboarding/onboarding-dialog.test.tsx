@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ONBOARDING_MESSAGES, ONBOARDING_TOASTS } from '../../../shared/schemas/onboarding.js';
+import { toasts } from '../../test/utils';
 import {
   choose,
   DETAILS_URL,
@@ -17,7 +18,6 @@ import {
   submissions,
   submit,
   submitted,
-  toasts,
 } from './testing';
 
 // Filling a long form with Radix selects in happy-dom takes a few seconds on a busy machine.

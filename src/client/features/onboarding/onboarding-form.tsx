@@ -23,10 +23,10 @@ import { Label } from '../../components/ui/label';
 import { RadioGroup, RadioGroupItem } from '../../components/ui/radio-group';
 import { TextField } from '../../components/ui/text-field';
 import { toast } from '../../components/ui/use-toast';
-import { errorMessage } from '../../lib/api';
+import { errorFields, errorMessage } from '../../lib/api';
 import { cn } from '../../lib/utils';
 import { AddressFields } from './address-fields';
-import { serverFieldErrors, usePublicConfig, useSubmitOnboarding } from './api';
+import { usePublicConfig, useSubmitOnboarding } from './api';
 import {
   deliveryPrefill,
   initialValues,
@@ -89,7 +89,7 @@ export default function OnboardingForm({
       { formData: submissionFormData(values), orderItemId, orderId, itemNumber },
       {
         onError: (error) => {
-          for (const [name, message] of Object.entries(serverFieldErrors(error))) {
+          for (const [name, message] of Object.entries(errorFields(error))) {
             if (name in values) form.setError(name as OnboardingField, { type: 'server', message });
           }
           toast({

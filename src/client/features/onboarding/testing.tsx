@@ -4,6 +4,7 @@ import type userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { expect, vi } from 'vitest';
 import type { OrderItemDetailsDto } from '../../../shared/schemas/orders.js';
+import { makeItem, makeOrder } from '../../test/orders';
 import { mockApi, renderWithProviders } from '../../test/utils';
 import { OnboardingDialog } from './onboarding-dialog';
 
@@ -13,38 +14,17 @@ export const DETAILS_URL = `GET /api/order-items/${ITEM_ID}/details`;
 export const SUBMIT_URL = 'POST /api/onboarding/submit';
 
 export function details(user: Partial<NonNullable<OrderItemDetailsDto['user']>> = {}): OrderItemDetailsDto {
-  const at = '2025-06-01T10:00:00.000Z';
+  const { items: _items, ...order } = makeOrder({
+    id: ORDER_ID,
+    orderId: 'VH1042',
+    productName: 'Tiny House',
+    quantity: 2,
+    status: 'LOCATION_ENABLED',
+    zipCode: '78701',
+  });
   return {
-    item: {
-      id: ITEM_ID,
-      orderId: ORDER_ID,
-      itemNumber: 2,
-      status: 'LOCATION_ENABLED',
-      currentStageData: {},
-      deliveryDate: null,
-      statusChangedAt: at,
-      createdAt: at,
-      updatedAt: at,
-    },
-    order: {
-      id: ORDER_ID,
-      orderId: 'VH1042',
-      userId: 7,
-      productName: 'Tiny House',
-      quantity: 2,
-      orderDate: at,
-      status: 'LOCATION_ENABLED',
-      shippingAddress: null,
-      zipCode: '78701',
-      phoneNumber: null,
-      paymentMethod: null,
-      transactionId: null,
-      amount: null,
-      currentStageData: {},
-      deliveryDate: null,
-      createdAt: at,
-      updatedAt: at,
-    },
+    item: makeItem({ id: ITEM_ID, orderId: ORDER_ID, itemNumber: 2, status: 'LOCATION_ENABLED' }),
+    order,
     user: { id: 7, email: 'ann@example.com', firstName: 'Ann', lastName: 'Lee', phoneNumber: null, ...user },
   };
 }
@@ -84,14 +64,6 @@ export function renderDialog(routes: Routes = {}) {
 
 export function submissions(calls: ReturnType<typeof mockApi>) {
   return calls.filter((c) => `${c.method} ${c.url}` === SUBMIT_URL).map((c) => c.body);
-}
-
-/**
- * The toast region. The open modal dialog hides the rest of the page from assistive technology
- * (aria-hidden), the toast region included, so the query has to look at hidden elements too.
- */
-export function toasts() {
-  return within(screen.getByRole('region', { name: /notifications/i, hidden: true }));
 }
 
 export type User = ReturnType<typeof userEvent.setup>;

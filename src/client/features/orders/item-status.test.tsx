@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { makeItem, makeOrder, makeStatusEvent } from '../../test/orders';
 import { latestEventStatus, orderUnits, resolveUnit, unitCount } from './item-status';
-import { makeItem, makeOrder, makeStatusEvent } from './test-fixtures';
 import { timelineStates, unitAction, unitBorderClass, unitHints } from './unit-stage';
 
 describe('item status resolution', () => {

@@ -2,8 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrderDto } from '../../../shared/schemas/orders.js';
+import { makeItem, makeOrder } from '../../test/orders';
 import { makeUser, mockApi, renderApp, sessionRoute } from '../../test/utils';
-import { makeItem, makeOrder } from './test-fixtures';
 
 const NOW = new Date('2025-06-10T12:00:00Z');
 const T = NOW.getTime();

@@ -13,7 +13,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
-import { formatDate } from './dates';
+import { formatDate } from '../../lib/dates';
 import type { OrderUnit } from './item-status';
 import { depositAmount, paymentStatusDisplay } from './payment-status';
 

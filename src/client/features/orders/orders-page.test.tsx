@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrderDto } from '../../../shared/schemas/orders.js';
 import { STORE_URL } from '../../lib/links';
+import { makeItem, makeOrder } from '../../test/orders';
 import { makeUser, mockApi, renderApp, sessionRoute } from '../../test/utils';
-import { makeItem, makeOrder } from './test-fixtures';
 
 // The item and event URLs carry ?t=<now>; a fixed clock makes them known.
 const NOW = new Date('2025-06-10T12:00:00Z');

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { makeItem, makeOrder } from '../../test/orders';
 import { makeUser, mockApi, renderApp, sessionRoute } from '../../test/utils';
-import { makeItem, makeOrder } from './test-fixtures';
 import { purchaseTasks } from './use-purchase-tasks';
 
 describe('purchase tasks', () => {

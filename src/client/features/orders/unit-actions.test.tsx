@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { OrderDto, OrderItemDto } from '../../../shared/schemas/orders.js';
+import { makeItem, makeOrder } from '../../test/orders';
 import { makeUser, mockApi, renderApp, sessionRoute, toasts } from '../../test/utils';
-import { makeItem, makeOrder } from './test-fixtures';
 
 const DOCUMENT_URL = 'https://sign.example/envelope/1';
 

@@ -4,7 +4,7 @@
  */
 import { isDocumentReady, isPaidStatus } from '../../../shared/schemas/orders.js';
 import { type Stage, TIMELINE_STEPS, timelineStep } from '../../../shared/stages.js';
-import { formatDate } from './dates';
+import { formatDate } from '../../lib/dates';
 import type { OrderUnit } from './item-status';
 
 /** Delivered green; location, documents and payment primary; site and production amber; else muted. */

@@ -4,7 +4,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NotificationPrefs, PasswordChange } from '../../../shared/schemas/user.js';
-import { ApiError, apiJson } from '../../lib/api';
+import { apiJson } from '../../lib/api';
 
 export const userKeys = {
   all: ['user'] as const,
@@ -54,23 +54,4 @@ export function useChangePassword() {
     mutationFn: (change: Required<PasswordChange>) =>
       apiJson<{ message: string }>('POST', '/api/user/password', change),
   });
-}
-
-/** The per-field messages of a 400 answer (`fields`), or an empty object. */
-export function fieldErrors(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError) || error.status !== 400) return {};
-  try {
-    const parsed: unknown = JSON.parse(error.body);
-    if (parsed && typeof parsed === 'object' && 'fields' in parsed) {
-      const { fields } = parsed;
-      if (fields && typeof fields === 'object') {
-        return Object.fromEntries(
-          Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-        );
-      }
-    }
-  } catch {
-    // Not JSON: no field messages.
-  }
-  return {};
 }

@@ -6,8 +6,8 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { PasswordField } from '../../components/ui/text-field';
 import { toast } from '../../components/ui/use-toast';
-import { errorMessage } from '../../lib/api';
-import { fieldErrors, useChangePassword } from './api';
+import { errorFields, errorMessage } from '../../lib/api';
+import { useChangePassword } from './api';
 
 type PasswordValues = Required<PasswordChange>;
 const FIELD_NAMES = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
@@ -34,7 +34,7 @@ export function PasswordCard({ email }: { email: string }) {
         form.reset(EMPTY);
       },
       onError: (error) => {
-        const fields = fieldErrors(error);
+        const fields = errorFields(error);
         const shown = FIELD_NAMES.filter((name) => fields[name]);
         for (const name of shown) form.setError(name, { message: fields[name] });
         if (shown.length === 0) {

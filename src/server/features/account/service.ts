@@ -1,4 +1,4 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import type {
   NotificationPrefs,
   PasswordChange,
@@ -61,8 +61,12 @@ export function createAccountService({ db, clock }: { db: Db; clock: Clock }) {
           .where(eq(orders.id, latest.id))
           .returning();
         if (!order) throw notFound('No order to update yet');
-        const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-        return { order, items: items.sort((a, b) => a.itemNumber - b.itemNumber) };
+        const items = await tx
+          .select()
+          .from(orderItems)
+          .where(eq(orderItems.orderId, order.id))
+          .orderBy(asc(orderItems.itemNumber));
+        return { order, items };
       });
     },
 

@@ -1,12 +1,10 @@
 import { and, eq, gt, lte } from 'drizzle-orm';
 import { LOGIN_CHALLENGE_TTL_MINUTES } from '../../../shared/constants.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { loginChallenges, sessions, type User, users } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { minutesFrom } from '../../lib/clock.js';
 import { generateToken, hashToken } from '../../lib/crypto.js';
-
-type Executor = Pick<Db, 'insert' | 'delete' | 'select' | 'update'>;
 
 export type SessionUser = Pick<User, 'id' | 'email' | 'role' | 'firstName' | 'lastName' | 'phoneNumber'>;
 

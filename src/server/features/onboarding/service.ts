@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.js';
 import { type OrderItem, orderItems, orders, users } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
-import { changeItemStatus, lockOrder } from '../orders/status.js';
+import { changeItemStatus } from '../orders/status.js';
 
 export interface OnboardingSubmission {
   formData: unknown;
@@ -48,12 +48,13 @@ export function createOnboardingService({ db, clock }: { db: Db; clock: Clock })
     async submit(userId: number, submission: OnboardingSubmission): Promise<OrderItem> {
       const form = parseOnboardingForm(submission.formData);
       return db.transaction(async (tx) => {
-        const [owned] = await tx
-          .select({ id: orders.id })
+        // The customer's own order, locked: two submissions for one unit queue up here.
+        const [order] = await tx
+          .select()
           .from(orders)
-          .where(and(eq(orders.id, submission.orderId), eq(orders.userId, userId)));
-        if (!owned) throw notFound('Order item not found');
-        const order = await lockOrder(tx, owned.id);
+          .where(and(eq(orders.id, submission.orderId), eq(orders.userId, userId)))
+          .for('update');
+        if (!order) throw notFound('Order item not found');
         const [item] = await tx.select().from(orderItems).where(eq(orderItems.id, submission.orderItemId));
         const matches =
           item &&

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { leastAdvanced, type Stage } from '../../../shared/stages.js';
-import type { Db } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 import {
   eventLogs,
   orderItems,
@@ -9,8 +9,6 @@ import {
   type StageData,
   users,
 } from '../../db/schema.js';
-
-type Executor = Pick<Db, 'insert' | 'select' | 'update'>;
 
 export interface NewOrder {
   orderId: string;

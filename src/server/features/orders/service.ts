@@ -1,17 +1,11 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { isDocumentReady } from '../../../shared/schemas/orders.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { eventLogs, type Order, type OrderItem, orderItems, orders, users } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { SessionUser } from '../auth/sessions.js';
-import {
-  changeItemStatus,
-  type Executor,
-  lockOrder,
-  type StatusChange,
-  type StatusChangeResult,
-} from './status.js';
+import { changeItemStatus, lockOrder, type StatusChange, type StatusChangeResult } from './status.js';
 
 /** Who is reading: a customer sees only their own orders, an admin any (decision 19). */
 export type Viewer = Pick<SessionUser, 'id' | 'role'>;

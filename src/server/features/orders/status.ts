@@ -1,10 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { isCustomerMove, leastAdvanced, type Stage, stageIndex } from '../../../shared/stages.js';
-import type { Db } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 import { eventLogs, type Order, orderItems, orders, type StageData } from '../../db/schema.js';
 import { forbidden, notFound } from '../../lib/errors.js';
-
-export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;
 
 /** Who asks for a change; recorded in `event_logs.initiated_by` (DESIGN §6). */
 export type Actor =

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { publicConfigSchema } from '../../../shared/schemas/config.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 
@@ -42,7 +43,7 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRouteOptions> = async (ap
     '/api/config',
     {
       schema: {
-        response: { 200: z.object({ googleMapsApiKey: z.string().nullable(), isDevelopment: z.boolean() }) },
+        response: { 200: publicConfigSchema },
       },
     },
     async () => ({

@@ -1,5 +1,5 @@
-/** Order and unit answers as the server sends them, for the order screens' tests. */
-import type { OrderDto, OrderEventDto, OrderItemDto } from '../../../shared/schemas/orders.js';
+/** Order, unit and event answers as the server sends them, for the screens' tests. */
+import type { OrderDto, OrderEventDto, OrderItemDto } from '../../shared/schemas/orders.js';
 
 const AT = '2025-06-01T10:00:00.000Z';
 
