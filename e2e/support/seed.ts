@@ -5,6 +5,10 @@
  */
 import { openDatabase } from '../../src/server/db/client.js';
 import { createOrderAtStages } from '../../src/server/features/orders/seed.js';
+import { seedAdminOrders } from './seed-admin-orders.js';
+import { seedCustomers } from './seed-customers.js';
+import { seedPayments } from './seed-payments.js';
+import { seedSettings } from './seed-settings.js';
 
 export const ANN = {
   email: 'portal-ann@example.com',
@@ -140,5 +144,10 @@ export async function seedJourneyData(dataDir: string, documentBaseUrl: string) 
       { stage: 'SITE_PREP' },
     ],
   );
+  // Each journey area seeds its own rows, so no spec depends on another's changes.
+  await seedPayments(db);
+  await seedAdminOrders(db);
+  await seedCustomers(db);
+  await seedSettings(db);
   await database.close();
 }

@@ -1,7 +1,7 @@
 import { type Browser, test as base, type Page } from '@playwright/test';
 import { THEME_STORAGE_KEY } from '../../src/shared/constants.js';
 import { signInSeeded, signUp, uniqueEmail } from './auth.js';
-import { ENV_BASE_URL, requiredEnv } from './env.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, ENV_BASE_URL, requiredEnv } from './env.js';
 import { ANN, BEN, CLEO, DANA, ERIC } from './seed.js';
 
 export { expect } from '@playwright/test';
@@ -64,7 +64,15 @@ function seededCustomer(
   ];
 }
 
-type SeededCustomers = { ann: Customer; ben: Customer; cleo: Customer; dana: Customer; eric: Customer };
+type SeededCustomers = {
+  ann: Customer;
+  ben: Customer;
+  cleo: Customer;
+  dana: Customer;
+  eric: Customer;
+  /** The first admin, signed in once per worker through the real password-and-code flow. */
+  admin: Customer;
+};
 
 export const test = base.extend<object, { customer: Customer } & SeededCustomers>({
   ann: seededCustomer(ANN),
@@ -72,6 +80,7 @@ export const test = base.extend<object, { customer: Customer } & SeededCustomers
   cleo: seededCustomer(CLEO),
   dana: seededCustomer(DANA),
   eric: seededCustomer(ERIC),
+  admin: seededCustomer({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
   baseURL: async ({}, use) => use(requiredEnv(ENV_BASE_URL)),
   /**

@@ -15,14 +15,15 @@ const AccountPage = lazy(() => import('./features/account/account-page'));
 const SettingsPage = lazy(() => import('./features/settings/settings-page'));
 
 const AdminShell = lazy(() => import('./features/admin/admin-shell'));
-const DashboardPage = lazy(() => import('./features/admin/dashboard-page'));
-const AdminOrdersPage = lazy(() => import('./features/admin/orders-page'));
-const CustomersPage = lazy(() => import('./features/admin/customers-page'));
+const DashboardPage = lazy(() => import('./features/admin-orders/dashboard-page'));
+const AdminOrdersPage = lazy(() => import('./features/admin-orders/orders-page'));
+const CustomersPage = lazy(() => import('./features/customers/customers-page'));
 const ImportPage = lazy(() => import('./features/admin/import-page'));
 const WebhooksPage = lazy(() => import('./features/admin/webhooks-page'));
-const AdminSettingsPage = lazy(() => import('./features/admin/settings-page'));
+const AdminSettingsPage = lazy(() => import('./features/admin-settings/settings-page'));
 
-const PaymentSuccessPage = lazy(() => import('./features/payment/payment-success-page'));
+const PaymentSuccessPage = lazy(() => import('./features/payments/payment-success-page'));
+const TestCheckoutPage = lazy(() => import('./features/payments/test-checkout-page'));
 
 /** The route table of customer spec §2 and admin spec §2. */
 export function AppRoutes() {
@@ -60,6 +61,7 @@ export function AppRoutes() {
         </Route>
 
         <Route path="payment/success" element={<PaymentSuccessPage />} />
+        <Route path="payment/test-checkout/:sessionId" element={<TestCheckoutPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>

@@ -10,12 +10,20 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { accountRoutes } from './features/account/routes.js';
 import { createAccountService } from './features/account/service.js';
+import { adminOrderRoutes } from './features/admin-orders/routes.js';
+import { apiKeyRoutes } from './features/api-keys/routes.js';
 import { authRoutes } from './features/auth/routes.js';
 import { createAuthService } from './features/auth/service.js';
+import { customerAdminRoutes } from './features/customers/routes.js';
+import type { FeatureDeps } from './features/deps.js';
 import { onboardingRoutes } from './features/onboarding/routes.js';
 import { createOnboardingService } from './features/onboarding/service.js';
 import { orderRoutes } from './features/orders/routes.js';
 import { createOrderService } from './features/orders/service.js';
+import { paymentRoutes } from './features/payments/routes.js';
+import { serviceAreaRoutes } from './features/service-areas/routes.js';
+import { settingsRoutes } from './features/settings/routes.js';
+import { createSettingsService } from './features/settings/service.js';
 import { systemRoutes } from './features/system/routes.js';
 import { registerCsrfGuard } from './http/csrf.js';
 import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler.js';
@@ -68,15 +76,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSessionLoader(app, auth.sessions);
   schedulePurge(app, () => auth.purgeExpired());
 
-  await app.register(systemRoutes, { config, database });
-  await app.register(authRoutes, { auth, config, perMinuteLimit: config.authLimits.requestsPerMinute });
   const db = database.db;
+  const settings = createSettingsService({ db, clock, config });
+  await app.register(systemRoutes, { config, database, settings });
+  await app.register(authRoutes, { auth, config, perMinuteLimit: config.authLimits.requestsPerMinute });
   await app.register(orderRoutes, { orders: createOrderService({ db, clock }) });
   await app.register(onboardingRoutes, { onboarding: createOnboardingService({ db, clock }) });
   await app.register(accountRoutes, {
     account: createAccountService({ db, clock }),
     perMinuteLimit: config.authLimits.requestsPerMinute,
   });
+
+  const featureDeps: FeatureDeps = { db, clock, mailer, config, settings };
+  for (const routes of [
+    paymentRoutes,
+    adminOrderRoutes,
+    customerAdminRoutes,
+    settingsRoutes,
+    serviceAreaRoutes,
+    apiKeyRoutes,
+  ]) {
+    await app.register(routes, featureDeps);
+  }
 
   const clientDir = deps.clientDir === undefined ? DEFAULT_CLIENT_DIR : deps.clientDir;
   const hasClient = Boolean(clientDir && existsSync(join(clientDir, 'index.html')));

@@ -213,6 +213,44 @@ export const processedDeliveries = pgTable('processed_deliveries', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * A deposit checkout started for one unit, with Stripe or the built-in test checkout. The success page
+ * reads it; only a verified payment event (never the redirect) marks the unit paid.
+ */
+export const paymentSessions = pgTable(
+  'payment_sessions',
+  {
+    id: serial('id').primaryKey(),
+    /** Stripe's Checkout Session id (cs_…) or the test checkout's own. */
+    sessionId: text('session_id').notNull(),
+    provider: text('provider').$type<'stripe' | 'test'>().notNull(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Minor units (cents). */
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    /** Checkout Session status: open, complete, expired. */
+    status: text('status').notNull().default('open'),
+    /** Stripe's payment_status vocabulary plus 'processing' and 'failed' for bank payments. */
+    paymentStatus: text('payment_status').notNull().default('unpaid'),
+    paymentMethodTypes: jsonb('payment_method_types').$type<string[]>().notNull().default([]),
+    paymentIntentId: text('payment_intent_id'),
+    customerEmail: text('customer_email'),
+    url: text('url'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('payment_sessions_session_id_key').on(t.sessionId),
+    index('payment_sessions_item_idx').on(t.orderItemId, t.createdAt),
+    index('payment_sessions_intent_idx').on(t.paymentIntentId),
+  ],
+);
+
 /** Durable queue of outbound automation webhooks; survives restarts. */
 export const outboundWebhooks = pgTable(
   'outbound_webhooks',
@@ -255,3 +293,4 @@ export type User = typeof users.$inferSelect;
 export type Order = typeof orders.$inferSelect;
 export type OrderItem = typeof orderItems.$inferSelect;
 export type EventLog = typeof eventLogs.$inferSelect;
+export type PaymentSession = typeof paymentSessions.$inferSelect;

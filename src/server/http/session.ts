@@ -2,7 +2,7 @@ import type {} from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { SessionStore, SessionUser } from '../features/auth/sessions.js';
-import { unauthorized } from '../lib/errors.js';
+import { forbidden, unauthorized } from '../lib/errors.js';
 
 export const SESSION_COOKIE = 'orderflow_session';
 export const LOGIN_CHALLENGE_COOKIE = 'orderflow_login';
@@ -31,6 +31,20 @@ export function registerSessionLoader(app: FastifyInstance, sessions: SessionSto
 export function requireUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw unauthorized();
   return request.user;
+}
+
+/** Every /api/admin route: 401 for a visitor, 403 for a signed-in USER (DESIGN §8). */
+export function requireAdmin(request: FastifyRequest): SessionUser {
+  const user = requireUser(request);
+  if (user.role !== 'ADMIN') throw forbidden('Admins only');
+  return user;
+}
+
+/** Admin route plugins call this first, so visitors and customers are refused before input is read. */
+export function guardAdminRoutes(app: FastifyInstance) {
+  app.addHook('onRequest', async (request) => {
+    requireAdmin(request);
+  });
 }
 
 export function cookieOptions(config: Config, maxAgeSeconds?: number) {

@@ -4,6 +4,12 @@ import * as z from 'zod/mini';
 export const publicConfigSchema = z.object({
   googleMapsApiKey: z.nullable(z.string()),
   isDevelopment: z.boolean(),
+  /** From Settings → General: shown and applied to the UI (brand colour), and the spec's external links. */
+  companyName: z.string(),
+  brandColor: z.string(),
+  faqUrl: z.string(),
+  storeUrl: z.string(),
+  membersAreaUrl: z.string(),
 });
 
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -3,13 +3,18 @@ import { z } from 'zod';
 import { publicConfigSchema } from '../../../shared/schemas/config.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
+import type { SettingsService } from '../settings/service.js';
 
 export interface SystemRouteOptions {
   config: Config;
   database: Database;
+  settings: SettingsService;
 }
 
-export const systemRoutes: FastifyPluginAsyncZod<SystemRouteOptions> = async (app, { config, database }) => {
+export const systemRoutes: FastifyPluginAsyncZod<SystemRouteOptions> = async (
+  app,
+  { config, database, settings },
+) => {
   app.get(
     '/healthz',
     {
@@ -46,9 +51,17 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRouteOptions> = async (ap
         response: { 200: publicConfigSchema },
       },
     },
-    async () => ({
-      googleMapsApiKey: config.googleMapsApiKey ?? null,
-      isDevelopment: !config.isProduction,
-    }),
+    async () => {
+      const general = await settings.read('general');
+      return {
+        googleMapsApiKey: config.googleMapsApiKey ?? null,
+        isDevelopment: !config.isProduction,
+        companyName: general.companyName,
+        brandColor: general.brandColor,
+        faqUrl: general.faqUrl,
+        storeUrl: general.storeUrl,
+        membersAreaUrl: general.membersAreaUrl,
+      };
+    },
   );
 };

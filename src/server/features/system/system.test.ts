@@ -21,7 +21,15 @@ describe('health and configuration', () => {
 
   it('gives the browser only the public configuration', async () => {
     const res = await t.client().get('/api/config');
-    expect(res.body).toEqual({ googleMapsApiKey: 'maps-key', isDevelopment: true });
+    expect(res.body).toEqual({
+      googleMapsApiKey: 'maps-key',
+      isDevelopment: true,
+      companyName: 'OrderFlow',
+      brandColor: '#4f46e5',
+      faqUrl: 'https://orderflow.example/faq',
+      storeUrl: 'https://orderflow.example/products',
+      membersAreaUrl: '/',
+    });
     expect(JSON.stringify(res.body)).not.toContain('sk_test_secret');
   });
 

@@ -1,0 +1,157 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import * as z from 'zod/mini';
+import {
+  isMaskedSecret,
+  maskSecret,
+  SECRET_SETTING_KEYS,
+  SETTINGS_DEFAULTS,
+  SETTINGS_SCHEMAS,
+  type SettingEntry,
+  type SettingsByCategory,
+  type SettingsCategory,
+} from '../../../shared/schemas/settings.js';
+import type { Config } from '../../config.js';
+import type { Db, Executor } from '../../db/client.js';
+import { settings } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import { badRequest } from '../../lib/errors.js';
+
+/** Values only the server sets; a browser sending them is ignored rather than trusted. */
+const SERVER_OWNED_KEYS: readonly string[] = ['webflowVerified'];
+
+export interface StripeKeys {
+  secretKey: string | undefined;
+  webhookSecret: string | undefined;
+  publicKey: string | undefined;
+  /** Where the secret key came from: settings win; the environment applies when settings hold none. */
+  source: 'settings' | 'environment' | 'none';
+}
+
+export type SettingsService = ReturnType<typeof createSettingsService>;
+
+export function createSettingsService({ db, clock, config }: { db: Db; clock: Clock; config: Config }) {
+  /** The category's values, defaults filled in, secrets in clear: for the server's own use only. */
+  async function read<C extends SettingsCategory>(
+    category: C,
+    executor: Executor = db,
+  ): Promise<SettingsByCategory[C]> {
+    const defaults = SETTINGS_DEFAULTS[category];
+    const rows = await executor
+      .select({ key: settings.key, value: settings.value })
+      .from(settings)
+      .where(inArray(settings.key, Object.keys(defaults)));
+    const stored = Object.fromEntries(rows.map((row) => [row.key, row.value]));
+    // A stored value that no longer fits its schema (hand-edited, older release) falls back to the default.
+    const merged: Record<string, unknown> = { ...defaults };
+    const shape = SETTINGS_SCHEMAS[category].def.shape as Record<string, z.ZodMiniType>;
+    for (const [key, value] of Object.entries(stored)) {
+      const fieldSchema = shape[key];
+      if (fieldSchema && z.safeParse(fieldSchema, value).success) merged[key] = value;
+    }
+    return merged as SettingsByCategory[C];
+  }
+
+  /** GET /api/settings/:category: the spec's list of {key, value}, secrets masked. */
+  async function entries(category: SettingsCategory): Promise<SettingEntry[]> {
+    const values = await read(category);
+    return Object.entries(values).map(([key, value]) => ({
+      key,
+      value: SECRET_SETTING_KEYS.includes(key) && typeof value === 'string' ? maskSecret(value) : value,
+    }));
+  }
+
+  /**
+   * Saves the keys present in `input` (a partial object of the category) in one transaction. A masked
+   * secret sent back means "unchanged"; server-owned keys are ignored. Bad values answer 400 naming
+   * each field, and nothing is written.
+   */
+  async function save(category: SettingsCategory, input: unknown, executor?: Executor) {
+    const values = parseCategory(category, input);
+    const write = async (tx: Executor) => {
+      for (const [key, value] of Object.entries(values)) {
+        await tx
+          .insert(settings)
+          .values({ key, value, category, updatedAt: clock.now() })
+          .onConflictDoUpdate({ target: settings.key, set: { value, category, updatedAt: clock.now() } });
+      }
+    };
+    if (executor) await write(executor);
+    else await db.transaction(write);
+  }
+
+  /** Sets one value the server owns (e.g. webflowVerified), bypassing the browser-facing rules. */
+  async function setServerValue(
+    category: SettingsCategory,
+    key: string,
+    value: unknown,
+    executor: Executor = db,
+  ) {
+    await executor
+      .insert(settings)
+      .values({ key, value, category, updatedAt: clock.now() })
+      .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: clock.now() } });
+  }
+
+  async function stripeKeys(): Promise<StripeKeys> {
+    const stored = await read('integrations');
+    if (stored.stripeSecretKey) {
+      return {
+        secretKey: stored.stripeSecretKey,
+        webhookSecret: stored.stripeWebhookSecret || config.stripeWebhookSecret,
+        publicKey: stored.stripePublicKey || undefined,
+        source: 'settings',
+      };
+    }
+    if (config.stripeSecretKey) {
+      return {
+        secretKey: config.stripeSecretKey,
+        webhookSecret: stored.stripeWebhookSecret || config.stripeWebhookSecret,
+        publicKey: stored.stripePublicKey || undefined,
+        source: 'environment',
+      };
+    }
+    return { secretKey: undefined, webhookSecret: undefined, publicKey: undefined, source: 'none' };
+  }
+
+  /** The last time any value of the category changed (cheap cache key for public config). */
+  async function lastUpdated(category: SettingsCategory): Promise<Date | null> {
+    const [row] = await db
+      .select({ at: sql<Date | null>`max(${settings.updatedAt})` })
+      .from(settings)
+      .where(eq(settings.category, category));
+    return row?.at ?? null;
+  }
+
+  return { read, entries, save, setServerValue, stripeKeys, lastUpdated };
+}
+
+function parseCategory(category: SettingsCategory, input: unknown): Record<string, unknown> {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    throw badRequest('Send the settings as a JSON object');
+  }
+  const schema = SETTINGS_SCHEMAS[category];
+  const shape = schema.def.shape as Record<string, z.ZodMiniType>;
+  const unknownKeys = Object.keys(input).filter((key) => !(key in shape));
+  if (unknownKeys.length > 0) {
+    throw badRequest(
+      `Unknown ${category} setting: ${unknownKeys.join(', ')}`,
+      Object.fromEntries(unknownKeys.map((key) => [key, 'Unknown setting'])),
+    );
+  }
+  const kept = Object.fromEntries(
+    Object.entries(input).filter(
+      ([key, value]) =>
+        !SERVER_OWNED_KEYS.includes(key) && !(SECRET_SETTING_KEYS.includes(key) && isMaskedSecret(value)),
+    ),
+  );
+  const parsed = z.safeParse(z.partial(schema), kept);
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0] ?? category);
+      fields[key] ??= issue.message;
+    }
+    throw badRequest(`Invalid ${category} settings`, fields);
+  }
+  return parsed.data as Record<string, unknown>;
+}

@@ -1,0 +1,149 @@
+/**
+ * The admin orders API (admin spec §2, §7; DESIGN §7): paged list with search, filters and sort, the
+ * dashboard, status changes, the activity feed and internal notes. zod/mini (decision 14).
+ */
+import * as z from 'zod/mini';
+import { FILTER_STATUSES } from '../stages.js';
+import { stageSchema } from './orders.js';
+
+export const ADMIN_ORDER_SORTS = [
+  'orderDate:desc',
+  'orderDate:asc',
+  'orderId:asc',
+  'orderId:desc',
+  'status:asc',
+  'status:desc',
+] as const;
+export type AdminOrderSort = (typeof ADMIN_ORDER_SORTS)[number];
+
+export const ADMIN_ORDERS_MAX_PAGE_SIZE = 100;
+
+const dateOnly = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date such as 2026-11-23'));
+
+/**
+ * GET /api/admin/orders query. `dateTo` includes the whole day; payment 'paid' means a transactionId is
+ * present; registration 'registered' means a userId is present.
+ */
+export const adminOrdersQuerySchema = z.object({
+  page: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 1),
+  pageSize: z._default(
+    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(ADMIN_ORDERS_MAX_PAGE_SIZE)),
+    10,
+  ),
+  /** Matches order id, product name or customer e-mail, case-insensitively. */
+  q: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  sort: z._default(z.enum(ADMIN_ORDER_SORTS), 'orderDate:desc'),
+  status: z.optional(z.enum(FILTER_STATUSES)),
+  dateFrom: z.optional(dateOnly),
+  dateTo: z.optional(dateOnly),
+  payment: z.optional(z.enum(['paid', 'unpaid'])),
+  registration: z.optional(z.enum(['registered', 'guest'])),
+  /** Product name contains this, case-insensitively. */
+  product: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+});
+export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;
+/** The filters alone (what the export of the current filter takes). */
+export type AdminOrderFilters = Omit<AdminOrdersQuery, 'page' | 'pageSize' | 'sort'>;
+
+export const adminOrderRowSchema = z.object({
+  id: z.number(),
+  orderId: z.string(),
+  userId: z.nullable(z.number()),
+  /** Null for a guest order ('Guest'). */
+  customerEmail: z.nullable(z.string()),
+  productName: z.string(),
+  quantity: z.number(),
+  orderDate: z.string(),
+  status: stageSchema,
+  amount: z.nullable(z.string()),
+  paymentMethod: z.nullable(z.string()),
+  transactionId: z.nullable(z.string()),
+  deliveryDate: z.nullable(z.string()),
+  zipCode: z.nullable(z.string()),
+});
+export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
+
+export const adminOrdersPageSchema = z.object({
+  items: z.array(adminOrderRowSchema),
+  total: z.number(),
+});
+export type AdminOrdersPage = z.infer<typeof adminOrdersPageSchema>;
+
+/** PATCH /api/admin/orders/:id/status: every unit, or one named by itemNumber. */
+export const adminStatusPatchSchema = z.object({
+  status: stageSchema,
+  itemNumber: z.optional(z.number().check(z.int(), z.minimum(1))),
+});
+export type AdminStatusPatch = z.infer<typeof adminStatusPatchSchema>;
+
+/** POST /api/admin/orders/bulk-status (beyond the spec): several orders, every unit, one transaction. */
+export const BULK_STATUS_MAX_ORDERS = 100;
+export const adminBulkStatusSchema = z.object({
+  orderIds: z
+    .array(z.number().check(z.int(), z.positive()))
+    .check(z.minLength(1), z.maxLength(BULK_STATUS_MAX_ORDERS)),
+  status: stageSchema,
+});
+export type AdminBulkStatus = z.infer<typeof adminBulkStatusSchema>;
+
+export const statusChangeResultSchema = z.object({
+  /** Units whose status changed. */
+  updatedItems: z.number(),
+  updatedOrders: z.number(),
+});
+
+/** Who caused an event, resolved for staff: the admin's or customer's e-mail, the API key's name. */
+export const activityActorSchema = z.object({
+  kind: z.enum(['admin', 'customer', 'webhook', 'stripe', 'system']),
+  /** 'admin@example.com', 'Zapier production key', 'Stripe', 'System'. */
+  label: z.string(),
+});
+
+/** GET /api/admin/orders/:id/activity: every event of the order, newest first, notes included. */
+export const activityEventSchema = z.object({
+  id: z.number(),
+  orderItemId: z.nullable(z.number()),
+  timestamp: z.string(),
+  stage: z.nullable(z.string()),
+  type: z.string(),
+  data: z.record(z.string(), z.unknown()),
+  actor: activityActorSchema,
+  internal: z.boolean(),
+});
+export type ActivityEvent = z.infer<typeof activityEventSchema>;
+
+export const INTERNAL_NOTE_MAX_LENGTH = 2000;
+/** POST /api/admin/orders/:id/notes: a note only staff ever see (event type INTERNAL_NOTE). */
+export const internalNoteSchema = z.object({
+  text: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Write a note first'),
+      z.maxLength(INTERNAL_NOTE_MAX_LENGTH, `A note has at most ${INTERNAL_NOTE_MAX_LENGTH} characters`),
+    ),
+});
+
+/** GET /api/admin/dashboard. */
+export const dashboardSchema = z.object({
+  totalOrders: z.number(),
+  /** Orders in DOCUMENTS_SIGNING or FINANCING_PAYMENT. */
+  pendingActions: z.number(),
+  inProduction: z.number(),
+  delivered: z.number(),
+  recentOrders: z.array(adminOrderRowSchema),
+  /** Beyond the spec: how many units are at each stage (every stage, zeros included). */
+  unitsPerStage: z.array(z.object({ stage: stageSchema, count: z.number() })),
+  /** Beyond the spec: the units that have waited longest in their current stage (not DELIVERED). */
+  longestWaiting: z.array(
+    z.object({
+      itemId: z.number(),
+      orderId: z.number(),
+      orderRef: z.string(),
+      itemNumber: z.number(),
+      status: stageSchema,
+      since: z.string(),
+    }),
+  ),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;

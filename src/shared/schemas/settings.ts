@@ -1,0 +1,126 @@
+/**
+ * Settings by category (admin spec §3): the values each category holds, their defaults, and which
+ * ones are secrets that the server never sends back once saved (DESIGN §8). zod/mini (decision 14).
+ */
+import * as z from 'zod/mini';
+
+export const SETTINGS_CATEGORIES = ['general', 'notifications', 'integrations', 'serviceareas'] as const;
+export type SettingsCategory = (typeof SETTINGS_CATEGORIES)[number];
+
+/** An absolute http(s) address, or a path of this product such as '/'. */
+const linkSchema = z.string().check(
+  z.trim(),
+  z.maxLength(2000),
+  z.refine((v) => v.startsWith('/') || /^https?:\/\/[^\s]+$/i.test(v), 'Enter an http(s) address or a path'),
+);
+
+const hexColour = z.string().check(z.trim(), z.regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour such as #4f46e5'));
+
+export const generalSettingsSchema = z.object({
+  companyName: z.string().check(z.trim(), z.minLength(1, 'Company name is required'), z.maxLength(200)),
+  /** Empty until the business sets one. */
+  contactEmail: z.union([
+    z.literal(''),
+    z.email({ pattern: z.regexes.html5Email, error: 'Please enter a valid email address' }),
+  ]),
+  theme: z.enum(['Light', 'Dark', 'System']),
+  brandColor: hexColour,
+  /** The external pages the spec's buttons open (decision 36). */
+  faqUrl: linkSchema,
+  storeUrl: linkSchema,
+  membersAreaUrl: linkSchema,
+});
+
+export const notificationSettingsSchema = z.object({
+  newOrderAlerts: z.boolean(),
+  paymentProcessing: z.boolean(),
+  documentSigning: z.boolean(),
+});
+
+export const integrationSettingsSchema = z.object({
+  /** Secret: answered masked. */
+  webflowApiKey: z.string().check(z.trim(), z.maxLength(500)),
+  webflowSiteId: z.string().check(z.trim(), z.maxLength(200)),
+  /** Set by the server when the website builder's key was verified; read-only for the browser. */
+  webflowVerified: z.boolean(),
+  stripeEnabled: z.boolean(),
+  stripePublicKey: z.string().check(z.trim(), z.maxLength(500)),
+  /** Secret: answered masked; written through POST /api/stripe/update-key. */
+  stripeSecretKey: z.string().check(z.trim(), z.maxLength(500)),
+  /** Secret: answered masked. Beyond the spec: signed webhooks need it when keys live in settings. */
+  stripeWebhookSecret: z.string().check(z.trim(), z.maxLength(500)),
+  zapierWebhookUrl: z.union([
+    z.literal(''),
+    z.string().check(z.trim(), z.regex(/^https?:\/\/\S+$/i, 'Enter an http(s) address')),
+  ]),
+});
+
+export const serviceAreaSettingsSchema = z.object({
+  enabledZipCodes: z.array(z.string().check(z.regex(/^\d{5}$/, 'A ZIP code has 5 digits'))),
+});
+
+export type GeneralSettings = z.infer<typeof generalSettingsSchema>;
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+export type IntegrationSettings = z.infer<typeof integrationSettingsSchema>;
+export type ServiceAreaSettings = z.infer<typeof serviceAreaSettingsSchema>;
+
+export interface SettingsByCategory {
+  general: GeneralSettings;
+  notifications: NotificationSettings;
+  integrations: IntegrationSettings;
+  serviceareas: ServiceAreaSettings;
+}
+
+export const SETTINGS_SCHEMAS = {
+  general: generalSettingsSchema,
+  notifications: notificationSettingsSchema,
+  integrations: integrationSettingsSchema,
+  serviceareas: serviceAreaSettingsSchema,
+} as const;
+
+export const SETTINGS_DEFAULTS: SettingsByCategory = {
+  general: {
+    companyName: 'OrderFlow',
+    contactEmail: '',
+    theme: 'Light',
+    brandColor: '#4f46e5',
+    faqUrl: 'https://orderflow.example/faq',
+    storeUrl: 'https://orderflow.example/products',
+    membersAreaUrl: '/',
+  },
+  notifications: { newOrderAlerts: true, paymentProcessing: true, documentSigning: true },
+  integrations: {
+    webflowApiKey: '',
+    webflowSiteId: '',
+    webflowVerified: false,
+    stripeEnabled: false,
+    stripePublicKey: '',
+    stripeSecretKey: '',
+    stripeWebhookSecret: '',
+    zapierWebhookUrl: '',
+  },
+  serviceareas: { enabledZipCodes: [] },
+};
+
+/** Keys whose saved value never leaves the server; answers carry MASK plus the last 4 characters. */
+export const SECRET_SETTING_KEYS: readonly string[] = [
+  'webflowApiKey',
+  'stripeSecretKey',
+  'stripeWebhookSecret',
+];
+
+/** A saved secret is answered as this prefix plus its last 4 characters; sent back, it keeps the secret. */
+export const SECRET_MASK = '••••••••';
+
+export function maskSecret(value: string): string {
+  return value === '' ? '' : `${SECRET_MASK}${value.slice(-4)}`;
+}
+
+export function isMaskedSecret(value: unknown): boolean {
+  return typeof value === 'string' && value.startsWith(SECRET_MASK);
+}
+
+/** GET /api/settings/:category answers the spec's list of {key, value}. */
+export const settingEntrySchema = z.object({ key: z.string(), value: z.unknown() });
+export const settingEntriesSchema = z.array(settingEntrySchema);
+export type SettingEntry = z.infer<typeof settingEntrySchema>;
