@@ -1,19 +1,9 @@
-/** The onboarding calls (customer spec §7): the public config for the map key, and the submission. */
-import { useMutation, useQuery } from '@tanstack/react-query';
-import type { PublicConfig } from '../../../shared/schemas/config.js';
+/** The onboarding submission (customer spec §7). */
+import { useMutation } from '@tanstack/react-query';
 import type { OnboardingSubmit } from '../../../shared/schemas/onboarding.js';
 import type { OrderItemDto } from '../../../shared/schemas/orders.js';
 import { apiJson } from '../../lib/api';
 import { useInvalidateOrder } from '../orders/api';
-
-export const configKeys = { public: ['config'] as const };
-
-export function usePublicConfig() {
-  return useQuery({
-    queryKey: configKeys.public,
-    queryFn: () => apiJson<PublicConfig>('GET', '/api/config'),
-  });
-}
 
 export interface OnboardingSubmitted {
   message: string;

@@ -24,9 +24,10 @@ import { RadioGroup, RadioGroupItem } from '../../components/ui/radio-group';
 import { TextField } from '../../components/ui/text-field';
 import { toast } from '../../components/ui/use-toast';
 import { errorFields, errorMessage } from '../../lib/api';
+import { usePublicConfig } from '../../lib/public-config';
 import { cn } from '../../lib/utils';
 import { AddressFields } from './address-fields';
-import { usePublicConfig, useSubmitOnboarding } from './api';
+import { useSubmitOnboarding } from './api';
 import {
   deliveryPrefill,
   initialValues,
