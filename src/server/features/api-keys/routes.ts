@@ -1,5 +1,49 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiKeySchema, createApiKeySchema, createdApiKeySchema } from '../../../shared/schemas/api-keys.js';
+import { errorBody, idParams } from '../../http/schemas.js';
+import { guardAdminRoutes, requireAdmin } from '../../http/session.js';
 import type { FeatureDeps } from '../deps.js';
+import { createApiKeyService } from './service.js';
+
+const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
 /** API keys: list, create (shown once), revoke (DESIGN §7). */
-export const apiKeyRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (_app, _deps) => {};
+export const apiKeyRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app, { db, clock }) => {
+  guardAdminRoutes(app);
+  const keys = createApiKeyService({ db, clock });
+
+  app.get(
+    '/api/admin/api-keys',
+    { schema: { response: { 200: z.array(apiKeySchema), ...failures } } },
+    async () => (await keys.list()).map(toDto),
+  );
+
+  app.post(
+    '/api/admin/api-keys',
+    { schema: { body: createApiKeySchema, response: { 201: createdApiKeySchema, ...failures } } },
+    async (request, reply) => {
+      const created = await keys.create(request.body.name, requireAdmin(request).id);
+      return reply.status(201).send({ ...toDto(created), key: created.key });
+    },
+  );
+
+  app.delete(
+    '/api/admin/api-keys/:id',
+    { schema: { params: idParams, response: { 200: z.object({ message: z.string() }), ...failures } } },
+    async (request) => {
+      await keys.revoke(request.params.id);
+      return { message: 'API key revoked' };
+    },
+  );
+};
+
+function toDto(row: { id: number; name: string; prefix: string; createdAt: Date; lastUsedAt: Date | null }) {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,75 @@
+import { randomInt } from 'node:crypto';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { apiKeys } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import { hashToken } from '../../lib/crypto.js';
+import { notFound } from '../../lib/errors.js';
+
+/** A fixed prefix plus 24 random alphanumerics (admin spec §9): about 143 bits from the CSPRNG. */
+export const API_KEY_PREFIX = 'ofk_';
+const RANDOM_LENGTH = 24;
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+/** Enough of the key to tell keys apart in a list, far too little to guess the rest. */
+const SHOWN_PREFIX_LENGTH = API_KEY_PREFIX.length + 4;
+
+export function generateApiKey(): string {
+  let random = '';
+  for (let i = 0; i < RANDOM_LENGTH; i++) random += ALPHABET[randomInt(ALPHABET.length)];
+  return API_KEY_PREFIX + random;
+}
+
+export type ApiKeyService = ReturnType<typeof createApiKeyService>;
+
+export function createApiKeyService({ db, clock }: { db: Db; clock: Clock }) {
+  const listed = {
+    id: apiKeys.id,
+    name: apiKeys.name,
+    prefix: apiKeys.prefix,
+    createdAt: apiKeys.createdAt,
+    lastUsedAt: apiKeys.lastUsedAt,
+  };
+
+  return {
+    /** Active keys, newest first; revoked keys stay in the table for the webhook log's sake. */
+    list() {
+      return db.select(listed).from(apiKeys).where(isNull(apiKeys.revokedAt)).orderBy(desc(apiKeys.id));
+    },
+
+    /** Stores only the hash; the returned key is the one and only time anyone sees it. */
+    async create(name: string, createdBy: number) {
+      const key = generateApiKey();
+      const [row] = await db
+        .insert(apiKeys)
+        .values({
+          name,
+          prefix: key.slice(0, SHOWN_PREFIX_LENGTH),
+          keyHash: hashToken(key),
+          createdBy,
+          createdAt: clock.now(),
+        })
+        .returning(listed);
+      if (!row) throw new Error('inserting the API key returned no row');
+      return { ...row, key };
+    },
+
+    async revoke(id: number) {
+      const [row] = await db
+        .update(apiKeys)
+        .set({ revokedAt: clock.now() })
+        .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
+        .returning({ id: apiKeys.id });
+      if (!row) throw notFound('API key not found');
+    },
+
+    /** The active key a bearer token names, recording its use; null for an unknown or revoked key. */
+    async authenticate(token: string) {
+      const [row] = await db
+        .update(apiKeys)
+        .set({ lastUsedAt: clock.now() })
+        .where(and(eq(apiKeys.keyHash, hashToken(token)), isNull(apiKeys.revokedAt)))
+        .returning({ id: apiKeys.id, name: apiKeys.name });
+      return row ?? null;
+    },
+  };
+}
