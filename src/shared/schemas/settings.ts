@@ -3,6 +3,7 @@
  * ones are secrets that the server never sends back once saved (DESIGN §8). zod/mini (decision 14).
  */
 import * as z from 'zod/mini';
+import { ZIP_CODE_PATTERN } from './service-areas.js';
 
 export const SETTINGS_CATEGORIES = ['general', 'notifications', 'integrations', 'serviceareas'] as const;
 export type SettingsCategory = (typeof SETTINGS_CATEGORIES)[number];
@@ -18,11 +19,14 @@ const hexColour = z.string().check(z.trim(), z.regex(/^#[0-9a-fA-F]{6}$/, 'Use a
 
 export const generalSettingsSchema = z.object({
   companyName: z.string().check(z.trim(), z.minLength(1, 'Company name is required'), z.maxLength(200)),
-  /** Empty until the business sets one. */
-  contactEmail: z.union([
-    z.literal(''),
-    z.email({ pattern: z.regexes.html5Email, error: 'Please enter a valid email address' }),
-  ]),
+  /** Empty until the business sets one; trimmed and lower-cased like every address (decision 8). */
+  contactEmail: z.pipe(
+    z.string().check(z.trim(), z.toLowerCase()),
+    z.union([
+      z.literal(''),
+      z.email({ pattern: z.regexes.html5Email, error: 'Please enter a valid email address' }),
+    ]),
+  ),
   theme: z.enum(['Light', 'Dark', 'System']),
   brandColor: hexColour,
   /** The external pages the spec's buttons open (decision 36). */
@@ -56,7 +60,7 @@ export const integrationSettingsSchema = z.object({
 });
 
 export const serviceAreaSettingsSchema = z.object({
-  enabledZipCodes: z.array(z.string().check(z.regex(/^\d{5}$/, 'A ZIP code has 5 digits'))),
+  enabledZipCodes: z.array(z.string().check(z.regex(ZIP_CODE_PATTERN, 'A ZIP code has 5 digits'))),
 });
 
 export type GeneralSettings = z.infer<typeof generalSettingsSchema>;

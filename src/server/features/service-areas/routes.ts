@@ -1,5 +1,67 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  addServiceAreaResultSchema,
+  addServiceAreaSchema,
+  revalidateResultSchema,
+  revalidationSummary,
+  serviceAreasSchema,
+  zipCodeParamsSchema,
+} from '../../../shared/schemas/service-areas.js';
+import { errorBody } from '../../http/schemas.js';
+import { guardAdminRoutes } from '../../http/session.js';
 import type { FeatureDeps } from '../deps.js';
+import { createServiceAreaService } from './service.js';
 
-/** Enabled ZIP codes and location revalidation (issue 5). */
-export const serviceAreaRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (_app, _deps) => {};
+const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+
+/** Enabled ZIP codes and location revalidation (admin spec §2, §7; DESIGN §5). */
+export const serviceAreaRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app, deps) => {
+  guardAdminRoutes(app);
+  const serviceAreas = createServiceAreaService(deps);
+
+  app.get(
+    '/api/admin/service-areas',
+    { schema: { response: { 200: serviceAreasSchema, ...failures } } },
+    async () => ({ enabledZipCodes: await serviceAreas.list() }),
+  );
+
+  app.post(
+    '/api/admin/service-areas',
+    { schema: { body: addServiceAreaSchema, response: { 200: addServiceAreaResultSchema, ...failures } } },
+    async (request) => {
+      const { added, enabledZipCodes, updatedOrders, updatedItems } = await serviceAreas.add(
+        request.body.zipCode,
+      );
+      return { message: addedMessage(added), enabledZipCodes, updatedOrders, updatedItems };
+    },
+  );
+
+  app.delete(
+    '/api/admin/service-areas/:zipCode',
+    {
+      schema: {
+        params: zipCodeParamsSchema,
+        response: { 200: z.object({ message: z.string() }), ...failures },
+      },
+    },
+    async (request) => {
+      await serviceAreas.remove(request.params.zipCode);
+      return { message: `ZIP code ${request.params.zipCode} removed` };
+    },
+  );
+
+  app.post(
+    '/api/admin/revalidate-locations',
+    { schema: { response: { 200: revalidateResultSchema, ...failures } } },
+    async () => {
+      const update = await serviceAreas.revalidate();
+      return { message: revalidationSummary(update), ...update };
+    },
+  );
+};
+
+function addedMessage(added: readonly string[]): string {
+  if (added.length === 0) return 'These ZIP codes are already enabled';
+  return `${added.length === 1 ? 'ZIP code' : 'ZIP codes'} ${added.join(', ')} enabled`;
+}

@@ -1,5 +1,66 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  SETTINGS_CATEGORIES,
+  type SettingsCategory,
+  settingEntriesSchema,
+} from '../../../shared/schemas/settings.js';
+import { errorBody } from '../../http/schemas.js';
+import { guardAdminRoutes } from '../../http/session.js';
+import { badRequest, notFound } from '../../lib/errors.js';
 import type { FeatureDeps } from '../deps.js';
+import { createServiceAreaService } from '../service-areas/service.js';
 
-/** GET /api/settings/:category and POST /api/settings/:category/batch (issue 5). */
-export const settingsRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (_app, _deps) => {};
+const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+
+/**
+ * The spec's batch also names `users` and `apikeys`; both have their own endpoints with their own
+ * rules (passwords hashed, keys shown once), so these names point there instead of storing anything.
+ */
+const OWN_ENDPOINTS: Record<string, string> = {
+  users: 'Use the Admin Users endpoints (/api/settings/users/create, /api/admin/users) for admin users',
+  apikeys: 'Use the API Keys endpoints (/api/admin/api-keys) for API keys',
+};
+
+const categoryParams = z.object({ category: z.string().max(50) });
+
+function settingsCategory(name: string): SettingsCategory {
+  const pointer = OWN_ENDPOINTS[name];
+  if (pointer) throw badRequest(pointer, { category: pointer });
+  if (!(SETTINGS_CATEGORIES as readonly string[]).includes(name)) {
+    throw notFound(`Unknown settings category: ${name}`);
+  }
+  return name as SettingsCategory;
+}
+
+/** GET /api/settings/:category and POST /api/settings/:category/batch (admin spec §3, §7). */
+export const settingsRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app, deps) => {
+  guardAdminRoutes(app);
+  const { settings } = deps;
+  const serviceAreas = createServiceAreaService(deps);
+
+  app.get(
+    '/api/settings/:category',
+    { schema: { params: categoryParams, response: { 200: settingEntriesSchema, ...failures } } },
+    async (request) => settings.entries(settingsCategory(request.params.category)),
+  );
+
+  app.post(
+    '/api/settings/:category/batch',
+    {
+      schema: {
+        params: categoryParams,
+        // Validated per category by the service, which names each bad field.
+        body: z.unknown(),
+        response: { 200: z.object({ message: z.string() }), ...failures },
+      },
+    },
+    async (request) => {
+      const category = settingsCategory(request.params.category);
+      // Newly enabled ZIP codes move their orders, whichever way the list changes.
+      if (category === 'serviceareas') await serviceAreas.replace(request.body);
+      else await settings.save(category, request.body);
+      return { message: 'Settings saved' };
+    },
+  );
+};

@@ -1,0 +1,156 @@
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { type LocationUpdate, parseZipCodes } from '../../../shared/schemas/service-areas.js';
+import type { Db, Executor } from '../../db/client.js';
+import { orders, settings } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { changeItemStatus } from '../orders/status.js';
+import type { SettingsService } from '../settings/service.js';
+
+const ZIP_KEY = 'enabledZipCodes';
+
+export type ServiceAreaService = ReturnType<typeof createServiceAreaService>;
+
+/**
+ * The enabled ZIP codes (settings key `enabledZipCodes`, category `serviceareas`) and the one rule tied
+ * to them (DESIGN §5): a code that becomes enabled, and every revalidation, moves the units still at
+ * ORDER_PLACED in orders with that code to LOCATION_ENABLED, forward only, in the same transaction
+ * as the list change.
+ */
+export function createServiceAreaService({
+  db,
+  clock,
+  settings: settingsService,
+}: {
+  db: Db;
+  clock: Clock;
+  settings: SettingsService;
+}) {
+  /**
+   * Reads the list with its row locked for the rest of the transaction, so two admins adding codes at
+   * once queue up instead of one overwriting the other's addition.
+   */
+  async function lockedList(tx: Executor): Promise<string[]> {
+    await tx
+      .insert(settings)
+      .values({ key: ZIP_KEY, value: [], category: 'serviceareas', updatedAt: clock.now() })
+      .onConflictDoNothing({ target: settings.key });
+    await tx.select({ id: settings.id }).from(settings).where(eq(settings.key, ZIP_KEY)).for('update');
+    return (await settingsService.read('serviceareas', tx)).enabledZipCodes;
+  }
+
+  async function writeList(tx: Executor, codes: string[]) {
+    await settingsService.save('serviceareas', { enabledZipCodes: codes }, tx);
+  }
+
+  /**
+   * Moves every ORDER_PLACED unit of the orders in these ZIP codes to LOCATION_ENABLED. One query finds
+   * the orders: an order has an ORDER_PLACED unit exactly when its own status (the least advanced of
+   * its units) is ORDER_PLACED, so the status index narrows the search; a stored ZIP+4 ('78701-1234')
+   * counts as its five-digit code. Each order then goes through the one status function.
+   */
+  async function enableLocations(tx: Executor, codes: readonly string[]): Promise<LocationUpdate> {
+    if (codes.length === 0) return { updatedOrders: 0, updatedItems: 0 };
+    const affected = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.status, 'ORDER_PLACED'),
+          or(
+            inArray(orders.zipCode, [...codes]),
+            inArray(
+              sql`left(${orders.zipCode}, 6)`,
+              codes.map((code) => `${code}-`),
+            ),
+          ),
+        ),
+      )
+      .orderBy(orders.id);
+    const now = clock.now();
+    let updatedOrders = 0;
+    let updatedItems = 0;
+    for (const { id } of affected) {
+      const { changed } = await changeItemStatus(
+        tx,
+        {
+          orderId: id,
+          to: 'LOCATION_ENABLED',
+          rule: 'forward',
+          onlyFrom: ['ORDER_PLACED'],
+          actor: { kind: 'system' },
+        },
+        now,
+      );
+      if (changed.length > 0) {
+        updatedOrders += 1;
+        updatedItems += changed.length;
+      }
+    }
+    return { updatedOrders, updatedItems };
+  }
+
+  return {
+    async list(): Promise<string[]> {
+      return (await settingsService.read('serviceareas')).enabledZipCodes;
+    },
+
+    /**
+     * Adds the codes of the field's raw text. Any invalid piece refuses the whole input, naming each;
+     * codes already enabled are skipped. The list and the unit moves commit together.
+     */
+    async add(raw: string) {
+      const { valid, invalid } = parseZipCodes(raw);
+      if (invalid.length > 0) {
+        const message = `Invalid ZIP ${invalid.length === 1 ? 'code' : 'codes'}: ${invalid.join(', ')}`;
+        throw badRequest(message, { zipCode: message });
+      }
+      if (valid.length === 0) {
+        throw badRequest('Enter a ZIP code', { zipCode: 'Enter a ZIP code' });
+      }
+      return db.transaction(async (tx) => {
+        const current = await lockedList(tx);
+        const added = valid.filter((code) => !current.includes(code));
+        const enabledZipCodes = [...current, ...added];
+        if (added.length > 0) await writeList(tx, enabledZipCodes);
+        const update = await enableLocations(tx, added);
+        return { added, enabledZipCodes, ...update };
+      });
+    },
+
+    /** Units already moved stay where they are: the system only moves forward. */
+    async remove(zipCode: string) {
+      await db.transaction(async (tx) => {
+        const current = await lockedList(tx);
+        if (!current.includes(zipCode)) throw notFound(`ZIP code ${zipCode} is not enabled`);
+        await writeList(
+          tx,
+          current.filter((code) => code !== zipCode),
+        );
+      });
+    },
+
+    /** Moves the ORDER_PLACED units of every enabled code, in one transaction. */
+    async revalidate(): Promise<LocationUpdate> {
+      return db.transaction(async (tx) => enableLocations(tx, await lockedList(tx)));
+    },
+
+    /**
+     * POST /api/settings/serviceareas/batch: the whole list at once. Validated like any setting; the
+     * codes it newly enables move their units as an add would.
+     */
+    async replace(input: unknown) {
+      return db.transaction(async (tx) => {
+        const current = await lockedList(tx);
+        await settingsService.save('serviceareas', input, tx);
+        const saved = (await settingsService.read('serviceareas', tx)).enabledZipCodes;
+        const deduplicated = [...new Set(saved)];
+        if (deduplicated.length !== saved.length) await writeList(tx, deduplicated);
+        return enableLocations(
+          tx,
+          deduplicated.filter((code) => !current.includes(code)),
+        );
+      });
+    },
+  };
+}
