@@ -4,7 +4,7 @@ import { users } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { hashPassword, verifyPassword } from '../../lib/crypto.js';
 import { badRequest, conflict, unauthorized } from '../../lib/errors.js';
-import type { Mailer } from '../../mail/mailer.js';
+import type { Mailer, MailMessage } from '../../mail/mailer.js';
 import { verificationCodeMail } from '../../mail/templates.js';
 import { type CodeSendLimits, type CodeStore, createCodeStore } from './codes.js';
 import { createSessionStore, type SessionStore, type SessionUser, sessionUserColumns } from './sessions.js';
@@ -29,6 +29,20 @@ export interface AuthDeps {
   codeLimits: CodeSendLimits;
 }
 
+/**
+ * Issues a fresh code for the address (voiding the earlier one, within the sending limits) and mails
+ * it: the one way a sign-in or reset code is sent, whether the user asked or an admin did for them.
+ */
+export async function mailCode(
+  { codes, mailer }: { codes: CodeStore; mailer: Mailer },
+  email: string,
+  ip: string,
+  compose: (code: string) => MailMessage,
+) {
+  const code = await codes.issue(email, ip);
+  await mailer.send(compose(code));
+}
+
 export function createAuthService(deps: AuthDeps) {
   const { db, mailer, clock } = deps;
   const codes: CodeStore = createCodeStore(db, clock, deps.codeLimits);
@@ -42,8 +56,7 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   async function sendCode(email: string, meta: RequestMeta, purpose: 'sign-in' | 'reset') {
-    const code = await codes.issue(email, meta.ip);
-    await mailer.send(verificationCodeMail(email, code, purpose));
+    await mailCode({ codes, mailer }, email, meta.ip, (code) => verificationCodeMail(email, code, purpose));
   }
 
   function statusOf(user: { password: string | null } | undefined): AccountStatus {

@@ -1,5 +1,103 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adminUserSchema,
+  adminUsersPageSchema,
+  adminUsersQuerySchema,
+  changeEmailSchema,
+  createUserSchema,
+  customersPageSchema,
+  customersQuerySchema,
+  deleteRefusedSchema,
+  messageSchema,
+  updateUserSchema,
+  userDetailSchema,
+} from '../../../shared/schemas/customers.js';
+import { errorBody, idParams } from '../../http/schemas.js';
+import { guardAdminRoutes, requireAdmin, SESSION_COOKIE } from '../../http/session.js';
 import type { FeatureDeps } from '../deps.js';
+import { createCustomerAdminService, UserHasOrdersError } from './service.js';
 
-/** Customers and users for admins: list, reset password, change e-mail, delete, admin users (issue 5). */
-export const customerAdminRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (_app, _deps) => {};
+const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+
+/**
+ * Customers and users for admins (admin spec §2 Customers and Settings → Admin Users, §7): the customer
+ * list, one user with their orders, reset password, change e-mail, edit, delete, and Add User.
+ */
+export const customerAdminRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app, deps) => {
+  guardAdminRoutes(app);
+  const service = createCustomerAdminService(deps);
+
+  app.get(
+    '/api/admin/customers',
+    { schema: { querystring: customersQuerySchema, response: { 200: customersPageSchema, ...failures } } },
+    async (request) => service.listCustomers(request.query),
+  );
+
+  app.get(
+    '/api/admin/users',
+    { schema: { querystring: adminUsersQuerySchema, response: { 200: adminUsersPageSchema, ...failures } } },
+    async (request) => service.listUsers(request.query),
+  );
+
+  app.get(
+    '/api/admin/users/:id',
+    { schema: { params: idParams, response: { 200: userDetailSchema, ...failures } } },
+    async (request) => service.getUser(request.params.id),
+  );
+
+  app.post(
+    '/api/admin/users/:id/reset-password',
+    { schema: { params: idParams, response: { 200: messageSchema, ...failures, 429: errorBody } } },
+    async (request) => service.sendPasswordReset(request.params.id, request.ip),
+  );
+
+  app.patch(
+    '/api/admin/users/:id',
+    {
+      schema: { params: idParams, body: changeEmailSchema, response: { 200: adminUserSchema, ...failures } },
+    },
+    async (request) => service.changeEmail(request.params.id, request.body.email),
+  );
+
+  app.put(
+    '/api/admin/users/:id',
+    {
+      schema: { params: idParams, body: updateUserSchema, response: { 200: adminUserSchema, ...failures } },
+    },
+    async (request) =>
+      service.updateUser(
+        requireAdmin(request),
+        request.params.id,
+        request.body,
+        request.cookies[SESSION_COOKIE],
+      ),
+  );
+
+  app.delete(
+    '/api/admin/users/:id',
+    {
+      schema: {
+        params: idParams,
+        response: { 200: messageSchema, ...failures, 409: deleteRefusedSchema },
+      },
+    },
+    async (request, reply) => {
+      try {
+        return await service.deleteUser(requireAdmin(request), request.params.id);
+      } catch (error) {
+        // The spec's refusal carries the count beside the message (admin spec §7).
+        if (error instanceof UserHasOrdersError) {
+          return reply.status(409).send({ message: error.message, orders: error.orders });
+        }
+        throw error;
+      }
+    },
+  );
+
+  // Add User lives under /api/settings in the spec (§7) but is as admin-only as the rest.
+  app.post(
+    '/api/settings/users/create',
+    { schema: { body: createUserSchema, response: { 201: adminUserSchema, ...failures } } },
+    async (request, reply) => reply.status(201).send(await service.createUser(request.body)),
+  );
+};

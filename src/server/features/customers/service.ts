@@ -1,0 +1,330 @@
+import { and, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import {
+  type AdminUsersQuery,
+  type CreateUser,
+  type CustomerSort,
+  type CustomersQuery,
+  EMAIL_IN_USE_MESSAGE,
+  isBlankPassword,
+  type UpdateUser,
+  userHasOrdersMessage,
+} from '../../../shared/schemas/customers.js';
+import type { Executor } from '../../db/client.js';
+import { orders, sessions, type User, users, verificationCodes } from '../../db/schema.js';
+import { hashPassword, hashToken } from '../../lib/crypto.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { adminResetMail } from '../../mail/templates.js';
+import { createCodeStore } from '../auth/codes.js';
+import { mailCode } from '../auth/service.js';
+import type { SessionUser } from '../auth/sessions.js';
+import type { FeatureDeps } from '../deps.js';
+
+export const USER_NOT_FOUND = 'User not found';
+export const CANNOT_DELETE_SELF = 'You cannot delete your own account';
+export const CANNOT_DEMOTE_SELF = 'You cannot remove your own admin role';
+export const LAST_ADMIN = 'At least one admin must remain';
+
+/** The user columns admins may see: never the password hash, only whether there is one. */
+const userColumns = {
+  id: users.id,
+  email: users.email,
+  role: users.role,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  lastActiveAt: users.lastActiveAt,
+  createdAt: users.createdAt,
+  hasPassword: sql<boolean>`${users.password} is not null`,
+};
+type UserRow = Pick<
+  User,
+  'id' | 'email' | 'role' | 'firstName' | 'lastName' | 'lastActiveAt' | 'createdAt'
+> & {
+  hasPassword: boolean;
+};
+
+function toAdminUser({ hasPassword, lastActiveAt, createdAt, ...user }: UserRow) {
+  return {
+    ...user,
+    lastActiveAt: lastActiveAt?.toISOString() ?? null,
+    createdAt: createdAt.toISOString(),
+    accountStatus: hasPassword ? ('ACTIVE' as const) : ('PENDING' as const),
+  };
+}
+export type AdminUserDto = ReturnType<typeof toAdminUser>;
+
+/** `%`, `_` and `\` typed into the search box are looked for as themselves. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A Postgres unique violation, as either driver reports it (directly or as the cause of Drizzle's error). */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/** Amounts are cents stored as text; anything that is not a number counts as nothing. */
+const NUMERIC_TEXT = '^\\s*-?[0-9]+(\\.[0-9]+)?\\s*$';
+
+const CUSTOMER_ORDER: Record<CustomerSort, (totals: { orders: SQL; totalSpent: SQL }) => SQL[]> = {
+  'id:desc': () => [desc(users.id)],
+  'id:asc': () => [asc(users.id)],
+  'email:asc': () => [asc(users.email), asc(users.id)],
+  'email:desc': () => [desc(users.email), desc(users.id)],
+  'orders:desc': (t) => [desc(t.orders), desc(users.id)],
+  'orders:asc': (t) => [asc(t.orders), asc(users.id)],
+  'totalSpent:desc': (t) => [desc(t.totalSpent), desc(users.id)],
+  'totalSpent:asc': (t) => [asc(t.totalSpent), asc(users.id)],
+};
+
+export function createCustomerAdminService({
+  db,
+  clock,
+  mailer,
+  config,
+}: Pick<FeatureDeps, 'db' | 'clock' | 'mailer' | 'config'>) {
+  const codes = createCodeStore(db, clock, {
+    perEmail: config.authLimits.codesPerEmail,
+    perIp: config.authLimits.codesPerIp,
+  });
+
+  async function findUser(id: number, executor: Executor = db, lock = false): Promise<UserRow> {
+    const query = executor.select(userColumns).from(users).where(eq(users.id, id));
+    const [user] = lock ? await query.for('update') : await query;
+    if (!user) throw notFound(USER_NOT_FOUND);
+    return user;
+  }
+
+  async function assertEmailFree(executor: Executor, email: string, exceptId: number) {
+    const [taken] = await executor
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, email), ne(users.id, exceptId)));
+    if (taken) throw conflict(EMAIL_IN_USE_MESSAGE);
+  }
+
+  /** Runs a write that may meet the e-mail unique index; a concurrent duplicate becomes the same 409. */
+  async function uniqueEmail<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(EMAIL_IN_USE_MESSAGE);
+      throw error;
+    }
+  }
+
+  /**
+   * Refuses a role change that would leave no admin. The admins' rows are locked first, so two admins
+   * demoting each other at once cannot both succeed.
+   */
+  async function assertAdminRemains(tx: Executor, demotedId: number) {
+    const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'ADMIN')).for('update');
+    if (admins.every((admin) => admin.id === demotedId)) throw conflict(LAST_ADMIN);
+  }
+
+  return {
+    /**
+     * Users of role USER with their order count and total, searched, sorted and paged in SQL. The
+     * totals are a lateral subquery: one orders_user_id_idx lookup per customer on the page.
+     */
+    async listCustomers(query: CustomersQuery) {
+      const conditions: SQL[] = [eq(users.role, 'USER')];
+      if (query.q) {
+        const pattern = likePattern(query.q);
+        const byId = /^\d{1,9}$/.test(query.q) ? [eq(users.id, Number(query.q))] : [];
+        const matches = or(
+          ilike(users.email, pattern),
+          sql`concat_ws(' ', ${users.firstName}, ${users.lastName}) ilike ${pattern}`,
+          ...byId,
+        );
+        if (matches) conditions.push(matches);
+      }
+      const where = and(...conditions);
+      const totals = db
+        .select({
+          orders: sql<number>`count(*)::int`.as('order_count'),
+          totalSpent:
+            sql<string>`coalesce(sum(case when ${orders.amount} ~ ${NUMERIC_TEXT} then trim(${orders.amount})::numeric end), 0)`.as(
+              'total_spent',
+            ),
+        })
+        .from(orders)
+        .where(eq(orders.userId, users.id))
+        .as('totals');
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select({
+            id: users.id,
+            email: users.email,
+            firstName: users.firstName,
+            lastName: users.lastName,
+            orders: totals.orders,
+            totalSpent: totals.totalSpent,
+          })
+          .from(users)
+          .innerJoinLateral(totals, sql`true`)
+          .where(where)
+          .orderBy(
+            ...CUSTOMER_ORDER[query.sort]({
+              orders: sql`${totals.orders}`,
+              totalSpent: sql`${totals.totalSpent}`,
+            }),
+          )
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+        db.select({ total: count() }).from(users).where(where),
+      ]);
+      return {
+        items: rows.map((row) => ({
+          ...row,
+          orders: Number(row.orders),
+          totalSpent: Number(row.totalSpent),
+        })),
+        total: counted?.total ?? 0,
+      };
+    },
+
+    async listUsers(query: AdminUsersQuery) {
+      const where = query.role ? eq(users.role, query.role) : undefined;
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select(userColumns)
+          .from(users)
+          .where(where)
+          .orderBy(asc(users.id))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+        db.select({ total: count() }).from(users).where(where),
+      ]);
+      return { items: rows.map(toAdminUser), total: counted?.total ?? 0 };
+    },
+
+    /** The user and their orders, newest first (the User Management dialog). */
+    async getUser(id: number) {
+      const user = await findUser(id);
+      const list = await db
+        .select({
+          id: orders.id,
+          orderId: orders.orderId,
+          productName: orders.productName,
+          status: orders.status,
+          orderDate: orders.orderDate,
+          amount: orders.amount,
+        })
+        .from(orders)
+        .where(eq(orders.userId, id))
+        .orderBy(desc(orders.orderDate), desc(orders.id));
+      return {
+        ...toAdminUser(user),
+        orders: list.map((order) => ({ ...order, orderDate: order.orderDate.toISOString() })),
+      };
+    },
+
+    /**
+     * Mails the user a reset code through the sign-in codes (same limits, same single use), with a
+     * link to the sign-in screen's code step. The current password keeps working until it is replaced.
+     */
+    async sendPasswordReset(id: number, ip: string) {
+      const user = await findUser(id);
+      const params = new URLSearchParams({
+        reset: user.email,
+        status: user.hasPassword ? 'ACTIVE' : 'PENDING',
+      });
+      const link = `${config.publicUrl}/auth?${params}`;
+      await mailCode({ codes, mailer }, user.email, ip, (code) => adminResetMail(user.email, code, link));
+      return { message: `A password reset code was sent to ${user.email}` };
+    },
+
+    /** Change Email: a new address is not yet proven, so `verified` starts over. */
+    async changeEmail(id: number, email: string) {
+      return uniqueEmail(() =>
+        db.transaction(async (tx) => {
+          const user = await findUser(id, tx, true);
+          if (user.email === email) return toAdminUser(user);
+          await assertEmailFree(tx, email, id);
+          await tx
+            .update(users)
+            .set({ email, verified: false, updatedAt: clock.now() })
+            .where(eq(users.id, id));
+          return toAdminUser(await findUser(id, tx));
+        }),
+      );
+    },
+
+    /**
+     * Edit User. A blank password keeps the current one; a new one ends the user's sessions (as a reset
+     * does), except the admin's own current one when they edit themself.
+     */
+    async updateUser(actor: SessionUser, id: number, input: UpdateUser, actorToken: string | undefined) {
+      const hashed = isBlankPassword(input.password) ? null : await hashPassword(input.password ?? '');
+      return uniqueEmail(() =>
+        db.transaction(async (tx) => {
+          const user = await findUser(id, tx, true);
+          if (user.role === 'ADMIN' && input.role !== 'ADMIN') {
+            if (id === actor.id) throw conflict(CANNOT_DEMOTE_SELF);
+            await assertAdminRemains(tx, id);
+          }
+          await assertEmailFree(tx, input.email, id);
+          const emailChanged = input.email !== user.email;
+          await tx
+            .update(users)
+            .set({
+              email: input.email,
+              role: input.role,
+              updatedAt: clock.now(),
+              ...(emailChanged ? { verified: false } : {}),
+              ...(hashed ? { password: hashed } : {}),
+            })
+            .where(eq(users.id, id));
+          if (hashed) {
+            const keep = id === actor.id && actorToken ? hashToken(actorToken) : null;
+            await tx
+              .delete(sessions)
+              .where(and(eq(sessions.userId, id), keep ? ne(sessions.tokenHash, keep) : undefined));
+          }
+          return toAdminUser(await findUser(id, tx));
+        }),
+      );
+    },
+
+    /** Add User: an account with a password, so it signs in normally. */
+    async createUser(input: CreateUser) {
+      const hashed = await hashPassword(input.password);
+      const [created] = await db
+        .insert(users)
+        .values({ email: input.email, password: hashed, role: input.role })
+        .onConflictDoNothing({ target: users.email })
+        .returning({ id: users.id });
+      if (!created) throw conflict(EMAIL_IN_USE_MESSAGE);
+      return toAdminUser(await findUser(created.id));
+    },
+
+    /**
+     * Deletes a user with no orders. The user's row is locked first: linking an order to the user
+     * takes a key-share lock on the same row, so no order can be linked between the count and the
+     * delete.
+     */
+    async deleteUser(actor: SessionUser, id: number) {
+      if (id === actor.id) throw conflict(CANNOT_DELETE_SELF);
+      await db.transaction(async (tx) => {
+        const user = await findUser(id, tx, true);
+        const [linked] = await tx.select({ n: count() }).from(orders).where(eq(orders.userId, id));
+        const n = linked?.n ?? 0;
+        if (n > 0) throw new UserHasOrdersError(n);
+        await tx.delete(verificationCodes).where(eq(verificationCodes.email, user.email));
+        // Sessions and login challenges go with the user (ON DELETE CASCADE).
+        await tx.delete(users).where(eq(users.id, id));
+      });
+      return { message: 'User deleted' };
+    },
+  };
+}
+
+/** The spec's refusal: message and orders (count), answered as a 409. */
+export class UserHasOrdersError extends AppError {
+  constructor(readonly orders: number) {
+    super('CONFLICT', userHasOrdersMessage(orders));
+  }
+}
+
+export type CustomerAdminService = ReturnType<typeof createCustomerAdminService>;
