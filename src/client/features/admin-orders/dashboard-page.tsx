@@ -1,5 +1,257 @@
-import { PlaceholderPage } from '../../components/placeholder-page';
+/**
+ * Dashboard (admin spec §2): four cards and Recent Orders; beyond the spec, how many units wait at
+ * each stage and which units have stayed longest in their current stage.
+ */
+import { CheckCircle2, ClipboardList, Factory, type LucideIcon, Package } from 'lucide-react';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { itemLabel } from '../../../shared/format.js';
+import type { Dashboard } from '../../../shared/schemas/admin-orders.js';
+import { STAGE_LABELS } from '../../../shared/stages.js';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { PageSpinner } from '../../components/ui/spinner';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { errorMessage } from '../../lib/api';
+import { formatDate } from '../../lib/dates';
+import { useDashboard } from './api';
+import { adminOrderLabel, customerLabel, waitedFor } from './format';
+import { type OrderDialogs, useOrderDialogs } from './order-dialogs';
+import { StageBadge } from './stage-badge';
 
 export default function DashboardPage() {
-  return <PlaceholderPage title="Dashboard" description="Order totals and recent orders will appear here." />;
+  const dashboard = useDashboard();
+  const dialogs = useOrderDialogs();
+  return (
+    <section className="grid gap-6">
+      <div className="grid gap-1">
+        <h1 className="font-semibold text-2xl tracking-tight sm:text-3xl">Dashboard</h1>
+        <p className="text-muted-foreground text-sm">Where every order stands today.</p>
+      </div>
+      {dashboard.isPending && <PageSpinner />}
+      {dashboard.isError && (
+        <Alert variant="destructive">
+          <span className="col-span-2 flex flex-wrap items-center justify-between gap-3">
+            {errorMessage(dashboard.error) ?? 'We could not load the dashboard.'}
+            <Button variant="outline" size="sm" onClick={() => dashboard.refetch()}>
+              Try again
+            </Button>
+          </span>
+        </Alert>
+      )}
+      {dashboard.data && <DashboardContent data={dashboard.data} dialogs={dialogs} />}
+      {dialogs.dialogs}
+    </section>
+  );
+}
+
+function DashboardContent({ data, dialogs }: { data: Dashboard; dialogs: OrderDialogs }) {
+  return (
+    <>
+      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-label="Order totals">
+        <StatCard title="Total Orders" value={data.totalOrders} icon={Package} hint="All orders" />
+        <StatCard
+          title="Pending Actions"
+          value={data.pendingActions}
+          icon={ClipboardList}
+          hint="Documents to sign or payment due"
+        />
+        <StatCard title="In Production" value={data.inProduction} icon={Factory} hint="Being built" />
+        <StatCard title="Delivered" value={data.delivered} icon={CheckCircle2} hint="Completed orders" />
+      </ul>
+
+      <RecentOrders data={data} dialogs={dialogs} />
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <UnitsPerStage data={data} />
+        <LongestWaiting data={data} dialogs={dialogs} />
+      </div>
+    </>
+  );
+}
+
+function StatCard({
+  title,
+  value,
+  icon: Icon,
+  hint,
+}: {
+  title: string;
+  value: number;
+  icon: LucideIcon;
+  hint: string;
+}) {
+  return (
+    <li>
+      <Card className="h-full">
+        <CardHeader className="flex-row items-center justify-between gap-2 pb-2">
+          <h2 className="font-medium text-muted-foreground text-sm">{title}</h2>
+          <Icon aria-hidden="true" className="size-5 text-primary" />
+        </CardHeader>
+        <CardContent className="grid gap-1">
+          <p className="font-semibold text-3xl tabular-nums">{value.toLocaleString()}</p>
+          <p className="text-muted-foreground text-xs">{hint}</p>
+        </CardContent>
+      </Card>
+    </li>
+  );
+}
+
+function RecentOrders({ data, dialogs }: { data: Dashboard; dialogs: OrderDialogs }) {
+  return (
+    <Card>
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
+        <div className="grid gap-1.5">
+          <CardTitle>Recent Orders</CardTitle>
+          <CardDescription>The newest orders first.</CardDescription>
+        </div>
+        <Button variant="outline" size="sm" asChild>
+          <Link to="/admin/orders">View all orders</Link>
+        </Button>
+      </CardHeader>
+      <CardContent>
+        {data.recentOrders.length === 0 ? (
+          <p className="text-muted-foreground text-sm">No orders yet.</p>
+        ) : (
+          <Table className="min-w-[40rem]">
+            <TableHeader>
+              <TableRow className="hover:bg-transparent">
+                <TableHead>Order ID</TableHead>
+                <TableHead>Customer</TableHead>
+                <TableHead>Product</TableHead>
+                <TableHead>Date</TableHead>
+                <TableHead>Stage</TableHead>
+                <TableHead className="text-right">
+                  <span className="sr-only">Actions</span>
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {data.recentOrders.map((row) => {
+                const label = adminOrderLabel(row);
+                return (
+                  <TableRow key={row.id}>
+                    <TableCell className="whitespace-nowrap font-medium">{label}</TableCell>
+                    <TableCell className="max-w-56 break-all">{customerLabel(row.customerEmail)}</TableCell>
+                    <TableCell className="max-w-56 break-words">{row.productName}</TableCell>
+                    <TableCell className="whitespace-nowrap">{formatDate(row.orderDate)}</TableCell>
+                    <TableCell>
+                      <StageBadge stage={row.status} />
+                    </TableCell>
+                    <TableCell className="text-right">
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        aria-label={`View details of order ${label}`}
+                        onClick={() => dialogs.showDetails({ id: row.id, customerEmail: row.customerEmail })}
+                      >
+                        View
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * A bar per stage. It is a real table — stage, then count — so screen readers read the numbers; the
+ * bars are drawn beside the counts and hidden from them.
+ */
+function UnitsPerStage({ data }: { data: Dashboard }) {
+  const max = Math.max(1, ...data.unitsPerStage.map((entry) => entry.count));
+  const total = data.unitsPerStage.reduce((sum, entry) => sum + entry.count, 0);
+  const titleId = useId();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle id={titleId}>Units per stage</CardTitle>
+        <CardDescription>{total.toLocaleString()} units in all orders.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <table aria-labelledby={titleId} className="w-full text-sm">
+          <thead className="sr-only">
+            <tr>
+              <th scope="col">Stage</th>
+              <th scope="col">Units</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.unitsPerStage.map(({ stage, count }) => (
+              <tr key={stage}>
+                <th scope="row" className="w-40 py-1 pr-3 text-left font-normal text-muted-foreground">
+                  {STAGE_LABELS[stage]}
+                </th>
+                <td className="py-1">
+                  <div className="flex items-center gap-2">
+                    <div aria-hidden="true" className="h-3 flex-1 overflow-hidden rounded-full bg-muted">
+                      <div
+                        className={
+                          stage === 'DELIVERED'
+                            ? 'h-full rounded-full bg-success'
+                            : 'h-full rounded-full bg-primary'
+                        }
+                        style={{ width: `${(count / max) * 100}%` }}
+                      />
+                    </div>
+                    <span className="w-10 text-right font-medium tabular-nums">{count.toLocaleString()}</span>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </CardContent>
+    </Card>
+  );
+}
+
+function LongestWaiting({ data, dialogs }: { data: Dashboard; dialogs: OrderDialogs }) {
+  const now = Date.now();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Waiting longest</CardTitle>
+        <CardDescription>Units that have stayed longest in their current stage.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {data.longestWaiting.length === 0 ? (
+          <p className="text-muted-foreground text-sm">No unit is waiting.</p>
+        ) : (
+          <ol className="grid divide-y">
+            {data.longestWaiting.map((unit) => {
+              const label = `${adminOrderLabel({ id: unit.orderId, orderId: unit.orderRef })} · ${itemLabel(unit.itemNumber)}`;
+              return (
+                <li
+                  key={unit.itemId}
+                  className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm"
+                >
+                  <div className="grid">
+                    <span className="font-medium">{label}</span>
+                    <span className="text-muted-foreground">
+                      {waitedFor(unit.since, now)} in {STAGE_LABELS[unit.status]}
+                    </span>
+                  </div>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`View details of ${label}`}
+                    onClick={() => dialogs.showDetails({ id: unit.orderId })}
+                  >
+                    View
+                  </Button>
+                </li>
+              );
+            })}
+          </ol>
+        )}
+      </CardContent>
+    </Card>
+  );
 }

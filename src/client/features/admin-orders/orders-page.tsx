@@ -1,10 +1,293 @@
-import { PlaceholderPage } from '../../components/placeholder-page';
+/**
+ * Orders (admin spec §2): search, Filter dialog and Export over a table paged, searched, filtered and
+ * sorted on the server, 10 rows a page. Page, search, sort and filters live in the address, so a
+ * reload, Back and a shared link show the same list.
+ */
+import { Download, ListFilter, RefreshCw, Search, X } from 'lucide-react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { AdminOrdersQuery } from '../../../shared/schemas/admin-orders.js';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Input } from '../../components/ui/input';
+import { Spinner } from '../../components/ui/spinner';
+import { toast } from '../../components/ui/use-toast';
+import { errorMessage } from '../../lib/api';
+import { exportUrl, useAdminOrders } from './api';
+import { download } from './download';
+import { FilterDialog } from './filter-dialog';
+import { useOrderDialogs } from './order-dialogs';
+import { OrdersTable } from './orders-table';
+import {
+  activeFilterCount,
+  type DialogFilters,
+  dialogFilters,
+  exportFilters,
+  ORDERS_PAGE_SIZE,
+  paramsFromQuery,
+  queryFromParams,
+} from './url-state';
+
+/** Typing settles this long before the list is asked for. */
+export const SEARCH_DEBOUNCE_MS = 300;
 
 export default function AdminOrdersPage() {
+  const [params, setParams] = useSearchParams();
+  const query = useMemo(() => queryFromParams(params), [params]);
+  const orders = useAdminOrders(query);
+  const [filterOpen, setFilterOpen] = useState(false);
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+  // The selection belongs to the list it was made on: another page, search or filter starts empty.
+  const listKey = paramsFromQuery({ ...query, sort: 'orderDate:desc' }).toString();
+  const [selection, setSelection] = useState<{ key: string; ids: ReadonlySet<number> }>({
+    key: listKey,
+    ids: new Set(),
+  });
+  const selected = selection.key === listKey ? selection.ids : new Set<number>();
+  const clearSelection = () => setSelection({ key: listKey, ids: new Set() });
+  const dialogs = useOrderDialogs(clearSelection);
+
+  /** Pushes a new query into the address; search keystrokes replace the entry instead of adding one. */
+  function navigate(next: Partial<AdminOrdersQuery>, options: { replace?: boolean } = {}) {
+    setParams(paramsFromQuery({ ...query, page: 1, ...next }), options);
+  }
+
+  const total = orders.data?.total ?? 0;
+  const rows = orders.data?.items ?? [];
+  const pageCount = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
+
+  // After a delete empties the last page, step back to the new last page.
+  useEffect(() => {
+    if (orders.data && !orders.isPlaceholderData && query.page > pageCount) {
+      setParams(paramsFromQuery({ ...query, page: pageCount }), { replace: true });
+    }
+  }, [orders.data, orders.isPlaceholderData, query, pageCount, setParams]);
+
+  function select(ids: readonly number[], value: boolean) {
+    const next = new Set(selected);
+    for (const id of ids) {
+      if (value) next.add(id);
+      else next.delete(id);
+    }
+    setSelection({ key: listKey, ids: next });
+  }
+
+  function toggleExpanded(id: number) {
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  }
+
+  function exportOrders() {
+    if (total === 0) {
+      toast({ variant: 'destructive', title: 'No orders to export' });
+      return;
+    }
+    download(exportUrl(exportFilters(query)));
+    toast({ variant: 'success', title: 'Orders exported' });
+  }
+
+  const filterCount = activeFilterCount(query);
+  const first = total === 0 ? 0 : (query.page - 1) * ORDERS_PAGE_SIZE + 1;
+  const last = Math.min(query.page * ORDERS_PAGE_SIZE, total);
+
   return (
-    <PlaceholderPage
-      title="Orders"
-      description="The orders table with search, filters, status changes and export will appear here."
-    />
+    <section className="grid gap-6">
+      <div className="grid gap-1">
+        <h1 className="font-semibold text-2xl tracking-tight sm:text-3xl">Orders</h1>
+        <p className="text-muted-foreground text-sm">
+          Search, filter, export and move orders through their stages.
+        </p>
+      </div>
+
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <SearchBox
+          value={query.q ?? ''}
+          onSearch={(q) => navigate({ q: q || undefined }, { replace: true })}
+        />
+        <div className="flex gap-3">
+          <Button variant="outline" className="flex-1 sm:flex-none" onClick={() => setFilterOpen(true)}>
+            <ListFilter aria-hidden="true" />
+            Filter
+            {filterCount > 0 && (
+              <span className="rounded-full bg-primary px-1.5 text-primary-foreground text-xs">
+                {filterCount}
+                <span className="sr-only"> {filterCount === 1 ? 'filter' : 'filters'} set</span>
+              </span>
+            )}
+          </Button>
+          <Button
+            variant="outline"
+            className="flex-1 sm:flex-none"
+            onClick={exportOrders}
+            disabled={!orders.data}
+          >
+            <Download aria-hidden="true" />
+            Export
+          </Button>
+        </div>
+      </div>
+
+      {filterCount > 0 && (
+        <div className="-mt-3 flex items-center gap-2 text-muted-foreground text-sm">
+          <span>
+            {filterCount} {filterCount === 1 ? 'filter' : 'filters'} applied.
+          </span>
+          <Button
+            variant="link"
+            size="sm"
+            className="h-auto p-0"
+            onClick={() =>
+              navigate({
+                status: undefined,
+                dateFrom: undefined,
+                dateTo: undefined,
+                payment: undefined,
+                registration: undefined,
+                product: undefined,
+              })
+            }
+          >
+            Clear filters
+          </Button>
+        </div>
+      )}
+
+      {selected.size > 0 && (
+        <section
+          aria-label="Selected orders"
+          className="flex flex-wrap items-center gap-3 rounded-lg border border-primary/40 bg-accent px-4 py-2 text-accent-foreground text-sm"
+        >
+          <span className="font-medium">{selected.size} selected</span>
+          <span aria-hidden="true">·</span>
+          <Button size="sm" onClick={() => dialogs.showStatus({ kind: 'bulk', ids: [...selected] })}>
+            <RefreshCw aria-hidden="true" />
+            Change status
+          </Button>
+          <Button size="sm" variant="ghost" onClick={clearSelection} className="ml-auto">
+            <X aria-hidden="true" />
+            Clear selection
+          </Button>
+        </section>
+      )}
+
+      {orders.isError && (
+        <Alert variant="destructive">
+          <span className="col-span-2 flex flex-wrap items-center justify-between gap-3">
+            {errorMessage(orders.error) ?? 'We could not load the orders.'}
+            <Button variant="outline" size="sm" onClick={() => orders.refetch()}>
+              Try again
+            </Button>
+          </span>
+        </Alert>
+      )}
+
+      <Card className="overflow-hidden">
+        {orders.isPending ? (
+          <div className="flex justify-center p-12 text-primary">
+            <Spinner className="size-8" />
+          </div>
+        ) : rows.length === 0 && !orders.isError ? (
+          <div className="grid gap-1 p-12 text-center">
+            <p className="font-medium">No orders found</p>
+            <p className="text-muted-foreground text-sm">
+              {query.q || filterCount > 0
+                ? 'No orders match your search or filters.'
+                : 'There are no orders yet.'}
+            </p>
+          </div>
+        ) : (
+          <OrdersTable
+            rows={rows}
+            sort={query.sort}
+            onSort={(sort) => navigate({ sort })}
+            selected={selected}
+            onSelect={select}
+            expanded={expanded}
+            onToggleExpanded={toggleExpanded}
+            dialogs={dialogs}
+            busy={orders.isPlaceholderData}
+          />
+        )}
+      </Card>
+
+      <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3">
+        <p className="flex items-center gap-2 text-muted-foreground text-sm" aria-live="polite">
+          Showing {first} to {last} of {total} orders
+          {orders.isFetching && !orders.isPending && <Spinner className="size-4" />}
+        </p>
+        <div className="flex gap-2">
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={query.page <= 1}
+            onClick={() => navigate({ page: query.page - 1 })}
+          >
+            Previous
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={query.page >= pageCount}
+            onClick={() => navigate({ page: query.page + 1 })}
+          >
+            Next
+          </Button>
+        </div>
+      </nav>
+
+      <FilterDialog
+        open={filterOpen}
+        onOpenChange={setFilterOpen}
+        filters={dialogFilters(query)}
+        onApply={(filters: DialogFilters) => navigate(filters)}
+      />
+      {dialogs.dialogs}
+    </section>
+  );
+}
+
+/** The search box: the list follows what is typed once typing pauses; Back restores older searches. */
+function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
+  const [text, setText] = useState(value);
+  const id = useId();
+  // The latest callback, so a re-render of the page does not restart the pause.
+  const search = useRef(onSearch);
+  search.current = onSearch;
+
+  // The address changed by itself (Back, Clear): show its search.
+  useEffect(() => {
+    setText((current) => (current.trim() === value ? current : value));
+  }, [value]);
+
+  useEffect(() => {
+    const trimmed = text.trim();
+    if (trimmed === value) return;
+    const timer = setTimeout(() => search.current(trimmed), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, value]);
+
+  return (
+    <div className="relative flex-1">
+      <label htmlFor={id} className="sr-only">
+        Search orders
+      </label>
+      <Search
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+      />
+      <Input
+        id={id}
+        type="search"
+        placeholder="Search by order ID, product or e-mail"
+        value={text}
+        maxLength={200}
+        onChange={(event) => setText(event.target.value)}
+        className="pl-9"
+      />
+    </div>
   );
 }

@@ -1,0 +1,97 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STAGES } from '../../../shared/stages.js';
+import { makeOrder } from '../../test/orders';
+import { renderApp } from '../../test/utils';
+import { adminApi, makeDashboard, makeRow } from './testing';
+
+const NOW = new Date('2025-06-13T12:00:00Z');
+
+const dashboard = makeDashboard({
+  totalOrders: 1234,
+  pendingActions: 17,
+  inProduction: 9,
+  delivered: 311,
+  recentOrders: [
+    makeRow({ id: 3, orderId: 'VH3003', productName: 'Studio 240', status: 'PRODUCTION' }),
+    makeRow({ id: 4, orderId: 'web-44', customerEmail: null, productName: 'Cabin 400' }),
+  ],
+  unitsPerStage: STAGES.map((stage, index) => ({ stage, count: stage === 'PRODUCTION' ? 40 : index })),
+  longestWaiting: [
+    {
+      itemId: 31,
+      orderId: 3,
+      orderRef: 'VH3003',
+      itemNumber: 2,
+      status: 'DOCUMENTS_SIGNING',
+      since: '2025-06-01T11:00:00Z',
+    },
+  ],
+});
+
+describe('admin dashboard', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('shows the four totals', async () => {
+    adminApi({ 'GET /api/admin/dashboard': { body: dashboard } });
+    renderApp('/admin');
+    const totals = within(await screen.findByRole('list', { name: 'Order totals' }));
+    const cards = totals
+      .getAllByRole('listitem')
+      .map((card) => [
+        within(card).getByRole('heading').textContent,
+        within(card).getByText(/^[\d,.]+$/).textContent,
+      ]);
+    expect(cards).toEqual([
+      ['Total Orders', (1234).toLocaleString()],
+      ['Pending Actions', '17'],
+      ['In Production', '9'],
+      ['Delivered', '311'],
+    ]);
+  });
+
+  it('lists recent orders, with Guest, and opens their details', async () => {
+    const user = userEvent.setup();
+    adminApi({
+      'GET /api/admin/dashboard': { body: dashboard },
+      'GET /api/orders/4': { body: makeOrder({ id: 4, orderId: 'web-44', productName: 'Cabin 400' }) },
+      'GET /api/admin/orders/4/activity': { body: [] },
+    });
+    renderApp('/admin');
+    const recent = await screen.findByRole('table', { name: '' });
+    expect(within(recent).getByText('VH3003')).toBeInTheDocument();
+    expect(within(recent).getByText('VH04')).toBeInTheDocument();
+    expect(within(recent).getByText('Guest')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View all orders' })).toHaveAttribute('href', '/admin/orders');
+
+    await user.click(screen.getByRole('button', { name: 'View details of order VH04' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Order details' }));
+    expect(await dialog.findByText('No activity yet.')).toBeInTheDocument();
+    expect(dialog.getByText('Guest')).toBeInTheDocument();
+  });
+
+  it('reads the units per stage as a table of counts', async () => {
+    adminApi({ 'GET /api/admin/dashboard': { body: dashboard } });
+    renderApp('/admin');
+    const chart = await screen.findByRole('table', { name: 'Units per stage' });
+    const rows = within(chart).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(STAGES.length);
+    expect(within(chart).getByRole('rowheader', { name: 'In Production' }).closest('tr')).toHaveTextContent(
+      '40',
+    );
+  });
+
+  it('says how long the longest-waiting units have waited and where', async () => {
+    adminApi({ 'GET /api/admin/dashboard': { body: dashboard } });
+    renderApp('/admin');
+    expect(await screen.findByText('VH3003 · VH (02)')).toBeInTheDocument();
+    expect(screen.getByText('12 days in Document Signing')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,69 @@
+/** Delete with confirmation (admin spec §2): 'Order deleted', or 'Error deleting order' with the reason. */
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '../../components/ui/alert-dialog';
+import { Button } from '../../components/ui/button';
+import { toast } from '../../components/ui/use-toast';
+import { errorMessage } from '../../lib/api';
+import { useDeleteOrder } from './api';
+
+export interface DeleteTarget {
+  id: number;
+  label: string;
+  productName: string;
+  quantity: number;
+}
+
+interface DeleteDialogProps {
+  target: DeleteTarget | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+export function DeleteOrderDialog({ target, open, onOpenChange }: DeleteDialogProps) {
+  const deleteOrder = useDeleteOrder();
+
+  function confirm() {
+    if (!target) return;
+    deleteOrder.mutate(target.id, {
+      onSuccess: () => {
+        toast({ variant: 'success', title: 'Order deleted' });
+        onOpenChange(false);
+      },
+      onError: (error) => {
+        toast({
+          variant: 'destructive',
+          title: 'Error deleting order',
+          description: errorMessage(error) ?? 'An error occurred',
+        });
+      },
+    });
+  }
+
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !deleteOrder.isPending && onOpenChange(next)}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Delete order {target?.label}?</AlertDialogTitle>
+          <AlertDialogDescription>
+            {target &&
+              `${target.productName}, ${target.quantity} ${target.quantity === 1 ? 'unit' : 'units'}. The order, its units and their history are removed for good; this cannot be undone.`}
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={deleteOrder.isPending}>Cancel</AlertDialogCancel>
+          {/* A plain button: the dialog stays open while the delete runs and if it fails. */}
+          <Button variant="destructive" loading={deleteOrder.isPending} onClick={confirm}>
+            Delete
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

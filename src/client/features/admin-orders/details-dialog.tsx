@@ -1,0 +1,253 @@
+/**
+ * View Details (issue 5): the order's fields, its units with their stages, and the activity feed — who
+ * did what and when, for every event of the order — with internal notes only staff ever see.
+ */
+import { Bot, CreditCard, type LucideIcon, ShieldCheck, User, Webhook } from 'lucide-react';
+import { type ReactNode, useId, useState } from 'react';
+import { formatCents, itemLabel } from '../../../shared/format.js';
+import { type ActivityEvent, INTERNAL_NOTE_MAX_LENGTH } from '../../../shared/schemas/admin-orders.js';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
+import { Spinner } from '../../components/ui/spinner';
+import { toast } from '../../components/ui/use-toast';
+import { errorFields, errorMessage } from '../../lib/api';
+import { formatDate } from '../../lib/dates';
+import { cn } from '../../lib/utils';
+import { formatAddress } from '../orders/order-details';
+import { useAddNote, useAdminOrder, useOrderActivity } from './api';
+import { ACTOR_KIND_LABELS, activityText, adminOrderLabel, customerLabel, formatDateTime } from './format';
+import { StageBadge } from './stage-badge';
+
+export interface DetailsTarget {
+  id: number;
+  /** Known from the row that opened the dialog; the order routes do not carry the e-mail. */
+  customerEmail?: string | null;
+}
+
+interface DetailsDialogProps {
+  target: DetailsTarget | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+export function OrderDetailsDialog({ target, open, onOpenChange }: DetailsDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-2xl">{target && <OrderDetails target={target} />}</DialogContent>
+    </Dialog>
+  );
+}
+
+const INTERNAL_NOTICE = 'Internal — not visible to the customer';
+
+function OrderDetails({ target }: { target: DetailsTarget }) {
+  const order = useAdminOrder(target.id);
+  const data = order.data;
+  const label = data ? adminOrderLabel(data) : '';
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>Order details</DialogTitle>
+        <DialogDescription>{data ? `${label} · ${data.productName}` : 'Loading the order'}</DialogDescription>
+      </DialogHeader>
+      {order.isPending && <Spinner className="mx-auto size-8 text-primary" />}
+      {order.isError && (
+        <p className="text-destructive text-sm">{errorMessage(order.error) ?? 'An error occurred'}</p>
+      )}
+      {data && (
+        <div className="grid gap-6">
+          <Fields
+            fields={[
+              ['Order ID', label === data.orderId ? label : `${label} (${data.orderId})`],
+              ['Customer', target.customerEmail === undefined ? '' : customerLabel(target.customerEmail)],
+              ['Product', data.productName],
+              ['Quantity', String(data.quantity)],
+              ['Order Date', formatDate(data.orderDate)],
+              ['Status', <StageBadge key="status" stage={data.status} />],
+              ['Amount', formatCents(data.amount)],
+              ['Payment Method', data.paymentMethod],
+              ['Transaction ID', data.transactionId],
+              ['Delivery Date', formatDate(data.deliveryDate)],
+              ['ZIP Code', data.zipCode],
+              [
+                'Address',
+                formatAddress(data.shippingAddress) && (
+                  <span className="whitespace-pre-line">{formatAddress(data.shippingAddress)}</span>
+                ),
+              ],
+            ]}
+          />
+          <section className="grid gap-2" aria-labelledby={`units-${data.id}`}>
+            <h3 id={`units-${data.id}`} className="font-semibold text-sm">
+              Units
+            </h3>
+            <ul className="grid divide-y rounded-lg border">
+              {data.items.map((item) => (
+                <li
+                  key={item.id}
+                  className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm"
+                >
+                  <span className="font-medium">
+                    Item #{item.itemNumber} · {itemLabel(item.itemNumber)}
+                  </span>
+                  <span className="flex flex-wrap items-center gap-2">
+                    <StageBadge stage={item.status} />
+                    <span className="text-muted-foreground text-xs">
+                      since {formatDate(item.statusChangedAt)}
+                    </span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </section>
+          <Activity orderId={data.id} />
+        </div>
+      )}
+    </>
+  );
+}
+
+function Fields({ fields }: { fields: readonly (readonly [string, ReactNode])[] }) {
+  return (
+    <dl className="grid gap-x-4 gap-y-1.5 rounded-lg border bg-muted/40 p-3 text-sm sm:grid-cols-[9rem_1fr]">
+      {fields
+        .filter(([, value]) => value !== '' && value !== null && value !== undefined)
+        .map(([name, value]) => (
+          <div key={name} className="contents">
+            <dt className="text-muted-foreground">{name}</dt>
+            <dd className="mb-1 break-words sm:mb-0">{value}</dd>
+          </div>
+        ))}
+    </dl>
+  );
+}
+
+const ACTOR_ICONS: Record<ActivityEvent['actor']['kind'], LucideIcon> = {
+  admin: ShieldCheck,
+  customer: User,
+  webhook: Webhook,
+  stripe: CreditCard,
+  system: Bot,
+};
+
+function Activity({ orderId }: { orderId: number }) {
+  const activity = useOrderActivity(orderId);
+  const headingId = useId();
+  return (
+    <section className="grid gap-3" aria-labelledby={headingId}>
+      <h3 id={headingId} className="font-semibold text-sm">
+        Activity
+      </h3>
+      <NoteForm orderId={orderId} />
+      {activity.isPending && <Spinner className="mx-auto size-6 text-primary" />}
+      {activity.isError && (
+        <p className="text-destructive text-sm">{errorMessage(activity.error) ?? 'An error occurred'}</p>
+      )}
+      {activity.data?.length === 0 && <p className="text-muted-foreground text-sm">No activity yet.</p>}
+      {activity.data && activity.data.length > 0 && (
+        <ol className="grid gap-2" aria-label="Activity, newest first">
+          {activity.data.map((event) => (
+            <ActivityItem key={event.id} event={event} />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function ActivityItem({ event }: { event: ActivityEvent }) {
+  const Icon = ACTOR_ICONS[event.actor.kind];
+  const isNote = event.type === 'INTERNAL_NOTE';
+  return (
+    <li
+      className={cn(
+        'grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-lg border p-3 text-sm',
+        isNote && 'border-warning bg-warning/10',
+      )}
+    >
+      <Icon aria-hidden="true" className="mt-0.5 size-4 text-muted-foreground" />
+      <div className="grid min-w-0 gap-1">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <span className="break-all font-medium">{event.actor.label}</span>
+          {/* 'System' needs no 'System' badge beside it. */}
+          {event.actor.label !== ACTOR_KIND_LABELS[event.actor.kind] && (
+            <Badge variant="outline">{ACTOR_KIND_LABELS[event.actor.kind]}</Badge>
+          )}
+          {isNote && <Badge variant="outline">{INTERNAL_NOTICE}</Badge>}
+        </div>
+        <p className={cn('break-words', isNote && 'whitespace-pre-line')}>{activityText(event)}</p>
+        <time dateTime={event.timestamp} className="text-muted-foreground text-xs">
+          {formatDateTime(event.timestamp)}
+        </time>
+      </div>
+    </li>
+  );
+}
+
+function NoteForm({ orderId }: { orderId: number }) {
+  const addNote = useAddNote(orderId);
+  const [text, setText] = useState('');
+  const [fieldError, setFieldError] = useState<string>();
+  const id = useId();
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (!text.trim()) {
+      setFieldError('Write a note first');
+      return;
+    }
+    addNote.mutate(text, {
+      onSuccess: () => {
+        setText('');
+        setFieldError(undefined);
+        toast({ variant: 'success', title: 'Note added' });
+      },
+      onError: (error) => {
+        const message = errorFields(error).text;
+        if (message) setFieldError(message);
+        else
+          toast({
+            variant: 'destructive',
+            title: 'Error adding note',
+            description: errorMessage(error) ?? 'An error occurred',
+          });
+      },
+    });
+  }
+
+  return (
+    <form onSubmit={submit} className="grid gap-2">
+      <label htmlFor={id} className="font-medium text-sm">
+        Add internal note
+      </label>
+      <textarea
+        id={id}
+        value={text}
+        maxLength={INTERNAL_NOTE_MAX_LENGTH}
+        rows={3}
+        onChange={(event) => setText(event.target.value)}
+        aria-invalid={fieldError ? true : undefined}
+        aria-describedby={`${id}-hint`}
+        className="w-full min-w-0 rounded-md border border-input bg-card px-3 py-2 text-base shadow-xs outline-none placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40 aria-invalid:border-destructive sm:text-sm"
+      />
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p
+          id={`${id}-hint`}
+          className={fieldError ? 'text-destructive text-sm' : 'text-muted-foreground text-xs'}
+        >
+          {fieldError ?? INTERNAL_NOTICE}
+        </p>
+        <Button type="submit" size="sm" variant="secondary" loading={addNote.isPending}>
+          Add note
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,170 @@
+/**
+ * The orders Filter dialog (admin spec §2): status (twelve choices), date from and to (the whole 'to'
+ * day included, on the server), payment, registration and product name. Nothing applies until Apply.
+ */
+import { useId, useState } from 'react';
+import { FILTER_STATUSES } from '../../../shared/stages.js';
+import { Button } from '../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
+import { Input } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
+import { TextField } from '../../components/ui/text-field';
+import { filterStatusLabel } from './format';
+import { SelectField } from './select-field';
+import type { DialogFilters } from './url-state';
+
+const ANY = 'any';
+
+const STATUS_CHOICES = [
+  { value: ANY, label: 'Any status' },
+  ...FILTER_STATUSES.map((status) => ({ value: status, label: filterStatusLabel(status) })),
+];
+const PAYMENT_CHOICES = [
+  { value: ANY, label: 'Any payment' },
+  { value: 'paid', label: 'Paid' },
+  { value: 'unpaid', label: 'Unpaid' },
+];
+const REGISTRATION_CHOICES = [
+  { value: ANY, label: 'Any customer' },
+  { value: 'registered', label: 'Registered' },
+  { value: 'guest', label: 'Guest' },
+];
+
+const EMPTY: DialogFilters = {
+  status: undefined,
+  dateFrom: undefined,
+  dateTo: undefined,
+  payment: undefined,
+  registration: undefined,
+  product: undefined,
+};
+
+interface FilterDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  filters: DialogFilters;
+  onApply: (filters: DialogFilters) => void;
+}
+
+export function FilterDialog({ open, onOpenChange, filters, onApply }: FilterDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        {/* Mounted only while open, so each opening starts from the filters in force. */}
+        {open && <FilterForm initial={filters} onApply={onApply} close={() => onOpenChange(false)} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function orUndefined<T extends string>(value: string): T | undefined {
+  return value === ANY || value === '' ? undefined : (value as T);
+}
+
+function FilterForm({
+  initial,
+  onApply,
+  close,
+}: {
+  initial: DialogFilters;
+  onApply: FilterDialogProps['onApply'];
+  close: () => void;
+}) {
+  const [draft, setDraft] = useState<DialogFilters>(initial);
+  const dateToId = useId();
+  const dateError =
+    draft.dateFrom && draft.dateTo && draft.dateTo < draft.dateFrom
+      ? "The 'to' date is before the 'from' date"
+      : undefined;
+  const set = (patch: Partial<DialogFilters>) => setDraft((current) => ({ ...current, ...patch }));
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (dateError) return;
+    onApply({ ...draft, product: draft.product?.trim() || undefined });
+    close();
+  }
+
+  return (
+    <form onSubmit={submit} className="grid gap-5">
+      <DialogHeader>
+        <DialogTitle>Filter orders</DialogTitle>
+        <DialogDescription>Show only the orders that match every filter you set.</DialogDescription>
+      </DialogHeader>
+
+      <SelectField
+        label="Status"
+        value={draft.status ?? ANY}
+        onChange={(value) => set({ status: orUndefined(value) })}
+        choices={STATUS_CHOICES}
+      />
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Date from"
+          type="date"
+          value={draft.dateFrom ?? ''}
+          max={draft.dateTo}
+          onChange={(event) => set({ dateFrom: event.target.value || undefined })}
+        />
+        <div className="grid content-start gap-2">
+          <Label htmlFor={dateToId}>Date to</Label>
+          <Input
+            id={dateToId}
+            type="date"
+            value={draft.dateTo ?? ''}
+            min={draft.dateFrom}
+            aria-invalid={dateError ? true : undefined}
+            aria-describedby={`${dateToId}-hint`}
+            onChange={(event) => set({ dateTo: event.target.value || undefined })}
+          />
+          <p
+            id={`${dateToId}-hint`}
+            className={dateError ? 'text-destructive text-sm' : 'text-muted-foreground text-xs'}
+          >
+            {dateError ?? 'Orders placed on this day are included.'}
+          </p>
+        </div>
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          label="Payment"
+          value={draft.payment ?? ANY}
+          onChange={(value) => set({ payment: orUndefined(value) })}
+          choices={PAYMENT_CHOICES}
+          description="Paid: a transaction ID is recorded."
+        />
+        <SelectField
+          label="Registration"
+          value={draft.registration ?? ANY}
+          onChange={(value) => set({ registration: orUndefined(value) })}
+          choices={REGISTRATION_CHOICES}
+          description="Guest: the order has no customer account."
+        />
+      </div>
+
+      <TextField
+        label="Product name"
+        placeholder="Any product"
+        value={draft.product ?? ''}
+        maxLength={200}
+        onChange={(event) => set({ product: event.target.value })}
+      />
+
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={() => setDraft(EMPTY)}>
+          Clear filters
+        </Button>
+        <Button type="submit">Apply filters</Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,102 @@
+/** How the back office names orders, stages, events and waiting times. Pure, so tested directly. */
+import { orderLabel } from '../../../shared/format.js';
+import type { ActivityEvent } from '../../../shared/schemas/admin-orders.js';
+import {
+  type FILTER_STATUSES,
+  isStage,
+  STAGE_ALIASES,
+  STAGE_LABELS,
+  type StageAlias,
+} from '../../../shared/stages.js';
+
+/**
+ * An order's shown id (admin spec §2): a 'VH…' business id as is, otherwise 'VH' plus a two-digit
+ * index. The index is the order's internal id — its place among all orders, oldest first — so it is
+ * the same on every page, sort and filter, and a new order renumbers nothing.
+ */
+export function adminOrderLabel(order: { id: number; orderId: string }): string {
+  return orderLabel(order.orderId, order.id);
+}
+
+/** Guest orders (no customer) say 'Guest' (admin spec §1). */
+export function customerLabel(email: string | null): string {
+  return email ?? 'Guest';
+}
+
+export type FilterStatus = (typeof FILTER_STATUSES)[number];
+
+/**
+ * The Filter dialog's twelve choices. Two of the spec's extra names mean stages whose labels they
+ * repeat ('Payment Pending', 'Delivery Scheduled'), so those two also show the name they filter by.
+ */
+export function filterStatusLabel(status: FilterStatus): string {
+  if (isStage(status)) return STAGE_LABELS[status];
+  return `${STAGE_LABELS[STAGE_ALIASES[status as StageAlias]]} (${status})`;
+}
+
+function stageName(value: unknown): string {
+  if (typeof value !== 'string') return 'unknown';
+  return isStage(value) ? STAGE_LABELS[value] : value;
+}
+
+/** 'PAYMENT_SUCCEEDED' → 'Payment succeeded'. */
+function sentence(type: string): string {
+  const words = type.toLowerCase().replaceAll('_', ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** What an event did, in one line: 'Unit 2: Document Signing → Payment Pending'. */
+export function activityText(event: Pick<ActivityEvent, 'type' | 'data' | 'stage'>): string {
+  const { data } = event;
+  switch (event.type) {
+    case 'ORDER_ITEM_STATUS_UPDATED': {
+      const unit = typeof data.itemNumber === 'number' ? `Unit ${data.itemNumber}` : 'Status';
+      const change =
+        data.oldStatus === undefined || data.oldStatus === null
+          ? stageName(data.status)
+          : `${stageName(data.oldStatus)} → ${stageName(data.status)}`;
+      return `${unit}: ${change}`;
+    }
+    case 'INTERNAL_NOTE':
+      return typeof data.text === 'string' ? data.text : '';
+    case 'ORDER_CREATED':
+      return typeof data.quantity === 'number' && data.quantity > 1
+        ? `Order created with ${data.quantity} units`
+        : 'Order created';
+    default: {
+      const at = event.stage && isStage(event.stage) ? ` (${STAGE_LABELS[event.stage]})` : '';
+      return `${sentence(event.type)}${at}`;
+    }
+  }
+}
+
+export const ACTOR_KIND_LABELS: Record<ActivityEvent['actor']['kind'], string> = {
+  admin: 'Admin',
+  customer: 'Customer',
+  webhook: 'Webhook',
+  stripe: 'Payment provider',
+  system: 'System',
+};
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+function plural(count: number, unit: string): string {
+  return `${count} ${unit}${count === 1 ? '' : 's'}`;
+}
+
+/** How long a unit has waited: '12 days', '5 hours', 'Less than an hour'. */
+export function waitedFor(since: string, now: number): string {
+  const elapsed = Math.max(0, now - Date.parse(since));
+  if (elapsed >= DAY) return plural(Math.floor(elapsed / DAY), 'day');
+  if (elapsed >= HOUR) return plural(Math.floor(elapsed / HOUR), 'hour');
+  return 'Less than an hour';
+}
+
+/** A moment in the browser's locale, date and time (the activity feed). */
+export function formatDateTime(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime())
+    ? ''
+    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}

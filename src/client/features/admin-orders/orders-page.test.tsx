@@ -1,0 +1,489 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FILTER_STATUSES } from '../../../shared/stages.js';
+import type { RecordedCall } from '../../test/utils';
+import { renderApp } from '../../test/utils';
+import { adminApi, listUrl, makeRow, toasts } from './testing';
+
+// Unit rows ask for /items?t=<now>; a fixed clock makes the URL known.
+const NOW = new Date('2025-06-10T12:00:00Z');
+const T = NOW.getTime();
+
+const studio = makeRow({
+  id: 1,
+  orderId: 'VH1042',
+  customerEmail: 'ann@example.com',
+  productName: 'Studio 240',
+  quantity: 2,
+  status: 'DOCUMENTS_SIGNING',
+  amount: '7500000',
+  paymentMethod: 'card',
+  transactionId: 'pi_123',
+});
+const guestCabin = makeRow({
+  id: 2,
+  orderId: 'ORD-77',
+  userId: null,
+  customerEmail: null,
+  productName: 'Garden Cabin',
+  status: 'DELIVERED',
+});
+
+function page(items = [studio, guestCabin], total = items.length) {
+  return { body: { items, total } };
+}
+
+function calls(recorded: RecordedCall[], method: string, prefix: string) {
+  return recorded.filter((call) => call.method === method && call.url.startsWith(prefix));
+}
+
+async function openOrders(path = '/admin/orders') {
+  renderApp(path);
+  return screen.findByRole('table');
+}
+
+function rowOf(label: string) {
+  const cell = screen.getByText(label, { selector: 'span' });
+  return cell.closest('tr') as HTMLElement;
+}
+
+async function rowAction(user: ReturnType<typeof userEvent.setup>, label: string, action: string) {
+  await user.click(screen.getByRole('button', { name: `Actions for order ${label}` }));
+  await user.click(await screen.findByRole('menuitem', { name: action }));
+}
+
+async function chooseOption(user: ReturnType<typeof userEvent.setup>, label: string, option: string) {
+  await user.click(within(screen.getByRole('dialog')).getByRole('combobox', { name: label }));
+  await user.click(await screen.findByRole('option', { name: option }));
+  await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
+}
+
+describe('admin orders page', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('shows each order with its shown id, customer or Guest, payment and stage, 10 a page', async () => {
+    const recorded = adminApi({ [`GET ${listUrl()}`]: page() });
+    const table = await openOrders();
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent?.replace(', sort', '').trim());
+    expect(headers).toEqual(['', 'Order ID', 'Customer', 'Product', 'Date', 'Payment', 'Stage', 'Actions']);
+
+    const first = within(rowOf('VH1042'));
+    expect(first.getByText('ann@example.com')).toBeInTheDocument();
+    expect(first.getByText('Paid')).toBeInTheDocument();
+    expect(first.getByText('$75,000.00 · card')).toBeInTheDocument();
+    expect(first.getByText('Document Signing')).toBeInTheDocument();
+    expect(first.getByText(new Date('2025-06-01T10:00:00Z').toLocaleDateString())).toBeInTheDocument();
+
+    // Not a 'VH' id: 'VH' plus a two-digit index (the order's internal id), the business id beneath.
+    const second = within(rowOf('VH02'));
+    expect(second.getByText('ORD-77')).toBeInTheDocument();
+    expect(second.getByText('Guest')).toBeInTheDocument();
+    expect(second.getByText('Unpaid')).toBeInTheDocument();
+    expect(second.getByText('Delivered')).toBeInTheDocument();
+
+    expect(screen.getByText(/Showing 1 to 2 of 2 orders/)).toBeInTheDocument();
+    expect(calls(recorded, 'GET', '/api/admin/orders')[0]?.url).toBe(
+      '/api/admin/orders?page=1&pageSize=10&sort=orderDate%3Adesc',
+    );
+  });
+
+  it('pages on the server and keeps the page in the address', async () => {
+    const user = userEvent.setup();
+    const tenth = Array.from({ length: 10 }, (_, i) => makeRow({ id: 100 + i, orderId: `VH9${i}` }));
+    adminApi({
+      [`GET ${listUrl()}`]: page(tenth, 12),
+      [`GET ${listUrl({ page: 2 })}`]: page([makeRow({ id: 200, orderId: 'VH-LAST' })], 12),
+    });
+    await openOrders();
+    expect(screen.getByText(/Showing 1 to 10 of 12 orders/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText(/Showing 11 to 12 of 12 orders/)).toBeInTheDocument();
+    expect(await screen.findByText('VH-LAST')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
+  it('opens on the page, search and filters the address names', async () => {
+    const recorded = adminApi({
+      [`GET ${listUrl({ page: 3, sort: 'status:asc', q: 'cabin', status: 'PAYMENT_PENDING', payment: 'paid' })}`]:
+        page([guestCabin], 21),
+    });
+    await openOrders(
+      '/admin/orders?page=3&q=cabin&status=PAYMENT_PENDING&payment=paid&sort=status:asc&bogus=1',
+    );
+    expect(screen.getByRole('searchbox', { name: 'Search orders' })).toHaveValue('cabin');
+    expect(screen.getByText(/Showing 21 to 21 of 21 orders/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Filter.*2 filters set/ })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /Stage/ })).toHaveAttribute('aria-sort', 'ascending');
+    expect(calls(recorded, 'GET', '/api/admin/orders')).toHaveLength(1);
+  });
+
+  it('searches on the server once typing pauses, from the first page', async () => {
+    const user = userEvent.setup();
+    const recorded = adminApi({
+      [`GET ${listUrl()}`]: page(),
+      [`GET ${listUrl({ q: 'garden' })}`]: page([guestCabin]),
+    });
+    await openOrders();
+    await user.type(screen.getByRole('searchbox', { name: 'Search orders' }), 'garden');
+    await waitFor(() => expect(screen.queryByText('VH1042')).not.toBeInTheDocument());
+    expect(screen.getByText(/Showing 1 to 1 of 1 orders/)).toBeInTheDocument();
+    // One request for the whole word, not one per keystroke.
+    expect(calls(recorded, 'GET', '/api/admin/orders').map((call) => call.url)).toEqual([
+      listUrl(),
+      listUrl({ q: 'garden' }),
+    ]);
+  });
+
+  it('filters by status, dates, payment, registration and product through the Filter dialog', async () => {
+    const user = userEvent.setup();
+    const filtered = listUrl({
+      status: 'DELIVERY_SCHEDULED',
+      dateFrom: '2025-05-01',
+      dateTo: '2025-05-31',
+      payment: 'unpaid',
+      registration: 'guest',
+      product: 'Cabin',
+    });
+    const recorded = adminApi({ [`GET ${listUrl()}`]: page(), [`GET ${filtered}`]: page([guestCabin]) });
+    await openOrders();
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Filter orders' }));
+
+    await user.click(dialog.getByRole('combobox', { name: 'Status' }));
+    const options = screen.getAllByRole('option').map((option) => option.textContent);
+    expect(options).toHaveLength(1 + FILTER_STATUSES.length);
+    expect(options).toContain('Payment Pending (PAYMENT_PENDING)');
+    expect(options).toContain('Documents Pending');
+    await user.click(screen.getByRole('option', { name: 'Delivery Scheduled (DELIVERY_SCHEDULED)' }));
+    await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
+
+    await user.type(dialog.getByLabelText('Date from'), '2025-05-01');
+    await user.type(dialog.getByLabelText('Date to'), '2025-05-31');
+    expect(dialog.getByText('Orders placed on this day are included.')).toBeInTheDocument();
+    await chooseOption(user, 'Payment', 'Unpaid');
+    await chooseOption(user, 'Registration', 'Guest');
+    await user.type(dialog.getByLabelText('Product name'), '  Cabin ');
+    await user.click(dialog.getByRole('button', { name: 'Apply filters' }));
+
+    await waitFor(() => expect(screen.queryByText('VH1042')).not.toBeInTheDocument());
+    expect(calls(recorded, 'GET', '/api/admin/orders').at(-1)?.url).toBe(filtered);
+    expect(screen.getByText(/6 filters applied/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(await screen.findByText('VH1042')).toBeInTheDocument();
+  });
+
+  it("refuses a 'to' date before the 'from' date", async () => {
+    const user = userEvent.setup();
+    const recorded = adminApi({ [`GET ${listUrl()}`]: page() });
+    await openOrders();
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Filter orders' }));
+    await user.type(dialog.getByLabelText('Date from'), '2025-05-10');
+    await user.type(dialog.getByLabelText('Date to'), '2025-05-01');
+    await user.click(dialog.getByRole('button', { name: 'Apply filters' }));
+    expect(dialog.getByLabelText('Date to')).toHaveAccessibleDescription(
+      "The 'to' date is before the 'from' date",
+    );
+    expect(screen.getByRole('dialog', { name: 'Filter orders' })).toBeInTheDocument();
+    expect(calls(recorded, 'GET', '/api/admin/orders')).toHaveLength(1);
+  });
+
+  it('sorts on the server from the column headers', async () => {
+    const user = userEvent.setup();
+    adminApi({
+      [`GET ${listUrl()}`]: page(),
+      [`GET ${listUrl({ sort: 'orderId:asc' })}`]: page([guestCabin, studio]),
+      [`GET ${listUrl({ sort: 'orderId:desc' })}`]: page([studio, guestCabin]),
+    });
+    await openOrders();
+    await user.click(screen.getByRole('button', { name: /^Order ID/ }));
+    await waitFor(() =>
+      expect(screen.getByRole('columnheader', { name: /Order ID/ })).toHaveAttribute(
+        'aria-sort',
+        'ascending',
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: /^Order ID/ }));
+    await waitFor(() =>
+      expect(screen.getByRole('columnheader', { name: /Order ID/ })).toHaveAttribute(
+        'aria-sort',
+        'descending',
+      ),
+    );
+  });
+
+  describe('Change Status', () => {
+    it('sets every unit of the order and says Order status updated', async () => {
+      const user = userEvent.setup();
+      const recorded = adminApi({
+        [`GET ${listUrl()}`]: page(),
+        'PATCH /api/admin/orders/1/status': { body: { updatedItems: 2, updatedOrders: 1 } },
+      });
+      await openOrders();
+      await rowAction(user, 'VH1042', 'Change Status');
+      const dialog = within(await screen.findByRole('dialog', { name: 'Change Status' }));
+      expect(dialog.getByRole('combobox', { name: 'New status' })).toHaveTextContent('Document Signing');
+      await user.click(dialog.getByRole('combobox', { name: 'New status' }));
+      const stages = screen.getAllByRole('option').map((option) => option.textContent);
+      expect(stages).toEqual([
+        'Order Placed',
+        'Location Enabled',
+        'Document Signing',
+        'Payment Pending',
+        'Site Preparation',
+        'In Production',
+        'Delivery Scheduled',
+        'Final Documentation',
+        'Delivered',
+      ]);
+      await user.click(screen.getByRole('option', { name: 'In Production' }));
+      expect(dialog.getByRole('radio', { name: 'All items (2)' })).toBeChecked();
+      await user.click(dialog.getByRole('button', { name: 'Update Status' }));
+
+      expect(await toasts().findByText('Order status updated')).toBeInTheDocument();
+      expect(calls(recorded, 'PATCH', '/api/admin/orders/1/status')[0]?.body).toEqual({
+        status: 'PRODUCTION',
+      });
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      // The list is asked for again after the change.
+      await waitFor(() => expect(calls(recorded, 'GET', '/api/admin/orders')).toHaveLength(2));
+    });
+
+    it('asks for an item when Individual is chosen without one, and sends nothing', async () => {
+      const user = userEvent.setup();
+      const recorded = adminApi({ [`GET ${listUrl()}`]: page() });
+      await openOrders();
+      await rowAction(user, 'VH1042', 'Change Status');
+      const dialog = within(await screen.findByRole('dialog', { name: 'Change Status' }));
+      await user.click(dialog.getByRole('radio', { name: 'Individual item' }));
+      await user.click(dialog.getByRole('button', { name: 'Update Status' }));
+      expect(await toasts().findByText('Update failed')).toBeInTheDocument();
+      expect(
+        toasts().getByText('Please select an item to update or choose to update all items'),
+      ).toBeInTheDocument();
+      expect(calls(recorded, 'PATCH', '/api/')).toHaveLength(0);
+    });
+
+    it('sets one unit by its number and says Item status updated', async () => {
+      const user = userEvent.setup();
+      const recorded = adminApi({
+        [`GET ${listUrl()}`]: page(),
+        'PATCH /api/admin/orders/1/status': { body: { updatedItems: 1, updatedOrders: 1 } },
+      });
+      await openOrders();
+      await rowAction(user, 'VH1042', 'Change Status');
+      const dialog = within(await screen.findByRole('dialog', { name: 'Change Status' }));
+      await chooseOption(user, 'New status', 'Payment Pending');
+      await user.click(dialog.getByRole('radio', { name: 'Individual item' }));
+      await chooseOption(user, 'Item', 'Item #2 · VH (02)');
+      await user.click(dialog.getByRole('button', { name: 'Update Status' }));
+      expect(await toasts().findByText('Item status updated')).toBeInTheDocument();
+      expect(calls(recorded, 'PATCH', '/api/admin/orders/1/status')[0]?.body).toEqual({
+        status: 'FINANCING_PAYMENT',
+        itemNumber: 2,
+      });
+    });
+
+    it('offers no item choice for a single-unit order', async () => {
+      const user = userEvent.setup();
+      adminApi({ [`GET ${listUrl()}`]: page() });
+      await openOrders();
+      await rowAction(user, 'VH02', 'Change Status');
+      const dialog = within(await screen.findByRole('dialog', { name: 'Change Status' }));
+      expect(dialog.getByText('VH02 · Garden Cabin')).toBeInTheDocument();
+      expect(dialog.queryByRole('radio')).not.toBeInTheDocument();
+    });
+
+    it("shows the server's message, or 'An error occurred', when the change fails", async () => {
+      const user = userEvent.setup();
+      let answer = { status: 400, body: { message: 'Status is not a stage' } as unknown };
+      adminApi({
+        [`GET ${listUrl()}`]: page(),
+        'PATCH /api/admin/orders/2/status': () => answer,
+      });
+      await openOrders();
+      await rowAction(user, 'VH02', 'Change Status');
+      await user.click(await screen.findByRole('button', { name: 'Update Status' }));
+      expect(await toasts().findByText('Error updating status')).toBeInTheDocument();
+      expect(toasts().getByText('Status is not a stage')).toBeInTheDocument();
+      // The dialog stays open so the admin can try again.
+      expect(screen.getByRole('dialog', { name: 'Change Status' })).toBeInTheDocument();
+
+      answer = { status: 500, body: 'upstream gone' };
+      await user.click(screen.getByRole('button', { name: 'Update Status' }));
+      expect(await toasts().findByText('An error occurred')).toBeInTheDocument();
+    });
+  });
+
+  describe('unit rows', () => {
+    it("expand with fresh units, each with 'Update Status' naming its item", async () => {
+      const user = userEvent.setup();
+      const recorded = adminApi({
+        [`GET ${listUrl()}`]: page(),
+        [`GET /api/orders/1/items?t=${T}`]: {
+          body: [
+            {
+              id: 11,
+              orderId: 1,
+              itemNumber: 1,
+              status: 'DOCUMENTS_SIGNING',
+              statusChangedAt: NOW.toISOString(),
+            },
+            { id: 12, orderId: 1, itemNumber: 2, status: 'PRODUCTION', statusChangedAt: NOW.toISOString() },
+          ],
+        },
+        'PATCH /api/admin/orders/1/status': { body: { updatedItems: 1, updatedOrders: 1 } },
+      });
+      await openOrders();
+      expect(screen.queryByRole('button', { name: /units of VH02/ })).not.toBeInTheDocument();
+      const expand = screen.getByRole('button', { name: 'Show the 2 units of VH1042' });
+      await user.click(expand);
+      expect(expand).toHaveAttribute('aria-expanded', 'true');
+      const second = await screen.findByRole('row', { name: /VH1042 · VH \(02\)/ });
+      expect(within(second).getByText('In Production')).toBeInTheDocument();
+
+      await user.click(within(second).getByRole('button', { name: /^Update Status/ }));
+      const dialog = within(await screen.findByRole('dialog', { name: 'Change Status' }));
+      expect(dialog.getByRole('radio', { name: 'Individual item' })).toBeChecked();
+      expect(dialog.getByRole('combobox', { name: 'Item' })).toHaveTextContent('Item #2');
+      expect(dialog.getByRole('combobox', { name: 'New status' })).toHaveTextContent('In Production');
+      await chooseOption(user, 'New status', 'Delivery Scheduled');
+      await user.click(dialog.getByRole('button', { name: 'Update Status' }));
+      expect(await toasts().findByText('Item status updated')).toBeInTheDocument();
+      expect(calls(recorded, 'PATCH', '/api/admin/orders/1/status')[0]?.body).toEqual({
+        status: 'DELIVERY_DATE_CONFIRMED',
+        itemNumber: 2,
+      });
+    });
+
+    it('say when the units cannot be loaded', async () => {
+      const user = userEvent.setup();
+      adminApi({
+        [`GET ${listUrl()}`]: page(),
+        [`GET /api/orders/1/items?t=${T}`]: { status: 500, body: { message: 'boom' } },
+      });
+      await openOrders();
+      await user.click(screen.getByRole('button', { name: 'Show the 2 units of VH1042' }));
+      expect(await toasts().findByText('Error loading items')).toBeInTheDocument();
+      expect(toasts().getByText('Could not load individual order items')).toBeInTheDocument();
+    });
+  });
+
+  describe('Delete', () => {
+    it('asks first, then deletes and says Order deleted', async () => {
+      const user = userEvent.setup();
+      const recorded = adminApi({
+        [`GET ${listUrl()}`]: page(),
+        'DELETE /api/admin/orders/2': { body: { message: 'Order deleted' } },
+      });
+      await openOrders();
+      await rowAction(user, 'VH02', 'Delete');
+      const dialog = within(await screen.findByRole('alertdialog', { name: 'Delete order VH02?' }));
+      await user.click(dialog.getByRole('button', { name: 'Cancel' }));
+      expect(calls(recorded, 'DELETE', '/api/')).toHaveLength(0);
+
+      await rowAction(user, 'VH02', 'Delete');
+      await user.click(await screen.findByRole('button', { name: 'Delete' }));
+      expect(await toasts().findByText('Order deleted')).toBeInTheDocument();
+      expect(calls(recorded, 'DELETE', '/api/admin/orders/2')).toHaveLength(1);
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    });
+
+    it("says 'Error deleting order' with the server's message", async () => {
+      const user = userEvent.setup();
+      adminApi({
+        [`GET ${listUrl()}`]: page(),
+        'DELETE /api/admin/orders/2': { status: 404, body: { message: 'Order not found' } },
+      });
+      await openOrders();
+      await rowAction(user, 'VH02', 'Delete');
+      await user.click(await screen.findByRole('button', { name: 'Delete' }));
+      expect(await toasts().findByText('Error deleting order')).toBeInTheDocument();
+      expect(toasts().getByText('Order not found')).toBeInTheDocument();
+    });
+  });
+
+  describe('Export', () => {
+    function followedLinks() {
+      const hrefs: string[] = [];
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        hrefs.push(`${this.getAttribute('href')} download=${this.hasAttribute('download')}`);
+      });
+      return hrefs;
+    }
+
+    it('saves the CSV of the current search and filters and says Orders exported', async () => {
+      const user = userEvent.setup();
+      const links = followedLinks();
+      adminApi({ [`GET ${listUrl({ page: 2, q: 'studio', payment: 'paid' })}`]: page([studio], 11) });
+      await openOrders('/admin/orders?q=studio&payment=paid&page=2');
+      await user.click(screen.getByRole('button', { name: 'Export' }));
+      expect(await toasts().findByText('Orders exported')).toBeInTheDocument();
+      expect(links).toEqual(['/api/admin/orders/export?q=studio&payment=paid download=true']);
+    });
+
+    it('says No orders to export when nothing matches', async () => {
+      const user = userEvent.setup();
+      const links = followedLinks();
+      adminApi({ [`GET ${listUrl({ q: 'nothing' })}`]: page([], 0) });
+      await openOrders('/admin/orders?q=nothing').catch(() => undefined);
+      expect(await screen.findByText('No orders found')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Export' }));
+      expect(await toasts().findByText('No orders to export')).toBeInTheDocument();
+      expect(links).toEqual([]);
+    });
+
+    it('saves one order from its row menu and says Order exported', async () => {
+      const user = userEvent.setup();
+      const links = followedLinks();
+      adminApi({ [`GET ${listUrl()}`]: page() });
+      await openOrders();
+      await rowAction(user, 'VH02', 'Export');
+      expect(await toasts().findByText('Order exported')).toBeInTheDocument();
+      expect(links).toEqual(['/api/admin/orders/2/export download=true']);
+    });
+  });
+
+  it('changes the status of several selected orders in one request', async () => {
+    const user = userEvent.setup();
+    const recorded = adminApi({
+      [`GET ${listUrl()}`]: page(),
+      'POST /api/admin/orders/bulk-status': { body: { updatedItems: 3, updatedOrders: 2 } },
+    });
+    await openOrders();
+    await user.click(screen.getByRole('checkbox', { name: 'Select order VH1042' }));
+    const selectAll = screen.getByRole('checkbox', { name: 'Select all orders on this page' });
+    expect(selectAll).toHaveProperty('indeterminate', true);
+    await user.click(selectAll);
+    expect(screen.getByRole('checkbox', { name: 'Select order VH02' })).toBeChecked();
+    const bar = within(screen.getByRole('region', { name: 'Selected orders' }));
+    expect(bar.getByText('2 selected')).toBeInTheDocument();
+
+    await user.click(bar.getByRole('button', { name: 'Change status' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Change status of selected orders' }));
+    expect(dialog.getByRole('button', { name: 'Update Status' })).toBeDisabled();
+    await chooseOption(user, 'New status', 'Site Preparation');
+    await user.click(dialog.getByRole('button', { name: 'Update Status' }));
+
+    expect(await toasts().findByText('Order status updated')).toBeInTheDocument();
+    expect(calls(recorded, 'POST', '/api/admin/orders/bulk-status')[0]?.body).toEqual({
+      orderIds: [1, 2],
+      status: 'SITE_PREP',
+    });
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Selected orders' })).not.toBeInTheDocument(),
+    );
+  });
+});

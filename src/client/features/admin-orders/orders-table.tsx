@@ -1,0 +1,377 @@
+/**
+ * The orders table (admin spec §2): Order ID, Customer ('Guest'), Product, Date, Payment, Stage and
+ * Actions; multi-unit orders expand into unit rows with 'Update Status'; a checkbox per row for the
+ * bulk status change. It scrolls sideways inside its card on narrow screens.
+ */
+import {
+  ArrowDown,
+  ArrowUp,
+  ArrowUpDown,
+  ChevronRight,
+  Download,
+  Eye,
+  MoreHorizontal,
+  RefreshCw,
+  Trash2,
+} from 'lucide-react';
+import { Fragment, useEffect } from 'react';
+import { formatCents, itemLabel } from '../../../shared/format.js';
+import type { AdminOrderRow, AdminOrderSort } from '../../../shared/schemas/admin-orders.js';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../components/ui/dropdown-menu';
+import { Spinner } from '../../components/ui/spinner';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { toast } from '../../components/ui/use-toast';
+import { formatDate } from '../../lib/dates';
+import { cn } from '../../lib/utils';
+import { orderExportUrl, useOrderItems } from './api';
+import { download } from './download';
+import { adminOrderLabel, customerLabel } from './format';
+import type { OrderDialogs } from './order-dialogs';
+import { StageBadge } from './stage-badge';
+
+const COLUMN_COUNT = 8;
+
+export type SortColumn = 'orderId' | 'orderDate' | 'status';
+
+interface OrdersTableProps {
+  rows: readonly AdminOrderRow[];
+  sort: AdminOrderSort;
+  onSort: (sort: AdminOrderSort) => void;
+  selected: ReadonlySet<number>;
+  onSelect: (ids: readonly number[], selected: boolean) => void;
+  expanded: ReadonlySet<number>;
+  onToggleExpanded: (id: number) => void;
+  dialogs: OrderDialogs;
+  busy: boolean;
+}
+
+export function OrdersTable({
+  rows,
+  sort,
+  onSort,
+  selected,
+  onSelect,
+  expanded,
+  onToggleExpanded,
+  dialogs,
+  busy,
+}: OrdersTableProps) {
+  const ids = rows.map((row) => row.id);
+  const selectedOnPage = ids.filter((id) => selected.has(id)).length;
+  const allSelected = ids.length > 0 && selectedOnPage === ids.length;
+  return (
+    <Table
+      aria-busy={busy || undefined}
+      className={cn('min-w-[56rem] transition-opacity', busy && 'opacity-60')}
+    >
+      <TableHeader>
+        <TableRow className="hover:bg-transparent">
+          <TableHead className="w-10">
+            <input
+              type="checkbox"
+              aria-label="Select all orders on this page"
+              className="size-4 accent-primary"
+              checked={allSelected}
+              ref={(box) => {
+                if (box) box.indeterminate = selectedOnPage > 0 && !allSelected;
+              }}
+              disabled={ids.length === 0}
+              onChange={(event) => onSelect(ids, event.target.checked)}
+            />
+          </TableHead>
+          <SortableHead column="orderId" label="Order ID" sort={sort} onSort={onSort} />
+          <TableHead>Customer</TableHead>
+          <TableHead>Product</TableHead>
+          <SortableHead column="orderDate" label="Date" sort={sort} onSort={onSort} />
+          <TableHead>Payment</TableHead>
+          <SortableHead column="status" label="Stage" sort={sort} onSort={onSort} />
+          <TableHead className="text-right">Actions</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.map((row) => (
+          <Fragment key={row.id}>
+            <OrderRow
+              row={row}
+              selected={selected.has(row.id)}
+              onSelect={(value) => onSelect([row.id], value)}
+              expanded={expanded.has(row.id)}
+              onToggleExpanded={() => onToggleExpanded(row.id)}
+              dialogs={dialogs}
+            />
+            {row.quantity > 1 && expanded.has(row.id) && <UnitRows row={row} dialogs={dialogs} />}
+          </Fragment>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+function SortableHead({
+  column,
+  label,
+  sort,
+  onSort,
+}: {
+  column: SortColumn;
+  label: string;
+  sort: AdminOrderSort;
+  onSort: (sort: AdminOrderSort) => void;
+}) {
+  const [current, direction] = sort.split(':') as [SortColumn, 'asc' | 'desc'];
+  const active = current === column;
+  // Dates start newest first; ids and stages start from the beginning.
+  const first = column === 'orderDate' ? 'desc' : 'asc';
+  const next = active ? (direction === 'asc' ? 'desc' : 'asc') : first;
+  const Icon = !active ? ArrowUpDown : direction === 'asc' ? ArrowUp : ArrowDown;
+  return (
+    <TableHead aria-sort={active ? (direction === 'asc' ? 'ascending' : 'descending') : undefined}>
+      <button
+        type="button"
+        onClick={() => onSort(`${column}:${next}` as AdminOrderSort)}
+        className="-mx-2 inline-flex items-center gap-1 rounded-md px-2 py-1 outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        {label}
+        <Icon aria-hidden="true" className={cn('size-3.5', !active && 'opacity-50')} />
+        <span className="sr-only">, sort</span>
+      </button>
+    </TableHead>
+  );
+}
+
+function PaymentCell({ row }: { row: AdminOrderRow }) {
+  const amount = formatCents(row.amount);
+  return (
+    <div className="grid justify-items-start gap-1">
+      {row.transactionId ? <Badge variant="success">Paid</Badge> : <Badge variant="outline">Unpaid</Badge>}
+      {(amount || row.paymentMethod) && (
+        <span className="text-muted-foreground text-xs">
+          {[amount, row.paymentMethod].filter(Boolean).join(' · ')}
+        </span>
+      )}
+    </div>
+  );
+}
+
+function OrderRow({
+  row,
+  selected,
+  onSelect,
+  expanded,
+  onToggleExpanded,
+  dialogs,
+}: {
+  row: AdminOrderRow;
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
+  expanded: boolean;
+  onToggleExpanded: () => void;
+  dialogs: OrderDialogs;
+}) {
+  const label = adminOrderLabel(row);
+  const unitsId = `units-of-${row.id}`;
+  return (
+    <TableRow data-state={selected ? 'selected' : undefined}>
+      <TableCell>
+        <input
+          type="checkbox"
+          aria-label={`Select order ${label}`}
+          className="size-4 accent-primary"
+          checked={selected}
+          onChange={(event) => onSelect(event.target.checked)}
+        />
+      </TableCell>
+      <TableCell>
+        <div className="flex items-center gap-1">
+          {row.quantity > 1 ? (
+            <button
+              type="button"
+              aria-expanded={expanded}
+              aria-controls={expanded ? unitsId : undefined}
+              aria-label={`${expanded ? 'Hide' : 'Show'} the ${row.quantity} units of ${label}`}
+              onClick={onToggleExpanded}
+              className="-ml-1 flex size-7 shrink-0 items-center justify-center rounded-md outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              <ChevronRight
+                aria-hidden="true"
+                className={cn('size-4 transition-transform', expanded && 'rotate-90')}
+              />
+            </button>
+          ) : (
+            <span className="w-6 shrink-0" />
+          )}
+          <div className="grid">
+            <span className="whitespace-nowrap font-medium">{label}</span>
+            {label !== row.orderId && (
+              <span className="max-w-40 truncate text-muted-foreground text-xs" title={row.orderId}>
+                {row.orderId}
+              </span>
+            )}
+          </div>
+        </div>
+      </TableCell>
+      <TableCell className={cn('max-w-56 break-all', !row.customerEmail && 'text-muted-foreground italic')}>
+        {customerLabel(row.customerEmail)}
+      </TableCell>
+      <TableCell className="max-w-56">
+        <span className="break-words">{row.productName}</span>
+        {row.quantity > 1 && (
+          <span className="block text-muted-foreground text-xs">{row.quantity} units</span>
+        )}
+      </TableCell>
+      <TableCell className="whitespace-nowrap">{formatDate(row.orderDate)}</TableCell>
+      <TableCell>
+        <PaymentCell row={row} />
+      </TableCell>
+      <TableCell>
+        <StageBadge stage={row.status} />
+      </TableCell>
+      <TableCell className="text-right">
+        <RowActions row={row} label={label} dialogs={dialogs} />
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function RowActions({ row, label, dialogs }: { row: AdminOrderRow; label: string; dialogs: OrderDialogs }) {
+  return (
+    // Not modal: a modal menu hides the page with aria-hidden while the dialog it opens takes over.
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" aria-label={`Actions for order ${label}`}>
+          <MoreHorizontal aria-hidden="true" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuLabel>{label}</DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem
+          onSelect={() =>
+            dialogs.showStatus({
+              kind: 'order',
+              id: row.id,
+              label,
+              productName: row.productName,
+              quantity: row.quantity,
+              status: row.status,
+            })
+          }
+        >
+          <RefreshCw aria-hidden="true" />
+          Change Status
+        </DropdownMenuItem>
+        <DropdownMenuItem
+          onSelect={() => dialogs.showDetails({ id: row.id, customerEmail: row.customerEmail })}
+        >
+          <Eye aria-hidden="true" />
+          View Details
+        </DropdownMenuItem>
+        <DropdownMenuItem
+          onSelect={() => {
+            download(orderExportUrl(row.id));
+            toast({ variant: 'success', title: 'Order exported' });
+          }}
+        >
+          <Download aria-hidden="true" />
+          Export
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem
+          variant="destructive"
+          onSelect={() =>
+            dialogs.showDelete({ id: row.id, label, productName: row.productName, quantity: row.quantity })
+          }
+        >
+          <Trash2 aria-hidden="true" />
+          Delete
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+/** The units of an expanded order, fetched fresh each time (admin spec §7, cache-busting parameter). */
+function UnitRows({ row, dialogs }: { row: AdminOrderRow; dialogs: OrderDialogs }) {
+  const items = useOrderItems(row.id, { enabled: true });
+  const label = adminOrderLabel(row);
+  const unitsId = `units-of-${row.id}`;
+
+  useEffect(() => {
+    if (items.isError) {
+      toast({
+        variant: 'destructive',
+        title: 'Error loading items',
+        description: 'Could not load individual order items',
+      });
+    }
+  }, [items.isError]);
+
+  if (items.isPending || items.isError) {
+    return (
+      <TableRow id={unitsId} className="bg-muted/30 hover:bg-muted/30">
+        <TableCell colSpan={COLUMN_COUNT} className="pl-14 text-muted-foreground text-sm">
+          {items.isPending ? (
+            <span className="inline-flex items-center gap-2">
+              <Spinner className="size-4" label={null} /> Loading units…
+            </span>
+          ) : (
+            'Could not load individual order items'
+          )}
+        </TableCell>
+      </TableRow>
+    );
+  }
+  return (
+    <>
+      {items.data.map((item, index) => (
+        <TableRow
+          key={item.id}
+          id={index === 0 ? unitsId : undefined}
+          className="bg-muted/30 hover:bg-muted/40"
+          aria-label={`${label} · ${itemLabel(item.itemNumber)}`}
+        >
+          <TableCell />
+          <TableCell colSpan={3} className="pl-10">
+            <span className="font-medium">Item #{item.itemNumber}</span>{' '}
+            <span className="text-muted-foreground">· {itemLabel(item.itemNumber)}</span>
+          </TableCell>
+          <TableCell className="whitespace-nowrap text-muted-foreground text-xs" colSpan={2}>
+            since {formatDate(item.statusChangedAt)}
+          </TableCell>
+          <TableCell>
+            <StageBadge stage={item.status} />
+          </TableCell>
+          <TableCell className="text-right">
+            <Button
+              variant="outline"
+              size="sm"
+              aria-label={`Update Status of ${label} item #${item.itemNumber}`}
+              onClick={() =>
+                dialogs.showStatus({
+                  kind: 'order',
+                  id: row.id,
+                  label,
+                  productName: row.productName,
+                  quantity: row.quantity,
+                  status: item.status,
+                  itemNumber: item.itemNumber,
+                })
+              }
+            >
+              Update Status
+            </Button>
+          </TableCell>
+        </TableRow>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,219 @@
+/**
+ * Change Status (admin spec §2, §4, §5): one of the nine stages for every unit of an order or for one
+ * unit chosen by number; or, beyond the spec, for every unit of several selected orders at once.
+ */
+import { useId, useState } from 'react';
+import { itemLabel } from '../../../shared/format.js';
+import { ADMIN_STAGES, STAGE_LABELS, type Stage } from '../../../shared/stages.js';
+import { Button } from '../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
+import { Label } from '../../components/ui/label';
+import { RadioGroup, RadioGroupItem } from '../../components/ui/radio-group';
+import { toast } from '../../components/ui/use-toast';
+import { errorMessage } from '../../lib/api';
+import { type StatusChangeResult, useBulkStatus, useUpdateOrderStatus } from './api';
+import { SelectField } from './select-field';
+
+export type StatusTarget =
+  | {
+      kind: 'order';
+      id: number;
+      /** The order's shown id and product, for the dialog's description. */
+      label: string;
+      productName: string;
+      quantity: number;
+      /** The stage the dialog starts on: the unit's when one is named, else the order's. */
+      status: Stage;
+      /** Set when the dialog was opened from a unit row ('Update Status'). */
+      itemNumber?: number;
+    }
+  | { kind: 'bulk'; ids: readonly number[] };
+
+const STAGE_CHOICES = ADMIN_STAGES.map((stage) => ({ value: stage, label: STAGE_LABELS[stage] }));
+
+function failed(error: unknown) {
+  toast({
+    variant: 'destructive',
+    title: 'Error updating status',
+    description: errorMessage(error) ?? 'An error occurred',
+  });
+}
+
+function plural(count: number, unit: string) {
+  return `${count} ${unit}${count === 1 ? '' : 's'}`;
+}
+
+interface StatusDialogProps {
+  target: StatusTarget | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** After a successful change (the bulk bar clears its selection). */
+  onChanged?: (result: StatusChangeResult) => void;
+}
+
+export function StatusDialog({ target, open, onOpenChange, onChanged }: StatusDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        {target && (
+          <StatusForm
+            // A fresh form, with the target's own starting values, each time the dialog opens.
+            key={target.kind === 'bulk' ? `bulk-${target.ids.join()}` : `${target.id}-${target.itemNumber}`}
+            target={target}
+            close={() => onOpenChange(false)}
+            onChanged={onChanged}
+          />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+type Scope = 'all' | 'individual';
+
+function StatusForm({
+  target,
+  close,
+  onChanged,
+}: {
+  target: StatusTarget;
+  close: () => void;
+  onChanged: StatusDialogProps['onChanged'];
+}) {
+  const updateStatus = useUpdateOrderStatus();
+  const bulkStatus = useBulkStatus();
+  const isOrder = target.kind === 'order';
+  const [stage, setStage] = useState<string | undefined>(isOrder ? target.status : undefined);
+  const [scope, setScope] = useState<Scope>(isOrder && target.itemNumber ? 'individual' : 'all');
+  const [itemNumber, setItemNumber] = useState<string | undefined>(
+    isOrder && target.itemNumber ? String(target.itemNumber) : undefined,
+  );
+  const scopeId = useId();
+  const pending = updateStatus.isPending || bulkStatus.isPending;
+  const multiUnit = isOrder && target.quantity > 1;
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (!stage) return;
+    const status = stage as Stage;
+    if (target.kind === 'bulk') {
+      bulkStatus.mutate(
+        { orderIds: [...target.ids], status },
+        {
+          onSuccess: (result) => {
+            toast({
+              variant: 'success',
+              title: 'Order status updated',
+              description: `${plural(target.ids.length, 'order')} set to ${STAGE_LABELS[status]}`,
+            });
+            onChanged?.(result);
+            close();
+          },
+          onError: failed,
+        },
+      );
+      return;
+    }
+    const individual = multiUnit && scope === 'individual';
+    if (individual && !itemNumber) {
+      toast({
+        variant: 'destructive',
+        title: 'Update failed',
+        description: 'Please select an item to update or choose to update all items',
+      });
+      return;
+    }
+    const patch = individual ? { status, itemNumber: Number(itemNumber) } : { status };
+    updateStatus.mutate(
+      { id: target.id, patch },
+      {
+        onSuccess: (result) => {
+          toast({ variant: 'success', title: individual ? 'Item status updated' : 'Order status updated' });
+          onChanged?.(result);
+          close();
+        },
+        onError: failed,
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} className="grid gap-5">
+      <DialogHeader>
+        <DialogTitle>
+          {target.kind === 'bulk' ? 'Change status of selected orders' : 'Change Status'}
+        </DialogTitle>
+        <DialogDescription>
+          {target.kind === 'bulk'
+            ? `Every unit of the ${plural(target.ids.length, 'selected order')} moves to the stage you choose.`
+            : `${target.label} · ${target.productName}`}
+        </DialogDescription>
+      </DialogHeader>
+
+      <SelectField
+        label="New status"
+        value={stage}
+        onChange={setStage}
+        choices={STAGE_CHOICES}
+        placeholder="Choose a stage"
+      />
+
+      {multiUnit && (
+        <fieldset className="grid gap-3">
+          <legend id={scopeId} className="mb-2 font-medium text-sm">
+            Apply to
+          </legend>
+          <RadioGroup
+            aria-labelledby={scopeId}
+            value={scope}
+            onValueChange={(value) => setScope(value as Scope)}
+            className="flex flex-wrap gap-x-6 gap-y-2"
+          >
+            <ScopeOption value="all" label={`All items (${target.quantity})`} />
+            <ScopeOption value="individual" label="Individual item" />
+          </RadioGroup>
+          {scope === 'individual' && (
+            <SelectField
+              label="Item"
+              value={itemNumber}
+              onChange={setItemNumber}
+              placeholder="Select an item"
+              choices={Array.from({ length: target.quantity }, (_, index) => ({
+                value: String(index + 1),
+                label: `Item #${index + 1} · ${itemLabel(index + 1)}`,
+              }))}
+            />
+          )}
+        </fieldset>
+      )}
+
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={close}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={pending} disabled={!stage}>
+          Update Status
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+function ScopeOption({ value, label }: { value: Scope; label: string }) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2">
+      <RadioGroupItem id={id} value={value} />
+      <Label htmlFor={id} className="cursor-pointer font-normal">
+        {label}
+      </Label>
+    </div>
+  );
+}

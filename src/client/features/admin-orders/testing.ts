@@ -1,0 +1,81 @@
+/** Admin order answers as the server sends them, and the calls the screens make, for the tests. */
+
+import { within } from '@testing-library/react';
+import type { ActivityEvent, AdminOrderRow, Dashboard } from '../../../shared/schemas/admin-orders.js';
+import { makeUser, mockApi, sessionRoute } from '../../test/utils';
+
+export const ADMIN = makeUser({
+  id: 1,
+  email: 'admin@example.com',
+  role: 'ADMIN',
+  firstName: null,
+  lastName: null,
+});
+
+export function makeRow(overrides: Partial<AdminOrderRow> = {}): AdminOrderRow {
+  const id = overrides.id ?? 1;
+  return {
+    id,
+    orderId: `VH20${id}`,
+    userId: 7,
+    customerEmail: 'ann@example.com',
+    productName: 'Studio 240',
+    quantity: 1,
+    orderDate: '2025-06-01T10:00:00.000Z',
+    status: 'ORDER_PLACED',
+    amount: null,
+    paymentMethod: null,
+    transactionId: null,
+    deliveryDate: null,
+    zipCode: '78701',
+    ...overrides,
+  };
+}
+
+export function makeActivity(overrides: Partial<ActivityEvent> = {}): ActivityEvent {
+  return {
+    id: 1,
+    orderItemId: null,
+    timestamp: '2025-06-02T15:30:00.000Z',
+    stage: null,
+    type: 'ORDER_CREATED',
+    data: {},
+    actor: { kind: 'system', label: 'System' },
+    internal: false,
+    ...overrides,
+  };
+}
+
+export function makeDashboard(overrides: Partial<Dashboard> = {}): Dashboard {
+  return {
+    totalOrders: 0,
+    pendingActions: 0,
+    inProduction: 0,
+    delivered: 0,
+    recentOrders: [],
+    unitsPerStage: [],
+    longestWaiting: [],
+    ...overrides,
+  };
+}
+
+/** The list URL the orders page asks for, parameters in the order it sends them. */
+export function listUrl(values: Record<string, string | number> = {}): string {
+  const params = new URLSearchParams({ page: '1', pageSize: '10', sort: 'orderDate:desc' });
+  for (const [name, value] of Object.entries(values)) params.set(name, String(value));
+  return `/api/admin/orders?${params}`;
+}
+
+export function adminApi(routes: Parameters<typeof mockApi>[0]) {
+  return mockApi({ 'GET /api/auth/user': sessionRoute(ADMIN), ...routes });
+}
+
+/**
+ * The toast region, found by its label. When a dialog opens while the region is mounted, Radix marks
+ * the region itself aria-hidden, which leaves it without an accessible name for getByRole.
+ */
+export function toasts() {
+  const region = document.querySelector<HTMLElement>('[role="region"][aria-label^="Notifications"]');
+  if (!region) throw new Error('no toast region on the page');
+  return within(region);
+}

@@ -1,0 +1,60 @@
+/**
+ * The orders page keeps its page, search, sort and filters in the address (`/admin/orders?q=…&page=2`),
+ * so a reload, the Back button and a shared link show the same list. Values that do not parse are
+ * dropped one by one rather than failing the whole page.
+ */
+import * as z from 'zod/mini';
+import {
+  type AdminOrderFilters,
+  type AdminOrdersQuery,
+  adminOrdersQuerySchema,
+} from '../../../shared/schemas/admin-orders.js';
+
+export const ORDERS_PAGE_SIZE = 10;
+
+const FILTER_NAMES = ['status', 'dateFrom', 'dateTo', 'payment', 'registration', 'product'] as const;
+export type FilterName = (typeof FILTER_NAMES)[number];
+/** The Filter dialog's part of the query (the search box is separate). */
+export type DialogFilters = Pick<AdminOrderFilters, FilterName>;
+
+const FIELD_NAMES = ['page', 'q', 'sort', ...FILTER_NAMES] as const;
+
+/** The list query the address describes; page size is the spec's 10. */
+export function queryFromParams(params: URLSearchParams): AdminOrdersQuery {
+  const raw: Record<string, string> = {};
+  for (const name of FIELD_NAMES) {
+    const value = params.get(name)?.trim();
+    if (!value) continue;
+    // Each value is checked alone, so one bad value does not lose the others.
+    if (z.safeParse(adminOrdersQuerySchema, { [name]: value }).success) raw[name] = value;
+  }
+  const parsed = z.parse(adminOrdersQuerySchema, raw);
+  return { ...parsed, pageSize: ORDERS_PAGE_SIZE };
+}
+
+/** The address for a query: defaults are left out so the plain page stays `/admin/orders`. */
+export function paramsFromQuery(query: AdminOrdersQuery): URLSearchParams {
+  const params = new URLSearchParams();
+  if (query.q) params.set('q', query.q);
+  for (const name of FILTER_NAMES) {
+    const value = query[name];
+    if (value) params.set(name, value);
+  }
+  if (query.sort !== 'orderDate:desc') params.set('sort', query.sort);
+  if (query.page > 1) params.set('page', String(query.page));
+  return params;
+}
+
+export function dialogFilters(query: AdminOrdersQuery): DialogFilters {
+  return Object.fromEntries(FILTER_NAMES.map((name) => [name, query[name]])) as DialogFilters;
+}
+
+/** How many of the Filter dialog's fields are set (shown on the Filter button). */
+export function activeFilterCount(query: AdminOrdersQuery): number {
+  return FILTER_NAMES.filter((name) => Boolean(query[name])).length;
+}
+
+/** The filters of a query without paging and sort: what Export sends. */
+export function exportFilters(query: AdminOrdersQuery): AdminOrderFilters {
+  return { q: query.q, ...dialogFilters(query) };
+}
