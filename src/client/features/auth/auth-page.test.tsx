@@ -388,4 +388,25 @@ describe('forgot password', () => {
       ]),
     );
   });
+
+  it('opens at the code step from the link of a reset an admin started, without sending another code', async () => {
+    const calls = forgotApi('ACTIVE');
+    const user = userEvent.setup();
+    renderApp(`/auth?reset=${encodeURIComponent(EMAIL)}&status=ACTIVE`);
+
+    expect(await screen.findByRole('heading', { name: 'Enter verification code' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Verification code'), '135790');
+    await user.click(screen.getByRole('button', { name: 'Verify code' }));
+    expect(await screen.findByRole('heading', { name: 'Choose a new password' })).toBeInTheDocument();
+    expect(bodiesOf(calls, 'POST', '/api/auth/forgot-password')).toHaveLength(0);
+    expect(bodiesOf(calls, 'POST', '/api/auth/verify-code')).toEqual([
+      { email: EMAIL, code: '135790', reset: true },
+    ]);
+  });
+
+  it('ignores a reset link without a known account status', async () => {
+    forgotApi('ACTIVE');
+    renderApp(`/auth?reset=${encodeURIComponent(EMAIL)}&status=ADMIN`);
+    expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
+  });
 });

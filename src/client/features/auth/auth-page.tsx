@@ -5,6 +5,7 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { SessionUser } from '../../../shared/schemas/auth.js';
 import { toast } from '../../components/ui/use-toast';
 import { checkPassword, setPassword, verifyEmail as verifyEmailCall, verifyLoginCode } from './auth-api';
@@ -19,11 +20,23 @@ type Step =
   | { name: 'password'; email: string }
   | { name: 'create_password'; email: string; pending: boolean }
   | { name: 'verification'; email: string; newPassword?: { password: string; pending: boolean } }
-  | { name: 'forgot_password'; email: string };
+  | { name: 'forgot_password'; email: string; codeSentFor?: 'ACTIVE' | 'PENDING' };
+
+/**
+ * The link of a reset an admin started (`/auth?reset=<email>&status=ACTIVE|PENDING`): the code is
+ * already in the user's mail, so the forgot-password flow opens at its code step.
+ */
+function resetLinkStep(params: URLSearchParams): Step | null {
+  const email = params.get('reset');
+  const status = params.get('status');
+  if (!email || (status !== 'ACTIVE' && status !== 'PENDING')) return null;
+  return { name: 'forgot_password', email, codeSentFor: status };
+}
 
 export default function AuthPage() {
-  const [step, setStepState] = useState<Step>({ name: 'email' });
-  const [email, setEmail] = useState('');
+  const [searchParams] = useSearchParams();
+  const [step, setStepState] = useState<Step>(() => resetLinkStep(searchParams) ?? { name: 'email' });
+  const [email, setEmail] = useState(step.name === 'forgot_password' ? step.email : '');
   const moved = useRef(false);
   const setSessionUser = useSetSessionUser();
 
@@ -142,6 +155,7 @@ export default function AuthPage() {
         <AuthLayout>
           <ForgotPasswordFlow
             initialEmail={step.email}
+            codeSentFor={step.codeSentFor}
             onCancel={() => setStep({ name: 'password', email: step.email })}
             onPasswordReset={(address) => {
               setEmail(address);

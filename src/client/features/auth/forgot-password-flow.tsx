@@ -30,17 +30,22 @@ export const NOT_FOUND_ALERT =
 
 export function ForgotPasswordFlow({
   initialEmail,
+  codeSentFor,
   onCancel,
   onPasswordReset,
   onSignedIn,
 }: {
   initialEmail: string;
+  /** A code was already mailed to `initialEmail` (an admin's reset link): start at the code step. */
+  codeSentFor?: AccountStatus;
   onCancel: () => void;
   /** Every session of the account has ended; the user signs in again with the new password. */
   onPasswordReset: (email: string) => void;
   onSignedIn: SignedInHandler;
 }) {
-  const [step, setStep] = useState<Step>({ name: 'email' });
+  const [step, setStep] = useState<Step>(
+    codeSentFor ? { name: 'code', email: initialEmail, status: codeSentFor } : { name: 'email' },
+  );
   const [email, setEmail] = useState(initialEmail);
   const [notFound, setNotFound] = useState(false);
 

@@ -1,7 +1,147 @@
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { Search } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { formatCents } from '../../../shared/format.js';
+import { CUSTOMERS_PAGE_SIZE } from '../../../shared/schemas/customers.js';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Input } from '../../components/ui/input';
+import { PageSpinner } from '../../components/ui/spinner';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { useCustomers } from './api';
+import { Pager } from './pager';
+import { UserManagementDialog } from './user-management-dialog';
 
+export const SEARCH_DEBOUNCE_MS = 300;
+
+function useDebounced<T>(value: T, delayMs: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return debounced;
+}
+
+/**
+ * Customers (admin spec §2): users of role USER with their order count and total spent. The server
+ * computes, searches and pages the list (DESIGN §7), where the spec derived it in the browser.
+ */
 export default function CustomersPage() {
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  // The page belongs to the search it was chosen in: a new search starts at its first page.
+  const [paging, setPaging] = useState({ q: '', page: 1 });
+  const page = paging.q === q ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ q, page: next });
+  const customers = useCustomers({ page, pageSize: CUSTOMERS_PAGE_SIZE, q });
+  // The dialog's user; kept after closing so the dialog can animate out.
+  const [viewing, setViewing] = useState<number | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const searchId = useId();
+
+  // A page left empty (its last customer deleted) steps back to the one before.
+  const emptyPage = customers.isSuccess && customers.data.items.length === 0 && page > 1;
+  useEffect(() => {
+    if (emptyPage) setPaging((current) => ({ ...current, page: current.page - 1 }));
+  }, [emptyPage]);
+
+  const data = customers.data;
+
   return (
-    <PlaceholderPage title="Customers" description="Customer accounts and their orders will appear here." />
+    <section className="grid gap-6">
+      <h1 className="font-semibold text-2xl tracking-tight sm:text-3xl">Customers</h1>
+
+      <div className="relative sm:max-w-sm">
+        <label htmlFor={searchId} className="sr-only">
+          Search customers
+        </label>
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+        />
+        <Input
+          id={searchId}
+          type="search"
+          placeholder="Search by email, name or ID"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          className="pl-9"
+        />
+      </div>
+
+      {customers.isPending && <PageSpinner />}
+      {customers.isError && !data && (
+        <Alert variant="destructive">
+          <span className="col-span-2 flex flex-wrap items-center justify-between gap-3">
+            We could not load the customers.
+            <Button variant="outline" size="sm" onClick={() => customers.refetch()}>
+              Try again
+            </Button>
+          </span>
+        </Alert>
+      )}
+
+      {data && (
+        <Card className="grid gap-4 p-4 sm:p-6">
+          <Table aria-busy={customers.isFetching || undefined}>
+            <TableHeader>
+              <TableRow>
+                <TableHead>ID</TableHead>
+                <TableHead>Email</TableHead>
+                <TableHead className="text-right">Orders</TableHead>
+                <TableHead className="text-right">Total Spent</TableHead>
+                <TableHead>
+                  <span className="sr-only">Actions</span>
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {data.items.length === 0 ? (
+                <TableRow>
+                  <TableCell colSpan={5} className="py-10 text-center text-muted-foreground">
+                    No customers found
+                  </TableCell>
+                </TableRow>
+              ) : (
+                data.items.map((customer) => (
+                  <TableRow key={customer.id}>
+                    <TableCell className="text-muted-foreground tabular-nums">{customer.id}</TableCell>
+                    <TableCell className="max-w-64 break-words font-medium">{customer.email}</TableCell>
+                    <TableCell className="text-right tabular-nums">{customer.orders}</TableCell>
+                    <TableCell className="text-right tabular-nums">
+                      {formatCents(customer.totalSpent)}
+                    </TableCell>
+                    <TableCell className="text-right">
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        onClick={() => {
+                          setViewing(customer.id);
+                          setDialogOpen(true);
+                        }}
+                      >
+                        View<span className="sr-only"> {customer.email}</span>
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                ))
+              )}
+            </TableBody>
+          </Table>
+          <Pager
+            page={page}
+            pageSize={CUSTOMERS_PAGE_SIZE}
+            total={data.total}
+            noun="customers"
+            onPageChange={setPage}
+          />
+        </Card>
+      )}
+
+      {viewing !== null && (
+        <UserManagementDialog userId={viewing} open={dialogOpen} onOpenChange={setDialogOpen} />
+      )}
+    </section>
   );
 }

@@ -1,0 +1,152 @@
+/**
+ * The customer and user calls of admin spec §7: the paged customer list, users by role, one user with
+ * their orders, reset password, change e-mail, delete, edit and Add User; their query keys and hooks.
+ */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Role } from '../../../shared/constants.js';
+import type {
+  AdminUser,
+  AdminUsersPage,
+  ChangeEmail,
+  CreateUser,
+  CustomersPage,
+  UpdateUser,
+  UserDetail,
+} from '../../../shared/schemas/customers.js';
+import { ApiError, apiJson } from '../../lib/api';
+import { authKeys } from '../auth/session';
+
+export interface CustomersParams {
+  page: number;
+  pageSize: number;
+  /** Trimmed search text; empty for none. */
+  q: string;
+}
+
+export interface AdminUsersParams {
+  role?: Role;
+  page: number;
+  pageSize: number;
+}
+
+export const customerKeys = {
+  all: ['customers'] as const,
+  list: (params: CustomersParams) => [...customerKeys.all, 'list', params] as const,
+};
+
+export const adminUserKeys = {
+  all: ['admin-users'] as const,
+  lists: () => [...adminUserKeys.all, 'list'] as const,
+  list: (params: AdminUsersParams) => [...adminUserKeys.lists(), params] as const,
+  detail: (id: number) => [...adminUserKeys.all, 'detail', id] as const,
+};
+
+function query(params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') search.set(key, String(value));
+  }
+  return search.toString();
+}
+
+export const fetchCustomers = ({ page, pageSize, q }: CustomersParams) =>
+  apiJson<CustomersPage>('GET', `/api/admin/customers?${query({ page, pageSize, q })}`);
+export const fetchAdminUsers = ({ role, page, pageSize }: AdminUsersParams) =>
+  apiJson<AdminUsersPage>('GET', `/api/admin/users?${query({ role, page, pageSize })}`);
+export const fetchUserDetail = (id: number) => apiJson<UserDetail>('GET', `/api/admin/users/${id}`);
+export const sendPasswordReset = (id: number) =>
+  apiJson<{ message: string }>('POST', `/api/admin/users/${id}/reset-password`);
+export const changeEmail = (id: number, body: ChangeEmail) =>
+  apiJson<AdminUser>('PATCH', `/api/admin/users/${id}`, body);
+export const updateUser = (id: number, body: UpdateUser) =>
+  apiJson<AdminUser>('PUT', `/api/admin/users/${id}`, body);
+export const deleteUser = (id: number) => apiJson<{ message: string }>('DELETE', `/api/admin/users/${id}`);
+export const createUser = (body: CreateUser) =>
+  apiJson<AdminUser>('POST', '/api/settings/users/create', body);
+
+/** The order count of a delete the server refused because orders are linked (409 `{message, orders}`). */
+export function refusedOrderCount(error: unknown): number | undefined {
+  if (!(error instanceof ApiError) || error.status !== 409) return undefined;
+  try {
+    const orders: unknown = JSON.parse(error.body)?.orders;
+    return typeof orders === 'number' ? orders : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function useCustomers(params: CustomersParams) {
+  return useQuery({
+    queryKey: customerKeys.list(params),
+    queryFn: () => fetchCustomers(params),
+    // The table keeps the page it shows while the next page or search loads.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAdminUsers(params: AdminUsersParams) {
+  return useQuery({
+    queryKey: adminUserKeys.list(params),
+    queryFn: () => fetchAdminUsers(params),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useUserDetail(id: number | null) {
+  return useQuery({
+    queryKey: adminUserKeys.detail(id ?? 0),
+    queryFn: () => fetchUserDetail(id ?? 0),
+    enabled: id !== null,
+  });
+}
+
+/** Every view of users and customers, and the session user (an admin may have edited themself). */
+function useInvalidateUsers() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: customerKeys.all }),
+      queryClient.invalidateQueries({ queryKey: adminUserKeys.all }),
+      queryClient.invalidateQueries({ queryKey: authKeys.user }),
+    ]);
+}
+
+export function useSendPasswordReset() {
+  return useMutation({ mutationFn: sendPasswordReset });
+}
+
+export function useChangeEmail() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: ({ id, email }: { id: number; email: string }) => changeEmail(id, { email }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateUser() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: UpdateUser }) => updateUser(id, body),
+    onSuccess: invalidate,
+  });
+}
+
+export function useCreateUser() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({ mutationFn: createUser, onSuccess: invalidate });
+}
+
+export function useDeleteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteUser,
+    onSuccess: (_answer, id) => {
+      // The deleted user's detail is gone for good; refetching it would only answer 404.
+      queryClient.removeQueries({ queryKey: adminUserKeys.detail(id) });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: customerKeys.all }),
+        queryClient.invalidateQueries({ queryKey: adminUserKeys.lists() }),
+      ]);
+    },
+  });
+}
