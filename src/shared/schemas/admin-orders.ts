@@ -42,8 +42,13 @@ export const adminOrdersQuerySchema = z.object({
   product: z.optional(z.string().check(z.trim(), z.maxLength(200))),
 });
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;
-/** The filters alone (what the export of the current filter takes). */
-export type AdminOrderFilters = Omit<AdminOrdersQuery, 'page' | 'pageSize' | 'sort'>;
+/** The filters alone: the query of GET /api/admin/orders/export (paging and sort are ignored there). */
+export const adminOrderFiltersSchema = z.omit(adminOrdersQuerySchema, {
+  page: true,
+  pageSize: true,
+  sort: true,
+});
+export type AdminOrderFilters = z.infer<typeof adminOrderFiltersSchema>;
 
 export const adminOrderRowSchema = z.object({
   id: z.number(),

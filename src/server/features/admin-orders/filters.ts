@@ -1,17 +1,9 @@
 import { and, asc, desc, eq, gte, ilike, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AdminOrderFilters, AdminOrderSort } from '../../../shared/schemas/admin-orders.js';
-import { parseStage, STAGES } from '../../../shared/stages.js';
+import { parseStage } from '../../../shared/stages.js';
 import { orders, users } from '../../db/schema.js';
+import { stageRankOf } from '../../db/stage-rank.js';
 import { badRequest } from '../../lib/errors.js';
-
-/**
- * A stage's position in the fulfilment order, so 'Stage' sorts as the process runs, not alphabetically.
- * The same expression backs the `orders_stage_rank_idx` index (the planner matches it by its text).
- */
-export function stageRank(column: SQL | typeof orders.status): SQL {
-  const cases = STAGES.map((stage, index) => `WHEN '${stage}' THEN ${index}`).join(' ');
-  return sql`(CASE ${column} ${sql.raw(cases)} END)`;
-}
 
 /** `%` and `_` typed into the search box are matched literally. */
 export function containsPattern(text: string): string {
@@ -83,9 +75,9 @@ export function orderSort(sort: AdminOrderSort): SQL[] {
     case 'orderId:desc':
       return [desc(orders.orderId), desc(orders.id)];
     case 'status:asc':
-      return [asc(stageRank(orders.status)), asc(orders.id)];
+      return [asc(stageRankOf(orders.status)), asc(orders.id)];
     case 'status:desc':
-      return [desc(stageRank(orders.status)), desc(orders.id)];
+      return [desc(stageRankOf(orders.status)), desc(orders.id)];
     default:
       return [desc(orders.orderDate), desc(orders.id)];
   }

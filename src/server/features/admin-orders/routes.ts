@@ -1,11 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminOrdersPageSchema, adminOrdersQuerySchema } from '../../../shared/schemas/admin-orders.js';
-import { errorBody } from '../../http/schemas.js';
-import { guardAdminRoutes } from '../../http/session.js';
+import { z } from 'zod';
+import {
+  activityEventSchema,
+  adminBulkStatusSchema,
+  adminOrderFiltersSchema,
+  adminOrdersPageSchema,
+  adminOrdersQuerySchema,
+  adminStatusPatchSchema,
+  dashboardSchema,
+  internalNoteSchema,
+  statusChangeResultSchema,
+} from '../../../shared/schemas/admin-orders.js';
+import { errorBody, idParams } from '../../http/schemas.js';
+import { guardAdminRoutes, requireAdmin } from '../../http/session.js';
 import type { FeatureDeps } from '../deps.js';
+import { attachment } from './export.js';
 import { createAdminOrderService } from './service.js';
 
 const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+const csvType = 'text/csv; charset=utf-8';
 
 /** The admin orders API: list, dashboard, status changes, activity, notes, delete, export (issue 5). */
 export const adminOrderRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app, { db, clock }) => {
@@ -19,4 +32,82 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app, 
     },
     async (request) => service.list(request.query),
   );
+
+  app.get('/api/admin/dashboard', { schema: { response: { 200: dashboardSchema, ...failures } } }, async () =>
+    service.dashboard(),
+  );
+
+  app.patch(
+    '/api/admin/orders/:id/status',
+    {
+      schema: {
+        params: idParams,
+        body: adminStatusPatchSchema,
+        response: { 200: statusChangeResultSchema, ...failures },
+      },
+    },
+    async (request) => service.changeStatus(request.params.id, request.body, requireAdmin(request)),
+  );
+
+  app.post(
+    '/api/admin/orders/bulk-status',
+    { schema: { body: adminBulkStatusSchema, response: { 200: statusChangeResultSchema, ...failures } } },
+    async (request) => service.bulkChangeStatus(request.body, requireAdmin(request)),
+  );
+
+  app.get(
+    '/api/admin/orders/:id/activity',
+    { schema: { params: idParams, response: { 200: z.array(activityEventSchema), ...failures } } },
+    async (request) => service.activity(request.params.id),
+  );
+
+  app.post(
+    '/api/admin/orders/:id/notes',
+    {
+      schema: {
+        params: idParams,
+        body: internalNoteSchema,
+        response: { 201: activityEventSchema, ...failures },
+      },
+    },
+    async (request, reply) => {
+      const note = await service.addNote(request.params.id, request.body.text, requireAdmin(request));
+      return reply.status(201).send(note);
+    },
+  );
+
+  app.delete(
+    '/api/admin/orders/:id',
+    {
+      schema: { params: idParams, response: { 200: z.object({ message: z.string() }), ...failures } },
+    },
+    async (request) => {
+      const gone = await service.delete(request.params.id);
+      // The order's events go with it; the log keeps who removed what.
+      request.log.info({ order: gone, adminId: requireAdmin(request).id }, 'order deleted');
+      return { message: 'Order deleted' };
+    },
+  );
+
+  // The two exports stream CSV, which no JSON schema describes; their errors still take the one error
+  // shape through the error handler.
+  app.get(
+    '/api/admin/orders/export',
+    { schema: { querystring: adminOrderFiltersSchema } },
+    async (request, reply) => {
+      const csv = await service.exportCsv(request.query);
+      return reply
+        .type(csvType)
+        .header('content-disposition', attachment(`orders-export-${service.today()}.csv`))
+        .send(csv);
+    },
+  );
+
+  app.get('/api/admin/orders/:id/export', { schema: { params: idParams } }, async (request, reply) => {
+    const { orderId, csv } = await service.exportOneCsv(request.params.id);
+    return reply
+      .type(csvType)
+      .header('content-disposition', attachment(`order-${orderId}.csv`))
+      .send(csv);
+  });
 };

@@ -1,10 +1,39 @@
-import type { AdminOrdersPage, AdminOrdersQuery } from '../../../shared/schemas/admin-orders.js';
+import { and, eq, inArray } from 'drizzle-orm';
+import type {
+  ActivityEvent,
+  AdminBulkStatus,
+  AdminOrderFilters,
+  AdminOrdersPage,
+  AdminOrdersQuery,
+  AdminStatusPatch,
+} from '../../../shared/schemas/admin-orders.js';
 import type { Db } from '../../db/client.js';
+import { eventLogs, orderItems, orders } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { changeItemStatus, lockOrder } from '../orders/status.js';
+import { orderActivity, toActivityEvent } from './activity.js';
+import { dashboard } from './dashboard.js';
+import { exportOneOrderCsv, exportOrdersCsv } from './export.js';
 import { adminOrderListQueries, toAdminOrderRow } from './list.js';
 
+export interface StaffMember {
+  id: number;
+  email: string;
+}
+
+export interface StatusChangeCounts {
+  updatedItems: number;
+  updatedOrders: number;
+}
+
 /** The back office's order operations (issue 5); routes parse and authorise, this holds the rules. */
-export function createAdminOrderService({ db }: { db: Db; clock: Clock }) {
+export function createAdminOrderService({ db, clock }: { db: Db; clock: Clock }) {
+  async function requireOrder(orderId: number) {
+    const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
+    if (!order) throw notFound('Order not found');
+  }
+
   return {
     /** One page of the orders table and the number of orders matching the filter. */
     async list(query: AdminOrdersQuery): Promise<AdminOrdersPage> {
@@ -12,6 +41,104 @@ export function createAdminOrderService({ db }: { db: Db; clock: Clock }) {
       const [rows, [counted]] = await Promise.all([page, total]);
       return { items: rows.map(toAdminOrderRow), total: counted?.total ?? 0 };
     },
+
+    dashboard: () => dashboard(db),
+
+    /** Every unit of the order, or the one named by itemNumber, to any stage, logged as this admin. */
+    async changeStatus(
+      orderId: number,
+      patch: AdminStatusPatch,
+      by: StaffMember,
+    ): Promise<StatusChangeCounts> {
+      const { changed } = await db.transaction(async (tx) => {
+        await lockOrder(tx, orderId);
+        const { itemNumber } = patch;
+        if (itemNumber !== undefined) {
+          const [unit] = await tx
+            .select({ id: orderItems.id })
+            .from(orderItems)
+            .where(and(eq(orderItems.orderId, orderId), eq(orderItems.itemNumber, itemNumber)));
+          const message = `This order has no unit ${itemNumber}`;
+          if (!unit) throw badRequest(`itemNumber: ${message}`, { itemNumber: message });
+        }
+        return changeItemStatus(
+          tx,
+          {
+            orderId,
+            itemNumbers: itemNumber === undefined ? undefined : [itemNumber],
+            to: patch.status,
+            rule: 'set',
+            actor: { kind: 'admin', userId: by.id },
+          },
+          clock.now(),
+        );
+      });
+      return { updatedItems: changed.length, updatedOrders: changed.length > 0 ? 1 : 0 };
+    },
+
+    /** Every unit of several orders, all in one transaction: one unknown id and nothing changes. */
+    async bulkChangeStatus(body: AdminBulkStatus, by: StaffMember): Promise<StatusChangeCounts> {
+      // Ascending ids: two bulk changes lock shared orders in the same order and cannot deadlock.
+      const orderIds = [...new Set(body.orderIds)].sort((a, b) => a - b);
+      return db.transaction(async (tx) => {
+        const found = await tx.select({ id: orders.id }).from(orders).where(inArray(orders.id, orderIds));
+        const missing = orderIds.filter((id) => !found.some((row) => row.id === id));
+        if (missing.length > 0) throw notFound(`Order not found: ${missing.join(', ')}`);
+        const now = clock.now();
+        const counts = { updatedItems: 0, updatedOrders: 0 };
+        for (const orderId of orderIds) {
+          const { changed } = await changeItemStatus(
+            tx,
+            { orderId, to: body.status, rule: 'set', actor: { kind: 'admin', userId: by.id } },
+            now,
+          );
+          counts.updatedItems += changed.length;
+          if (changed.length > 0) counts.updatedOrders++;
+        }
+        return counts;
+      });
+    },
+
+    async activity(orderId: number): Promise<ActivityEvent[]> {
+      await requireOrder(orderId);
+      return orderActivity(db, orderId);
+    },
+
+    /** A note only staff see: an internal event, never answered by a customer route. */
+    async addNote(orderId: number, text: string, by: StaffMember): Promise<ActivityEvent> {
+      const event = await db.transaction(async (tx) => {
+        // The lock keeps a concurrent delete from removing the order under the new row.
+        await lockOrder(tx, orderId);
+        const [row] = await tx
+          .insert(eventLogs)
+          .values({
+            orderId,
+            type: 'INTERNAL_NOTE',
+            data: { text },
+            initiatedBy: `admin:${by.id}`,
+            internal: true,
+            timestamp: clock.now(),
+          })
+          .returning();
+        if (!row) throw new Error('note insert returned nothing');
+        return row;
+      });
+      return toActivityEvent(event, new Map([[by.id, by.email]]));
+    },
+
+    /** The order with its units, events and payment sessions (foreign keys cascade), in one statement. */
+    async delete(orderId: number) {
+      const [gone] = await db
+        .delete(orders)
+        .where(eq(orders.id, orderId))
+        .returning({ id: orders.id, orderId: orders.orderId });
+      if (!gone) throw notFound('Order not found');
+      return gone;
+    },
+
+    exportCsv: (filters: AdminOrderFilters) => exportOrdersCsv(db, filters),
+    exportOneCsv: (orderId: number) => exportOneOrderCsv(db, orderId),
+    today: () => clock.now().toISOString().slice(0, 10),
   };
 }
 

@@ -1,0 +1,67 @@
+import { asc, count, desc, eq, ne } from 'drizzle-orm';
+import type { Dashboard } from '../../../shared/schemas/admin-orders.js';
+import { STAGES, type Stage } from '../../../shared/stages.js';
+import type { Executor } from '../../db/client.js';
+import { orderItems, orders, users } from '../../db/schema.js';
+import { adminOrderColumns, toAdminOrderRow } from './list.js';
+
+/** Rows in the dashboard's Recent Orders table and in its longest-waiting list. */
+export const RECENT_ORDERS_COUNT = 5;
+export const LONGEST_WAITING_COUNT = 5;
+
+/**
+ * 'Pending Actions' counts orders waiting on the customer's signature or payment. DOCUMENTS_PENDING
+ * shares DOCUMENTS_SIGNING's position (admin spec §4), so it counts too.
+ */
+export const PENDING_ACTION_STAGES: readonly Stage[] = [
+  'DOCUMENTS_PENDING',
+  'DOCUMENTS_SIGNING',
+  'FINANCING_PAYMENT',
+];
+
+function countsByStage(rows: { status: Stage; count: number }[]): Map<Stage, number> {
+  return new Map(rows.map((row) => [row.status, row.count]));
+}
+
+/** The four cards, Recent Orders, units per stage and the units waiting longest: four small queries. */
+export async function dashboard(executor: Executor): Promise<Dashboard> {
+  const [orderCounts, recent, unitCounts, waiting] = await Promise.all([
+    executor.select({ status: orders.status, count: count() }).from(orders).groupBy(orders.status),
+    executor
+      .select(adminOrderColumns)
+      .from(orders)
+      .leftJoin(users, eq(users.id, orders.userId))
+      .orderBy(desc(orders.orderDate), desc(orders.id))
+      .limit(RECENT_ORDERS_COUNT),
+    executor
+      .select({ status: orderItems.status, count: count() })
+      .from(orderItems)
+      .groupBy(orderItems.status),
+    executor
+      .select({
+        itemId: orderItems.id,
+        orderId: orderItems.orderId,
+        orderRef: orders.orderId,
+        itemNumber: orderItems.itemNumber,
+        status: orderItems.status,
+        since: orderItems.statusChangedAt,
+      })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(ne(orderItems.status, 'DELIVERED'))
+      .orderBy(asc(orderItems.statusChangedAt), asc(orderItems.id))
+      .limit(LONGEST_WAITING_COUNT),
+  ]);
+  const byStage = countsByStage(orderCounts);
+  const units = countsByStage(unitCounts);
+  const ordersIn = (stages: readonly Stage[]) => stages.reduce((sum, s) => sum + (byStage.get(s) ?? 0), 0);
+  return {
+    totalOrders: ordersIn(STAGES),
+    pendingActions: ordersIn(PENDING_ACTION_STAGES),
+    inProduction: ordersIn(['PRODUCTION']),
+    delivered: ordersIn(['DELIVERED']),
+    recentOrders: recent.map(toAdminOrderRow),
+    unitsPerStage: STAGES.map((stage) => ({ stage, count: units.get(stage) ?? 0 })),
+    longestWaiting: waiting.map((unit) => ({ ...unit, since: unit.since.toISOString() })),
+  };
+}

