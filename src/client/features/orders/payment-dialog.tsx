@@ -1,5 +1,8 @@
-import { ExternalLink } from 'lucide-react';
-import type { StageDataDto } from '../../../shared/schemas/orders.js';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CircleAlert, ExternalLink, RotateCw } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { isPaidStatus, type StageDataDto } from '../../../shared/schemas/orders.js';
+import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import {
   Dialog,
@@ -9,32 +12,75 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
-import { cn } from '../../lib/utils';
-import { depositAmount, type PaymentTone, paymentStatusDisplay } from './payment-status';
+import { Spinner } from '../../components/ui/spinner';
+import { errorMessage } from '../../lib/api';
+import { requestPaymentLink, usePaymentUpdates } from '../payments/api';
+import { PaymentStatusPill } from '../payments/status-pill';
+import { orderKeys } from './api';
+import { depositAmount, paymentStatusDisplay } from './payment-status';
 
 interface PaymentDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The unit's record id; a unit known only from its order's status has none and cannot be paid yet. */
+  itemId: number | undefined;
   stageData: StageDataDto;
   /** The order's amount (cents, as text), used when the stage data names no deposit. */
   orderAmount: string | null;
   unitLabel: string;
 }
 
-const TONE_CLASSES: Record<PaymentTone, string> = {
-  paid: 'border-success/40 bg-success/10 text-success',
-  awaiting: 'border-primary/40 bg-primary/10 text-primary',
-  other: 'border-warning/60 bg-warning/15 text-amber-800 dark:text-warning',
-};
-
 /**
- * The payment dialog before online payment exists (decision 27): the deposit and its status, and the
- * payment page when the unit's stage data already holds its link.
+ * The payment dialog (customer spec §4): the deposit and its status. On opening, when the deposit is
+ * not paid or on its way and no link exists or is loading, it asks for the payment link; a failure is
+ * shown inline with a retry. 'Open Payment Page' opens the checkout in a new window; when the customer
+ * comes back (or the payment pages announce news) the orders are refreshed.
  */
-export function PaymentDialog({ open, onOpenChange, stageData, orderAmount, unitLabel }: PaymentDialogProps) {
+export function PaymentDialog({
+  open,
+  onOpenChange,
+  itemId,
+  stageData,
+  orderAmount,
+  unitLabel,
+}: PaymentDialogProps) {
   const status = paymentStatusDisplay(stageData.paymentStatus);
   const amount = depositAmount(stageData, orderAmount);
-  const paymentUrl = typeof stageData.paymentUrl === 'string' ? stageData.paymentUrl : '';
+  // 'success' and 'successful' read amber here but mean paid (isPaidStatus): nothing left to pay.
+  const unpaid = status.tone === 'other' && !isPaidStatus(stageData.paymentStatus);
+  const needsLink = unpaid && itemId !== undefined;
+  const link = useMutation({ mutationFn: requestPaymentLink });
+  const { mutate, reset, isIdle } = link;
+  // One automatic request per opening, even when effects run twice (React's strict mode).
+  const asked = useRef(false);
+
+  useEffect(() => {
+    if (!open) {
+      // A link from an earlier opening may have expired since: the next opening asks again.
+      asked.current = false;
+      reset();
+      return;
+    }
+    if (needsLink && itemId !== undefined && !asked.current && isIdle) {
+      asked.current = true;
+      mutate(itemId);
+    }
+  }, [open, needsLink, itemId, isIdle, mutate, reset]);
+
+  const queryClient = useQueryClient();
+  const [paying, setPaying] = useState(false);
+  const refreshOrders = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+  }, [queryClient]);
+  usePaymentUpdates(paying, refreshOrders);
+
+  const retry = () => {
+    if (itemId === undefined) return;
+    link.reset();
+    link.mutate(itemId);
+  };
+
+  const paymentUrl = link.data?.paymentUrl;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
@@ -50,32 +96,59 @@ export function PaymentDialog({ open, onOpenChange, stageData, orderAmount, unit
           <div className="flex items-center justify-between gap-4">
             <dt className="text-muted-foreground">Payment status</dt>
             <dd>
-              <span
-                data-tone={status.tone}
-                className={cn(
-                  'rounded-full border px-2.5 py-0.5 font-semibold text-xs',
-                  TONE_CLASSES[status.tone],
-                )}
-              >
-                {status.label}
-              </span>
+              <PaymentStatusPill label={status.label} tone={status.tone} />
             </dd>
           </div>
         </dl>
-        {!paymentUrl && status.tone !== 'paid' && (
+
+        {status.tone === 'awaiting' && (
+          <p className="text-muted-foreground text-sm">
+            Your bank payment is on its way. The deposit shows as paid once the funds arrive.
+          </p>
+        )}
+        {unpaid && itemId === undefined && (
           <p className="text-muted-foreground text-sm">
             The payment link is not available yet. Please check back later.
           </p>
         )}
-        {paymentUrl && status.tone !== 'paid' && (
-          <DialogFooter>
-            <Button asChild>
-              <a href={paymentUrl} target="_blank" rel="noopener noreferrer">
-                <ExternalLink aria-hidden="true" />
-                Open Payment Page
-                <span className="sr-only"> (opens in a new tab)</span>
-              </a>
-            </Button>
+        {link.isPending && (
+          <p className="flex items-center gap-2 text-muted-foreground text-sm" role="status">
+            <Spinner label={null} className="size-4 text-primary" />
+            Preparing your payment page…
+          </p>
+        )}
+        {link.isError && (
+          <Alert variant="destructive">
+            <CircleAlert aria-hidden="true" />
+            <p className="font-semibold">Failed to process payment</p>
+            <p className="col-start-2">
+              {errorMessage(link.error) ?? 'An error occurred while processing payment'}
+            </p>
+          </Alert>
+        )}
+
+        {needsLink && (link.isError || paymentUrl) && (
+          <DialogFooter className="gap-2">
+            {link.isError && (
+              <Button variant="outline" onClick={retry}>
+                <RotateCw aria-hidden="true" />
+                Retry
+              </Button>
+            )}
+            {paymentUrl && (
+              <Button asChild>
+                <a
+                  href={paymentUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  onClick={() => setPaying(true)}
+                >
+                  <ExternalLink aria-hidden="true" />
+                  Open Payment Page
+                  <span className="sr-only"> (opens in a new window)</span>
+                </a>
+              </Button>
+            )}
           </DialogFooter>
         )}
       </DialogContent>

@@ -1,8 +1,9 @@
 /** The payment dialog's status and amount (customer spec §4 'Payment dialog', decision 27). */
 import { formatCents } from '../../../shared/format.js';
 import type { StageDataDto } from '../../../shared/schemas/orders.js';
+import { depositCents } from '../../../shared/schemas/payments.js';
 
-export type PaymentTone = 'paid' | 'awaiting' | 'other';
+import type { PaymentTone } from '../payments/status-pill';
 
 export interface PaymentStatusDisplay {
   label: string;
@@ -26,12 +27,11 @@ export function paymentStatusDisplay(paymentStatus: unknown): PaymentStatusDispl
   return { label: words.charAt(0).toUpperCase() + words.slice(1), tone: 'other' };
 }
 
-/** The deposit in dollars: the stage data's paymentAmount or amount (cents), else the order's amount. */
+/**
+ * The deposit in dollars: the stage data's paymentAmount or amount (cents), else the order's amount;
+ * the same rule as the amount the server charges (depositCents). Empty when there is none.
+ */
 export function depositAmount(stageData: StageDataDto, orderAmount: string | null): string {
-  const fromStage = stageData.paymentAmount ?? stageData.amount;
-  if (typeof fromStage === 'number' || typeof fromStage === 'string') {
-    const formatted = formatCents(fromStage);
-    if (formatted) return formatted;
-  }
-  return formatCents(orderAmount);
+  const cents = depositCents(stageData, orderAmount);
+  return cents === null ? '' : formatCents(cents);
 }

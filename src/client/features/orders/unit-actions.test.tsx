@@ -110,57 +110,6 @@ describe('document signing', () => {
   });
 });
 
-describe('payment', () => {
-  it('shows the deposit in dollars and the status awaiting funds', async () => {
-    const user = userEvent.setup();
-    api(
-      orderWith({
-        status: 'FINANCING_PAYMENT',
-        currentStageData: { paymentAmount: 500000, paymentStatus: 'processing' },
-      }),
-    );
-    renderApp('/orders');
-    await user.click(
-      await (await card()).findByRole('button', { name: 'Complete payment (1 pending action)' }),
-    );
-    const dialog = within(await screen.findByRole('dialog', { name: 'Deposit payment' }));
-    expect(dialog.getByText('$5,000.00')).toBeInTheDocument();
-    expect(dialog.getByText('Awaiting Funds')).toHaveAttribute('data-tone', 'awaiting');
-  });
-
-  it('offers the payment page when the stage data holds its link', async () => {
-    const user = userEvent.setup();
-    api(
-      orderWith(
-        { status: 'FINANCING_PAYMENT', currentStageData: { paymentUrl: 'https://pay.example/s/1' } },
-        { amount: '250000' },
-      ),
-    );
-    renderApp('/orders');
-    await user.click(
-      await (await card()).findByRole('button', { name: 'Complete payment (1 pending action)' }),
-    );
-    const dialog = within(await screen.findByRole('dialog', { name: 'Deposit payment' }));
-    expect(dialog.getByText('$2,500.00')).toBeInTheDocument();
-    expect(dialog.getByText('Pending')).toHaveAttribute('data-tone', 'other');
-    const link = dialog.getByRole('link', { name: /Open Payment Page/ });
-    expect(link).toHaveAttribute('href', 'https://pay.example/s/1');
-    expect(link).toHaveAttribute('target', '_blank');
-  });
-
-  it('shows Deposit Paid on a paid unit, with no pending badge, and Paid in green', async () => {
-    const user = userEvent.setup();
-    api(orderWith({ status: 'FINANCING_PAYMENT', currentStageData: { paymentStatus: 'PAID', amount: 100 } }));
-    renderApp('/orders');
-    const unit = await card();
-    expect(unit.queryByRole('button', { name: /pending action/ })).not.toBeInTheDocument();
-    await user.click(await unit.findByRole('button', { name: 'Deposit Paid' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Deposit payment' }));
-    expect(dialog.getByText('Paid')).toHaveAttribute('data-tone', 'paid');
-    expect(dialog.queryByRole('link', { name: /Open Payment Page/ })).not.toBeInTheDocument();
-  });
-});
-
 describe('onboarding', () => {
   it('opens the onboarding dialog for the unit at Location Enabled', async () => {
     const user = userEvent.setup();

@@ -1,6 +1,6 @@
 import { ChevronDown, CircleCheck, Clock, Info } from 'lucide-react';
 import { lazy, Suspense, useId, useState } from 'react';
-import type { OrderDto, OrderItemDto } from '../../../shared/schemas/orders.js';
+import { isPaidStatus, type OrderDto, type OrderItemDto } from '../../../shared/schemas/orders.js';
 import { STAGE_LABELS } from '../../../shared/stages.js';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -92,8 +92,15 @@ export function UnitCard({
                 {order.productName}
                 {multiItem && ` · Item ${itemNumber} of ${total}`}
               </span>
-              <span>
+              <span className="flex flex-wrap gap-1.5">
                 <Badge variant="outline">{STAGE_LABELS[unit.status]}</Badge>
+                {/* Past the payment stage the action is gone; the paid deposit still shows. */}
+                {unit.status !== 'FINANCING_PAYMENT' && isPaidStatus(unit.stageData.paymentStatus) && (
+                  <Badge variant="outline" className="border-success/50 text-success">
+                    <CircleCheck aria-hidden="true" className="size-3.5" />
+                    {ACTION_LABELS.paid}
+                  </Badge>
+                )}
               </span>
             </span>
           </button>
@@ -225,6 +232,7 @@ function UnitActionControl({ order, unit, label }: { order: OrderDto; unit: Orde
       <PaymentDialog
         open={dialog === 'payment'}
         onOpenChange={closeDialog}
+        itemId={itemId}
         stageData={unit.stageData}
         orderAmount={order.amount}
         unitLabel={label}

@@ -1,0 +1,89 @@
+/** The payment calls (customer spec §7, admin spec §7), their query keys and hooks. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type {
+  CheckoutLink,
+  PaymentSessionSummary,
+  TestCheckout,
+  TestCheckoutOutcome,
+  TestCheckoutResult,
+} from '../../../shared/schemas/payments.js';
+import { apiJson } from '../../lib/api';
+
+export const paymentKeys = {
+  all: ['payments'] as const,
+  session: (sessionId: string) => [...paymentKeys.all, 'session', sessionId] as const,
+  testCheckout: (sessionId: string) => [...paymentKeys.all, 'test-checkout', sessionId] as const,
+};
+
+/** POST /api/order-items/:id/payment: the link to the unit's deposit checkout. */
+export const requestPaymentLink = (itemId: number) =>
+  apiJson<CheckoutLink>('POST', `/api/order-items/${itemId}/payment`);
+
+/** GET /api/stripe/sessions/:id for the success page; nothing to ask without an id. */
+export function useCheckoutSession(sessionId: string | null) {
+  return useQuery({
+    queryKey: paymentKeys.session(sessionId ?? ''),
+    queryFn: () =>
+      apiJson<PaymentSessionSummary>('GET', `/api/stripe/sessions/${encodeURIComponent(sessionId ?? '')}`),
+    enabled: Boolean(sessionId),
+  });
+}
+
+const testCheckoutPath = (sessionId: string) =>
+  `/api/payments/test-checkout/${encodeURIComponent(sessionId)}`;
+
+export function useTestCheckout(sessionId: string) {
+  return useQuery({
+    queryKey: paymentKeys.testCheckout(sessionId),
+    queryFn: () => apiJson<TestCheckout>('GET', testCheckoutPath(sessionId)),
+  });
+}
+
+/** The tester's choice on the test checkout; other tabs of the portal hear of it (announcePaymentUpdate). */
+export function useCompleteTestCheckout(sessionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (outcome: TestCheckoutOutcome) =>
+      apiJson<TestCheckoutResult>('POST', testCheckoutPath(sessionId), { outcome }),
+    onSuccess: async () => {
+      announcePaymentUpdate();
+      await queryClient.invalidateQueries({ queryKey: paymentKeys.testCheckout(sessionId) });
+    },
+  });
+}
+
+/**
+ * The payment page opens in another window; when it has news (a payment made, a success page shown)
+ * it tells the portal's other tabs on this channel, so they refresh their orders at once.
+ */
+const CHANNEL = 'orderflow-payments';
+
+export function announcePaymentUpdate() {
+  if (typeof BroadcastChannel === 'undefined') return;
+  const channel = new BroadcastChannel(CHANNEL);
+  channel.postMessage({ type: 'payment_update' });
+  channel.close();
+}
+
+/**
+ * While `active`, calls `onUpdate` when another tab announces a payment update, and when the customer
+ * comes back to this tab (focus), since a payment provider's own page says nothing to this one.
+ */
+export function usePaymentUpdates(active: boolean, onUpdate: () => void) {
+  useEffect(() => {
+    if (!active) return;
+    const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL);
+    if (channel) channel.onmessage = () => onUpdate();
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') onUpdate();
+    };
+    window.addEventListener('focus', onUpdate);
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      channel?.close();
+      window.removeEventListener('focus', onUpdate);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [active, onUpdate]);
+}
