@@ -1,8 +1,23 @@
 /**
- * External pages the product links to. The spec names the FAQ but not its address; this placeholder
- * (a reserved .example domain) is replaced when the business provides the real one.
+ * External pages the product links to (decision 36): the FAQ ('Help & Support'), the store ('Browse
+ * Products', 'Place Your First Order') and the members area. They are set in Settings → General and
+ * arrive with the public configuration; until it has loaded, the defaults apply.
  */
-export const HELP_FAQ_URL = 'https://orderflow.example/faq';
+import { SETTINGS_DEFAULTS } from '../../shared/schemas/settings.js';
+import { usePublicConfig } from './public-config';
 
-/** The store where customers browse and buy units ('Browse Products'); a placeholder like the FAQ's. */
-export const STORE_URL = 'https://orderflow.example/products';
+export interface ExternalLinks {
+  faqUrl: string;
+  storeUrl: string;
+  membersAreaUrl: string;
+}
+
+const { faqUrl, storeUrl, membersAreaUrl } = SETTINGS_DEFAULTS.general;
+export const DEFAULT_LINKS: ExternalLinks = { faqUrl, storeUrl, membersAreaUrl };
+
+export function useExternalLinks(): ExternalLinks {
+  const config = usePublicConfig().data;
+  return config
+    ? { faqUrl: config.faqUrl, storeUrl: config.storeUrl, membersAreaUrl: config.membersAreaUrl }
+    : DEFAULT_LINKS;
+}

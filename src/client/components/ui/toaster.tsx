@@ -6,11 +6,12 @@ export function Toaster() {
   const { toasts } = useToast();
   return (
     <ToastProvider>
-      {toasts.map(({ id, title, description, variant, open }) => (
+      {toasts.map(({ id, title, description, variant, open, duration }) => (
         <Toast
           key={id}
           variant={variant}
           open={open}
+          duration={duration}
           onOpenChange={(next) => {
             if (!next) dismissToast(id);
           }}

@@ -12,6 +12,8 @@ export interface ToastInput {
   title: ReactNode;
   description?: ReactNode;
   variant?: ToastVariant;
+  /** How long it stays, in ms; the provider's TOAST_DURATION_MS when omitted. */
+  duration?: number;
 }
 
 export interface ToastState extends ToastInput {

@@ -25,7 +25,7 @@ import {
 import { TextField } from '../../components/ui/text-field';
 import { toast } from '../../components/ui/use-toast';
 import { formatDate } from '../../lib/dates';
-import { STORE_URL } from '../../lib/links';
+import { useExternalLinks } from '../../lib/links';
 import { useSession } from '../auth/session';
 import { useUpdateShippingAddress } from './api';
 
@@ -93,11 +93,12 @@ function OrderDetails({ order }: { order: OrderDto }) {
 }
 
 function NoOrderYet() {
+  const { storeUrl } = useExternalLinks();
   return (
     <CardContent className="grid justify-items-start gap-4">
       <p className="text-muted-foreground">No order information available yet.</p>
       <Button asChild>
-        <a href={STORE_URL} target="_blank" rel="noopener noreferrer">
+        <a href={storeUrl} target="_blank" rel="noopener noreferrer">
           Place Your First Order
           <ExternalLink aria-hidden="true" />
           <span className="sr-only"> (opens in a new tab)</span>

@@ -1,10 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../../shared/schemas/auth.js';
 import type { OrderDto } from '../../../shared/schemas/orders.js';
-import { STORE_URL } from '../../lib/links';
 import { makeOrder } from '../../test/orders';
+import { publicConfig } from '../../test/public-config';
 import { makeUser, mockApi, type RecordedCall, renderApp, sessionRoute, toasts } from '../../test/utils';
 
 /** The customer's order as the account tests use it: shipping details, no units. */
@@ -181,12 +181,15 @@ describe('My Account: Account Details', () => {
     expect(detailsCard().getByText('1 Main St, Springfield, IL 62701')).toBeInTheDocument();
   });
 
-  it('with no order offers the store in a new tab and no update dialog', async () => {
-    accountApi({}, { orders: [] });
+  it('with no order offers the configured store in a new tab and no update dialog', async () => {
+    accountApi(
+      { 'GET /api/config': publicConfig({ storeUrl: 'https://shop.acme.example/' }) },
+      { orders: [] },
+    );
     renderApp('/account');
     expect(await screen.findByText('No order information available yet.')).toBeInTheDocument();
     const link = screen.getByRole('link', { name: /^Place Your First Order/ });
-    expect(link).toHaveAttribute('href', STORE_URL);
+    await waitFor(() => expect(link).toHaveAttribute('href', 'https://shop.acme.example/'));
     expect(link).toHaveAttribute('target', '_blank');
     expect(screen.queryByRole('button', { name: 'Update Information' })).not.toBeInTheDocument();
   });

@@ -1,5 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { publicConfig } from '../../test/public-config';
 import { makeUser, mockApi, renderApp, sessionRoute } from '../../test/utils';
 
 function at(hour: number, minute = 0) {
@@ -33,8 +34,11 @@ describe('home page', () => {
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Good morning, there');
   });
 
-  it('links the three cards to orders, account and the external FAQ in a new tab', async () => {
-    mockApi({ 'GET /api/auth/user': sessionRoute(makeUser()) });
+  it('links the three cards to orders, account and the configured FAQ in a new tab', async () => {
+    mockApi({
+      'GET /api/auth/user': sessionRoute(makeUser()),
+      'GET /api/config': publicConfig({ faqUrl: 'https://help.acme.example/faq' }),
+    });
     renderApp('/');
     await screen.findByRole('heading', { level: 1 });
     const main = within(screen.getByRole('main'));
@@ -42,6 +46,6 @@ describe('home page', () => {
     expect(main.getByRole('link', { name: /^Account Information/ })).toHaveAttribute('href', '/account');
     const help = main.getByRole('link', { name: /^Help & Support/ });
     expect(help).toHaveAttribute('target', '_blank');
-    expect(help.getAttribute('href')).toMatch(/^https:\/\//);
+    await waitFor(() => expect(help).toHaveAttribute('href', 'https://help.acme.example/faq'));
   });
 });

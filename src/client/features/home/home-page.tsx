@@ -1,7 +1,7 @@
 import { ArrowRight, ExternalLink, LifeBuoy, Package, UserRound } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
-import { HELP_FAQ_URL } from '../../lib/links';
+import { useExternalLinks } from '../../lib/links';
 import { useSession } from '../auth/session';
 import { greetingFor } from './greeting';
 
@@ -10,6 +10,7 @@ const cardLinkClass =
 
 export default function HomePage() {
   const { user } = useSession();
+  const { faqUrl } = useExternalLinks();
   return (
     <section className="grid gap-8">
       <header className="grid gap-1">
@@ -38,7 +39,7 @@ export default function HomePage() {
           </Link>
         </li>
         <li>
-          <a href={HELP_FAQ_URL} target="_blank" rel="noopener noreferrer" className={cardLinkClass}>
+          <a href={faqUrl} target="_blank" rel="noopener noreferrer" className={cardLinkClass}>
             <CardBody
               icon={LifeBuoy}
               title="Help & Support"

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrderDto } from '../../../shared/schemas/orders.js';
-import { STORE_URL } from '../../lib/links';
 import { makeItem, makeOrder } from '../../test/orders';
+import { publicConfig } from '../../test/public-config';
 import { makeUser, mockApi, renderApp, sessionRoute } from '../../test/utils';
 
 // The item and event URLs carry ?t=<now>; a fixed clock makes them known.
@@ -86,14 +86,14 @@ describe('My Orders page', () => {
     expect(unitCards()).toHaveLength(1);
   });
 
-  it('says there are no orders yet and offers the store', async () => {
-    ordersApi([]);
+  it('says there are no orders yet and offers the configured store', async () => {
+    ordersApi([], { 'GET /api/config': publicConfig({ storeUrl: 'https://shop.acme.example/' }) });
     renderApp('/orders');
     expect(await screen.findByRole('heading', { name: 'No orders found' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('My Orders (0)');
     expect(screen.getByText("You don't have any orders in your account yet.")).toBeInTheDocument();
     const browse = screen.getByRole('link', { name: /Browse Products/ });
-    expect(browse).toHaveAttribute('href', STORE_URL);
+    await waitFor(() => expect(browse).toHaveAttribute('href', 'https://shop.acme.example/'));
     expect(browse).toHaveAttribute('target', '_blank');
   });
 

@@ -12,7 +12,7 @@ import {
 } from '../../components/ui/dropdown-menu';
 import { Input } from '../../components/ui/input';
 import { PageSpinner } from '../../components/ui/spinner';
-import { STORE_URL } from '../../lib/links';
+import { useExternalLinks } from '../../lib/links';
 import { useOrders } from './api';
 import { orderUnits } from './item-status';
 import { orderLabels } from './labels';
@@ -153,6 +153,7 @@ export default function OrdersPage() {
 }
 
 function EmptyState({ hasOrders }: { hasOrders: boolean }) {
+  const { storeUrl } = useExternalLinks();
   return (
     <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed bg-card px-6 py-12 text-center">
       <PackageSearch aria-hidden="true" className="size-10 text-muted-foreground" />
@@ -163,7 +164,7 @@ function EmptyState({ hasOrders }: { hasOrders: boolean }) {
           : "You don't have any orders in your account yet."}
       </p>
       <Button asChild className="mt-2">
-        <a href={STORE_URL} target="_blank" rel="noopener noreferrer">
+        <a href={storeUrl} target="_blank" rel="noopener noreferrer">
           Browse Products
           <ExternalLink aria-hidden="true" />
           <span className="sr-only"> (opens in a new tab)</span>

@@ -3,6 +3,7 @@ import { Dialog } from 'radix-ui';
 import { type ReactNode, Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { PageSpinner } from '../../components/ui/spinner';
+import { useBrandColour, useCompanyName } from '../../lib/brand-colour';
 import { type NavItem, Sidebar } from './sidebar';
 
 interface AppShellProps {
@@ -18,6 +19,8 @@ interface AppShellProps {
  */
 export function AppShell({ portalName, items, sidebarSection }: AppShellProps) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const companyName = useCompanyName();
+  useBrandColour();
   const close = () => setMenuOpen(false);
   return (
     <div className="min-h-dvh bg-background">
@@ -36,8 +39,8 @@ export function AppShell({ portalName, items, sidebarSection }: AppShellProps) {
             <Menu aria-hidden="true" className="size-5" />
           </Dialog.Trigger>
           <PackageCheck aria-hidden="true" className="size-5 text-primary" />
-          <span className="font-semibold">OrderFlow</span>
-          <span className="text-muted-foreground text-sm">{portalName}</span>
+          <span className="truncate font-semibold">{companyName}</span>
+          <span className="shrink-0 text-muted-foreground text-sm">{portalName}</span>
         </header>
         <Dialog.Portal>
           <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50 data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in md:hidden" />

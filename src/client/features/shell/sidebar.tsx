@@ -2,6 +2,7 @@ import { LogOut } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { BrandMark } from '../../components/brand-mark';
+import { useCompanyName } from '../../lib/brand-colour';
 import { cn } from '../../lib/utils';
 import { useLogout } from '../auth/session';
 import { DarkModeSwitch } from './dark-mode-switch';
@@ -25,12 +26,13 @@ interface SidebarProps {
 
 export function Sidebar({ portalName, items, children, onNavigate }: SidebarProps) {
   const logout = useLogout();
+  const companyName = useCompanyName();
   return (
     <div className="flex h-full flex-col gap-4 bg-sidebar p-4">
       <div className="flex items-center gap-3 px-2 py-2">
         <BrandMark />
-        <div>
-          <p className="font-semibold leading-tight tracking-tight">OrderFlow</p>
+        <div className="min-w-0">
+          <p className="wrap-break-word font-semibold leading-tight tracking-tight">{companyName}</p>
           <p className="text-muted-foreground text-xs">{portalName}</p>
         </div>
       </div>

@@ -1,0 +1,73 @@
+/**
+ * The Settings page's calls (admin spec §7): settings by category, the Stripe key update that precedes
+ * saving integrations, and API keys (DESIGN §7: real keys, shown once).
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApiKey, CreatedApiKey } from '../../../shared/schemas/api-keys.js';
+import type { SettingEntry, SettingsByCategory, SettingsCategory } from '../../../shared/schemas/settings.js';
+import { apiJson } from '../../lib/api';
+import { configKeys } from '../../lib/public-config';
+
+export const settingsKeys = {
+  all: ['admin-settings'] as const,
+  category: (category: SettingsCategory) => [...settingsKeys.all, category] as const,
+};
+
+export const apiKeyKeys = {
+  all: ['api-keys'] as const,
+  list: () => [...apiKeyKeys.all, 'list'] as const,
+};
+
+/** The category's values as an object; the server fills in defaults and masks secrets. */
+export function useSettings<C extends SettingsCategory>(category: C) {
+  return useQuery({
+    queryKey: settingsKeys.category(category),
+    queryFn: async () => {
+      const entries = await apiJson<SettingEntry[]>('GET', `/api/settings/${category}`);
+      return Object.fromEntries(entries.map(({ key, value }) => [key, value])) as SettingsByCategory[C];
+    },
+  });
+}
+
+export function useSaveSettings<C extends SettingsCategory>(category: C) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: Partial<SettingsByCategory[C]>) =>
+      apiJson<{ message: string }>('POST', `/api/settings/${category}/batch`, values),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: settingsKeys.category(category) });
+      // The company name, brand colour and links reach every screen through the public configuration.
+      if (category === 'general') await queryClient.invalidateQueries({ queryKey: configKeys.public });
+    },
+  });
+}
+
+/** Sent before the integrations batch when a new Stripe secret was typed (admin spec §7). */
+export function useUpdateStripeKey() {
+  return useMutation({
+    mutationFn: (key: string) => apiJson<unknown>('POST', '/api/stripe/update-key', { key }),
+  });
+}
+
+export function useApiKeys() {
+  return useQuery({
+    queryKey: apiKeyKeys.list(),
+    queryFn: () => apiJson<ApiKey[]>('GET', '/api/admin/api-keys'),
+  });
+}
+
+export function useCreateApiKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => apiJson<CreatedApiKey>('POST', '/api/admin/api-keys', { name }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.all }),
+  });
+}
+
+export function useRevokeApiKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiJson<{ message: string }>('DELETE', `/api/admin/api-keys/${id}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.all }),
+  });
+}

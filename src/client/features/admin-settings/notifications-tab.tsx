@@ -1,0 +1,100 @@
+/**
+ * Notifications (admin spec §2, §3): which events the back office wants to hear about. They are stored
+ * for now; staff alerts that read them are not part of this release (see docs/decisions.md).
+ */
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { NotificationSettings } from '../../../shared/schemas/settings.js';
+import { Label } from '../../components/ui/label';
+import { Switch } from '../../components/ui/switch';
+import { useSaveSettings, useSettings } from './api';
+import { useSaveFeedback } from './save-feedback';
+import { SaveRow, SettingsCard, SettingsLoadState } from './settings-form';
+
+const TOGGLES: readonly { name: keyof NotificationSettings; label: string; description: string }[] = [
+  {
+    name: 'newOrderAlerts',
+    label: 'New Order Alerts',
+    description: 'When a new order arrives from the website, an import or a webhook.',
+  },
+  {
+    name: 'paymentProcessing',
+    label: 'Payment Processing',
+    description: 'When a payment succeeds, fails or is waiting for funds.',
+  },
+  {
+    name: 'documentSigning',
+    label: 'Document Signing',
+    description: 'When documents are ready to sign and when a customer signs them.',
+  },
+];
+
+export function NotificationsTab() {
+  const settings = useSettings('notifications');
+  if (!settings.data) return <SettingsLoadState error={settings.error} onRetry={() => settings.refetch()} />;
+  return <NotificationsForm saved={settings.data} />;
+}
+
+function NotificationsForm({ saved }: { saved: NotificationSettings }) {
+  const form = useForm<NotificationSettings>({ values: saved });
+  const save = useSaveSettings('notifications');
+  const feedback = useSaveFeedback();
+  const submit = form.handleSubmit((values) =>
+    save.mutate(values, { onSuccess: feedback.succeeded, onError: feedback.failed }),
+  );
+
+  return (
+    <SettingsCard title="Notification Preferences" description="The events the back office is alerted to.">
+      <form noValidate className="grid gap-6" onSubmit={submit}>
+        <div className="grid gap-4">
+          {TOGGLES.map((toggle) => (
+            <Controller
+              key={toggle.name}
+              control={form.control}
+              name={toggle.name}
+              render={({ field }) => (
+                <NotificationSwitch
+                  label={toggle.label}
+                  description={toggle.description}
+                  checked={field.value}
+                  onCheckedChange={field.onChange}
+                />
+              )}
+            />
+          ))}
+        </div>
+        <SaveRow label="Save Preferences" pending={save.isPending} saved={feedback.saved} />
+      </form>
+    </SettingsCard>
+  );
+}
+
+function NotificationSwitch({
+  label,
+  description,
+  checked,
+  onCheckedChange,
+}: {
+  label: string;
+  description: string;
+  checked: boolean;
+  onCheckedChange: (on: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-center justify-between gap-4 rounded-lg border p-4">
+      <div className="grid gap-1">
+        <Label htmlFor={id}>{label}</Label>
+        <p id={`${id}-description`} className="text-muted-foreground text-sm">
+          {description}
+        </p>
+      </div>
+      <Switch
+        id={id}
+        aria-describedby={`${id}-description`}
+        checked={checked}
+        onCheckedChange={onCheckedChange}
+      />
+    </div>
+  );
+}
