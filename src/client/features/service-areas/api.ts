@@ -2,6 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AddServiceAreaResult, RevalidateResult } from '../../../shared/schemas/service-areas.js';
 import { apiJson } from '../../lib/api';
+import { adminOrderKeys } from '../admin-orders/api';
 import { orderKeys } from '../orders/api';
 
 export const serviceAreaKeys = {
@@ -24,7 +25,7 @@ function useInvalidateAfterChange() {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: serviceAreaKeys.all }),
       queryClient.invalidateQueries({ queryKey: orderKeys.all }),
-      queryClient.invalidateQueries({ queryKey: ['admin-orders'] }),
+      queryClient.invalidateQueries({ queryKey: adminOrderKeys.all }),
     ]);
 }
 
