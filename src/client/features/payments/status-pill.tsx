@@ -4,7 +4,7 @@ import { cn } from '../../lib/utils';
 export type PaymentTone = 'paid' | 'awaiting' | 'other';
 
 const TONE_CLASSES: Record<PaymentTone, string> = {
-  paid: 'border-success/40 bg-success/10 text-success',
+  paid: 'border-success/40 bg-success/10 text-green-800 dark:text-success',
   awaiting: 'border-primary/40 bg-primary/10 text-primary',
   other: 'border-warning/60 bg-warning/15 text-amber-800 dark:text-warning',
 };
