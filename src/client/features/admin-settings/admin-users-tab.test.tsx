@@ -1,9 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AdminUser } from '../../../shared/schemas/customers.js';
 import { mockApi, type RecordedCall, renderWithProviders } from '../../test/utils';
 import { AdminUsersTab } from './admin-users-tab';
+
+// The first render loads the lazy admin chunks, which on a busy machine takes longer than the 1 s default.
+configure({ asyncUtilTimeout: 5000 });
 
 const LIST = '/api/admin/users?role=ADMIN&page=1&pageSize=20';
 
@@ -83,7 +86,9 @@ describe('Admin Users tab', () => {
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
     ).toEqual(['Email', 'Role', 'Last Active', 'Actions']);
-    const row = within(table).getByRole('cell', { name: 'boss@example.com' }).closest('tr') as HTMLElement;
+    const row = within(table)
+      .getAllByRole('row')
+      .find((r) => r.querySelector('td')?.textContent === 'boss@example.com') as HTMLElement;
     expect(
       within(row)
         .getAllByRole('cell')

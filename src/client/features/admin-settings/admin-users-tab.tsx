@@ -28,6 +28,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '.
 import { PasswordField, TextField } from '../../components/ui/text-field';
 import { toast } from '../../components/ui/use-toast';
 import { useAdminUsers, useCreateUser, useUpdateUser } from '../customers/api';
+import { EmailText } from '../customers/email-text';
 import { toastFailure } from '../customers/notify';
 import { Pager } from '../customers/pager';
 
@@ -109,7 +110,9 @@ export function AdminUsersTab() {
               <TableBody>
                 {data.items.map((admin) => (
                   <TableRow key={admin.id}>
-                    <TableCell className="max-w-64 break-all font-medium">{admin.email}</TableCell>
+                    <TableCell className="max-w-64 break-words font-medium">
+                      <EmailText email={admin.email} />
+                    </TableCell>
                     <TableCell>
                       <Badge>{admin.role}</Badge>
                     </TableCell>

@@ -140,13 +140,12 @@ export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteUser,
-    onSuccess: (_answer, id) => {
-      // The deleted user's detail is gone for good; refetching it would only answer 404.
-      queryClient.removeQueries({ queryKey: adminUserKeys.detail(id) });
-      return Promise.all([
+    // Only the lists: the open dialog still observes the deleted user's detail, and refetching it
+    // would swap the dialog for a 404 (and unmount the caller's callbacks) before it can close.
+    onSuccess: () =>
+      Promise.all([
         queryClient.invalidateQueries({ queryKey: customerKeys.all }),
         queryClient.invalidateQueries({ queryKey: adminUserKeys.lists() }),
-      ]);
-    },
+      ]),
   });
 }

@@ -1,7 +1,7 @@
 import { Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { formatCents } from '../../../shared/format.js';
-import { CUSTOMERS_PAGE_SIZE } from '../../../shared/schemas/customers.js';
+import { CUSTOMERS_PAGE_SIZE, type CustomerRow } from '../../../shared/schemas/customers.js';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -9,6 +9,7 @@ import { Input } from '../../components/ui/input';
 import { PageSpinner } from '../../components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { useCustomers } from './api';
+import { EmailText } from './email-text';
 import { Pager } from './pager';
 import { UserManagementDialog } from './user-management-dialog';
 
@@ -47,6 +48,10 @@ export default function CustomersPage() {
   }, [emptyPage]);
 
   const data = customers.data;
+  const view = (id: number) => {
+    setViewing(id);
+    setDialogOpen(true);
+  };
 
   return (
     <section className="grid gap-6">
@@ -83,52 +88,15 @@ export default function CustomersPage() {
       )}
 
       {data && (
-        <Card className="grid gap-4 p-4 sm:p-6">
-          <Table aria-busy={customers.isFetching || undefined}>
-            <TableHeader>
-              <TableRow>
-                <TableHead>ID</TableHead>
-                <TableHead>Email</TableHead>
-                <TableHead className="text-right">Orders</TableHead>
-                <TableHead className="text-right">Total Spent</TableHead>
-                <TableHead>
-                  <span className="sr-only">Actions</span>
-                </TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {data.items.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={5} className="py-10 text-center text-muted-foreground">
-                    No customers found
-                  </TableCell>
-                </TableRow>
-              ) : (
-                data.items.map((customer) => (
-                  <TableRow key={customer.id}>
-                    <TableCell className="text-muted-foreground tabular-nums">{customer.id}</TableCell>
-                    <TableCell className="max-w-64 break-words font-medium">{customer.email}</TableCell>
-                    <TableCell className="text-right tabular-nums">{customer.orders}</TableCell>
-                    <TableCell className="text-right tabular-nums">
-                      {formatCents(customer.totalSpent)}
-                    </TableCell>
-                    <TableCell className="text-right">
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        onClick={() => {
-                          setViewing(customer.id);
-                          setDialogOpen(true);
-                        }}
-                      >
-                        View<span className="sr-only"> {customer.email}</span>
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                ))
-              )}
-            </TableBody>
-          </Table>
+        <Card className="grid gap-4 p-4 sm:p-6" aria-busy={customers.isFetching || undefined}>
+          {data.items.length === 0 ? (
+            <p className="py-8 text-center text-muted-foreground">No customers found</p>
+          ) : (
+            <>
+              <CustomersTable customers={data.items} onView={view} />
+              <CustomersList customers={data.items} onView={view} />
+            </>
+          )}
           <Pager
             page={page}
             pageSize={CUSTOMERS_PAGE_SIZE}
@@ -143,5 +111,71 @@ export default function CustomersPage() {
         <UserManagementDialog userId={viewing} open={dialogOpen} onOpenChange={setDialogOpen} />
       )}
     </section>
+  );
+}
+
+type ViewHandler = (id: number) => void;
+
+function ViewButton({ customer, onView }: { customer: CustomerRow; onView: ViewHandler }) {
+  return (
+    <Button variant="outline" size="sm" onClick={() => onView(customer.id)}>
+      View<span className="sr-only"> {customer.email}</span>
+    </Button>
+  );
+}
+
+/** From 640 px: the spec's table. */
+function CustomersTable({ customers, onView }: { customers: CustomerRow[]; onView: ViewHandler }) {
+  return (
+    <Table className="hidden sm:table">
+      <TableHeader>
+        <TableRow>
+          <TableHead>ID</TableHead>
+          <TableHead>Email</TableHead>
+          <TableHead className="text-right">Orders</TableHead>
+          <TableHead className="text-right">Total Spent</TableHead>
+          <TableHead>
+            <span className="sr-only">Actions</span>
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {customers.map((customer) => (
+          <TableRow key={customer.id}>
+            <TableCell className="text-muted-foreground tabular-nums">{customer.id}</TableCell>
+            <TableCell className="max-w-64 break-words font-medium">
+              <EmailText email={customer.email} />
+            </TableCell>
+            <TableCell className="text-right tabular-nums">{customer.orders}</TableCell>
+            <TableCell className="text-right tabular-nums">{formatCents(customer.totalSpent)}</TableCell>
+            <TableCell className="text-right">
+              <ViewButton customer={customer} onView={onView} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** Below 640 px the five columns do not fit: one entry per customer, the View button always in reach. */
+function CustomersList({ customers, onView }: { customers: CustomerRow[]; onView: ViewHandler }) {
+  return (
+    <ul className="grid gap-2 sm:hidden" aria-label="Customers">
+      {customers.map((customer) => (
+        <li
+          key={customer.id}
+          className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1 rounded-lg border p-3 text-sm"
+        >
+          <EmailText email={customer.email} className="min-w-0 break-words font-medium" />
+          <span className="row-span-2">
+            <ViewButton customer={customer} onView={onView} />
+          </span>
+          <span className="text-muted-foreground text-xs tabular-nums">
+            ID {customer.id} · Orders {customer.orders} · Total Spent {formatCents(customer.totalSpent)}
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }

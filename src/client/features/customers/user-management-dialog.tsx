@@ -23,6 +23,7 @@ import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
 import { refusedOrderCount, useChangeEmail, useDeleteUser, useSendPasswordReset, useUserDetail } from './api';
+import { EmailText } from './email-text';
 import { toastFailure } from './notify';
 
 /** 'DOCUMENTS_SIGNING' → 'DOCUMENTS SIGNING' (admin spec §2). */
@@ -53,7 +54,7 @@ export function UserManagementDialog({
         <DialogHeader>
           <DialogTitle>User Management</DialogTitle>
           <DialogDescription className="break-words">
-            {user ? user.email : 'Account details, orders and actions.'}
+            {user ? <EmailText email={user.email} /> : 'Account details, orders and actions.'}
           </DialogDescription>
         </DialogHeader>
 
@@ -186,6 +187,7 @@ function UserActions({
           <Button
             key={value}
             variant={variant}
+            className={variant === 'outline' ? 'aria-expanded:bg-accent' : undefined}
             aria-expanded={action === value}
             aria-controls={action === value ? panelId : undefined}
             onClick={() => toggle(value)}
@@ -219,8 +221,8 @@ function ResetPasswordPanel({ user, onDone }: { user: UserDetail; onDone: () => 
   return (
     <div className="grid gap-3">
       <p className="text-sm">
-        Send <span className="break-all font-medium">{user.email}</span> a code and a link to choose a new
-        password? Their current password keeps working until they do.
+        Send <EmailText email={user.email} className="break-words font-medium" /> a code and a link to choose
+        a new password? Their current password keeps working until they do.
       </p>
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="ghost" onClick={onDone}>
@@ -304,8 +306,8 @@ function DeletePanel({
   return (
     <div className="grid gap-3">
       <p className="text-sm">
-        Delete <span className="break-all font-medium">{user.email}</span> for good? Their sign-in and
-        settings are removed; this cannot be undone.
+        Delete <EmailText email={user.email} className="break-words font-medium" /> for good? Their sign-in
+        and settings are removed; this cannot be undone.
       </p>
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="ghost" onClick={onCancel}>
