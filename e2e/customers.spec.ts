@@ -65,6 +65,9 @@ test('lists customers with their order count and total, searched and paged on th
   await expect(page.getByText(/Showing 1 to 10 of \d+ customers/)).toBeVisible();
   await axeLightAndDark(page, 'customers');
   await shoot(page, 'customers-list');
+  // Phones get a list instead of the table.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await axeLightAndDark(page, 'customers, phone');
 });
 
 test('a customer with orders: the orders with spaced statuses and dollars; deletion refused with the count', async ({
@@ -179,4 +182,104 @@ test('the customers API refuses a visitor with 401', async ({ browser }) => {
   await page.goto('/admin/customers');
   await expect(page).toHaveURL(/\/auth$/);
   await visitor.close();
+});
+
+test.describe('Settings → Admin Users', () => {
+  // The second journey edits the admin the first one adds.
+  test.describe.configure({ mode: 'serial' });
+  const NEW_ADMIN = { email: 'cust-admin@example.com', password: 'first1', newPassword: 'second2' };
+
+  async function openAdminUsers(page: Page) {
+    await page.goto('/admin/settings?tab=users');
+    const panel = page.getByRole('tabpanel', { name: 'Admin Users' });
+    await expect(panel.getByRole('table')).toBeVisible();
+    return panel;
+  }
+
+  async function fillUser(
+    dialog: ReturnType<Page['getByRole']>,
+    values: { email?: string; password?: string; confirm?: string },
+  ) {
+    if (values.email !== undefined) await dialog.getByLabel('Email', { exact: true }).fill(values.email);
+    if (values.password !== undefined) {
+      await dialog.getByLabel(/^(Password|New password)$/).fill(values.password);
+    }
+    if (values.confirm !== undefined) await dialog.getByLabel('Confirm password').fill(values.confirm);
+  }
+
+  test('lists the admins; Add User checks in the spec’s order, then creates an admin who signs in', async ({
+    page,
+    browser,
+  }) => {
+    const panel = await openAdminUsers(page);
+    await expect(
+      panel.getByRole('row').filter({ hasText: 'admin@example.com' }).getByRole('cell'),
+    ).toHaveText(['admin@example.com', 'ADMIN', 'Active', /Edit/]);
+    await axeLightAndDark(page, 'Admin Users tab');
+    await shoot(page, 'settings-admin-users');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await axeLightAndDark(page, 'Admin Users tab, phone');
+    await page.setViewportSize({ width: 1280, height: 720 });
+
+    await panel.getByRole('button', { name: 'Add User' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add User' });
+    await axeLightAndDark(page, 'Add User dialog');
+    await shoot(page, 'settings-add-user');
+    const submit = dialog.getByRole('button', { name: 'Add User' });
+
+    await fillUser(dialog, { email: 'not-an-address', password: 'abc', confirm: 'abd' });
+    await submit.click();
+    await expectToast(page, "Passwords don't match");
+    await expect(toasts(page).getByText('Please ensure both passwords are identical')).toBeVisible();
+    await fillUser(dialog, { confirm: 'abc' });
+    await submit.click();
+    await expectToast(page, 'Email required');
+    await expect(toasts(page).getByText('Please enter a valid email address')).toBeVisible();
+    await fillUser(dialog, { email: NEW_ADMIN.email });
+    await submit.click();
+    await expectToast(page, 'Password too short');
+    await expect(toasts(page).getByText('Password must be at least 6 characters')).toBeVisible();
+
+    await fillUser(dialog, { password: NEW_ADMIN.password, confirm: NEW_ADMIN.password });
+    await expect(dialog.getByRole('combobox', { name: 'Role' })).toHaveText('ADMIN');
+    await submit.click();
+    await expectToast(page, 'User created');
+    await expect(dialog).toBeHidden();
+    await expect(panel.getByRole('row').filter({ hasText: NEW_ADMIN.email })).toBeVisible();
+
+    const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const newAdmin = await context.newPage();
+    await signInWithPassword(newAdmin, NEW_ADMIN.email, NEW_ADMIN.password);
+    await expect(newAdmin).toHaveURL(/\/admin$/);
+    await context.close();
+  });
+
+  test('Edit User keeps the password when it is blank and sets a new one when entered', async ({
+    page,
+    browser,
+  }) => {
+    const panel = await openAdminUsers(page);
+    await panel.getByRole('button', { name: `Edit ${NEW_ADMIN.email}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit User' });
+    await expect(dialog.getByLabel('Email', { exact: true })).toHaveValue(NEW_ADMIN.email);
+    await axeLightAndDark(page, 'Edit User dialog');
+    await shoot(page, 'settings-edit-user');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast(page, 'User updated');
+
+    await panel.getByRole('button', { name: `Edit ${NEW_ADMIN.email}` }).click();
+    await fillUser(dialog, { password: 'short', confirm: 'short' });
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast(page, 'Password too short');
+    await fillUser(dialog, { password: NEW_ADMIN.newPassword, confirm: NEW_ADMIN.newPassword });
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast(page, 'User updated');
+    await expect(dialog).toBeHidden();
+
+    const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const newAdmin = await context.newPage();
+    await signInWithPassword(newAdmin, NEW_ADMIN.email, NEW_ADMIN.newPassword);
+    await expect(newAdmin).toHaveURL(/\/admin$/);
+    await context.close();
+  });
 });

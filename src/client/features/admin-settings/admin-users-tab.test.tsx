@@ -96,6 +96,20 @@ describe('Admin Users tab', () => {
     ).toEqual(['boss@example.com', 'ADMIN', 'Active', 'Edit boss@example.com']);
     expect(calls[0]?.url).toBe(LIST);
   });
+
+  it('lists the same admins for phones, each with its Edit button', async () => {
+    usersApi();
+    renderWithProviders(<AdminUsersTab />);
+    const list = await screen.findByRole('list', { name: 'Admin users' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((e) => e.textContent),
+    ).toEqual([
+      'boss@example.comEdit boss@example.comADMINLast Active: Active',
+      'helper@example.comEdit helper@example.comADMINLast Active: Active',
+    ]);
+  });
 });
 
 describe('Add User', () => {
@@ -182,7 +196,10 @@ describe('Add User', () => {
 
 describe('Edit User', () => {
   async function openEdit(user: User) {
-    await user.click(await screen.findByRole('button', { name: 'Edit helper@example.com' }));
+    // jsdom applies no CSS, so the phone list renders beside the table: act through the table.
+    await user.click(
+      within(await screen.findByRole('table')).getByRole('button', { name: 'Edit helper@example.com' }),
+    );
     return within(await screen.findByRole('dialog', { name: 'Edit User' }));
   }
 

@@ -4,7 +4,7 @@
  */
 import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { AdminUsersPanel } from './admin-users-panel';
+import { AdminUsersTab } from './admin-users-tab';
 import { ApiKeysTab } from './api-keys-tab';
 import { GeneralTab } from './general-tab';
 import { IntegrationsTab } from './integrations-tab';
@@ -15,7 +15,7 @@ const TABS = [
   { value: 'general', label: 'General', Panel: GeneralTab },
   { value: 'notifications', label: 'Notifications', Panel: NotificationsTab },
   { value: 'integrations', label: 'Integrations', Panel: IntegrationsTab },
-  { value: 'users', label: 'Admin Users', Panel: AdminUsersPanel },
+  { value: 'users', label: 'Admin Users', Panel: AdminUsersTab },
   { value: 'api-keys', label: 'API Keys', Panel: ApiKeysTab },
   { value: 'service-areas', label: 'Service Areas', Panel: ServiceAreasTab },
 ] as const;

@@ -127,34 +127,37 @@ function ViewButton({ customer, onView }: { customer: CustomerRow; onView: ViewH
 /** From 640 px: the spec's table. */
 function CustomersTable({ customers, onView }: { customers: CustomerRow[]; onView: ViewHandler }) {
   return (
-    <Table className="hidden sm:table">
-      <TableHeader>
-        <TableRow>
-          <TableHead>ID</TableHead>
-          <TableHead>Email</TableHead>
-          <TableHead className="text-right">Orders</TableHead>
-          <TableHead className="text-right">Total Spent</TableHead>
-          <TableHead>
-            <span className="sr-only">Actions</span>
-          </TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {customers.map((customer) => (
-          <TableRow key={customer.id}>
-            <TableCell className="text-muted-foreground tabular-nums">{customer.id}</TableCell>
-            <TableCell className="max-w-64 break-words font-medium">
-              <EmailText email={customer.email} />
-            </TableCell>
-            <TableCell className="text-right tabular-nums">{customer.orders}</TableCell>
-            <TableCell className="text-right tabular-nums">{formatCents(customer.totalSpent)}</TableCell>
-            <TableCell className="text-right">
-              <ViewButton customer={customer} onView={onView} />
-            </TableCell>
+    // The wrapper hides the table's scroll container too, which would otherwise leave a gap on phones.
+    <div className="hidden sm:block">
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead>ID</TableHead>
+            <TableHead>Email</TableHead>
+            <TableHead className="text-right">Orders</TableHead>
+            <TableHead className="text-right">Total Spent</TableHead>
+            <TableHead>
+              <span className="sr-only">Actions</span>
+            </TableHead>
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHeader>
+        <TableBody>
+          {customers.map((customer) => (
+            <TableRow key={customer.id}>
+              <TableCell className="text-muted-foreground tabular-nums">{customer.id}</TableCell>
+              <TableCell className="max-w-64 break-words font-medium">
+                <EmailText email={customer.email} />
+              </TableCell>
+              <TableCell className="text-right tabular-nums">{customer.orders}</TableCell>
+              <TableCell className="text-right tabular-nums">{formatCents(customer.totalSpent)}</TableCell>
+              <TableCell className="text-right">
+                <ViewButton customer={customer} onView={onView} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
   );
 }
 

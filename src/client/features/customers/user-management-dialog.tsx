@@ -88,12 +88,7 @@ export function UserManagementDialog({
 function UserInfo({ user }: { user: UserDetail }) {
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
   const rows: Array<[string, ReactNode]> = [
-    [
-      'Email',
-      <span key="email" className="break-all">
-        {user.email}
-      </span>,
-    ],
+    ['Email', <EmailText key="email" email={user.email} className="break-words" />],
     ['Name', name || '—'],
     [
       'Role',
