@@ -296,3 +296,21 @@ describe('in production without Stripe', () => {
     }
   });
 });
+
+describe('the public session lookup', () => {
+  it('is rate limited per client: 429 with Retry-After after 60 lookups a minute', async () => {
+    const limited = await startTestApp();
+    try {
+      const client = limited.client();
+      const statuses = [];
+      for (let i = 0; i < 60; i += 1)
+        statuses.push((await client.get('/api/stripe/sessions/cs_test_x')).status);
+      expect(new Set(statuses)).toEqual(new Set([404]));
+      const last = await client.get('/api/stripe/sessions/cs_test_x');
+      expect(last.status).toBe(429);
+      expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
+  });
+});
