@@ -77,10 +77,10 @@ test('a customer with orders: the orders with spaced statuses and dollars; delet
   await expect(dialog.getByText('Olive Orders')).toBeVisible();
   const orders = dialog.getByRole('listitem');
   await expect(orders).toHaveCount(2);
-  await expect(orders.nth(0)).toContainText('VH9101');
+  await expect(orders.nth(0)).toContainText('CUST-101');
   await expect(orders.nth(0)).toContainText('DOCUMENTS SIGNING');
   await expect(orders.nth(0)).toContainText('$75,000.00');
-  await expect(orders.nth(1)).toContainText('VH9102');
+  await expect(orders.nth(1)).toContainText('CUST-102');
   await expect(orders.nth(1)).toContainText('FINANCING PAYMENT');
   await expect(orders.nth(1)).toContainText('$12.50');
   await axeLightAndDark(page, 'User Management dialog');

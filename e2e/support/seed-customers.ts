@@ -10,14 +10,14 @@ import { hashPassword } from '../../src/server/lib/crypto.js';
  */
 export const CUSTOMERS = {
   prefix: 'cust-',
-  /** Two orders; looked at and refused deletion, never changed. */
+  /** Two orders (ids 'CUST-…', like the addresses); looked at and refused deletion, never changed. */
   withOrders: {
     email: 'cust-orders@example.com',
     firstName: 'Olive',
     lastName: 'Orders',
     orders: [
-      { orderId: 'VH9101', productName: 'Studio 240', amount: '7500000', stage: 'DOCUMENTS_SIGNING' },
-      { orderId: 'VH9102', productName: 'Cabin 400', amount: '1250', stage: 'FINANCING_PAYMENT' },
+      { orderId: 'CUST-101', productName: 'Studio 240', amount: '7500000', stage: 'DOCUMENTS_SIGNING' },
+      { orderId: 'CUST-102', productName: 'Cabin 400', amount: '1250', stage: 'FINANCING_PAYMENT' },
     ],
   },
   /** No orders; looked at, never changed. */
