@@ -1,4 +1,101 @@
 import type { Db } from '../../src/server/db/client.js';
+import { createOrderAtStages } from '../../src/server/features/orders/seed.js';
 
-/** Orders the admin dashboard and orders journeys read and change (issue 5). */
-export async function seedAdminOrders(_db: Db) {}
+const DAY = 86_400_000;
+
+/**
+ * Orders the admin dashboard and orders journeys read and change (issue 5). Every product name holds
+ * 'AOX', so a search for it shows these rows and no other spec's; each journey changes only its own.
+ */
+export const ADMIN_ORDERS = {
+  search: 'AOX',
+  customer: 'ao-ann@example.com',
+  /** Two units, paid: the status journey changes it (all units, then unit 2), adds a note. */
+  status: { orderId: 'VH9101', productName: 'AOX Studio 240' },
+  /** A guest order whose id does not begin with 'VH'. */
+  guest: { orderId: 'AO-200', productName: 'AOX Garden Cabin' },
+  /** Deleted by the delete journey. */
+  doomed: { orderId: 'VH9103', productName: 'AOX Delete Me' },
+  /** A product name a spreadsheet would run as a formula: the export must neutralise it. */
+  hostile: { orderId: 'VH9104', productName: '=HYPERLINK("http://evil.example","AOX click")' },
+  /** Three units waiting since 45 days; never changed (accessibility and screenshot passes). */
+  lookout: { orderId: 'VH9105', productName: 'AOX Lookout 300' },
+  /** Moved together by the bulk journey. */
+  bulk: [
+    { orderId: 'VH9106', productName: 'AOX Bulk Alpha' },
+    { orderId: 'VH9107', productName: 'AOX Bulk Beta' },
+  ],
+  /** Placed at noon UTC on one day, for the date filter's whole 'to' day. */
+  dated: {
+    orderId: 'VH9108',
+    productName: 'AOX Dated',
+    orderDate: '2024-02-10T12:00:00Z',
+    day: '2024-02-10',
+  },
+  /** Eight more, so the search spans two pages. */
+  fillers: Array.from({ length: 8 }, (_, i) => ({
+    orderId: `VH912${i}`,
+    productName: `AOX Filler ${i + 1}`,
+  })),
+  /** How many orders carry 'AOX' in their product name before any journey runs. */
+  count: 16,
+  waitedDays: 45,
+} as const;
+
+export async function seedAdminOrders(db: Db) {
+  const now = Date.now();
+  const A = ADMIN_ORDERS;
+  await createOrderAtStages(
+    db,
+    {
+      ...A.status,
+      email: A.customer,
+      orderDate: new Date(now - 3 * DAY),
+      zipCode: '78701',
+      amount: '7500000',
+      paymentMethod: 'card',
+      transactionId: 'pi_ao_9101',
+    },
+    [{ stage: 'DOCUMENTS_SIGNING' }, { stage: 'PRODUCTION' }],
+  );
+  await createOrderAtStages(db, { ...A.guest, orderDate: new Date(now - 40 * DAY), zipCode: '78702' }, [
+    { stage: 'ORDER_PLACED' },
+  ]);
+  await createOrderAtStages(db, { ...A.doomed, orderDate: new Date(now - 6 * DAY) }, [
+    { stage: 'ORDER_PLACED' },
+  ]);
+  await createOrderAtStages(db, { ...A.hostile, email: A.customer, orderDate: new Date(now - 7 * DAY) }, [
+    { stage: 'LOCATION_ENABLED' },
+  ]);
+  await createOrderAtStages(
+    db,
+    {
+      ...A.lookout,
+      email: A.customer,
+      orderDate: new Date(now - 50 * DAY),
+      zipCode: '78745',
+      amount: '9900000',
+      paymentMethod: 'bank',
+      shippingAddress: { street: '77 Lookout Ln', city: 'Austin', state: 'TX', zipCode: '78745' },
+    },
+    [{ stage: 'LOCATION_ENABLED' }, { stage: 'FINANCING_PAYMENT' }, { stage: 'DELIVERED' }],
+    new Date(now - A.waitedDays * DAY),
+  );
+  for (const [index, order] of A.bulk.entries()) {
+    await createOrderAtStages(db, { ...order, orderDate: new Date(now - (8 + index) * DAY) }, [
+      { stage: 'ORDER_PLACED' },
+    ]);
+  }
+  await createOrderAtStages(
+    db,
+    { orderId: A.dated.orderId, productName: A.dated.productName, orderDate: new Date(A.dated.orderDate) },
+    [{ stage: 'ORDER_PLACED' }],
+  );
+  for (const [index, order] of A.fillers.entries()) {
+    await createOrderAtStages(
+      db,
+      { ...order, email: index % 2 === 0 ? A.customer : null, orderDate: new Date(now - (12 + index) * DAY) },
+      [{ stage: index % 3 === 0 ? 'PRODUCTION' : 'ORDER_PLACED' }],
+    );
+  }
+}

@@ -215,8 +215,8 @@ export default function AdminOrdersPage() {
       </Card>
 
       <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3">
-        <p className="flex items-center gap-2 text-muted-foreground text-sm" aria-live="polite">
-          Showing {first} to {last} of {total} orders
+        <p className="flex min-h-5 items-center gap-2 text-muted-foreground text-sm" aria-live="polite">
+          {orders.data && `Showing ${first} to ${last} of ${total} orders`}
           {orders.isFetching && !orders.isPending && <Spinner className="size-4" />}
         </p>
         <div className="flex gap-2">
