@@ -50,7 +50,7 @@ test.describe('orders list', () => {
     const { total } = await showing(page);
     expect(total).toBeGreaterThanOrEqual(11);
     await expect(page.getByRole('table').getByRole('row')).toHaveCount(11);
-    await expect(orderRow(page, 'VH9105')).toContainText('ao-ann@example.com');
+    await expect(orderRow(page, A.status.orderId)).toContainText(A.customer);
 
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page.getByText(`Showing 11 to ${total} of ${total} orders`)).toBeVisible();

@@ -79,7 +79,7 @@ export function OrdersTable({
             <input
               type="checkbox"
               aria-label="Select all orders on this page"
-              className="size-4 accent-primary"
+              className="block size-4 accent-primary"
               checked={allSelected}
               ref={(box) => {
                 if (box) box.indeterminate = selectedOnPage > 0 && !allSelected;
@@ -154,7 +154,7 @@ function PaymentCell({ row }: { row: AdminOrderRow }) {
     <div className="grid justify-items-start gap-1">
       {row.transactionId ? <Badge variant="success">Paid</Badge> : <Badge variant="outline">Unpaid</Badge>}
       {(amount || row.paymentMethod) && (
-        <span className="text-muted-foreground text-xs">
+        <span className="whitespace-nowrap text-muted-foreground text-xs">
           {[amount, row.paymentMethod].filter(Boolean).join(' · ')}
         </span>
       )}
@@ -185,7 +185,7 @@ function OrderRow({
         <input
           type="checkbox"
           aria-label={`Select order ${label}`}
-          className="size-4 accent-primary"
+          className="block size-4 accent-primary"
           checked={selected}
           onChange={(event) => onSelect(event.target.checked)}
         />
@@ -219,7 +219,10 @@ function OrderRow({
           </div>
         </div>
       </TableCell>
-      <TableCell className={cn('max-w-56 break-all', !row.customerEmail && 'text-muted-foreground italic')}>
+      <TableCell
+        className={cn('max-w-60 truncate', !row.customerEmail && 'text-muted-foreground italic')}
+        title={row.customerEmail ?? undefined}
+      >
         {customerLabel(row.customerEmail)}
       </TableCell>
       <TableCell className="max-w-56">

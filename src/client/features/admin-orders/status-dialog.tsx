@@ -180,16 +180,18 @@ function StatusForm({
             <ScopeOption value="individual" label="Individual item" />
           </RadioGroup>
           {scope === 'individual' && (
-            <SelectField
-              label="Item"
-              value={itemNumber}
-              onChange={setItemNumber}
-              placeholder="Select an item"
-              choices={Array.from({ length: target.quantity }, (_, index) => ({
-                value: String(index + 1),
-                label: `Item #${index + 1} · ${itemLabel(index + 1)}`,
-              }))}
-            />
+            <div className="mt-1">
+              <SelectField
+                label="Item"
+                value={itemNumber}
+                onChange={setItemNumber}
+                placeholder="Select an item"
+                choices={Array.from({ length: target.quantity }, (_, index) => ({
+                  value: String(index + 1),
+                  label: `Item #${index + 1} · ${itemLabel(index + 1)}`,
+                }))}
+              />
+            </div>
           )}
         </fieldset>
       )}
