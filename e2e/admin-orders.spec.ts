@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
-import { expectToast } from './support/auth.js';
+import { expectToast, toasts } from './support/auth.js';
 import { expectNoSeriousViolations } from './support/axe.js';
 import { ADMIN_EMAIL } from './support/env.js';
 import { shoot } from './support/screenshots.js';
@@ -161,7 +161,7 @@ test.describe('status changes', () => {
     await dialog.getByRole('button', { name: 'Update Status' }).click();
     await expectToast(page, 'Update failed');
     await expect(
-      page.getByText('Please select an item to update or choose to update all items'),
+      toasts(page).getByText('Please select an item to update or choose to update all items'),
     ).toBeVisible();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
@@ -350,11 +350,12 @@ const VIEWS: { name: string; open(page: Page): Promise<void> }[] = [
     async open(page) {
       await ordersPage(page, A.lookout.orderId);
       await rowAction(page, A.lookout.orderId, 'View Details');
-      await expect(
-        page
-          .getByRole('dialog', { name: 'Order details' })
-          .getByRole('list', { name: 'Activity, newest first' }),
-      ).toBeVisible();
+      const feed = page
+        .getByRole('dialog', { name: 'Order details' })
+        .getByRole('list', { name: 'Activity, newest first' });
+      await expect(feed).toBeVisible();
+      // The feed is below the order's fields: bring it into the screenshot.
+      await feed.scrollIntoViewIfNeeded();
     },
   },
   {

@@ -24,7 +24,8 @@ export default function DashboardPage() {
   const dashboard = useDashboard();
   const dialogs = useOrderDialogs();
   return (
-    <section className="grid gap-6">
+    // min-w-0 on the grid items: a wide table scrolls inside its card instead of widening the page.
+    <section className="grid gap-6 [&>*]:min-w-0">
       <div className="grid gap-1">
         <h1 className="font-semibold text-2xl tracking-tight sm:text-3xl">Dashboard</h1>
         <p className="text-muted-foreground text-sm">Where every order stands today.</p>
@@ -63,7 +64,7 @@ function DashboardContent({ data, dialogs }: { data: Dashboard; dialogs: OrderDi
 
       <RecentOrders data={data} dialogs={dialogs} />
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
         <UnitsPerStage data={data} />
         <LongestWaiting data={data} dialogs={dialogs} />
       </div>
@@ -133,7 +134,9 @@ function RecentOrders({ data, dialogs }: { data: Dashboard; dialogs: OrderDialog
                 return (
                   <TableRow key={row.id}>
                     <TableCell className="whitespace-nowrap font-medium">{label}</TableCell>
-                    <TableCell className="max-w-56 break-all">{customerLabel(row.customerEmail)}</TableCell>
+                    <TableCell className="max-w-60 truncate" title={row.customerEmail ?? undefined}>
+                      {customerLabel(row.customerEmail)}
+                    </TableCell>
                     <TableCell className="max-w-56 break-words">{row.productName}</TableCell>
                     <TableCell className="whitespace-nowrap">{formatDate(row.orderDate)}</TableCell>
                     <TableCell>

@@ -116,13 +116,13 @@ function OrderDetails({ target }: { target: DetailsTarget }) {
 
 function Fields({ fields }: { fields: readonly (readonly [string, ReactNode])[] }) {
   return (
-    <dl className="grid gap-x-4 gap-y-1.5 rounded-lg border bg-muted/40 p-3 text-sm sm:grid-cols-[9rem_1fr]">
+    <dl className="grid grid-cols-[7rem_minmax(0,1fr)] gap-x-3 gap-y-1.5 rounded-lg border bg-muted/40 p-3 text-sm sm:grid-cols-[9rem_minmax(0,1fr)]">
       {fields
         .filter(([, value]) => value !== '' && value !== null && value !== undefined)
         .map(([name, value]) => (
           <div key={name} className="contents">
             <dt className="text-muted-foreground">{name}</dt>
-            <dd className="mb-1 break-words sm:mb-0">{value}</dd>
+            <dd className="break-words">{value}</dd>
           </div>
         ))}
     </dl>
