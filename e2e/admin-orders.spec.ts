@@ -137,6 +137,25 @@ test.describe('orders list', () => {
   });
 });
 
+test('the row menu and its dialogs work from the keyboard', async ({ page }) => {
+  await ordersPage(page, A.lookout.orderId);
+  const trigger = page.getByRole('button', { name: `Actions for order ${A.lookout.orderId}` });
+  await trigger.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Change Status' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'View Details' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const details = page.getByRole('dialog', { name: 'Order details' });
+  await expect(details).toBeVisible();
+  // Focus stays inside the dialog while it is open, and returns to the row when it closes.
+  for (let i = 0; i < 5; i += 1) await page.keyboard.press('Tab');
+  await expect(details.locator(':focus')).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(details).toBeHidden();
+  await expect(trigger).toBeFocused();
+});
+
 test.describe('status changes', () => {
   test("all units, then one unit, show in the order's activity feed with the admin's e-mail", async ({
     page,
