@@ -12,6 +12,7 @@ import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
 import { useDeleteOrder } from './api';
+import { focusOnClose } from './focus';
 
 export interface DeleteTarget {
   id: number;
@@ -24,9 +25,10 @@ interface DeleteDialogProps {
   target: DeleteTarget | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  returnFocus?: HTMLElement | null;
 }
 
-export function DeleteOrderDialog({ target, open, onOpenChange }: DeleteDialogProps) {
+export function DeleteOrderDialog({ target, open, onOpenChange, returnFocus = null }: DeleteDialogProps) {
   const deleteOrder = useDeleteOrder();
 
   function confirm() {
@@ -48,7 +50,7 @@ export function DeleteOrderDialog({ target, open, onOpenChange }: DeleteDialogPr
 
   return (
     <AlertDialog open={open} onOpenChange={(next) => !deleteOrder.isPending && onOpenChange(next)}>
-      <AlertDialogContent>
+      <AlertDialogContent onCloseAutoFocus={focusOnClose(returnFocus)}>
         <AlertDialogHeader>
           <AlertDialogTitle>Delete order {target?.label}?</AlertDialogTitle>
           <AlertDialogDescription>

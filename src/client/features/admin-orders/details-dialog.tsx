@@ -22,6 +22,7 @@ import { formatDate } from '../../lib/dates';
 import { cn } from '../../lib/utils';
 import { formatAddress } from '../orders/order-details';
 import { useAddNote, useAdminOrder, useOrderActivity } from './api';
+import { focusOnClose } from './focus';
 import { ACTOR_KIND_LABELS, activityText, adminOrderLabel, customerLabel, formatDateTime } from './format';
 import { StageBadge } from './stage-badge';
 
@@ -35,12 +36,15 @@ interface DetailsDialogProps {
   target: DetailsTarget | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  returnFocus?: HTMLElement | null;
 }
 
-export function OrderDetailsDialog({ target, open, onOpenChange }: DetailsDialogProps) {
+export function OrderDetailsDialog({ target, open, onOpenChange, returnFocus = null }: DetailsDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl">{target && <OrderDetails target={target} />}</DialogContent>
+      <DialogContent className="max-w-2xl" onCloseAutoFocus={focusOnClose(returnFocus)}>
+        {target && <OrderDetails target={target} />}
+      </DialogContent>
     </Dialog>
   );
 }

@@ -11,21 +11,25 @@ import { StatusDialog, type StatusTarget } from './status-dialog';
 function useDialog<T>() {
   const [target, setTarget] = useState<T | null>(null);
   const [open, setOpen] = useState(false);
+  const [returnFocus, setReturnFocus] = useState<HTMLElement | null>(null);
   return {
     target,
     open,
     setOpen,
-    show: (next: T) => {
+    returnFocus,
+    show: (next: T, from: HTMLElement | null = null) => {
       setTarget(next);
+      setReturnFocus(from);
       setOpen(true);
     },
   };
 }
 
 export interface OrderDialogs {
-  showStatus: (target: StatusTarget) => void;
-  showDetails: (target: DetailsTarget) => void;
-  showDelete: (target: DeleteTarget) => void;
+  /** `from`: the element focus returns to on closing, when it is not the one that had it on opening. */
+  showStatus: (target: StatusTarget, from?: HTMLElement | null) => void;
+  showDetails: (target: DetailsTarget, from?: HTMLElement | null) => void;
+  showDelete: (target: DeleteTarget, from?: HTMLElement | null) => void;
   dialogs: ReactNode;
 }
 
@@ -44,9 +48,20 @@ export function useOrderDialogs(onStatusChanged?: (result: StatusChangeResult) =
           open={status.open}
           onOpenChange={status.setOpen}
           onChanged={onStatusChanged}
+          returnFocus={status.returnFocus}
         />
-        <OrderDetailsDialog target={details.target} open={details.open} onOpenChange={details.setOpen} />
-        <DeleteOrderDialog target={remove.target} open={remove.open} onOpenChange={remove.setOpen} />
+        <OrderDetailsDialog
+          target={details.target}
+          open={details.open}
+          onOpenChange={details.setOpen}
+          returnFocus={details.returnFocus}
+        />
+        <DeleteOrderDialog
+          target={remove.target}
+          open={remove.open}
+          onOpenChange={remove.setOpen}
+          returnFocus={remove.returnFocus}
+        />
       </>
     ),
   };

@@ -14,7 +14,7 @@ import {
   RefreshCw,
   Trash2,
 } from 'lucide-react';
-import { Fragment, useEffect } from 'react';
+import { Fragment, useEffect, useRef } from 'react';
 import { formatCents, itemLabel } from '../../../shared/format.js';
 import type { AdminOrderRow, AdminOrderSort } from '../../../shared/schemas/admin-orders.js';
 import { Badge } from '../../components/ui/badge';
@@ -246,11 +246,13 @@ function OrderRow({
 }
 
 function RowActions({ row, label, dialogs }: { row: AdminOrderRow; label: string; dialogs: OrderDialogs }) {
+  // The dialogs hand focus back to this button when they close.
+  const trigger = useRef<HTMLButtonElement>(null);
   return (
     // Not modal: a modal menu hides the page with aria-hidden while the dialog it opens takes over.
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={`Actions for order ${label}`}>
+        <Button ref={trigger} variant="ghost" size="icon" aria-label={`Actions for order ${label}`}>
           <MoreHorizontal aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>
@@ -259,21 +261,26 @@ function RowActions({ row, label, dialogs }: { row: AdminOrderRow; label: string
         <DropdownMenuSeparator />
         <DropdownMenuItem
           onSelect={() =>
-            dialogs.showStatus({
-              kind: 'order',
-              id: row.id,
-              label,
-              productName: row.productName,
-              quantity: row.quantity,
-              status: row.status,
-            })
+            dialogs.showStatus(
+              {
+                kind: 'order',
+                id: row.id,
+                label,
+                productName: row.productName,
+                quantity: row.quantity,
+                status: row.status,
+              },
+              trigger.current,
+            )
           }
         >
           <RefreshCw aria-hidden="true" />
           Change Status
         </DropdownMenuItem>
         <DropdownMenuItem
-          onSelect={() => dialogs.showDetails({ id: row.id, customerEmail: row.customerEmail })}
+          onSelect={() =>
+            dialogs.showDetails({ id: row.id, customerEmail: row.customerEmail }, trigger.current)
+          }
         >
           <Eye aria-hidden="true" />
           View Details
@@ -291,7 +298,10 @@ function RowActions({ row, label, dialogs }: { row: AdminOrderRow; label: string
         <DropdownMenuItem
           variant="destructive"
           onSelect={() =>
-            dialogs.showDelete({ id: row.id, label, productName: row.productName, quantity: row.quantity })
+            dialogs.showDelete(
+              { id: row.id, label, productName: row.productName, quantity: row.quantity },
+              trigger.current,
+            )
           }
         >
           <Trash2 aria-hidden="true" />

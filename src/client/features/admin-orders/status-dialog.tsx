@@ -19,6 +19,7 @@ import { RadioGroup, RadioGroupItem } from '../../components/ui/radio-group';
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
 import { type StatusChangeResult, useBulkStatus, useUpdateOrderStatus } from './api';
+import { focusOnClose } from './focus';
 import { SelectField } from './select-field';
 
 export type StatusTarget =
@@ -56,12 +57,19 @@ interface StatusDialogProps {
   onOpenChange: (open: boolean) => void;
   /** After a successful change (the bulk bar clears its selection). */
   onChanged?: (result: StatusChangeResult) => void;
+  returnFocus?: HTMLElement | null;
 }
 
-export function StatusDialog({ target, open, onOpenChange, onChanged }: StatusDialogProps) {
+export function StatusDialog({
+  target,
+  open,
+  onOpenChange,
+  onChanged,
+  returnFocus = null,
+}: StatusDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
+      <DialogContent onCloseAutoFocus={focusOnClose(returnFocus)}>
         {target && (
           <StatusForm
             // A fresh form, with the target's own starting values, each time the dialog opens.
