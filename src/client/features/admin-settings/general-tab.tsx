@@ -70,8 +70,8 @@ function GeneralForm({ saved }: { saved: GeneralValues }) {
         </div>
         <BrandColorField form={form} error={errors.brandColor?.message} />
         <fieldset className="grid gap-4">
-          <legend className="mb-1 font-medium text-sm">Links</legend>
-          <p className="-mt-2 text-muted-foreground text-sm">
+          <legend className="mb-1 font-semibold">Links</legend>
+          <p className="text-muted-foreground text-sm">
             The pages the portal's buttons open: an http(s) address, or a path of this portal such as /.
           </p>
           <TextField
