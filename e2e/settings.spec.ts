@@ -228,7 +228,7 @@ test('API Keys: generate (shown once), connect, revoke', async ({ page, context 
   // Shown once: after a reload only the prefix is left.
   await page.reload();
   await page.getByRole('tab', { name: 'API Keys' }).click();
-  await expect(page.getByText(key.slice(0, 8) + '…')).toBeVisible();
+  await expect(page.getByText(`${key.slice(0, 8)}…`)).toBeVisible();
   expect(await page.content()).not.toContain(key);
 
   await page.getByRole('button', { name: 'Revoke Key E2E Zapier' }).click();
