@@ -130,9 +130,9 @@ test.describe('orders list', () => {
       'aria-sort',
       'ascending',
     );
-    await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText('VH9120');
+    await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText('VH4620');
     await page.getByRole('button', { name: /^Order ID/ }).click();
-    await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText('VH9127');
+    await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText('VH4627');
     await expect(page).toHaveURL(/sort=orderId%3Adesc|sort=orderId:desc/);
   });
 });
@@ -333,14 +333,16 @@ const VIEWS: { name: string; open(page: Page): Promise<void> }[] = [
     name: 'orders-selected',
     async open(page) {
       await ordersPage(page, 'AOX Filler');
-      await page.getByRole('checkbox', { name: 'Select order VH9121' }).check();
-      await page.getByRole('checkbox', { name: 'Select order VH9123' }).check();
+      await page.getByRole('checkbox', { name: 'Select order VH4621' }).check();
+      await page.getByRole('checkbox', { name: 'Select order VH4623' }).check();
       await expect(page.getByRole('region', { name: 'Selected orders' })).toContainText('2 selected');
     },
   },
   {
     name: 'orders-row-menu',
     async open(page) {
+      // Opened on a phone-sized page: the open menu follows its button through the later resize.
+      await page.setViewportSize({ width: 375, height: 812 });
       await ordersPage(page, A.lookout.orderId);
       await page.getByRole('button', { name: `Actions for order ${A.lookout.orderId}` }).click();
       await expect(page.getByRole('menuitem', { name: 'Delete' })).toBeVisible();

@@ -11,30 +11,30 @@ export const ADMIN_ORDERS = {
   search: 'AOX',
   customer: 'ao-ann@example.com',
   /** Two units, paid: the status journey changes it (all units, then unit 2), adds a note. */
-  status: { orderId: 'VH9101', productName: 'AOX Studio 240' },
+  status: { orderId: 'VH4601', productName: 'AOX Studio 240' },
   /** A guest order whose id does not begin with 'VH'. */
   guest: { orderId: 'AO-200', productName: 'AOX Garden Cabin' },
   /** Deleted by the delete journey. */
-  doomed: { orderId: 'VH9103', productName: 'AOX Delete Me' },
+  doomed: { orderId: 'VH4603', productName: 'AOX Delete Me' },
   /** A product name a spreadsheet would run as a formula: the export must neutralise it. */
-  hostile: { orderId: 'VH9104', productName: '=HYPERLINK("http://evil.example","AOX click")' },
+  hostile: { orderId: 'VH4604', productName: '=HYPERLINK("http://evil.example","AOX click")' },
   /** Three units waiting since 45 days; never changed (accessibility and screenshot passes). */
-  lookout: { orderId: 'VH9105', productName: 'AOX Lookout 300' },
+  lookout: { orderId: 'VH4605', productName: 'AOX Lookout 300' },
   /** Moved together by the bulk journey. */
   bulk: [
-    { orderId: 'VH9106', productName: 'AOX Bulk Alpha' },
-    { orderId: 'VH9107', productName: 'AOX Bulk Beta' },
+    { orderId: 'VH4606', productName: 'AOX Bulk Alpha' },
+    { orderId: 'VH4607', productName: 'AOX Bulk Beta' },
   ],
   /** Placed at noon UTC on one day, for the date filter's whole 'to' day. */
   dated: {
-    orderId: 'VH9108',
+    orderId: 'VH4608',
     productName: 'AOX Dated',
     orderDate: '2024-02-10T12:00:00Z',
     day: '2024-02-10',
   },
   /** Eight more, so the search spans two pages. */
   fillers: Array.from({ length: 8 }, (_, i) => ({
-    orderId: `VH912${i}`,
+    orderId: `VH462${i}`,
     productName: `AOX Filler ${i + 1}`,
   })),
   /** How many orders carry 'AOX' in their product name before any journey runs. */

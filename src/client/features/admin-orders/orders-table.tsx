@@ -40,6 +40,10 @@ import { StageBadge } from './stage-badge';
 
 const COLUMN_COUNT = 8;
 
+/** Below 1024 px the table scrolls sideways; the Actions column stays in view at its right edge. */
+const STICKY_ACTIONS =
+  'max-lg:sticky max-lg:right-0 max-lg:bg-card max-lg:shadow-[inset_1px_0_0_var(--color-border)]';
+
 export type SortColumn = 'orderId' | 'orderDate' | 'status';
 
 interface OrdersTableProps {
@@ -94,7 +98,7 @@ export function OrdersTable({
           <SortableHead column="orderDate" label="Date" sort={sort} onSort={onSort} />
           <TableHead>Payment</TableHead>
           <SortableHead column="status" label="Stage" sort={sort} onSort={onSort} />
-          <TableHead className="text-right">Actions</TableHead>
+          <TableHead className={cn('text-right', STICKY_ACTIONS)}>Actions</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -238,7 +242,7 @@ function OrderRow({
       <TableCell>
         <StageBadge stage={row.status} />
       </TableCell>
-      <TableCell className="text-right">
+      <TableCell className={cn('text-right', STICKY_ACTIONS)}>
         <RowActions row={row} label={label} dialogs={dialogs} />
       </TableCell>
     </TableRow>
@@ -363,7 +367,7 @@ function UnitRows({ row, dialogs }: { row: AdminOrderRow; dialogs: OrderDialogs 
           <TableCell>
             <StageBadge stage={item.status} />
           </TableCell>
-          <TableCell className="text-right">
+          <TableCell className={cn('text-right', STICKY_ACTIONS)}>
             <Button
               variant="outline"
               size="sm"
