@@ -1,10 +1,9 @@
 /**
  * Settings and service areas (issue 5): each tab's journey, the General settings reaching the customer
  * side, service areas moving the seeded orders, and axe plus screenshots of every tab and dialog.
- * Everything changed here is put back at the end, so the other journeys see the defaults.
+ * Everything changed here is put back at the end, so the other journeys see what they saw before.
  */
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { SETTINGS_DEFAULTS } from '../src/shared/schemas/settings.js';
 import { expectToast, signUp, toasts, uniqueEmail } from './support/auth.js';
 import { expectNoSeriousViolations } from './support/axe.js';
 import { shoot } from './support/screenshots.js';
@@ -19,21 +18,30 @@ async function adminApi(browser: Browser, admin: Customer): Promise<APIRequestCo
   return context.request;
 }
 
-const { theme: _theme, ...GENERAL_DEFAULTS } = SETTINGS_DEFAULTS.general;
-const {
-  webflowApiKey: _key,
-  webflowVerified: _verified,
-  ...INTEGRATION_DEFAULTS
-} = SETTINGS_DEFAULTS.integrations;
+const CATEGORIES = ['general', 'notifications', 'integrations', 'serviceareas'] as const;
+type Snapshot = Record<(typeof CATEGORIES)[number], Record<string, unknown>>;
+let before: Snapshot | undefined;
+
+/**
+ * Every category as the screens read it. Posted back, it restores what was there: saved secrets come
+ * back masked, which the server reads as "unchanged", and server-owned values are ignored.
+ */
+async function readSettings(api: APIRequestContext): Promise<Snapshot> {
+  const snapshot: Partial<Snapshot> = {};
+  for (const category of CATEGORIES) {
+    const entries = (await (await api.get(`/api/settings/${category}`)).json()) as {
+      key: string;
+      value: unknown;
+    }[];
+    snapshot[category] = Object.fromEntries(entries.map(({ key, value }) => [key, value]));
+  }
+  return snapshot as Snapshot;
+}
 
 async function restoreSettings(api: APIRequestContext) {
-  for (const [category, values] of [
-    ['general', GENERAL_DEFAULTS],
-    ['notifications', SETTINGS_DEFAULTS.notifications],
-    ['integrations', INTEGRATION_DEFAULTS],
-    ['serviceareas', { enabledZipCodes: SEEDED_ZIP_CODES }],
-  ] as const) {
-    const res = await api.post(`/api/settings/${category}/batch`, { data: values });
+  if (!before) throw new Error('no settings were read before the journeys');
+  for (const category of CATEGORIES) {
+    const res = await api.post(`/api/settings/${category}/batch`, { data: before[category] });
     expect(res.status(), `restoring ${category}`).toBe(200);
   }
   const keys = (await (await api.get('/api/admin/api-keys')).json()) as { id: number; name: string }[];
@@ -41,6 +49,11 @@ async function restoreSettings(api: APIRequestContext) {
     await api.delete(`/api/admin/api-keys/${key.id}`);
   }
 }
+
+test.beforeAll(async ({ browser, admin }) => {
+  before = await readSettings(await adminApi(browser, admin));
+  expect(before.serviceareas.enabledZipCodes).toEqual(SEEDED_ZIP_CODES);
+});
 
 test.afterAll(async ({ browser, admin }) => {
   await restoreSettings(await adminApi(browser, admin));
@@ -120,7 +133,7 @@ test.describe('General', () => {
     expect(primary).toBe('#0f766e');
     await shoot(customerPage, 'settings-branded-account');
 
-    // Back to the defaults: the designed palette returns.
+    // Back to what was there (the defaults): the designed palette returns.
     await restoreSettings(page.request);
     await customerPage.reload();
     await expect(customerPage.getByRole('complementary').getByText('OrderFlow')).toBeVisible();
