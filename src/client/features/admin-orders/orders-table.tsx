@@ -384,7 +384,9 @@ function UnitRows({ row, dialogs }: { row: AdminOrderRow; dialogs: OrderDialogs 
                 })
               }
             >
-              Update Status
+              <RefreshCw aria-hidden="true" />
+              {/* An icon alone on narrow screens, where this column stays pinned over the others. */}
+              <span className="max-lg:sr-only">Update Status</span>
             </Button>
           </TableCell>
         </TableRow>
