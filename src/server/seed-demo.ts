@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { orders, settings, users } from './db/schema.js';
+import { seedBulkOrders } from './features/admin-orders/bulk-seed.js';
 import { ensureFirstAdmin } from './features/auth/first-admin.js';
 import { createOrderAtStages, type SeedUnit } from './features/orders/seed.js';
 import { hashPassword } from './lib/crypto.js';
@@ -47,6 +48,7 @@ const ORDERS: Array<{ customer: number | null; units: SeedUnit[] }> = [
 
 /** Demo customers, orders in every stage (some with units in different stages), service areas. */
 async function main() {
+  const bulk = bulkOrderCount(process.env.SEED_ORDERS);
   const config = loadConfig();
   const database = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
@@ -86,10 +88,26 @@ async function main() {
       units,
     );
   }
+  if (bulk > 0) {
+    const added = await seedBulkOrders(db, bulk);
+    console.log(
+      `Added ${added.orders} orders with ${added.units} units for ${added.customers} new customers.`,
+    );
+  }
   await database.close();
   console.log(
     `Demo data ready: customers ${CUSTOMERS.map((c) => c.email).join(', ')} (password ${DEMO_PASSWORD}).`,
   );
+}
+
+/** `SEED_ORDERS=100000 npm run seed:demo` adds that many orders (load checks of the back office). */
+function bulkOrderCount(value: string | undefined): number {
+  if (value === undefined || value === '') return 0;
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < 0 || count > 1_000_000) {
+    throw new Error(`SEED_ORDERS must be a whole number from 0 to 1000000, not "${value}"`);
+  }
+  return count;
 }
 
 main().catch((err) => {

@@ -25,6 +25,18 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** The handles opened on PGlite: only this process writes to them (see `isEmbedded`). */
+const embedded = new WeakSet<object>();
+
+/**
+ * True for a database embedded in this process (PGlite): one connection, so queries run one at a
+ * time and never alongside a transaction, and every write comes from this process. Features may keep
+ * derived results (e.g. counts) that would not pay on a PostgreSQL server.
+ */
+export function isEmbedded(db: Db): boolean {
+  return embedded.has(db);
+}
+
 const MIGRATIONS_FOLDER = resolve(dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
 // Any constant works; it only has to be the same for every instance of this product.
 const MIGRATION_LOCK_ID = 727_001;
@@ -70,6 +82,7 @@ function openPglite(dataDir: string | null): Database {
   }
   const client = new PGlite(path);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  embedded.add(db);
   return {
     db,
     kind: 'pglite',

@@ -309,3 +309,22 @@ describe('deleting an order', () => {
     expect((await admin.request('DELETE', `/api/admin/orders/${id}`)).status).toBe(404);
   });
 });
+
+describe('the orders list after changes', () => {
+  it('answers a total that follows every change at once, however often the filter was counted before', async () => {
+    const total = async () => (await admin.get('/api/admin/orders?status=SITE_PREP&q=cabin')).body.total;
+    const before = await total();
+    // The same filter again, and another page of it, as a user paging through.
+    expect(await total()).toBe(before);
+    expect((await admin.get('/api/admin/orders?status=SITE_PREP&q=cabin&page=2')).body.total).toBe(before);
+
+    const id = await annsOrder(['SITE_PREP']);
+    expect(await total()).toBe(before + 1);
+    await patchStatus(admin, id, { status: 'PRODUCTION' });
+    expect(await total()).toBe(before);
+    await patchStatus(admin, id, { status: 'SITE_PREP' });
+    expect(await total()).toBe(before + 1);
+    await admin.request('DELETE', `/api/admin/orders/${id}`);
+    expect(await total()).toBe(before);
+  });
+});

@@ -2,7 +2,7 @@ import { asc, count, desc, eq, ne } from 'drizzle-orm';
 import type { Dashboard } from '../../../shared/schemas/admin-orders.js';
 import { STAGES, type Stage } from '../../../shared/stages.js';
 import type { Executor } from '../../db/client.js';
-import { orderItems, orders, users } from '../../db/schema.js';
+import { orderItems, orders } from '../../db/schema.js';
 import { adminOrderColumns, toAdminOrderRow } from './list.js';
 
 /** Rows in the dashboard's Recent Orders table and in its longest-waiting list. */
@@ -30,7 +30,6 @@ export async function dashboard(executor: Executor): Promise<Dashboard> {
     executor
       .select(adminOrderColumns)
       .from(orders)
-      .leftJoin(users, eq(users.id, orders.userId))
       .orderBy(desc(orders.orderDate), desc(orders.id))
       .limit(RECENT_ORDERS_COUNT),
     executor

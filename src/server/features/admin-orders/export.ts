@@ -3,10 +3,14 @@ import { stringify } from 'csv-stringify';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { AdminOrderFilters } from '../../../shared/schemas/admin-orders.js';
 import type { Executor } from '../../db/client.js';
-import { orders, users } from '../../db/schema.js';
+import { orders } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { orderFilterWhere } from './filters.js';
 import { type AdminOrderRecord, adminOrderColumns } from './list.js';
+
+/** The list's columns but the customer's e-mail, which the file does not hold. */
+const { customerEmail: _customerEmail, ...exportColumns } = adminOrderColumns;
+type ExportRecord = Omit<AdminOrderRecord, 'customerEmail'>;
 
 /** The spec's bulk export columns (admin spec §7), in its order. */
 export const EXPORT_COLUMNS = [
@@ -46,7 +50,7 @@ export function dollarsFromCents(cents: string | null): string {
   return Number.isFinite(value) ? (value / 100).toFixed(2) : cents;
 }
 
-export function exportRecord(row: AdminOrderRecord): string[] {
+export function exportRecord(row: ExportRecord): string[] {
   return [
     row.orderId,
     row.productName,
@@ -71,9 +75,8 @@ async function* orderBatches(executor: Executor, filters: AdminOrderFilters, aft
   let after = afterId;
   for (;;) {
     const rows = await executor
-      .select(adminOrderColumns)
+      .select(exportColumns)
       .from(orders)
-      .leftJoin(users, eq(users.id, orders.userId))
       .where(and(where, gt(orders.id, after)))
       .orderBy(asc(orders.id))
       .limit(EXPORT_BATCH_SIZE);
@@ -109,11 +112,7 @@ export async function exportOrdersCsv(executor: Executor, filters: AdminOrderFil
 
 /** One order's CSV: the same columns and one row, so it reads (and re-imports) like the bulk file. */
 export async function exportOneOrderCsv(executor: Executor, orderId: number) {
-  const [row] = await executor
-    .select(adminOrderColumns)
-    .from(orders)
-    .leftJoin(users, eq(users.id, orders.userId))
-    .where(eq(orders.id, orderId));
+  const [row] = await executor.select(exportColumns).from(orders).where(eq(orders.id, orderId));
   if (!row) throw notFound('Order not found');
   const csv = csvStream();
   csv.end(exportRecord(row));

@@ -1,0 +1,110 @@
+/**
+ * The reference for GET /api/admin/orders on PostgreSQL: bare node:http + pg with the same pool size,
+ * running the very statements the product runs for that page — the session lookup, then the page and
+ * its count — taken once from the same query builders (`.toSQL()`), answering the same JSON with the
+ * same headers (BENCH_RESPONSE_HEADERS, captured from the full stack). What remains between the two is
+ * the framework, its hooks, validation, the ORM and serialisation.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { and, eq, gt } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as z from 'zod/mini';
+import type { Db } from '../../src/server/db/client.js';
+import * as schema from '../../src/server/db/schema.js';
+import { sessions, users } from '../../src/server/db/schema.js';
+import { adminOrderListQueries } from '../../src/server/features/admin-orders/list.js';
+import { sessionUserColumns } from '../../src/server/features/auth/sessions.js';
+import { SESSION_COOKIE } from '../../src/server/http/session.js';
+import { hashToken } from '../../src/server/lib/crypto.js';
+import { adminOrdersQuerySchema } from '../../src/shared/schemas/admin-orders.js';
+import { announceListening } from '../lib/server-process.js';
+
+const pool = new pg.Pool({
+  connectionString: process.env.BENCH_DATABASE_URL,
+  max: Number(process.env.BENCH_POOL_SIZE ?? 10),
+});
+const builder = drizzle(pool, { schema }) as unknown as Db;
+const PATH = '/api/admin/orders';
+const query = z.parse(
+  adminOrdersQuerySchema,
+  Object.fromEntries(new URLSearchParams(process.env.BENCH_QUERY)),
+);
+const { page, total } = adminOrderListQueries(builder, query);
+const pageSql = page.toSQL();
+const totalSql = total.toSQL();
+const sessionSql = builder
+  .select({ ...sessionUserColumns, sessionId: sessions.id })
+  .from(sessions)
+  .innerJoin(users, eq(users.id, sessions.userId))
+  .where(and(eq(sessions.tokenHash, ''), gt(sessions.expiresAt, new Date())))
+  .limit(1)
+  .toSQL();
+
+const headers: Record<string, string> = JSON.parse(process.env.BENCH_RESPONSE_HEADERS ?? '{}');
+headers['content-type'] ??= 'application/json; charset=utf-8';
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+function sessionToken(cookie: string | undefined): string | undefined {
+  for (const part of (cookie ?? '').split(';')) {
+    const [name, value] = part.trim().split('=');
+    if (name === SESSION_COOKIE) return value;
+  }
+  return undefined;
+}
+
+function send(res: import('node:http').ServerResponse, status: number, body: unknown) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { ...headers, 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+async function answer(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) {
+  if (req.method !== 'GET' || req.url?.split('?')[0] !== PATH)
+    return send(res, 404, { message: 'Not found' });
+  const token = sessionToken(req.headers.cookie);
+  if (!token) return send(res, 401, { message: 'Not signed in' });
+  // The token hash and the time are the first two parameters; the rest (the limit) stay as built.
+  const params = [hashToken(token), new Date().toISOString(), ...sessionSql.params.slice(2)];
+  const found = await pool.query(sessionSql.sql, params);
+  const user = found.rows[0];
+  if (!user) return send(res, 401, { message: 'Not signed in' });
+  if (user.role !== 'ADMIN') return send(res, 403, { message: 'Admins only' });
+  // On PostgreSQL the product runs the page and its count together (no count cache there).
+  const [rows, counted] = await Promise.all([
+    pool.query(pageSql.sql, pageSql.params),
+    pool.query(totalSql.sql, totalSql.params),
+  ]);
+  send(res, 200, {
+    items: rows.rows.map((row) => ({
+      id: row.id,
+      orderId: row.order_id,
+      userId: row.user_id,
+      customerEmail: row.customer_email,
+      productName: row.product_name,
+      quantity: row.quantity,
+      orderDate: iso(row.order_date),
+      status: row.status,
+      amount: row.amount,
+      paymentMethod: row.payment_method,
+      transactionId: row.transaction_id,
+      deliveryDate: iso(row.delivery_date),
+      zipCode: row.zip_code,
+    })),
+    total: Number(counted.rows[0]?.total ?? 0),
+  });
+}
+
+const server = createServer((req, res) => {
+  answer(req, res).catch((err) => {
+    console.error(err);
+    send(res, 500, { message: 'Internal server error' });
+  });
+});
+server.listen(0, '127.0.0.1', () => announceListening((server.address() as AddressInfo).port));
+
+const shutdown = () => server.close(() => void pool.end().then(() => process.exit(0)));
+process.once('SIGTERM', shutdown);
+process.once('SIGINT', shutdown);
