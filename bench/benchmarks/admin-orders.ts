@@ -88,51 +88,63 @@ function summarise(results: LoadResult[]): Figures {
   };
 }
 
-/** Full stack and bare reference on PostgreSQL, alternating which goes first in each run. */
-async function measurePostgres(url: string, cookie: string, servers: ServerProcess[]) {
-  const env = { BENCH_DATABASE_URL: url, BENCH_POOL_SIZE: String(POOL_SIZE) };
+type Side = 'full' | 'bare' | 'pglite';
+const SIDES: readonly Side[] = ['full', 'bare', 'pglite'];
+
+/**
+ * Starts the three servers — the full stack and the bare reference on PostgreSQL, the full stack on
+ * PGlite — checks that the two PostgreSQL servers answer the same JSON with the same headers, then
+ * measures them in turns, each run starting with another side, so that a busy spell of the machine
+ * hits all three alike.
+ */
+async function measure(
+  postgresUrl: string,
+  pgliteDir: string,
+  cookies: Record<'postgres' | 'pglite', string>,
+  servers: ServerProcess[],
+) {
+  const env = { BENCH_DATABASE_URL: postgresUrl, BENCH_POOL_SIZE: String(POOL_SIZE) };
   const full = await startServerProcess(script('admin-orders-full'), { env });
   servers.push(full);
-  const fromFull = await firstPage(`${full.url}${PATH}?${QUERY}`, cookie);
+  const fromFull = await firstPage(`${full.url}${PATH}?${QUERY}`, cookies.postgres);
   const bare = await startServerProcess(script('admin-orders-bare'), {
     env: { ...env, BENCH_QUERY: QUERY, BENCH_RESPONSE_HEADERS: JSON.stringify(fromFull.headers) },
   });
   servers.push(bare);
-  const fromBare = await firstPage(`${bare.url}${PATH}?${QUERY}`, cookie);
+  const fromBare = await firstPage(`${bare.url}${PATH}?${QUERY}`, cookies.postgres);
   if (!isDeepStrictEqual(fromBare.body, fromFull.body)) {
     throw new Error('the bare server does not answer the same JSON as the full stack');
   }
   if (!isDeepStrictEqual(fromBare.headers, fromFull.headers)) {
     throw new Error('the bare server does not send the same headers as the full stack');
   }
+  const pglite = await startServerProcess(script('admin-orders-full'), {
+    env: { BENCH_DATA_DIR: pgliteDir },
+  });
+  servers.push(pglite);
+  await firstPage(`${pglite.url}${PATH}?${QUERY}`, cookies.pglite);
 
-  const sides = { full, bare };
-  const options = { ...POSTGRES_LOAD, headers: { cookie } };
-  for (const side of [full, bare]) await load(`${side.url}${PATH}?${QUERY}`, warmUp(options));
-  const results: Record<'full' | 'bare', LoadResult[]> = { full: [], bare: [] };
+  const sides: Record<Side, ServerProcess> = { full, bare, pglite };
+  const options = (side: Side): LoadOptions => ({
+    ...(side === 'pglite' ? PGLITE_LOAD : POSTGRES_LOAD),
+    headers: { cookie: side === 'pglite' ? cookies.pglite : cookies.postgres },
+    cpuMicros: sides[side].cpuMicros,
+  });
+  const url = (side: Side) => `${sides[side].url}${PATH}?${QUERY}`;
+  for (const side of SIDES) await load(url(side), warmUp(options(side)));
+  const results: Record<Side, LoadResult[]> = { full: [], bare: [], pglite: [] };
   for (let i = 0; i < RUNS; i++) {
-    const order = i % 2 === 0 ? (['full', 'bare'] as const) : (['bare', 'full'] as const);
-    for (const side of order) {
-      const cpuMicros = sides[side].cpuMicros;
-      results[side].push(await load(`${sides[side].url}${PATH}?${QUERY}`, { ...options, cpuMicros }));
+    for (let k = 0; k < SIDES.length; k++) {
+      const side = SIDES[(i + k) % SIDES.length] as Side;
+      results[side].push(await load(url(side), options(side)));
     }
   }
-  await Promise.all([full.stop(), bare.stop()]);
-  return { full: summarise(results.full), bare: summarise(results.bare), total: fromFull.body.total };
-}
-
-async function measurePglite(dataDir: string, cookie: string, servers: ServerProcess[]) {
-  const full = await startServerProcess(script('admin-orders-full'), { env: { BENCH_DATA_DIR: dataDir } });
-  servers.push(full);
-  await firstPage(`${full.url}${PATH}?${QUERY}`, cookie);
-  const options = { ...PGLITE_LOAD, headers: { cookie } };
-  await load(`${full.url}${PATH}?${QUERY}`, warmUp(options));
-  const results: LoadResult[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    results.push(await load(`${full.url}${PATH}?${QUERY}`, { ...options, cpuMicros: full.cpuMicros }));
-  }
-  await full.stop();
-  return summarise(results);
+  return {
+    full: summarise(results.full),
+    bare: summarise(results.bare),
+    pglite: summarise(results.pglite),
+    total: fromFull.body.total,
+  };
 }
 
 export const adminOrdersBenchmark: Benchmark = {
@@ -149,8 +161,12 @@ export const adminOrdersBenchmark: Benchmark = {
       const [postgresCookie, pgliteCookie] = await Promise.all([prepare(postgres), prepare(pglite)]);
       const seedSeconds = (Date.now() - seedStarted) / 1000;
 
-      const pg = await measurePostgres(postgres.url ?? '', postgresCookie, servers);
-      const lite = await measurePglite(pglite.dataDir ?? '', pgliteCookie, servers);
+      const { pglite: lite, ...pg } = await measure(
+        postgres.url ?? '',
+        pglite.dataDir ?? '',
+        { postgres: postgresCookie, pglite: pgliteCookie },
+        servers,
+      );
 
       const pgRatio = percent(pg.full.rps, pg.bare.rps);
       const p99Factor = pg.bare.p99 > 0 ? pg.full.p99 / pg.bare.p99 : Number.POSITIVE_INFINITY;

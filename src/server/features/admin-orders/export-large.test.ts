@@ -26,6 +26,9 @@ describe('exporting many orders', () => {
     expect(ORDER_COUNT).toBeGreaterThan(2 * EXPORT_BATCH_SIZE);
     const res = await admin.get('/api/admin/orders/export');
     expect(res.status).toBe(200);
+    // Streamed: sent in chunks as the batches are read, its length unknown when the headers went out.
+    expect(res.headers.get('transfer-encoding')).toBe('chunked');
+    expect(res.headers.get('content-length')).toBeNull();
     const rows: string[][] = parse(res.body, { bom: true, from_line: 2 });
     expect(rows).toHaveLength(ORDER_COUNT);
     const stored = await t.database.db.select({ orderId: orders.orderId }).from(orders);

@@ -1,5 +1,5 @@
-import { pipeline, Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify/sync';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { AdminOrderFilters } from '../../../shared/schemas/admin-orders.js';
 import type { Executor } from '../../db/client.js';
@@ -87,36 +87,33 @@ async function* orderBatches(executor: Executor, filters: AdminOrderFilters, aft
   }
 }
 
-/** A UTF-8 CSV with a BOM (so Excel reads accents right) and the header row. */
-function csvStream() {
-  return stringify({ header: true, columns: [...EXPORT_COLUMNS], bom: true });
-}
+/** A byte-order mark first, so Excel reads the UTF-8 (accents, non-Latin names) right. */
+const BOM = '\ufeff';
+const csvText = (records: string[][]) => stringify(records);
+const HEADER = BOM + csvText([[...EXPORT_COLUMNS]]);
 
 /**
- * The CSV of every order matching the filter, streamed. The first batch is read before anything is
- * sent, so an empty result can still answer 404 'No orders to export'.
+ * The CSV of every order matching the filter, streamed: one chunk per batch of rows, so memory holds
+ * one batch whatever the total. The first batch is read before anything is sent, so an empty result
+ * can still answer 404 'No orders to export'. The next batch is read while this one is sent.
  */
 export async function exportOrdersCsv(executor: Executor, filters: AdminOrderFilters): Promise<Readable> {
   const batches = orderBatches(executor, filters);
   const first = await batches.next();
   if (first.done) throw notFound(NO_ORDERS_TO_EXPORT);
-  async function* records() {
-    for (const row of first.value ?? []) yield exportRecord(row);
-    for await (const batch of batches) for (const row of batch) yield exportRecord(row);
+  async function* chunks() {
+    yield HEADER + csvText((first.value ?? []).map(exportRecord));
+    for await (const batch of batches) yield csvText(batch.map(exportRecord));
   }
-  const csv = csvStream();
-  // pipeline, not pipe: a failed batch query destroys the CSV stream, which ends the response.
-  pipeline(Readable.from(records()), csv, () => {});
-  return csv;
+  // A failed batch query errors the stream, which ends the response.
+  return Readable.from(chunks(), { objectMode: false });
 }
 
 /** One order's CSV: the same columns and one row, so it reads (and re-imports) like the bulk file. */
 export async function exportOneOrderCsv(executor: Executor, orderId: number) {
   const [row] = await executor.select(exportColumns).from(orders).where(eq(orders.id, orderId));
   if (!row) throw notFound('Order not found');
-  const csv = csvStream();
-  csv.end(exportRecord(row));
-  return { orderId: row.orderId, csv };
+  return { orderId: row.orderId, csv: HEADER + csvText([exportRecord(row)]) };
 }
 
 /**
