@@ -26,7 +26,7 @@ export function startOfUtcDay(day: string, field: string): Date {
 const DAY_MS = 86_400_000;
 
 /**
- * The WHERE clause of the list, the dashboard-free export and their counts. Every filter is optional;
+ * The WHERE clause of the list, its count and the export. Every filter is optional;
  * none given means every order. The status filter takes the spec's aliases (PAYMENT_PENDING,
  * DELIVERY_SCHEDULED) and matches the order's own status (its least advanced unit) exactly.
  */
