@@ -168,7 +168,7 @@ test('Notifications: the three toggles are saved', async ({ page }) => {
 });
 
 test('Integrations: saved secrets come back masked and are kept when sent back', async ({ page }) => {
-  const secret = 'sk_test_e2e_secret_value_7d3f';
+  const secret = 'sk_test_e2eSecretValue7d3f';
   await openTab(page, 'Integrations', 'Integrations');
   await expect(page.getByText('Not Verified')).toBeVisible();
   await page.getByLabel('Site ID').fill('northwind-site');

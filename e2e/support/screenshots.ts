@@ -12,7 +12,7 @@ export const VIEWPORTS = [
  */
 export async function shoot(page: Page, name: string) {
   // An open dialog covers the viewport only: a full-page capture would show the page below it uncovered.
-  const fullPage = (await page.getByRole('dialog').count()) === 0;
+  const fullPage = (await page.getByRole('dialog').or(page.getByRole('alertdialog')).count()) === 0;
   // The pointer stays where the last click was, which would show the next button in its hover colour.
   await page.mouse.move(0, 0);
   for (const viewport of VIEWPORTS) {

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
@@ -85,8 +85,11 @@ export function renderApp(path: string) {
 /**
  * The toast region; Radix also copies toast text into a hidden live region, so look only in here.
  * While a dialog is open Radix hides the rest of the page, this region included, from the
- * accessibility tree (decision 35), so it is looked up hidden or not.
+ * accessibility tree (decision 35), which can leave it without an accessible name: it is found by
+ * its label attribute instead.
  */
 export function toasts() {
-  return within(screen.getByRole('region', { name: /notifications/i, hidden: true }));
+  const region = document.querySelector<HTMLElement>('[role="region"][aria-label^="Notifications"]');
+  if (!region) throw new Error('no toast region');
+  return within(region);
 }

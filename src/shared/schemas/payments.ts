@@ -34,9 +34,6 @@ export const paymentSessionSummarySchema = z.object({
 });
 export type PaymentSessionSummary = z.infer<typeof paymentSessionSummarySchema>;
 
-/** A Stripe secret (sk_) or restricted (rk_) key, live or test. */
-export const STRIPE_SECRET_KEY_PATTERN = /^(sk|rk)_(test|live)_[0-9A-Za-z]{8,247}$/;
-
 /**
  * POST /api/stripe/update-key. An empty key removes the saved one (the environment's applies again);
  * the masked value the settings page shows means "unchanged".

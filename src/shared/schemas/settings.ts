@@ -15,6 +15,12 @@ const linkSchema = z.string().check(
   z.refine((v) => v.startsWith('/') || /^https?:\/\/[^\s]+$/i.test(v), 'Enter an http(s) address or a path'),
 );
 
+/** A saved secret is answered as this prefix plus its last 4 characters; sent back, it keeps the secret. */
+export const SECRET_MASK = '••••••••';
+
+/** A Stripe secret (sk_) or restricted (rk_) key, live or test. */
+export const STRIPE_SECRET_KEY_PATTERN = /^(sk|rk)_(test|live)_[0-9A-Za-z]{8,247}$/;
+
 const hexColour = z.string().check(z.trim(), z.regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour such as #4f46e5'));
 
 export const generalSettingsSchema = z.object({
@@ -50,7 +56,20 @@ export const integrationSettingsSchema = z.object({
   stripeEnabled: z.boolean(),
   stripePublicKey: z.string().check(z.trim(), z.maxLength(500)),
   /** Secret: answered masked; written through POST /api/stripe/update-key. */
-  stripeSecretKey: z.string().check(z.trim(), z.maxLength(500)),
+  stripeSecretKey: z.union([
+    z.literal(''),
+    // The masked form the server answers: sent back, it keeps the saved key.
+    z.string().check(z.refine((v) => v.startsWith(SECRET_MASK))),
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.regex(
+          STRIPE_SECRET_KEY_PATTERN,
+          'Enter a Stripe secret key (sk_live_…, sk_test_…) or restricted key (rk_…)',
+        ),
+      ),
+  ]),
   /** Secret: answered masked. Beyond the spec: signed webhooks need it when keys live in settings. */
   stripeWebhookSecret: z.string().check(z.trim(), z.maxLength(500)),
   zapierWebhookUrl: z.union([
@@ -112,9 +131,6 @@ export const SECRET_SETTING_KEYS: readonly string[] = [
   'stripeSecretKey',
   'stripeWebhookSecret',
 ];
-
-/** A saved secret is answered as this prefix plus its last 4 characters; sent back, it keeps the secret. */
-export const SECRET_MASK = '••••••••';
 
 export function maskSecret(value: string): string {
   return value === '' ? '' : `${SECRET_MASK}${value.slice(-4)}`;

@@ -2,7 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AdminUser } from '../../../shared/schemas/customers.js';
-import { mockApi, type RecordedCall, renderWithProviders } from '../../test/utils';
+import { mockApi, type RecordedCall, renderWithProviders, toasts } from '../../test/utils';
 import { AdminUsersTab } from './admin-users-tab';
 
 // The first render loads the lazy admin chunks, which on a busy machine takes longer than the 1 s default.
@@ -25,13 +25,6 @@ function admin(id: number, email: string): AdminUser {
 
 const BOSS = admin(1, 'boss@example.com');
 const HELPER = admin(2, 'helper@example.com');
-
-/** The toast region, found by its label: an open dialog marks it aria-hidden (no accessible name). */
-function toasts() {
-  const region = document.querySelector<HTMLElement>('[role="region"][aria-label^="Notifications"]');
-  if (!region) throw new Error('no toast region');
-  return within(region);
-}
 
 function usersApi(routes: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({ [`GET ${LIST}`]: { body: { items: [BOSS, HELPER], total: 2 } }, ...routes });

@@ -284,7 +284,7 @@ describe('Integrations', () => {
     renderApp('/admin/settings?tab=integrations');
     const secret = await screen.findByLabelText('Secret Key');
     await user.clear(secret);
-    await user.type(secret, 'sk_test_new_key_1234');
+    await user.type(secret, 'sk_test_newKey1234');
     await user.click(screen.getByRole('button', { name: 'Save Integrations' }));
 
     expect(await toasts().findByText('Settings saved')).toBeInTheDocument();
@@ -295,8 +295,8 @@ describe('Integrations', () => {
         (c.body as Record<string, unknown>).key ?? (c.body as Record<string, unknown>).stripeSecretKey,
       ]);
     expect(order).toEqual([
-      ['/api/stripe/update-key', 'sk_test_new_key_1234'],
-      ['/api/settings/integrations/batch', 'sk_test_new_key_1234'],
+      ['/api/stripe/update-key', 'sk_test_newKey1234'],
+      ['/api/settings/integrations/batch', 'sk_test_newKey1234'],
     ]);
   });
 
@@ -311,7 +311,7 @@ describe('Integrations', () => {
     renderApp('/admin/settings?tab=integrations');
     const secret = await screen.findByLabelText('Secret Key');
     await user.clear(secret);
-    await user.type(secret, 'sk_test_bad');
+    await user.type(secret, 'sk_test_badKey1234');
     await user.click(screen.getByRole('button', { name: 'Save Integrations' }));
 
     expect(await toasts().findByText('Settings saved')).toBeInTheDocument();

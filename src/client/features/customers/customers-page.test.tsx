@@ -2,20 +2,10 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CustomerRow, UserDetail } from '../../../shared/schemas/customers.js';
-import { makeUser, mockApi, type RecordedCall, renderApp, sessionRoute } from '../../test/utils';
+import { makeUser, mockApi, type RecordedCall, renderApp, sessionRoute, toasts } from '../../test/utils';
 
 // The first render loads the lazy admin chunks, which on a busy machine takes longer than the 1 s default.
 configure({ asyncUtilTimeout: 5000 });
-
-/**
- * The toast region. While a dialog is open Radix marks it aria-hidden, which leaves it no accessible
- * name to find it by, so it is found by its label attribute.
- */
-function toasts() {
-  const region = document.querySelector<HTMLElement>('[role="region"][aria-label^="Notifications"]');
-  if (!region) throw new Error('no toast region');
-  return within(region);
-}
 
 const ADMIN = makeUser({ id: 1, email: 'admin@example.com', role: 'ADMIN' });
 const LIST = '/api/admin/customers?page=1&pageSize=10';

@@ -5,12 +5,11 @@ import {
   type CheckoutLink,
   depositCents,
   type PaymentSessionSummary,
-  STRIPE_SECRET_KEY_PATTERN,
   type TestCheckout,
   type TestCheckoutOutcome,
   type TestCheckoutResult,
 } from '../../../shared/schemas/payments.js';
-import { isMaskedSecret } from '../../../shared/schemas/settings.js';
+import { isMaskedSecret, STRIPE_SECRET_KEY_PATTERN } from '../../../shared/schemas/settings.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { orderItems, orders, type PaymentSession, paymentSessions, users } from '../../db/schema.js';

@@ -258,7 +258,17 @@ describe('secrets', () => {
   });
 
   it('replaces a secret when a new one is sent', async () => {
-    await admin.post('/api/settings/integrations/batch', { stripeSecretKey: 'sk_test_replacement_9999' });
+    await admin.post('/api/settings/integrations/batch', { stripeSecretKey: 'sk_test_replacement9999' });
     expect((await readCategory('integrations')).stripeSecretKey).toBe(`${SECRET_MASK}9999`);
+  });
+
+  it('refuses a Stripe secret that is not a Stripe key, as update-key does, and keeps the saved one', async () => {
+    const before = await readCategory('integrations');
+    const res = await admin.post('/api/settings/integrations/batch', {
+      stripeSecretKey: 'pk_test_notASecret1234',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toHaveProperty('stripeSecretKey');
+    expect(await readCategory('integrations')).toEqual(before);
   });
 });
