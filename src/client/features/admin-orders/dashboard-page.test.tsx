@@ -42,7 +42,7 @@ describe('admin dashboard', () => {
   it('shows the four totals', async () => {
     adminApi({ 'GET /api/admin/dashboard': { body: dashboard } });
     renderApp('/admin');
-    const totals = within(await screen.findByRole('list', { name: 'Order totals' }));
+    const totals = within(await screen.findByRole('list', { name: 'Order totals' }, { timeout: 5000 }));
     const cards = totals
       .getAllByRole('listitem')
       .map((card) => [
@@ -65,7 +65,7 @@ describe('admin dashboard', () => {
       'GET /api/admin/orders/4/activity': { body: [] },
     });
     renderApp('/admin');
-    const recent = await screen.findByRole('table', { name: '' });
+    const recent = await screen.findByRole('table', { name: '' }, { timeout: 5000 });
     expect(within(recent).getByText('VH3003')).toBeInTheDocument();
     expect(within(recent).getByText('VH04')).toBeInTheDocument();
     expect(within(recent).getByText('Guest')).toBeInTheDocument();
@@ -80,7 +80,7 @@ describe('admin dashboard', () => {
   it('reads the units per stage as a table of counts', async () => {
     adminApi({ 'GET /api/admin/dashboard': { body: dashboard } });
     renderApp('/admin');
-    const chart = await screen.findByRole('table', { name: 'Units per stage' });
+    const chart = await screen.findByRole('table', { name: 'Units per stage' }, { timeout: 5000 });
     const rows = within(chart).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(STAGES.length);
     expect(within(chart).getByRole('rowheader', { name: 'In Production' }).closest('tr')).toHaveTextContent(
@@ -91,7 +91,7 @@ describe('admin dashboard', () => {
   it('says how long the longest-waiting units have waited and where', async () => {
     adminApi({ 'GET /api/admin/dashboard': { body: dashboard } });
     renderApp('/admin');
-    expect(await screen.findByText('VH3003 · VH (02)')).toBeInTheDocument();
+    expect(await screen.findByText('VH3003 · VH (02)', undefined, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('12 days in Document Signing')).toBeInTheDocument();
   });
 });

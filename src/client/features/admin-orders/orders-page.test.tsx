@@ -40,7 +40,8 @@ function calls(recorded: RecordedCall[], method: string, prefix: string) {
 
 async function openOrders(path = '/admin/orders') {
   renderApp(path);
-  return screen.findByRole('table');
+  // The first render loads the lazy admin chunks.
+  return screen.findByRole('table', undefined, { timeout: 5000 });
 }
 
 function rowOf(label: string) {
@@ -94,6 +95,21 @@ describe('admin orders page', () => {
     expect(calls(recorded, 'GET', '/api/admin/orders')[0]?.url).toBe(
       '/api/admin/orders?page=1&pageSize=10&sort=orderDate%3Adesc',
     );
+  });
+
+  it('says why the list did not load and tries again on request', async () => {
+    const user = userEvent.setup();
+    let answer: { status?: number; body: unknown } = {
+      status: 500,
+      body: { message: 'Database unavailable' },
+    };
+    adminApi({ [`GET ${listUrl()}`]: () => answer });
+    renderApp('/admin/orders');
+    expect(await screen.findByText('Database unavailable', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    answer = page();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('VH1042')).toBeInTheDocument();
   });
 
   it('pages on the server and keeps the page in the address', async () => {
@@ -438,8 +454,8 @@ describe('admin orders page', () => {
       const user = userEvent.setup();
       const links = followedLinks();
       adminApi({ [`GET ${listUrl({ q: 'nothing' })}`]: page([], 0) });
-      await openOrders('/admin/orders?q=nothing').catch(() => undefined);
-      expect(await screen.findByText('No orders found')).toBeInTheDocument();
+      renderApp('/admin/orders?q=nothing');
+      expect(await screen.findByText('No orders found', undefined, { timeout: 5000 })).toBeInTheDocument();
       await user.click(screen.getByRole('button', { name: 'Export' }));
       expect(await toasts().findByText('No orders to export')).toBeInTheDocument();
       expect(links).toEqual([]);

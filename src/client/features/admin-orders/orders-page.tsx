@@ -185,34 +185,36 @@ export default function AdminOrdersPage() {
         </Alert>
       )}
 
-      <Card className="overflow-hidden">
-        {orders.isPending ? (
-          <div className="flex justify-center p-12 text-primary">
-            <Spinner className="size-8" />
-          </div>
-        ) : rows.length === 0 && !orders.isError ? (
-          <div className="grid gap-1 p-12 text-center">
-            <p className="font-medium">No orders found</p>
-            <p className="text-muted-foreground text-sm">
-              {query.q || filterCount > 0
-                ? 'No orders match your search or filters.'
-                : 'There are no orders yet.'}
-            </p>
-          </div>
-        ) : (
-          <OrdersTable
-            rows={rows}
-            sort={query.sort}
-            onSort={(sort) => navigate({ sort })}
-            selected={selected}
-            onSelect={select}
-            expanded={expanded}
-            onToggleExpanded={toggleExpanded}
-            dialogs={dialogs}
-            busy={orders.isPlaceholderData}
-          />
-        )}
-      </Card>
+      {!(orders.isError && !orders.data) && (
+        <Card className="overflow-hidden">
+          {orders.isPending ? (
+            <div className="flex justify-center p-12 text-primary">
+              <Spinner className="size-8" />
+            </div>
+          ) : rows.length === 0 && !orders.isError ? (
+            <div className="grid gap-1 p-12 text-center">
+              <p className="font-medium">No orders found</p>
+              <p className="text-muted-foreground text-sm">
+                {query.q || filterCount > 0
+                  ? 'No orders match your search or filters.'
+                  : 'There are no orders yet.'}
+              </p>
+            </div>
+          ) : (
+            <OrdersTable
+              rows={rows}
+              sort={query.sort}
+              onSort={(sort) => navigate({ sort })}
+              selected={selected}
+              onSelect={select}
+              expanded={expanded}
+              onToggleExpanded={toggleExpanded}
+              dialogs={dialogs}
+              busy={orders.isPlaceholderData}
+            />
+          )}
+        </Card>
+      )}
 
       <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3">
         <p className="flex min-h-5 items-center gap-2 text-muted-foreground text-sm" aria-live="polite">
