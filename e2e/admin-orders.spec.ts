@@ -25,6 +25,11 @@ async function ordersPage(page: Page, search?: string) {
   await expect(page.getByText(/^Showing \d+ to \d+ of \d+ orders/)).toBeVisible();
 }
 
+/** Waits until the list on screen is the one asked for (the previous page stays, busy, while it loads). */
+async function settled(page: Page) {
+  await expect(page.locator('table[aria-busy="true"]')).toHaveCount(0);
+}
+
 async function rowAction(page: Page, label: string, action: string) {
   await page.getByRole('button', { name: `Actions for order ${label}` }).click();
   await page.getByRole('menuitem', { name: action }).click();
@@ -46,6 +51,9 @@ test.describe('orders list', () => {
     await ordersPage(page);
     await page.getByLabel('Search orders').fill(A.search);
     await expect(page).toHaveURL(/[?&]q=AOX/);
+    // The address changes a moment before the list does: wait for the searched total.
+    await expect.poll(async () => (await showing(page)).total).toBeLessThanOrEqual(A.count);
+    await settled(page);
     await expect(page.getByText(/^Showing 1 to 10 of \d+ orders/)).toBeVisible();
     const { total } = await showing(page);
     expect(total).toBeGreaterThanOrEqual(11);
