@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeItem, makeOrder } from '../../test/orders';
-import { renderApp } from '../../test/utils';
-import { adminApi, listUrl, makeActivity, makeRow, toasts } from './testing';
+import { renderApp, toasts } from '../../test/utils';
+import { adminApi, listUrl, makeActivity, makeRow } from './testing';
 
 const order = makeOrder({
   id: 5,

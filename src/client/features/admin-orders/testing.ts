@@ -1,6 +1,5 @@
 /** Admin order answers as the server sends them, and the calls the screens make, for the tests. */
 
-import { within } from '@testing-library/react';
 import type { ActivityEvent, AdminOrderRow, Dashboard } from '../../../shared/schemas/admin-orders.js';
 import { makeUser, mockApi, sessionRoute } from '../../test/utils';
 
@@ -68,14 +67,4 @@ export function listUrl(values: Record<string, string | number> = {}): string {
 
 export function adminApi(routes: Parameters<typeof mockApi>[0]) {
   return mockApi({ 'GET /api/auth/user': sessionRoute(ADMIN), ...routes });
-}
-
-/**
- * The toast region, found by its label. When a dialog opens while the region is mounted, Radix marks
- * the region itself aria-hidden, which leaves it without an accessible name for getByRole.
- */
-export function toasts() {
-  const region = document.querySelector<HTMLElement>('[role="region"][aria-label^="Notifications"]');
-  if (!region) throw new Error('no toast region on the page');
-  return within(region);
 }
