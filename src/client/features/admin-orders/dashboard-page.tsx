@@ -16,7 +16,8 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '.
 import { errorMessage } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
 import { useDashboard } from './api';
-import { adminOrderLabel, customerLabel, waitedFor } from './format';
+import { CustomerName } from './customer-name';
+import { adminOrderLabel, waitedFor } from './format';
 import { type OrderDialogs, useOrderDialogs } from './order-dialogs';
 import { StageBadge } from './stage-badge';
 
@@ -134,8 +135,8 @@ function RecentOrders({ data, dialogs }: { data: Dashboard; dialogs: OrderDialog
                 return (
                   <TableRow key={row.id}>
                     <TableCell className="whitespace-nowrap font-medium">{label}</TableCell>
-                    <TableCell className="max-w-60 truncate" title={row.customerEmail ?? undefined}>
-                      {customerLabel(row.customerEmail)}
+                    <TableCell className="max-w-56">
+                      <CustomerName email={row.customerEmail} />
                     </TableCell>
                     <TableCell className="max-w-56 break-words">{row.productName}</TableCell>
                     <TableCell className="whitespace-nowrap">{formatDate(row.orderDate)}</TableCell>

@@ -78,7 +78,6 @@ function FilterForm({
   close: () => void;
 }) {
   const [draft, setDraft] = useState<DialogFilters>(initial);
-  const dateToId = useId();
   const dateError =
     draft.dateFrom && draft.dateTo && draft.dateTo < draft.dateFrom
       ? "The 'to' date is before the 'from' date"
@@ -107,31 +106,20 @@ function FilterForm({
       />
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
+        <DateField
           label="Date from"
-          type="date"
-          value={draft.dateFrom ?? ''}
+          value={draft.dateFrom}
           max={draft.dateTo}
-          onChange={(event) => set({ dateFrom: event.target.value || undefined })}
+          onChange={(dateFrom) => set({ dateFrom })}
         />
-        <div className="grid content-start gap-2">
-          <Label htmlFor={dateToId}>Date to</Label>
-          <Input
-            id={dateToId}
-            type="date"
-            value={draft.dateTo ?? ''}
-            min={draft.dateFrom}
-            aria-invalid={dateError ? true : undefined}
-            aria-describedby={`${dateToId}-hint`}
-            onChange={(event) => set({ dateTo: event.target.value || undefined })}
-          />
-          <p
-            id={`${dateToId}-hint`}
-            className={dateError ? 'text-destructive text-sm' : 'text-muted-foreground text-xs'}
-          >
-            {dateError ?? 'Orders placed on this day are included.'}
-          </p>
-        </div>
+        <DateField
+          label="Date to"
+          value={draft.dateTo}
+          min={draft.dateFrom}
+          onChange={(dateTo) => set({ dateTo })}
+          hint="Orders placed on this day are included."
+          error={dateError}
+        />
       </div>
 
       <div className="grid gap-4 sm:grid-cols-2">
@@ -166,5 +154,47 @@ function FilterForm({
         <Button type="submit">Apply filters</Button>
       </DialogFooter>
     </form>
+  );
+}
+
+/** A labelled date input; both dates share it so they line up. */
+function DateField({
+  label,
+  value,
+  min,
+  max,
+  onChange,
+  hint,
+  error,
+}: {
+  label: string;
+  value: string | undefined;
+  min?: string;
+  max?: string;
+  onChange: (value: string | undefined) => void;
+  hint?: string;
+  error?: string;
+}) {
+  const id = useId();
+  const note = error ?? hint;
+  return (
+    <div className="grid content-start gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        type="date"
+        value={value ?? ''}
+        min={min}
+        max={max}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={note ? `${id}-note` : undefined}
+        onChange={(event) => onChange(event.target.value || undefined)}
+      />
+      {note && (
+        <p id={`${id}-note`} className={error ? 'text-destructive text-sm' : 'text-muted-foreground text-xs'}>
+          {note}
+        </p>
+      )}
+    </div>
   );
 }

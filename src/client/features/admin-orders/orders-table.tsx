@@ -33,16 +33,20 @@ import { toast } from '../../components/ui/use-toast';
 import { formatDate } from '../../lib/dates';
 import { cn } from '../../lib/utils';
 import { orderExportUrl, useOrderItems } from './api';
+import { CustomerName } from './customer-name';
 import { download } from './download';
-import { adminOrderLabel, customerLabel } from './format';
+import { adminOrderLabel } from './format';
 import type { OrderDialogs } from './order-dialogs';
 import { StageBadge } from './stage-badge';
 
 const COLUMN_COUNT = 8;
 
-/** Below 1024 px the table scrolls sideways; the Actions column stays in view at its right edge. */
+/**
+ * The Actions column stays in view at the table's right edge when the table scrolls sideways (phones,
+ * long names); it keeps the row's selected colour.
+ */
 const STICKY_ACTIONS =
-  'max-lg:sticky max-lg:right-0 max-lg:bg-card max-lg:shadow-[inset_1px_0_0_var(--color-border)]';
+  'sticky right-0 bg-card shadow-[inset_1px_0_0_var(--color-border)] group-data-[state=selected]:bg-muted';
 
 export type SortColumn = 'orderId' | 'orderDate' | 'status';
 
@@ -75,7 +79,7 @@ export function OrdersTable({
   return (
     <Table
       aria-busy={busy || undefined}
-      className={cn('min-w-[56rem] transition-opacity', busy && 'opacity-60')}
+      className={cn('min-w-[50rem] transition-opacity', busy && 'opacity-60')}
     >
       <TableHeader>
         <TableRow className="hover:bg-transparent">
@@ -157,11 +161,8 @@ function PaymentCell({ row }: { row: AdminOrderRow }) {
   return (
     <div className="grid justify-items-start gap-1">
       {row.transactionId ? <Badge variant="success">Paid</Badge> : <Badge variant="outline">Unpaid</Badge>}
-      {(amount || row.paymentMethod) && (
-        <span className="whitespace-nowrap text-muted-foreground text-xs">
-          {[amount, row.paymentMethod].filter(Boolean).join(' · ')}
-        </span>
-      )}
+      {amount && <span className="whitespace-nowrap text-muted-foreground text-xs">{amount}</span>}
+      {row.paymentMethod && <span className="text-muted-foreground text-xs">{row.paymentMethod}</span>}
     </div>
   );
 }
@@ -184,7 +185,7 @@ function OrderRow({
   const label = adminOrderLabel(row);
   const unitsId = `units-of-${row.id}`;
   return (
-    <TableRow data-state={selected ? 'selected' : undefined}>
+    <TableRow className="group" data-state={selected ? 'selected' : undefined}>
       <TableCell>
         <input
           type="checkbox"
@@ -223,13 +224,10 @@ function OrderRow({
           </div>
         </div>
       </TableCell>
-      <TableCell
-        className={cn('max-w-60 truncate', !row.customerEmail && 'text-muted-foreground italic')}
-        title={row.customerEmail ?? undefined}
-      >
-        {customerLabel(row.customerEmail)}
+      <TableCell className="max-w-52">
+        <CustomerName email={row.customerEmail} />
       </TableCell>
-      <TableCell className="max-w-56">
+      <TableCell className="min-w-32 max-w-44">
         <span className="break-words">{row.productName}</span>
         {row.quantity > 1 && (
           <span className="block text-muted-foreground text-xs">{row.quantity} units</span>
@@ -385,8 +383,8 @@ function UnitRows({ row, dialogs }: { row: AdminOrderRow; dialogs: OrderDialogs 
               }
             >
               <RefreshCw aria-hidden="true" />
-              {/* An icon alone on narrow screens, where this column stays pinned over the others. */}
-              <span className="max-lg:sr-only">Update Status</span>
+              {/* An icon alone where this column is pinned over the others (below 1280 px). */}
+              <span className="max-xl:sr-only">Update Status</span>
             </Button>
           </TableCell>
         </TableRow>
