@@ -14,7 +14,7 @@ import * as schema from './schema.js';
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /** The database or a transaction on it: what a function that may run inside a caller's transaction takes. */
-export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;
+export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 export interface Database {
   db: Db;

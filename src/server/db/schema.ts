@@ -301,8 +301,74 @@ export const outboundWebhookAttempts = pgTable(
   (t) => [index('outbound_webhook_attempts_webhook_idx').on(t.webhookId)],
 );
 
+/**
+ * Every inbound webhook delivery, accepted or refused after authentication (the Webhooks page's Logs).
+ * `data` is the payload as received; `status` is what the log shows (Success, Warning, Error).
+ */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: serial('id').primaryKey(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The path after /api/webhooks/, e.g. 'order-status', 'location-validation/bulk'. */
+    endpoint: text('endpoint').notNull(),
+    /** e.g. ORDER_STATUS_UPDATE, DOCUMENT_SIGNING, PAYMENT, LOCATION_VALIDATION, DELIVERY_DATE, ORDER_CREATED. */
+    eventType: text('event_type').notNull(),
+    /** The stage the log labels the event with (admin spec §4 'Log stage labels'). */
+    stage: text('stage'),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** The payload's orderId as sent (the business id), kept when the order is unknown or deleted. */
+    externalOrderId: text('external_order_id'),
+    data: jsonb('data').$type<unknown>(),
+    status: text('status').$type<'success' | 'warning' | 'error'>().notNull(),
+    statusCode: integer('status_code').notNull(),
+    response: jsonb('response').$type<unknown>(),
+    error: text('error'),
+    apiKeyId: integer('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
+    apiKeyName: text('api_key_name'),
+    /** Idempotency-Key / webhook-id header or the payload's own identity. */
+    deliveryKey: text('delivery_key'),
+    /** Set on an admin replay: the event replayed. */
+    replayOf: integer('replay_of'),
+  },
+  (t) => [
+    index('webhook_events_created_idx').on(t.createdAt, t.id),
+    index('webhook_events_order_idx').on(t.orderId),
+  ],
+);
+
+/**
+ * Durable queue of notification e-mails, written in the transaction of the change they report so a
+ * committed change is mailed once and a rolled-back one never; a worker sends them and retries.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    /** e.g. 'stage-change', 'admin-new-order', 'admin-payment', 'admin-document-signing', 'import'. */
+    kind: text('kind').notNull(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    /** Makes enqueueing idempotent, e.g. 'stage-change:<event_logs.id>'. */
+    dedupeKey: text('dedupe_key').notNull(),
+    status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('mail_outbox_dedupe_key').on(t.dedupeKey),
+    index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type Order = typeof orders.$inferSelect;
 export type OrderItem = typeof orderItems.$inferSelect;
 export type EventLog = typeof eventLogs.$inferSelect;
 export type PaymentSession = typeof paymentSessions.$inferSelect;
+export type WebhookEvent = typeof webhookEvents.$inferSelect;

@@ -3,6 +3,8 @@ import { isCustomerMove, leastAdvanced, type Stage, stageIndex } from '../../../
 import type { Executor } from '../../db/client.js';
 import { eventLogs, type Order, orderItems, orders, type StageData } from '../../db/schema.js';
 import { forbidden, notFound } from '../../lib/errors.js';
+import { publishStatusChange } from '../../live/publish.js';
+import { enqueueStatusChangeNotices } from '../notifications/status-change.js';
 
 /** Who asks for a change; recorded in `event_logs.initiated_by` (DESIGN §6). */
 export type Actor =
@@ -44,6 +46,8 @@ export interface StatusChange {
   onlyFrom?: readonly Stage[];
   /** Merged into the stage data of each unit that moves. */
   stageData?: StageData;
+  /** False: the owner gets no stage-change e-mail (an import with sendNotification off). Default true. */
+  notifyCustomer?: boolean;
 }
 
 export interface UnitChange {
@@ -74,8 +78,8 @@ function movesUnit(rule: StatusRule, from: Stage, to: Stage): boolean {
 
 /**
  * The one way a unit's status changes, whoever asks (DESIGN §6): checks the rule, writes the units,
- * one event row per unit, and the order's derived status, all in the caller's transaction. The
- * caller publishes the live message once that transaction has committed.
+ * one event row per unit, the order's derived status, the live message and the notifications, all in
+ * the caller's transaction.
  */
 export async function changeItemStatus(
   tx: Executor,
@@ -155,5 +159,14 @@ export async function changeItemStatus(
     .set({ status: orderStatus, updatedAt: now })
     .where(eq(orders.id, order.id))
     .returning();
-  return { order: updated ?? order, changed };
+  const result = { order: updated ?? order, changed };
+  // Both are written in this transaction, so they take effect exactly when it commits: the live
+  // message is a NOTIFY (delivered at commit), the e-mail and outbound webhook are durable queue rows.
+  await publishStatusChange(tx, result);
+  await enqueueStatusChangeNotices(
+    tx,
+    { ...result, actor: change.actor, notifyCustomer: change.notifyCustomer ?? true },
+    now,
+  );
+  return result;
 }

@@ -49,14 +49,19 @@ export function createServiceAreaService({
    * its units) is ORDER_PLACED, so the status index narrows the search; a stored ZIP+4 ('78701-1234')
    * counts as its five-digit code. Each order then goes through the one status function.
    */
-  async function enableLocations(tx: Executor, codes: readonly string[]): Promise<LocationUpdate> {
-    if (codes.length === 0) return { updatedOrders: 0, updatedItems: 0 };
+  async function enableLocations(
+    tx: Executor,
+    codes: readonly string[],
+    onlyOrderIds?: readonly number[],
+  ): Promise<LocationUpdate> {
+    if (codes.length === 0 || onlyOrderIds?.length === 0) return { updatedOrders: 0, updatedItems: 0 };
     const affected = await tx
       .select({ id: orders.id })
       .from(orders)
       .where(
         and(
           eq(orders.status, 'ORDER_PLACED'),
+          onlyOrderIds ? inArray(orders.id, [...onlyOrderIds]) : undefined,
           or(
             inArray(orders.zipCode, [...codes]),
             inArray(
@@ -116,6 +121,28 @@ export function createServiceAreaService({
         const update = await enableLocations(tx, added);
         return { added, enabledZipCodes, ...update };
       });
+    },
+
+    /**
+     * For code that creates orders (webhooks, import): moves the ORDER_PLACED units of these orders
+     * to LOCATION_ENABLED when their ZIP code is already enabled, in the caller's transaction.
+     */
+    async unlockOrders(tx: Executor, orderIds: readonly number[]): Promise<LocationUpdate> {
+      const enabled = (await settingsService.read('serviceareas', tx)).enabledZipCodes;
+      return enableLocations(tx, enabled, orderIds);
+    },
+
+    /**
+     * Adds already-validated five-digit codes in the caller's transaction (location webhooks, global
+     * and bulk) and unlocks the orders in them, as an admin's add would.
+     */
+    async enableCodes(tx: Executor, codes: readonly string[]) {
+      const current = await lockedList(tx);
+      const added = [...new Set(codes)].filter((code) => !current.includes(code));
+      const enabledZipCodes = [...current, ...added];
+      if (added.length > 0) await writeList(tx, enabledZipCodes);
+      const update = await enableLocations(tx, added);
+      return { added, enabledZipCodes, ...update };
     },
 
     /** Units already moved stay where they are: the system only moves forward. */
