@@ -49,7 +49,7 @@ export default async function globalSetup() {
   const documents = await startDocumentServer();
   const dataDir = mkdtempSync(join(tmpdir(), 'orderflow-e2e-'));
   await seedJourneyData(dataDir, documents.url);
-  const port = await freePort(5199);
+  const port = await freePort(0);
   const baseUrl = `http://127.0.0.1:${port}`;
 
   let output = '';
