@@ -25,6 +25,7 @@ import { serviceAreaRoutes } from './features/service-areas/routes.js';
 import { settingsRoutes } from './features/settings/routes.js';
 import { createSettingsService } from './features/settings/service.js';
 import { systemRoutes } from './features/system/routes.js';
+import { webhookEventRoutes, webhookRoutes } from './features/webhooks/routes.js';
 import { registerCsrfGuard } from './http/csrf.js';
 import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -95,6 +96,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     settingsRoutes,
     serviceAreaRoutes,
     apiKeyRoutes,
+    webhookRoutes,
+    webhookEventRoutes,
   ]) {
     await app.register(routes, featureDeps);
   }

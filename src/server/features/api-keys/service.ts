@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { apiKeys } from '../../db/schema.js';
@@ -62,14 +62,29 @@ export function createApiKeyService({ db, clock }: { db: Db; clock: Clock }) {
       if (!row) throw notFound('API key not found');
     },
 
-    /** The active key a bearer token names, recording its use; null for an unknown or revoked key. */
+    /**
+     * The active key a bearer token names, recording its use; null for an unknown or revoked key. The
+     * row is found by its hash through the unique index, then the hashes are compared again in
+     * constant time, so no answer depends on how many leading characters of a guess were right.
+     */
     async authenticate(token: string) {
+      if (!token.startsWith(API_KEY_PREFIX) || token.length > 200) return null;
+      const presented = Buffer.from(hashToken(token));
       const [row] = await db
-        .update(apiKeys)
-        .set({ lastUsedAt: clock.now() })
-        .where(and(eq(apiKeys.keyHash, hashToken(token)), isNull(apiKeys.revokedAt)))
-        .returning({ id: apiKeys.id, name: apiKeys.name });
-      return row ?? null;
+        .select({
+          id: apiKeys.id,
+          name: apiKeys.name,
+          keyHash: apiKeys.keyHash,
+          revokedAt: apiKeys.revokedAt,
+        })
+        .from(apiKeys)
+        .where(eq(apiKeys.keyHash, presented.toString()))
+        .limit(1);
+      if (!row || row.revokedAt) return null;
+      const stored = Buffer.from(row.keyHash);
+      if (stored.length !== presented.length || !timingSafeEqual(stored, presented)) return null;
+      await db.update(apiKeys).set({ lastUsedAt: clock.now() }).where(eq(apiKeys.id, row.id));
+      return { id: row.id, name: row.name };
     },
   };
 }

@@ -1,0 +1,401 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { isPaidStatus } from '../../../shared/schemas/orders.js';
+import type {
+  CreateOrderPayload,
+  DeliveryDatePayload,
+  DocumentSigningPayload,
+  LocationBulkPayload,
+  LocationGlobalPayload,
+  LocationOrderPayload,
+  OrderStatusPayload,
+  PaymentPayload,
+} from '../../../shared/schemas/webhooks.js';
+import { parseStage, type Stage } from '../../../shared/stages.js';
+import type { Executor } from '../../db/client.js';
+import { type Order, type OrderItem, orderItems, orders, type StageData } from '../../db/schema.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { enqueueAdminNotice } from '../notifications/admin-notices.js';
+import { createOrder } from '../orders/create.js';
+import { type Actor, changeItemStatus, lockOrder } from '../orders/status.js';
+import type { ServiceAreaService } from '../service-areas/service.js';
+
+/** What the log row of a delivery learns while the delivery is applied (kept even when it fails). */
+export interface Trace {
+  orderId: number | null;
+  stage: string | null;
+}
+
+export interface EffectContext {
+  tx: Executor;
+  now: Date;
+  actor: Extract<Actor, { kind: 'webhook' }>;
+  trace: Trace;
+  serviceAreas: Pick<ServiceAreaService, 'unlockOrders' | 'enableCodes'>;
+}
+
+export interface Outcome {
+  statusCode: number;
+  body: Record<string, unknown>;
+}
+
+/** Keeps only the defined values, so optional fields never overwrite stored ones with nothing. */
+function defined(data: Record<string, unknown>): StageData {
+  return Object.fromEntries(Object.entries(data).filter(([, value]) => value !== undefined));
+}
+
+/** The order a payload names, locked for the rest of the transaction; 404 when there is none. */
+async function findOrder(ctx: EffectContext, ref: string | number): Promise<Order> {
+  const [row] = await ctx.tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(typeof ref === 'number' ? eq(orders.id, ref) : eq(orders.orderId, ref))
+    .limit(1);
+  if (!row) throw notFound(`Order ${ref} not found`);
+  ctx.trace.orderId = row.id;
+  return lockOrder(ctx.tx, row.id);
+}
+
+interface UnitRef {
+  itemId?: number | string;
+  itemNumber?: number;
+}
+
+/**
+ * The units a payload names (DESIGN §5): `itemId` (internal id) or `itemNumber`; with neither, all.
+ * `itemNumbers` is undefined for "every unit", as changeItemStatus expects.
+ */
+async function findUnits(ctx: EffectContext, order: Order, ref: UnitRef) {
+  const units = await ctx.tx
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(asc(orderItems.itemNumber));
+  if (ref.itemId === undefined && ref.itemNumber === undefined) {
+    return { units, itemNumbers: undefined, single: undefined };
+  }
+  const itemId = ref.itemId === undefined ? undefined : Number(ref.itemId);
+  const unit = units.find(
+    (u) =>
+      (itemId === undefined || u.id === itemId) &&
+      (ref.itemNumber === undefined || u.itemNumber === ref.itemNumber),
+  );
+  if (!unit) {
+    const named = itemId !== undefined ? `Item ${itemId}` : `Item number ${ref.itemNumber}`;
+    throw notFound(`${named} not found in order ${order.orderId}`);
+  }
+  return { units: [unit], itemNumbers: [unit.itemNumber], single: unit };
+}
+
+async function mergeStageData(ctx: EffectContext, units: readonly OrderItem[], data: StageData) {
+  if (units.length === 0) return;
+  await ctx.tx
+    .update(orderItems)
+    .set({
+      currentStageData: sql`${orderItems.currentStageData} || ${JSON.stringify(data)}::jsonb`,
+      updatedAt: ctx.now,
+    })
+    .where(
+      inArray(
+        orderItems.id,
+        units.map((u) => u.id),
+      ),
+    );
+}
+
+function moved(
+  order: Order,
+  changed: readonly unknown[],
+  message: string,
+  extra: Record<string, unknown> = {},
+) {
+  return {
+    statusCode: 200,
+    body: { success: true, message, orderId: order.orderId, ...extra, updatedItems: changed.length },
+  };
+}
+
+export async function orderStatus(ctx: EffectContext, data: OrderStatusPayload): Promise<Outcome> {
+  const stage = parseStage(data.status);
+  if (!stage) {
+    throw badRequest(`Unknown status: ${data.status}`, { status: `Unknown status: ${data.status}` });
+  }
+  ctx.trace.stage = stage;
+  const order = await findOrder(ctx, data.orderId);
+  const { itemNumbers } = await findUnits(ctx, order, data);
+  const { changed, order: updated } = await changeItemStatus(
+    ctx.tx,
+    {
+      orderId: order.id,
+      itemNumbers,
+      to: stage,
+      rule: 'set',
+      actor: ctx.actor,
+      stageData: data.stageData ? defined(data.stageData) : undefined,
+    },
+    ctx.now,
+  );
+  return moved(order, changed, 'Order status updated', { status: stage, orderStatus: updated.status });
+}
+
+export async function documentSigning(ctx: EffectContext, data: DocumentSigningPayload): Promise<Outcome> {
+  const order = await findOrder(ctx, data.orderId);
+  const { units, itemNumbers, single } = await findUnits(ctx, order, data);
+  const ready = data.documentStatus === 'ready';
+  // The customer's signing dialog reads `documentUrl` (with documentStatus 'ready'); once signed the
+  // same key holds the final document, also kept as `signedDocumentUrl`.
+  const stageData = ready
+    ? { documentStatus: 'ready', documentUrl: data.documentUrl, expiresAt: data.expiresAt }
+    : {
+        documentStatus: 'signed',
+        documentUrl: data.documentUrl,
+        signedDocumentUrl: data.documentUrl,
+        signedBy: data.signedBy,
+        signedAt: data.signedAt,
+      };
+  // Recorded on every named unit, also one already past the stage (a new version of the document).
+  await mergeStageData(ctx, units, defined(stageData));
+  const { changed } = await changeItemStatus(
+    ctx.tx,
+    {
+      orderId: order.id,
+      itemNumbers,
+      to: ready ? 'DOCUMENTS_SIGNING' : 'FINANCING_PAYMENT',
+      rule: 'forward',
+      actor: ctx.actor,
+    },
+    ctx.now,
+  );
+  await enqueueAdminNotice(
+    ctx.tx,
+    {
+      kind: 'document-signing',
+      orderId: order.id,
+      orderItemId: single?.id,
+      documentStatus: data.documentStatus,
+    },
+    ctx.now,
+  );
+  return moved(order, changed, ready ? 'Document ready for signing' : 'Signed document stored', {
+    documentStatus: data.documentStatus,
+  });
+}
+
+/**
+ * Payment state lives where the card checkout keeps it (features/payments/checkout-events.ts): on the
+ * unit's stage data (paymentStatus 'paid' once successful, transactionId, paidAt) and on the order
+ * (transactionId, paymentMethod). A paid unit is never set back by a later failed or pending message.
+ */
+export async function payment(ctx: EffectContext, data: PaymentPayload): Promise<Outcome> {
+  const order = await findOrder(ctx, data.orderId);
+  const { units, itemNumbers, single } = await findUnits(ctx, order, data);
+  const unpaid = units.filter((u) => !isPaidStatus(u.currentStageData.paymentStatus));
+  const successful = data.paymentStatus === 'successful';
+  const paymentData = defined({
+    paymentStatus: successful ? 'paid' : data.paymentStatus,
+    paymentType: data.paymentType,
+    transactionId: data.transactionId,
+    paymentAmount: data.amount,
+    currency: data.currency?.toLowerCase(),
+    financingProvider: data.financingProvider,
+    termLength: data.termLength,
+    processedAt: data.processedAt,
+    paidAt: successful ? (data.processedAt ?? ctx.now.toISOString()) : undefined,
+  });
+  await mergeStageData(ctx, unpaid, paymentData);
+  let changed: readonly unknown[] = [];
+  if (successful) {
+    await ctx.tx
+      .update(orders)
+      .set({
+        transactionId: data.transactionId,
+        paymentMethod: data.paymentType,
+        // The order's total stays what it was; an order without one takes the amount paid.
+        amount: order.amount ?? (data.amount === undefined ? null : String(data.amount)),
+        updatedAt: ctx.now,
+      })
+      .where(eq(orders.id, order.id));
+    ({ changed } = await changeItemStatus(
+      ctx.tx,
+      {
+        orderId: order.id,
+        itemNumbers,
+        to: 'SITE_PREP',
+        rule: 'forward',
+        onlyFrom: ['FINANCING_PAYMENT'],
+        actor: ctx.actor,
+      },
+      ctx.now,
+    ));
+  }
+  await enqueueAdminNotice(
+    ctx.tx,
+    {
+      kind: 'payment',
+      orderId: order.id,
+      orderItemId: single?.id,
+      paymentStatus: data.paymentStatus,
+      amount: data.amount === undefined ? null : String(data.amount),
+    },
+    ctx.now,
+  );
+  return moved(order, changed, 'Payment recorded', { paymentStatus: data.paymentStatus });
+}
+
+function enablesLocation(data: { validationResult: string; locationEnabled: boolean }) {
+  return data.validationResult === 'valid' && data.locationEnabled;
+}
+
+export async function locationForOrder(ctx: EffectContext, data: LocationOrderPayload): Promise<Outcome> {
+  const order = await findOrder(ctx, data.orderId);
+  const { itemNumbers } = await findUnits(ctx, order, data);
+  if (!enablesLocation(data)) {
+    return moved(order, [], 'Location not enabled: nothing changed', { locationEnabled: false });
+  }
+  const { changed } = await changeItemStatus(
+    ctx.tx,
+    {
+      orderId: order.id,
+      itemNumbers,
+      to: 'LOCATION_ENABLED',
+      rule: 'forward',
+      actor: ctx.actor,
+      stageData: defined({
+        validatedZipCode: data.zipCode,
+        region: data.region,
+        serviceAvailable: data.serviceAvailable,
+      }),
+    },
+    ctx.now,
+  );
+  return moved(order, changed, 'Location enabled', { locationEnabled: true });
+}
+
+async function enableZipCodes(
+  ctx: EffectContext,
+  codes: string[],
+  data: LocationBulkPayload | LocationGlobalPayload,
+) {
+  if (!enablesLocation(data)) {
+    // The system only moves forward: an invalid location removes nothing from the service areas.
+    return {
+      statusCode: 200,
+      body: {
+        success: true,
+        message: 'Location not enabled: nothing changed',
+        added: [],
+        updatedOrders: 0,
+        updatedItems: 0,
+      },
+    };
+  }
+  const { added, updatedOrders, updatedItems } = await ctx.serviceAreas.enableCodes(ctx.tx, codes);
+  return {
+    statusCode: 200,
+    body: {
+      success: true,
+      message: added.length > 0 ? `Enabled ${added.join(', ')}` : 'Already enabled',
+      added,
+      updatedOrders,
+      updatedItems,
+    },
+  };
+}
+
+export async function locationGlobal(ctx: EffectContext, data: LocationGlobalPayload): Promise<Outcome> {
+  return enableZipCodes(ctx, [data.zipCode], data);
+}
+
+export async function locationBulk(ctx: EffectContext, data: LocationBulkPayload): Promise<Outcome> {
+  return enableZipCodes(ctx, data.zipCodes, data);
+}
+
+export async function deliveryDate(ctx: EffectContext, data: DeliveryDatePayload): Promise<Outcome> {
+  const order = await findOrder(ctx, data.orderId);
+  const { units, itemNumbers } = await findUnits(ctx, order, data);
+  const date = new Date(data.deliveryDate);
+  const details = defined({
+    deliveryWindow: data.deliveryWindow,
+    trackingNumber: data.trackingNumber,
+    carrierName: data.carrierName,
+    specialInstructions: data.specialInstructions,
+  });
+  await ctx.tx
+    .update(orderItems)
+    .set({
+      deliveryDate: date,
+      currentStageData: sql`${orderItems.currentStageData} || ${JSON.stringify(details)}::jsonb`,
+      updatedAt: ctx.now,
+    })
+    .where(
+      and(
+        eq(orderItems.orderId, order.id),
+        inArray(
+          orderItems.id,
+          units.map((u) => u.id),
+        ),
+      ),
+    );
+  await ctx.tx.update(orders).set({ deliveryDate: date, updatedAt: ctx.now }).where(eq(orders.id, order.id));
+  const { changed } = await changeItemStatus(
+    ctx.tx,
+    { orderId: order.id, itemNumbers, to: 'DELIVERY_DATE_CONFIRMED', rule: 'forward', actor: ctx.actor },
+    ctx.now,
+  );
+  return moved(order, changed, 'Delivery date stored', { deliveryDate: date.toISOString() });
+}
+
+function orderSummary(order: Order) {
+  return {
+    id: order.id,
+    orderId: order.orderId,
+    status: order.status,
+    userId: order.userId,
+    quantity: order.quantity,
+  };
+}
+
+/** Idempotent on the business id: a second message for the same orderId answers the order it made. */
+export async function createOrderFromWebhook(ctx: EffectContext, data: CreateOrderPayload): Promise<Outcome> {
+  // Two concurrent messages for one new orderId queue here instead of one failing on the unique index.
+  await ctx.tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`webhook-order:${data.orderId}`}))`);
+  const [existing] = await ctx.tx.select().from(orders).where(eq(orders.orderId, data.orderId)).limit(1);
+  if (existing) {
+    ctx.trace.orderId = existing.id;
+    return {
+      statusCode: 200,
+      body: { success: true, message: 'Order already exists', created: false, order: orderSummary(existing) },
+    };
+  }
+  const { order } = await createOrder(ctx.tx, {
+    orderId: data.orderId,
+    productName: data.productName,
+    quantity: data.quantity,
+    email: data.email,
+    orderDate: data.orderDate ? new Date(data.orderDate) : ctx.now,
+    zipCode: data.zipCode,
+    phoneNumber: data.phoneNumber,
+    amount: data.amount === undefined ? null : String(data.amount),
+    paymentMethod: data.paymentMethod,
+    transactionId: data.transactionId,
+    initiatedBy: `webhook:${ctx.actor.keyName}`,
+  });
+  ctx.trace.orderId = order.id;
+  await ctx.serviceAreas.unlockOrders(ctx.tx, [order.id]);
+  await enqueueAdminNotice(ctx.tx, { kind: 'new-order', orderId: order.id }, ctx.now);
+  const [current] = await ctx.tx.select().from(orders).where(eq(orders.id, order.id));
+  return {
+    statusCode: 201,
+    body: { success: true, message: 'Order created', created: true, order: orderSummary(current ?? order) },
+  };
+}
+
+/** The stage each endpoint's log rows are labelled with (admin spec §4 'Log stage labels'). */
+export const LOG_STAGES: Record<string, Stage> = {
+  'order-status': 'ORDER_PLACED',
+  'document-signing': 'DOCUMENTS_SIGNING',
+  payment: 'FINANCING_PAYMENT',
+  'location-validation': 'LOCATION_ENABLED',
+  'location-validation/bulk': 'LOCATION_ENABLED',
+  'delivery-date': 'DELIVERY_DATE_CONFIRMED',
+  orders: 'ORDER_PLACED',
+};

@@ -1,0 +1,118 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  WEBHOOK_ENDPOINTS,
+  webhookEventsPageSchema,
+  webhookEventsQuerySchema,
+  webhookReplaySchema,
+} from '../../../shared/schemas/webhooks.js';
+import { errorBody, idParams } from '../../http/schemas.js';
+import { guardAdminRoutes } from '../../http/session.js';
+import { AppError, badRequest, unauthorized } from '../../lib/errors.js';
+import { API_KEY_PREFIX, createApiKeyService } from '../api-keys/service.js';
+import type { FeatureDeps } from '../deps.js';
+import { createServiceAreaService } from '../service-areas/service.js';
+import { createWebhookService, type WebhookCaller, type WebhookService } from './service.js';
+
+/** Query parameters that would carry a key: refused, keys travel only in the Authorization header. */
+const KEY_PARAMETERS = ['apikey', 'api_key', 'api-key', 'key', 'token', 'access_token', 'authorization'];
+const IDEMPOTENCY_KEY_MAX = 255;
+
+function keyInQuery(request: FastifyRequest): boolean {
+  const search = new URL(request.url, 'http://localhost').searchParams;
+  for (const [name, value] of search) {
+    if (KEY_PARAMETERS.includes(name.toLowerCase()) || value.startsWith(API_KEY_PREFIX)) return true;
+  }
+  return false;
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const raw = request.headers['idempotency-key'] ?? request.headers['webhook-id'];
+  const value = (Array.isArray(raw) ? raw[0] : raw)?.trim();
+  if (!value) return undefined;
+  if (value.length > IDEMPOTENCY_KEY_MAX) {
+    throw badRequest(`The idempotency key is longer than ${IDEMPOTENCY_KEY_MAX} characters`, {
+      'Idempotency-Key': `At most ${IDEMPOTENCY_KEY_MAX} characters`,
+    });
+  }
+  return value;
+}
+
+function isJson(request: FastifyRequest): boolean {
+  const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  return type === 'application/json' || /^application\/[\w.+-]+\+json$/.test(type);
+}
+
+/**
+ * The inbound webhooks (admin spec §3, §7): API-key authentication from the Authorization header only
+ * (a session cookie authenticates nothing here), a JSON body, then the service.
+ */
+export const webhookRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app, deps) => {
+  const apiKeys = createApiKeyService(deps);
+  const webhooks = createWebhookService({ ...deps, serviceAreas: createServiceAreaService(deps) });
+  const callers = new WeakMap<FastifyRequest, WebhookCaller>();
+
+  // Before the body is read: a caller without a valid key learns nothing about the payload.
+  app.addHook('onRequest', async (request) => {
+    if (keyInQuery(request)) {
+      throw unauthorized('API keys are accepted only in the Authorization header (Bearer), never in the URL');
+    }
+    const token = bearerToken(request);
+    if (!token) throw unauthorized('Missing API key: send Authorization: Bearer <key>');
+    const caller = await apiKeys.authenticate(token);
+    if (!caller) throw unauthorized('Invalid or revoked API key');
+    callers.set(request, caller);
+  });
+
+  for (const { endpoint } of WEBHOOK_ENDPOINTS) {
+    app.post(`/api/webhooks/${endpoint}`, async (request, reply) => {
+      if (!isJson(request)) {
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type: send application/json');
+      }
+      const caller = callers.get(request);
+      if (!caller) throw unauthorized('Missing API key');
+      const answer = await webhooks.deliver({
+        endpoint,
+        body: request.body,
+        caller,
+        idempotencyKey: idempotencyKeyOf(request),
+      });
+      return reply.status(answer.statusCode).send(answer.body);
+    });
+  }
+};
+
+const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+
+/** The Webhooks page's Logs (admin spec §2, §7): the event list and, beyond the spec, replay. */
+export const webhookEventRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app, deps) => {
+  guardAdminRoutes(app);
+  const webhooks: WebhookService = createWebhookService({
+    ...deps,
+    serviceAreas: createServiceAreaService(deps),
+  });
+
+  app.get(
+    '/api/admin/webhook-events',
+    {
+      schema: {
+        querystring: webhookEventsQuerySchema,
+        response: { 200: webhookEventsPageSchema, ...failures },
+      },
+    },
+    async (request) => webhooks.list(request.query),
+  );
+
+  app.post(
+    '/api/admin/webhook-events/:id/replay',
+    { schema: { params: idParams, response: { 200: webhookReplaySchema, ...failures } } },
+    async (request) => webhooks.replay(request.params.id),
+  );
+};

@@ -1,0 +1,325 @@
+import { createHash } from 'node:crypto';
+import { and, desc, eq, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import {
+  checkPayload,
+  type WebhookEventDto,
+  type WebhookEventsQuery,
+  webhookEndpoint,
+} from '../../../shared/schemas/webhooks.js';
+import type { Db, Executor } from '../../db/client.js';
+import { processedDeliveries, type WebhookEvent, webhookEvents } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
+import type { ServiceAreaService } from '../service-areas/service.js';
+import * as effects from './effects.js';
+
+/** How long a delivery without an idempotency header is recognised by its payload alone (decision). */
+export const PAYLOAD_DEDUPE_WINDOW_MS = 60 * 60 * 1000;
+
+export interface WebhookCaller {
+  /** Null for a replay whose key was deleted since. */
+  id: number | null;
+  name: string;
+}
+
+export interface Delivery {
+  /** The path after /api/webhooks/. */
+  endpoint: string;
+  body: unknown;
+  caller: WebhookCaller;
+  /** The Idempotency-Key or webhook-id header. */
+  idempotencyKey?: string;
+  /** An admin's replay of this logged event: applied again, never deduplicated. */
+  replayOf?: number;
+}
+
+export interface DeliveryAnswer {
+  statusCode: number;
+  body: Record<string, unknown>;
+  /** The webhook_events row that logs this delivery. */
+  eventId: number;
+}
+
+interface StoredAnswer {
+  body: Record<string, unknown>;
+  requestHash: string;
+  orderId: number | null;
+  stage: string | null;
+}
+
+type Effect = (ctx: effects.EffectContext, data: never) => Promise<effects.Outcome>;
+
+function effectFor(endpoint: string, body: Record<string, unknown>): Effect {
+  switch (endpoint) {
+    case 'order-status':
+      return effects.orderStatus as Effect;
+    case 'document-signing':
+      return effects.documentSigning as Effect;
+    case 'payment':
+      return effects.payment as Effect;
+    case 'location-validation':
+      return (body.globalUpdate === true ? effects.locationGlobal : effects.locationForOrder) as Effect;
+    case 'location-validation/bulk':
+      return effects.locationBulk as Effect;
+    case 'delivery-date':
+      return effects.deliveryDate as Effect;
+    case 'orders':
+      return effects.createOrderFromWebhook as Effect;
+    default:
+      throw notFound(`Unknown webhook endpoint ${endpoint}`);
+  }
+}
+
+/** JSON with object keys sorted, so two encodings of one payload hash alike. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+function externalOrderIdOf(body: unknown): string | null {
+  if (!body || typeof body !== 'object') return null;
+  const value = (body as Record<string, unknown>).orderId;
+  return typeof value === 'string' || typeof value === 'number' ? String(value).slice(0, 200) : null;
+}
+
+export function toWebhookEventDto(row: WebhookEvent): WebhookEventDto {
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    endpoint: row.endpoint,
+    eventType: row.eventType,
+    stage: row.stage,
+    orderId: row.orderId,
+    externalOrderId: row.externalOrderId,
+    data: row.data,
+    status: row.status,
+    statusCode: row.statusCode,
+    response: row.response,
+    error: row.error,
+    apiKeyName: row.apiKeyName,
+    deliveryKey: row.deliveryKey,
+    replayOf: row.replayOf,
+  };
+}
+
+export type WebhookService = ReturnType<typeof createWebhookService>;
+
+/**
+ * Inbound webhooks (admin spec §3, §7; DESIGN §5–§7): validates a delivery, applies it exactly once and
+ * logs it. A delivery is claimed in `processed_deliveries` in the same transaction as its effect and its
+ * log row, so a repeat (in a row or concurrent) finds the claim and gets the first answer back, and a
+ * delivery that fails leaves no claim behind and can be retried.
+ */
+export function createWebhookService({
+  db,
+  clock,
+  serviceAreas,
+}: {
+  db: Db;
+  clock: Clock;
+  serviceAreas: Pick<ServiceAreaService, 'unlockOrders' | 'enableCodes'>;
+}) {
+  async function log(executor: Executor, values: typeof webhookEvents.$inferInsert): Promise<number> {
+    const [row] = await executor.insert(webhookEvents).values(values).returning({ id: webhookEvents.id });
+    if (!row) throw new Error('logging the webhook delivery returned no row');
+    return row.id;
+  }
+
+  /** Claims the key; false when a committed delivery already holds it (within the window for payload keys). */
+  async function claim(tx: Executor, key: string, now: Date, expiresBefore: Date | null): Promise<boolean> {
+    const placeholder = { statusCode: 0, response: null, createdAt: now };
+    const insert = tx.insert(processedDeliveries).values({ key, source: 'webhook', ...placeholder });
+    const claimed = expiresBefore
+      ? await insert
+          .onConflictDoUpdate({
+            target: processedDeliveries.key,
+            set: placeholder,
+            setWhere: lt(processedDeliveries.createdAt, expiresBefore),
+          })
+          .returning({ key: processedDeliveries.key })
+      : await insert
+          .onConflictDoNothing({ target: processedDeliveries.key })
+          .returning({ key: processedDeliveries.key });
+    return claimed.length > 0;
+  }
+
+  async function deliver(delivery: Delivery): Promise<DeliveryAnswer> {
+    const definition = webhookEndpoint(delivery.endpoint);
+    if (!definition) throw notFound(`Unknown webhook endpoint ${delivery.endpoint}`);
+    const externalOrderId = externalOrderIdOf(delivery.body);
+    const trace: effects.Trace = { orderId: null, stage: effects.LOG_STAGES[delivery.endpoint] ?? null };
+    const base = {
+      endpoint: delivery.endpoint,
+      eventType: definition.eventType,
+      externalOrderId,
+      data: delivery.body,
+      apiKeyId: delivery.caller.id,
+      apiKeyName: delivery.caller.name,
+      replayOf: delivery.replayOf ?? null,
+    };
+
+    const requestHash = sha256(`${delivery.endpoint}\n${canonical(delivery.body)}`);
+    const deliveryKey =
+      delivery.replayOf !== undefined
+        ? null
+        : delivery.idempotencyKey
+          ? `webhook:${delivery.endpoint}:key:${delivery.idempotencyKey}`
+          : `webhook:${delivery.endpoint}:body:${requestHash}`;
+
+    const refuse = async (error: {
+      statusCode: number;
+      message: string;
+      fields?: Record<string, string>;
+    }): Promise<DeliveryAnswer> => {
+      const body = { message: error.message, ...(error.fields && { fields: error.fields }) };
+      const eventId = await log(db, {
+        ...base,
+        stage: trace.stage,
+        orderId: trace.orderId,
+        deliveryKey,
+        status: 'error',
+        statusCode: error.statusCode,
+        response: body,
+        error: error.message,
+        createdAt: clock.now(),
+      });
+      return { statusCode: error.statusCode, body, eventId };
+    };
+
+    const checked = checkPayload(definition, delivery.body);
+    if (!checked.success)
+      return refuse({ statusCode: 400, message: checked.message, fields: checked.fields });
+
+    try {
+      return await db.transaction(async (tx) => {
+        const now = clock.now();
+        if (deliveryKey) {
+          const expiresBefore = delivery.idempotencyKey
+            ? null
+            : new Date(now.getTime() - PAYLOAD_DEDUPE_WINDOW_MS);
+          if (!(await claim(tx, deliveryKey, now, expiresBefore))) {
+            const [first] = await tx
+              .select()
+              .from(processedDeliveries)
+              .where(eq(processedDeliveries.key, deliveryKey));
+            const stored = first?.response as StoredAnswer | null | undefined;
+            if (!first || !stored) throw new Error(`claimed delivery ${deliveryKey} has no stored answer`);
+            trace.orderId = stored.orderId;
+            trace.stage = stored.stage;
+            if (stored.requestHash !== requestHash) {
+              throw conflict('This idempotency key was already used with a different payload');
+            }
+            const eventId = await log(tx, {
+              ...base,
+              stage: stored.stage,
+              orderId: stored.orderId,
+              deliveryKey,
+              status: 'warning',
+              statusCode: first.statusCode,
+              response: stored.body,
+              error: `Duplicate delivery: already processed at ${first.createdAt.toISOString()}; the first answer was returned and nothing changed`,
+              createdAt: now,
+            });
+            return { statusCode: first.statusCode, body: stored.body, eventId };
+          }
+        }
+
+        const effect = effectFor(delivery.endpoint, checked.data);
+        const outcome = await effect(
+          { tx, now, actor: { kind: 'webhook', keyName: delivery.caller.name }, trace, serviceAreas },
+          checked.data as never,
+        );
+        if (deliveryKey) {
+          const stored: StoredAnswer = {
+            body: outcome.body,
+            requestHash,
+            orderId: trace.orderId,
+            stage: trace.stage,
+          };
+          await tx
+            .update(processedDeliveries)
+            .set({ statusCode: outcome.statusCode, response: stored })
+            .where(eq(processedDeliveries.key, deliveryKey));
+        }
+        const eventId = await log(tx, {
+          ...base,
+          stage: trace.stage,
+          orderId: trace.orderId,
+          deliveryKey,
+          status: 'success',
+          statusCode: outcome.statusCode,
+          response: outcome.body,
+          createdAt: now,
+        });
+        return { ...outcome, eventId };
+      });
+    } catch (error) {
+      if (error instanceof AppError) {
+        return refuse({ statusCode: error.statusCode, message: error.message, fields: error.extra.fields });
+      }
+      // Logged for the Logs tab, then answered 500 by the error handler (which logs the cause).
+      await refuse({ statusCode: 500, message: 'Internal server error' }).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  return {
+    deliver,
+
+    /** The Logs tab: newest first, paged; `q` matches the order id, event type, endpoint or key name. */
+    async list(query: WebhookEventsQuery) {
+      const conditions: SQL[] = [];
+      if (query.status) conditions.push(eq(webhookEvents.status, query.status));
+      if (query.q) {
+        const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const matches = or(
+          ilike(webhookEvents.externalOrderId, pattern),
+          ilike(webhookEvents.eventType, pattern),
+          ilike(webhookEvents.endpoint, pattern),
+          ilike(webhookEvents.apiKeyName, pattern),
+        );
+        if (matches) conditions.push(matches);
+      }
+      const where = conditions.length > 0 ? and(...conditions) : undefined;
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select()
+          .from(webhookEvents)
+          .where(where)
+          .orderBy(desc(webhookEvents.createdAt), desc(webhookEvents.id))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+        db.select({ total: sql<number>`count(*)::int` }).from(webhookEvents).where(where),
+      ]);
+      return { items: rows.map(toWebhookEventDto), total: counted?.total ?? 0 };
+    },
+
+    /** Beyond the spec: runs a logged delivery's payload through the same path again, logged as a replay. */
+    async replay(eventId: number) {
+      const [event] = await db.select().from(webhookEvents).where(eq(webhookEvents.id, eventId));
+      if (!event) throw notFound('Webhook event not found');
+      if (!event.data || typeof event.data !== 'object' || Array.isArray(event.data)) {
+        throw badRequest('This event has no payload to replay');
+      }
+      const answer = await deliver({
+        endpoint: event.endpoint,
+        body: event.data,
+        caller: { id: event.apiKeyId, name: event.apiKeyName ?? 'replay' },
+        replayOf: event.id,
+      });
+      const [logged] = await db.select().from(webhookEvents).where(eq(webhookEvents.id, answer.eventId));
+      if (!logged) throw new Error('the replay was not logged');
+      return { event: toWebhookEventDto(logged), statusCode: answer.statusCode, response: answer.body };
+    },
+  };
+}

@@ -1,0 +1,525 @@
+/**
+ * Inbound webhooks (admin spec §3 'Inbound webhook payloads', §7; DESIGN §5–§7): the payload of each
+ * endpoint, the rules that depend on another field's value, and the words that document each field.
+ * The server validates with these and the Webhooks page's Endpoints tab documents from them, so the
+ * two cannot drift. Also the Logs tab's event shape. zod/mini (decision 14).
+ */
+import * as z from 'zod/mini';
+
+/** JSON string: the order's business id ('VH1042'); JSON number: its internal id (DESIGN §5). */
+const orderRef = z.union([
+  z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+  z.number().check(z.int(), z.positive()),
+]);
+/** A unit by its internal id; a numeric string is accepted too. */
+const itemRef = z.union([
+  z.number().check(z.int(), z.positive()),
+  z.string().check(z.trim(), z.regex(/^[1-9]\d*$/)),
+]);
+const itemNumber = z.number().check(z.int(), z.positive());
+const text = (max = 500) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
+const dateTime = z.string().check(
+  z.trim(),
+  z.refine((value) => value !== '' && !Number.isNaN(Date.parse(value))),
+);
+const httpUrl = z.string().check(
+  z.trim(),
+  z.maxLength(2000),
+  z.refine((value) => /^https?:\/\/\S+$/i.test(value) && URL.canParse(value)),
+);
+const zipCode = z.string().check(z.trim(), z.regex(/^\d{5}$/));
+
+export const DOCUMENT_STATUSES = ['ready', 'signed'] as const;
+export const PAYMENT_STATUSES = ['successful', 'failed', 'pending'] as const;
+export const PAYMENT_TYPES = ['direct_pay', 'finance'] as const;
+export const VALIDATION_RESULTS = ['valid', 'invalid'] as const;
+export const BULK_ZIP_CODES_MAX = 1000;
+
+export const orderStatusPayload = z.object({
+  orderId: orderRef,
+  /** A stage name or one of the spec's aliases, any case (checked against src/shared/stages.ts). */
+  status: text(100),
+  stageData: z.optional(
+    z.looseObject({
+      notes: z.optional(z.string().check(z.maxLength(2000))),
+      changedBy: z.optional(text(200)),
+    }),
+  ),
+  itemId: z.optional(itemRef),
+  itemNumber: z.optional(itemNumber),
+});
+
+export const documentSigningPayload = z.object({
+  orderId: orderRef,
+  documentStatus: z.enum(DOCUMENT_STATUSES),
+  documentUrl: httpUrl,
+  expiresAt: z.optional(dateTime),
+  signedBy: z.optional(text(200)),
+  signedAt: z.optional(dateTime),
+  itemId: z.optional(itemRef),
+  itemNumber: z.optional(itemNumber),
+});
+
+export const paymentPayload = z.object({
+  orderId: orderRef,
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  paymentType: z.enum(PAYMENT_TYPES),
+  transactionId: z.optional(text(200)),
+  /** Minor units (cents), as every amount in this product. */
+  amount: z.optional(z.number().check(z.int(), z.minimum(0))),
+  currency: z.optional(z.string().check(z.trim(), z.regex(/^[A-Za-z]{3}$/))),
+  processedAt: z.optional(dateTime),
+  financingProvider: z.optional(text(200)),
+  termLength: z.optional(z.union([z.number().check(z.int(), z.positive()), text(50)])),
+  itemId: z.optional(itemRef),
+  itemNumber: z.optional(itemNumber),
+});
+
+const locationCommon = {
+  validationResult: z.enum(VALIDATION_RESULTS),
+  locationEnabled: z.boolean(),
+  serviceAvailable: z.optional(z.boolean()),
+  region: z.optional(text(200)),
+};
+
+export const locationOrderPayload = z.object({
+  orderId: orderRef,
+  zipCode,
+  ...locationCommon,
+  itemId: z.optional(itemRef),
+  itemNumber: z.optional(itemNumber),
+});
+
+export const locationGlobalPayload = z.object({
+  zipCode,
+  ...locationCommon,
+  globalUpdate: z.literal(true),
+});
+
+export const locationBulkPayload = z.object({
+  zipCodes: z.array(zipCode).check(z.minLength(1), z.maxLength(BULK_ZIP_CODES_MAX)),
+  ...locationCommon,
+});
+
+export const deliveryDatePayload = z.object({
+  orderId: orderRef,
+  deliveryDate: dateTime,
+  deliveryWindow: z.optional(text(200)),
+  trackingNumber: z.optional(text(200)),
+  carrierName: z.optional(text(200)),
+  specialInstructions: z.optional(z.string().check(z.trim(), z.maxLength(2000))),
+  itemId: z.optional(itemRef),
+  itemNumber: z.optional(itemNumber),
+});
+
+/** POST /api/webhooks/orders (DESIGN §7, beyond the spec's six): an order from an external system. */
+export const createOrderPayload = z.object({
+  orderId: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+  productName: text(200),
+  quantity: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(100))),
+  email: z.optional(z.email()),
+  orderDate: z.optional(dateTime),
+  zipCode: z.optional(z.string().check(z.trim(), z.regex(/^\d{5}(-\d{4})?$/))),
+  phoneNumber: z.optional(text(50)),
+  /** Cents. */
+  amount: z.optional(z.number().check(z.int(), z.minimum(0))),
+  paymentMethod: z.optional(text(100)),
+  transactionId: z.optional(text(200)),
+});
+
+export type OrderStatusPayload = z.infer<typeof orderStatusPayload>;
+export type DocumentSigningPayload = z.infer<typeof documentSigningPayload>;
+export type PaymentPayload = z.infer<typeof paymentPayload>;
+export type LocationOrderPayload = z.infer<typeof locationOrderPayload>;
+export type LocationGlobalPayload = z.infer<typeof locationGlobalPayload>;
+export type LocationBulkPayload = z.infer<typeof locationBulkPayload>;
+export type DeliveryDatePayload = z.infer<typeof deliveryDatePayload>;
+export type CreateOrderPayload = z.infer<typeof createOrderPayload>;
+
+/** A field that is optional in the schema but required when another field has a given value. */
+export interface Condition {
+  field: string;
+  equals: string;
+  require: readonly string[];
+}
+
+type AnyObject = z.ZodMiniObject<Record<string, z.ZodMiniType>>;
+
+export interface PayloadVariant {
+  /** Shown when an endpoint takes more than one payload (location validation). */
+  title?: string;
+  schema: AnyObject;
+  conditions: readonly Condition[];
+  /** What each field means; every field of the schema has one (a test checks). */
+  fields: Record<string, string>;
+  example: Record<string, unknown>;
+}
+
+export interface WebhookEndpoint {
+  /** The path after /api/webhooks/. */
+  endpoint: string;
+  title: string;
+  description: string;
+  /** The Logs tab's event type. */
+  eventType: string;
+  variants: readonly PayloadVariant[];
+}
+
+const ORDER_ID_DOC = "The order: a string is its business id ('VH1042'); a number is its internal id.";
+const ITEM_ID_DOC =
+  'One unit by its internal id; with neither itemId nor itemNumber, every unit of the order.';
+const ITEM_NUMBER_DOC = 'One unit by its number within the order (1, 2, …).';
+const LOCATION_FIELDS = {
+  validationResult: 'valid or invalid.',
+  locationEnabled: 'true when the location may be served.',
+  serviceAvailable: 'Whether service is available there (recorded).',
+  region: 'The region name (recorded).',
+};
+
+export const WEBHOOK_ENDPOINTS: readonly WebhookEndpoint[] = [
+  {
+    endpoint: 'order-status',
+    title: 'Order status',
+    description: 'Sets the status of an order, or of one unit. Any stage name or alias is accepted.',
+    eventType: 'ORDER_STATUS_UPDATE',
+    variants: [
+      {
+        schema: orderStatusPayload as unknown as AnyObject,
+        conditions: [],
+        fields: {
+          orderId: ORDER_ID_DOC,
+          status:
+            'The new stage, e.g. ORDER_PLACED, LOCATION_ENABLED, DOCUMENTS_SIGNING, FINANCING_PAYMENT, PRODUCTION, SCHEDULED, DELIVERED.',
+          stageData: 'Recorded on the unit: notes and changedBy.',
+          itemId: ITEM_ID_DOC,
+          itemNumber: ITEM_NUMBER_DOC,
+        },
+        example: {
+          orderId: 'VH1042',
+          status: 'PRODUCTION',
+          stageData: { notes: 'Frame welded', changedBy: 'Plant' },
+        },
+      },
+    ],
+  },
+  {
+    endpoint: 'document-signing',
+    title: 'Document signing',
+    description:
+      'ready: the document can be signed (the unit moves to Document Signing and the customer can open it). signed: the final document is stored and the unit moves to payment.',
+    eventType: 'DOCUMENT_SIGNING',
+    variants: [
+      {
+        schema: documentSigningPayload as unknown as AnyObject,
+        conditions: [
+          { field: 'documentStatus', equals: 'ready', require: ['expiresAt'] },
+          { field: 'documentStatus', equals: 'signed', require: ['signedBy', 'signedAt'] },
+        ],
+        fields: {
+          orderId: ORDER_ID_DOC,
+          documentStatus: 'ready or signed.',
+          documentUrl: 'https address of the document to sign (ready) or of the signed document (signed).',
+          expiresAt: 'When the signing link expires (ISO 8601).',
+          signedBy: 'Who signed.',
+          signedAt: 'When it was signed (ISO 8601).',
+          itemId: ITEM_ID_DOC,
+          itemNumber: ITEM_NUMBER_DOC,
+        },
+        example: {
+          orderId: 'VH1042',
+          documentStatus: 'ready',
+          documentUrl: 'https://sign.example.com/d/abc123',
+          expiresAt: '2026-12-31T23:59:59Z',
+        },
+      },
+    ],
+  },
+  {
+    endpoint: 'payment',
+    title: 'Payment',
+    description:
+      'Records a payment on the unit(s) and the order. A successful payment moves units waiting for payment to Site Preparation.',
+    eventType: 'PAYMENT',
+    variants: [
+      {
+        schema: paymentPayload as unknown as AnyObject,
+        conditions: [
+          { field: 'paymentStatus', equals: 'successful', require: ['transactionId', 'amount', 'currency'] },
+        ],
+        fields: {
+          orderId: ORDER_ID_DOC,
+          paymentStatus: 'successful, failed or pending.',
+          paymentType: 'direct_pay or finance.',
+          transactionId: 'The payment provider’s transaction id.',
+          amount: 'Amount paid in minor units (cents), a whole number.',
+          currency: 'Three-letter currency code, e.g. usd.',
+          processedAt: 'When the payment was processed (ISO 8601).',
+          financingProvider: 'For finance: the lender.',
+          termLength: 'For finance: the term, e.g. 60 or "60 months".',
+          itemId: ITEM_ID_DOC,
+          itemNumber: ITEM_NUMBER_DOC,
+        },
+        example: {
+          orderId: 'VH1042',
+          paymentStatus: 'successful',
+          paymentType: 'direct_pay',
+          transactionId: 'txn_123456',
+          amount: 500000,
+          currency: 'usd',
+        },
+      },
+    ],
+  },
+  {
+    endpoint: 'location-validation',
+    title: 'Location validation',
+    description:
+      'For one order: a valid, enabled location moves its units to Location Enabled. With globalUpdate: true, the ZIP code is added to the service areas and every order waiting in it is unlocked.',
+    eventType: 'LOCATION_VALIDATION',
+    variants: [
+      {
+        title: 'Single order',
+        schema: locationOrderPayload as unknown as AnyObject,
+        conditions: [],
+        fields: {
+          orderId: ORDER_ID_DOC,
+          zipCode: 'Five-digit ZIP code.',
+          ...LOCATION_FIELDS,
+          itemId: ITEM_ID_DOC,
+          itemNumber: ITEM_NUMBER_DOC,
+        },
+        example: { orderId: 'VH1042', zipCode: '78701', validationResult: 'valid', locationEnabled: true },
+      },
+      {
+        title: 'Global',
+        schema: locationGlobalPayload as unknown as AnyObject,
+        conditions: [],
+        fields: {
+          zipCode: 'Five-digit ZIP code to enable.',
+          ...LOCATION_FIELDS,
+          globalUpdate: 'Must be true.',
+        },
+        example: { zipCode: '78701', validationResult: 'valid', locationEnabled: true, globalUpdate: true },
+      },
+    ],
+  },
+  {
+    endpoint: 'location-validation/bulk',
+    title: 'Location validation, bulk',
+    description:
+      'Adds several ZIP codes to the service areas at once and unlocks the orders waiting in them.',
+    eventType: 'LOCATION_VALIDATION',
+    variants: [
+      {
+        schema: locationBulkPayload as unknown as AnyObject,
+        conditions: [],
+        fields: {
+          zipCodes: `Five-digit ZIP codes (1 to ${BULK_ZIP_CODES_MAX}).`,
+          ...LOCATION_FIELDS,
+        },
+        example: { zipCodes: ['78701', '78702'], validationResult: 'valid', locationEnabled: true },
+      },
+    ],
+  },
+  {
+    endpoint: 'delivery-date',
+    title: 'Delivery date',
+    description: 'Stores the delivery date and details on the unit(s) and moves them to Delivery Scheduled.',
+    eventType: 'DELIVERY_DATE',
+    variants: [
+      {
+        schema: deliveryDatePayload as unknown as AnyObject,
+        conditions: [],
+        fields: {
+          orderId: ORDER_ID_DOC,
+          deliveryDate: 'The delivery date (ISO 8601).',
+          deliveryWindow: 'e.g. 8am–12pm.',
+          trackingNumber: 'The carrier’s tracking number.',
+          carrierName: 'The carrier.',
+          specialInstructions: 'Notes for the delivery.',
+          itemId: ITEM_ID_DOC,
+          itemNumber: ITEM_NUMBER_DOC,
+        },
+        example: {
+          orderId: 'VH1042',
+          deliveryDate: '2026-12-15',
+          deliveryWindow: '8am-12pm',
+          carrierName: 'Acme Freight',
+        },
+      },
+    ],
+  },
+  {
+    endpoint: 'orders',
+    title: 'Create order',
+    description:
+      'Creates an order from an external system, linked to the customer with that e-mail (created when new). Sending the same orderId again answers the existing order and creates nothing.',
+    eventType: 'ORDER_CREATED',
+    variants: [
+      {
+        schema: createOrderPayload as unknown as AnyObject,
+        conditions: [],
+        fields: {
+          orderId: "The business id, e.g. 'VH1042' (unique).",
+          productName: 'The product ordered.',
+          quantity: 'Number of units, 1 to 100 (default 1).',
+          email: "The customer's e-mail; without it the order is a guest order.",
+          orderDate: 'When it was ordered (ISO 8601, default now).',
+          zipCode: 'Delivery ZIP code; an enabled one unlocks the order at once.',
+          phoneNumber: 'Contact phone number.',
+          amount: 'Order total in minor units (cents).',
+          paymentMethod: 'e.g. card.',
+          transactionId: 'Set when the order is already paid.',
+        },
+        example: {
+          orderId: 'VH1042',
+          productName: 'Studio 240',
+          quantity: 1,
+          email: 'customer@example.com',
+          zipCode: '78701',
+          amount: 4990000,
+        },
+      },
+    ],
+  },
+];
+
+export function webhookEndpoint(endpoint: string): WebhookEndpoint | undefined {
+  return WEBHOOK_ENDPOINTS.find((e) => e.endpoint === endpoint);
+}
+
+/** Whether a schema field may be left out. */
+export function isOptionalField(field: z.ZodMiniType): boolean {
+  return field._zod.def.type === 'optional';
+}
+
+/** The fields of a payload in order, each required or optional, with its condition when it has one. */
+export function describeFields(variant: PayloadVariant) {
+  return Object.entries(variant.schema.def.shape).map(([name, schema]) => {
+    const condition = variant.conditions.find((c) => c.require.includes(name));
+    return {
+      name,
+      required: !isOptionalField(schema),
+      requiredWhen: condition ? `${condition.field} is ${condition.equals}` : undefined,
+      description: variant.fields[name] ?? '',
+    };
+  });
+}
+
+/** The payload variant a body is meant for: location validation is global exactly when globalUpdate is true. */
+export function variantFor(endpoint: WebhookEndpoint, body: Record<string, unknown>): PayloadVariant {
+  const [first, second] = endpoint.variants;
+  if (!first) throw new Error(`endpoint ${endpoint.endpoint} has no payload`);
+  if (second && body.globalUpdate === true) return second;
+  return first;
+}
+
+export type PayloadCheck<T = Record<string, unknown>> =
+  | { success: true; data: T }
+  | { success: false; message: string; fields: Record<string, string> };
+
+function issueMessage(issue: z.core.$ZodIssue, present: boolean): string {
+  if (!present) return 'Required';
+  switch (issue.code) {
+    case 'invalid_value':
+      return `Must be one of: ${issue.values.map((v) => String(v)).join(', ')}`;
+    case 'invalid_type':
+      return `Expected ${issue.expected}`;
+    case 'too_small':
+      return issue.origin === 'array' ? `At least ${issue.minimum} needed` : 'Must not be empty';
+    case 'too_big':
+      return `At most ${issue.maximum}${issue.origin === 'string' ? ' characters' : ''}`;
+    default:
+      return 'Invalid value';
+  }
+}
+
+/**
+ * Checks a body against the endpoint's payload: the schema, then the value-dependent requirements.
+ * On failure, `fields` names every field at fault ('Required' for a missing one).
+ */
+export function checkPayload(endpoint: WebhookEndpoint, body: unknown): PayloadCheck {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return {
+      success: false,
+      message: 'The body must be a JSON object',
+      fields: { body: 'Expected a JSON object' },
+    };
+  }
+  const input = body as Record<string, unknown>;
+  const variant = variantFor(endpoint, input);
+  const fields: Record<string, string> = {};
+  const parsed = variant.schema.safeParse(input);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const [top] = issue.path;
+      const name = issue.path.map(String).join('.') || 'body';
+      fields[name] ??= issueMessage(issue, top === undefined || input[String(top)] !== undefined);
+    }
+  }
+  for (const condition of variant.conditions) {
+    if (input[condition.field] !== condition.equals) continue;
+    for (const name of condition.require) {
+      if (input[name] === undefined || input[name] === null) {
+        fields[name] ??= `Required when ${condition.field} is ${condition.equals}`;
+      }
+    }
+  }
+  const names = Object.keys(fields);
+  if (names.length === 0 && parsed.success) return { success: true, data: parsed.data };
+  const missing = names.filter((name) => fields[name]?.startsWith('Required'));
+  const message =
+    missing.length === names.length
+      ? `Missing required ${missing.length === 1 ? 'field' : 'fields'}: ${missing.join(', ')}`
+      : `Invalid or missing ${names.length === 1 ? 'field' : 'fields'}: ${names.join(', ')}`;
+  return { success: false, message, fields };
+}
+
+// ---- The Logs tab -------------------------------------------------------------------------------
+
+export const WEBHOOK_LOG_STATUSES = ['success', 'warning', 'error'] as const;
+export type WebhookLogStatus = (typeof WEBHOOK_LOG_STATUSES)[number];
+export const WEBHOOK_EVENTS_PAGE_SIZE = 20;
+
+export const webhookEventsQuerySchema = z.object({
+  page: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 1),
+  pageSize: z._default(
+    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)),
+    WEBHOOK_EVENTS_PAGE_SIZE,
+  ),
+  q: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  status: z.optional(z.enum(WEBHOOK_LOG_STATUSES)),
+});
+export type WebhookEventsQuery = z.infer<typeof webhookEventsQuerySchema>;
+
+export const webhookEventSchema = z.object({
+  id: z.number(),
+  createdAt: z.string(),
+  endpoint: z.string(),
+  eventType: z.string(),
+  stage: z.nullable(z.string()),
+  /** The order's internal id, when the delivery named a known order. */
+  orderId: z.nullable(z.number()),
+  /** The payload's orderId as sent. */
+  externalOrderId: z.nullable(z.string()),
+  /** The payload as received: an object, or (older rows, other senders) a JSON string. */
+  data: z.unknown(),
+  status: z.enum(WEBHOOK_LOG_STATUSES),
+  statusCode: z.number(),
+  response: z.unknown(),
+  error: z.nullable(z.string()),
+  apiKeyName: z.nullable(z.string()),
+  deliveryKey: z.nullable(z.string()),
+  replayOf: z.nullable(z.number()),
+});
+export type WebhookEventDto = z.infer<typeof webhookEventSchema>;
+
+export const webhookEventsPageSchema = z.object({ items: z.array(webhookEventSchema), total: z.number() });
+export type WebhookEventsPage = z.infer<typeof webhookEventsPageSchema>;
+
+export const webhookReplaySchema = z.object({
+  event: webhookEventSchema,
+  statusCode: z.number(),
+  response: z.unknown(),
+});
+export type WebhookReplay = z.infer<typeof webhookReplaySchema>;
