@@ -31,6 +31,7 @@ import { registerErrorHandler, registerNotFoundHandler } from './http/error-hand
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSessionLoader } from './http/session.js';
 import { type Clock, systemClock } from './lib/clock.js';
+import { registerLive } from './live/routes.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 
 export interface AppDeps {
@@ -40,6 +41,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Folder of the built client; served with an SPA fallback when it exists. */
   clientDir?: string | null;
+  /** The live connection's ping interval in ms (tests shorten it). */
+  liveHeartbeatMs?: number;
 }
 
 const DEFAULT_CLIENT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../dist/client');
@@ -76,6 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerSessionLoader(app, auth.sessions);
   schedulePurge(app, () => auth.purgeExpired());
+  await registerLive(app, { config, database, sessions: auth.sessions, heartbeatMs: deps.liveHeartbeatMs });
 
   const db = database.db;
   const settings = createSettingsService({ db, clock, config });

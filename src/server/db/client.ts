@@ -22,8 +22,24 @@ export interface Database {
   /** Applies the committed migrations; safe when several instances start at once. */
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * Calls `onMessage` with the payload of every `NOTIFY` on `channel` (PostgreSQL delivers one only
+   * when its transaction commits). Resolves once listening; the returned function stops. On a server
+   * this is a dedicated connection, not one of the pool, which reconnects with backoff after the
+   * connection is lost (a database restart) and listens again, calling `onReconnect` then.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, options?: ListenOptions): Promise<Unlisten>;
   close(): Promise<void>;
 }
+
+export interface ListenOptions {
+  /** After the listener lost its connection and listens again: messages in between were missed. */
+  onReconnect?: () => void;
+  /** A lost connection or a failed attempt to reconnect, for the log. */
+  onError?: (err: unknown) => void;
+}
+
+export type Unlisten = () => Promise<void>;
 
 /** The handles opened on PGlite: only this process writes to them (see `isEmbedded`). */
 const embedded = new WeakSet<object>();
@@ -54,6 +70,7 @@ export function openDatabase(options: {
 function openPostgres(url: string, poolSize: number): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  const listeners = new Set<Unlisten>();
   return {
     db,
     kind: 'postgres',
@@ -70,7 +87,90 @@ function openPostgres(url: string, poolSize: number): Database {
     async ping() {
       await db.execute(sql`select 1`);
     },
-    close: () => pool.end(),
+    async listen(channel, onMessage, options = {}) {
+      const stop = await listenOnServer(url, channel, onMessage, options);
+      const unlisten: Unlisten = async () => {
+        listeners.delete(unlisten);
+        await stop();
+      };
+      listeners.add(unlisten);
+      return unlisten;
+    },
+    async close() {
+      await Promise.all([...listeners].map((unlisten) => unlisten()));
+      await pool.end();
+    },
+  };
+}
+
+const RECONNECT_FIRST_MS = 100;
+const RECONNECT_MAX_MS = 5_000;
+
+/** One `pg.Client` outside the pool that LISTENs, and after losing its connection connects again. */
+async function listenOnServer(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  options: ListenOptions,
+): Promise<Unlisten> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  let delay = RECONNECT_FIRST_MS;
+
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url });
+    let lost = false;
+    const onLost = (err?: unknown) => {
+      if (lost) return;
+      lost = true;
+      if (client === next) client = null;
+      next.removeAllListeners('notification');
+      next.end().catch(() => {});
+      if (stopped) return;
+      if (err) options.onError?.(err);
+      retry = setTimeout(() => {
+        retry = null;
+        connect().then(
+          () => options.onReconnect?.(),
+          () => {},
+        );
+      }, delay);
+      delay = Math.min(delay * 2, RECONNECT_MAX_MS);
+    };
+    next.on('error', onLost);
+    next.on('end', () => onLost());
+    next.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (err) {
+      onLost(err);
+      throw err;
+    }
+    if (stopped) {
+      await next.end().catch(() => {});
+      return;
+    }
+    client = next;
+    delay = RECONNECT_FIRST_MS;
+  };
+
+  try {
+    await connect();
+  } catch (err) {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    throw err;
+  }
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const current = client;
+    client = null;
+    await current?.end().catch(() => {});
   };
 }
 
@@ -92,6 +192,8 @@ function openPglite(dataDir: string | null): Database {
     async ping() {
       await db.execute(sql`select 1`);
     },
+    // In-process: the one connection of this process delivers its own NOTIFYs at commit.
+    listen: (channel, onMessage) => client.listen(channel, onMessage),
     close: () => client.close(),
   };
 }

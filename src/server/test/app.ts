@@ -30,7 +30,7 @@ export interface TestApp {
 
 /** The whole product on a fresh database, listening on a free port, mailing a local SMTP server. */
 export async function startTestApp(
-  options: { clock?: Clock; config?: Partial<Config> } = {},
+  options: { clock?: Clock; config?: Partial<Config>; liveHeartbeatMs?: number } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const mail = await startMailCatcher();
@@ -42,6 +42,7 @@ export async function startTestApp(
     database,
     clock: options.clock,
     clientDir: null,
+    liveHeartbeatMs: options.liveHeartbeatMs,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

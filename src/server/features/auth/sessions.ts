@@ -5,6 +5,7 @@ import { loginChallenges, sessions, type User, users } from '../../db/schema.js'
 import type { Clock } from '../../lib/clock.js';
 import { minutesFrom } from '../../lib/clock.js';
 import { generateToken, hashToken } from '../../lib/crypto.js';
+import { publishSessionsEnded } from '../../live/publish.js';
 
 export type SessionUser = Pick<User, 'id' | 'email' | 'role' | 'firstName' | 'lastName' | 'phoneNumber'>;
 
@@ -44,12 +45,18 @@ export function createSessionStore(db: Db, clock: Clock, ttlHours: number) {
       return row;
     },
 
+    /** Sign-out; the live connections of this session close too. */
     async delete(token: string) {
-      await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+      const [gone] = await db
+        .delete(sessions)
+        .where(eq(sessions.tokenHash, hashToken(token)))
+        .returning({ userId: sessions.userId });
+      if (gone) await publishSessionsEnded(db, gone.userId);
     },
 
     async deleteAllForUser(userId: number, executor: Executor = db) {
       await executor.delete(sessions).where(eq(sessions.userId, userId));
+      await publishSessionsEnded(executor, userId);
     },
 
     /** Proof that this browser passed the password check; the code step of a login requires it. */

@@ -1,0 +1,24 @@
+import type { Stage } from '../../shared/stages.js';
+
+/** The one NOTIFY channel every instance listens on. */
+export const LIVE_CHANNEL = 'orderflow_live';
+
+/**
+ * What travels between instances on the channel (payloads stay far below PostgreSQL's 8000 bytes):
+ * - `status`: units of an order moved; `ownerId` is orders.user_id when the change was made;
+ * - `sessions`: some of a user's sessions ended (sign-out, password change or reset); each instance
+ *   closes that user's sockets whose session is gone.
+ */
+export type BusMessage =
+  | { kind: 'status'; orderId: number; ownerId: number | null; status: Stage; itemNumber?: number }
+  | { kind: 'sessions'; userId: number };
+
+export function parseBusMessage(payload: string): BusMessage | null {
+  try {
+    const value = JSON.parse(payload) as BusMessage;
+    if (value && (value.kind === 'status' || value.kind === 'sessions')) return value;
+  } catch {
+    // not ours
+  }
+  return null;
+}

@@ -1,0 +1,100 @@
+import websocket from '@fastify/websocket';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LIVE_PATH } from '../../shared/live.js';
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import type { SessionStore } from '../features/auth/sessions.js';
+import { SESSION_COOKIE } from '../http/session.js';
+import { forbidden, unauthorized } from '../lib/errors.js';
+import { type LiveClient, LiveHub } from './hub.js';
+import { LIVE_CHANNEL, parseBusMessage } from './messages.js';
+
+/** A larger frame closes the connection (1009); the client only ever sends the small authenticate. */
+export const LIVE_MAX_FRAME_BYTES = 64 * 1024;
+const DEFAULT_HEARTBEAT_MS = 30_000;
+
+export interface LiveDeps {
+  config: Config;
+  database: Database;
+  sessions: SessionStore;
+  /** Ping interval; a socket that missed one ping is dropped at the next. */
+  heartbeatMs?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    liveClient?: Omit<LiveClient, 'socket' | 'alive'>;
+  }
+}
+
+/**
+ * The live connection (DESIGN §8, §9): `GET /ws` upgraded only for a signed-in session from a
+ * same-origin page; this instance's hub; and the bus listener that feeds it, whichever instance
+ * published. Registered before the other routes, as @fastify/websocket requires.
+ */
+export async function registerLive(app: FastifyInstance, deps: LiveDeps): Promise<LiveHub> {
+  const { config, database, sessions } = deps;
+  const hub = new LiveHub({
+    db: database.db,
+    log: app.log,
+    heartbeatMs: deps.heartbeatMs ?? DEFAULT_HEARTBEAT_MS,
+  });
+
+  const unlisten = await database.listen(
+    LIVE_CHANNEL,
+    (payload) => {
+      const message = parseBusMessage(payload);
+      if (!message) return;
+      hub.receive(message).catch((err) => app.log.warn({ err }, 'live message not delivered'));
+    },
+    {
+      onError: (err) => app.log.warn({ err }, 'live listener lost its database connection'),
+      onReconnect: () => app.log.info('live listener listening again'),
+    },
+  );
+  app.addHook('onClose', async () => {
+    hub.close();
+    await unlisten();
+  });
+
+  await app.register(websocket, { options: { maxPayload: LIVE_MAX_FRAME_BYTES } });
+  const publicOrigin = new URL(config.publicUrl).origin;
+
+  app.get(
+    LIVE_PATH,
+    {
+      websocket: true,
+      preValidation: async (request) => {
+        const origin = request.headers.origin;
+        if (origin && origin !== publicOrigin && origin !== requestOrigin(request)) {
+          throw forbidden('Cross-origin connection refused');
+        }
+        const token = request.cookies[SESSION_COOKIE];
+        const found = token ? await sessions.findUser(token) : undefined;
+        if (!found) throw unauthorized();
+        request.liveClient = {
+          userId: found.id,
+          sessionId: found.sessionId,
+          isAdmin: found.role === 'ADMIN',
+        };
+      },
+    },
+    (socket, request) => {
+      const identity = request.liveClient;
+      if (!identity) {
+        socket.close(1008, 'Not signed in');
+        return;
+      }
+      hub.add({ socket, ...identity, alive: true });
+      // The spec's {type:'authenticate', userId, isAdmin} arrives here: identity came from the
+      // session cookie at the upgrade, so any claim in a message is ignored, as is everything else.
+      socket.on('message', () => {});
+      socket.on('error', (err) => request.log.debug({ err }, 'live socket error'));
+    },
+  );
+  return hub;
+}
+
+function requestOrigin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
