@@ -5,8 +5,26 @@ import { clearToasts } from '../components/ui/use-toast';
 
 let consoleErrors: unknown[][] = [];
 
+/** The shells open the live connection; in client tests it stays connecting unless a test fakes it. */
+class InertWebSocket extends EventTarget {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSING = 2;
+  static readonly CLOSED = 3;
+  readyState = 0;
+  onopen = null;
+  onmessage = null;
+  onerror = null;
+  onclose = null;
+  send() {}
+  close() {
+    this.readyState = 3;
+  }
+}
+
 beforeEach(() => {
   consoleErrors = [];
+  vi.stubGlobal('WebSocket', InertWebSocket);
   // React reports act() warnings, key warnings and failed prop types through console.error; a test
   // that triggers one is hiding a bug, so it fails (DESIGN §12).
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {

@@ -1,4 +1,7 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { LayoutDashboard, Settings, ShoppingCart, Upload, Users, Webhook } from 'lucide-react';
+import { LiveConnection } from '../../lib/live-connection';
+import { adminOrderKeys } from '../admin-orders/api';
 import { AppShell } from '../shell/app-shell';
 import type { NavItem } from '../shell/sidebar';
 
@@ -12,5 +15,12 @@ const ADMIN_NAV: readonly NavItem[] = [
 ];
 
 export default function AdminShell() {
-  return <AppShell portalName="Admin Portal" items={ADMIN_NAV} />;
+  const queryClient = useQueryClient();
+  // The orders table, the dashboard and any open order's details all hang off adminOrderKeys.all.
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: adminOrderKeys.all });
+  return (
+    <LiveConnection refresh={refresh}>
+      <AppShell portalName="Admin Portal" items={ADMIN_NAV} />
+    </LiveConnection>
+  );
 }

@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { PageSpinner } from '../../components/ui/spinner';
 import { isApiError } from '../../lib/api';
+import { ORDER_PAGE_REFRESH_DELAY_MS, useOrderLiveUpdates } from '../../lib/live-connection';
 import { useOrder, useOrderItems, useOrders } from './api';
 import { orderUnits } from './item-status';
 import { orderLabels } from './labels';
@@ -41,6 +42,11 @@ function OrderView({ id }: { id: number }) {
   // The shown id counts the order's place among the customer's orders (the sidebar loads them too).
   const orders = useOrders();
   const detailsRef = useRef<HTMLDivElement>(null);
+  // Customer spec §4: the order page itself refetches 500 ms after a live update of this order.
+  useOrderLiveUpdates(id, ORDER_PAGE_REFRESH_DELAY_MS, () => {
+    void order.refetch();
+    void items.refetch();
+  });
 
   if (order.isPending) return <PageSpinner />;
   if (order.isError) {

@@ -1,4 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { House, Package, Settings, UserRound } from 'lucide-react';
+import type { LiveStatusUpdate } from '../../../shared/live.js';
+import { LiveConnection } from '../../lib/live-connection';
+import { orderKeys } from '../orders/api';
 import { AppShell } from './app-shell';
 import { PurchaseTasks } from './purchase-tasks';
 import type { NavItem } from './sidebar';
@@ -11,11 +15,19 @@ const CUSTOMER_NAV: readonly NavItem[] = [
 ];
 
 export default function CustomerShell() {
+  const queryClient = useQueryClient();
+  // Customer spec §4: the order, its items, its events and the list; the detail key holds all three.
+  const refresh = ({ orderId }: LiveStatusUpdate) => {
+    void queryClient.invalidateQueries({ queryKey: orderKeys.detail(orderId) });
+    void queryClient.invalidateQueries({ queryKey: orderKeys.list() });
+  };
   return (
-    <AppShell
-      portalName="Customer Portal"
-      items={CUSTOMER_NAV}
-      sidebarSection={(close) => <PurchaseTasks onNavigate={close} />}
-    />
+    <LiveConnection refresh={refresh} desktopNotifications>
+      <AppShell
+        portalName="Customer Portal"
+        items={CUSTOMER_NAV}
+        sidebarSection={(close) => <PurchaseTasks onNavigate={close} />}
+      />
+    </LiveConnection>
   );
 }
