@@ -14,8 +14,10 @@ import { adminOrderRoutes } from './features/admin-orders/routes.js';
 import { apiKeyRoutes } from './features/api-keys/routes.js';
 import { authRoutes } from './features/auth/routes.js';
 import { createAuthService } from './features/auth/service.js';
+import { automationRoutes } from './features/automation/routes.js';
 import { customerAdminRoutes } from './features/customers/routes.js';
 import type { FeatureDeps } from './features/deps.js';
+import { registerOutboxWorkers } from './features/notifications/workers.js';
 import { onboardingRoutes } from './features/onboarding/routes.js';
 import { createOnboardingService } from './features/onboarding/service.js';
 import { orderRoutes } from './features/orders/routes.js';
@@ -92,6 +94,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     perMinuteLimit: config.authLimits.requestsPerMinute,
   });
 
+  // Notification e-mail and automation webhooks: durable queues, sent by these workers.
+  registerOutboxWorkers(app, { db, clock, mailer, config });
+
   const featureDeps: FeatureDeps = { db, clock, mailer, config, settings };
   for (const routes of [
     paymentRoutes,
@@ -102,6 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     apiKeyRoutes,
     webhookRoutes,
     webhookEventRoutes,
+    automationRoutes,
   ]) {
     await app.register(routes, featureDeps);
   }

@@ -36,6 +36,15 @@ const configSchema = z
     AUTH_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(30),
     CODES_PER_EMAIL: z.coerce.number().int().positive().default(5),
     CODES_PER_IP: z.coerce.number().int().positive().default(20),
+    OUTBOX_POLL_MS: z.coerce.number().int().positive().default(5000),
+    OUTBOUND_RETRY_BASE_MS: z.coerce.number().int().positive().default(10_000),
+    OUTBOUND_RETRY_MAX_MS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(60 * 60_000),
+    OUTBOUND_MAX_ATTEMPTS: z.coerce.number().int().positive().default(10),
+    OUTBOUND_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .transform((env) => ({
@@ -61,6 +70,17 @@ const configSchema = z
       requestsPerMinute: env.AUTH_REQUESTS_PER_MINUTE,
       codesPerEmail: env.CODES_PER_EMAIL,
       codesPerIp: env.CODES_PER_IP,
+    },
+    /**
+     * The notification e-mail and automation webhook queues: how often each instance looks for due
+     * rows, and the retry schedule (base × 2^(attempt-1), capped; failed after maxAttempts).
+     */
+    outbox: {
+      pollMs: env.OUTBOX_POLL_MS,
+      retryBaseMs: env.OUTBOUND_RETRY_BASE_MS,
+      retryMaxMs: env.OUTBOUND_RETRY_MAX_MS,
+      maxAttempts: env.OUTBOUND_MAX_ATTEMPTS,
+      timeoutMs: env.OUTBOUND_TIMEOUT_MS,
     },
   }));
 

@@ -50,3 +50,108 @@ export function adminResetMail(to: string, code: string, link: string): MailMess
     ]),
   };
 }
+
+/**
+ * Stands for the product's public address in a queued mail. The enqueueing code runs inside other
+ * features' transactions without the configuration, so links are stored with this token and the
+ * sender puts `config.publicUrl` in its place (decision in docs/decisions.md).
+ */
+export const PUBLIC_URL_TOKEN = '{{publicUrl}}';
+
+/** Text from users (product names, ids) can never smuggle the token in. */
+const plain = (value: string) => value.replaceAll(PUBLIC_URL_TOKEN, '{ {publicUrl}}');
+
+/** Fills the public address into a queued mail's text or HTML. */
+export function resolvePublicUrl(body: string, publicUrl: string, html: boolean): string {
+  return body.replaceAll(PUBLIC_URL_TOKEN, html ? escapeHtml(publicUrl) : publicUrl);
+}
+
+function mailWithLink(
+  to: string,
+  subject: string,
+  title: string,
+  lines: string[],
+  link: { label: string; path: string },
+): MailMessage {
+  const url = `${PUBLIC_URL_TOKEN}${link.path}`;
+  const safeLines = lines.map(plain);
+  return {
+    to,
+    subject: plain(subject),
+    text: `${safeLines.join('\n\n')}\n\n${link.label}: ${url}\n`,
+    html: layout(plain(title), [
+      ...safeLines.map(escapeHtml),
+      `<a href="${url}" style="display:inline-block;background:#4f46e5;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">${escapeHtml(link.label)}</a>`,
+    ]),
+  };
+}
+
+const unitList = (numbers: readonly number[]) =>
+  numbers.length === 1
+    ? `Unit ${numbers[0]}`
+    : `Units ${numbers.slice(0, -1).join(', ')} and ${numbers[numbers.length - 1]}`;
+
+/** The owner's mail about units of their order that moved to a new stage (one mail per change). */
+export function stageChangeMail(input: {
+  to: string;
+  orderId: number;
+  orderNumber: string;
+  productName: string;
+  quantity: number;
+  itemNumbers: readonly number[];
+  stageLabel: string;
+}): MailMessage {
+  const { orderNumber, productName, stageLabel } = input;
+  const which =
+    input.quantity > 1 ? `${unitList(input.itemNumbers)} of your ${productName}` : `Your ${productName}`;
+  const plural = input.quantity > 1 && input.itemNumbers.length > 1;
+  return mailWithLink(
+    input.to,
+    `Order ${orderNumber}: ${stageLabel}`,
+    `Your order ${orderNumber} was updated`,
+    [`${which} (order ${orderNumber}) ${plural ? 'are' : 'is'} now at the stage ${stageLabel}.`],
+    { label: 'View your order', path: `/orders/${input.orderId}` },
+  );
+}
+
+/** The customer's mail for an order an import created or updated with sendNotification on. */
+export function orderConfirmationMail(input: {
+  to: string;
+  orderId: number;
+  orderNumber: string;
+  productName: string;
+  quantity: number;
+  stageLabel: string;
+  created: boolean;
+}): MailMessage {
+  const { orderNumber, productName, stageLabel } = input;
+  const title = input.created
+    ? `Your order ${orderNumber} is confirmed`
+    : `Your order ${orderNumber} was updated`;
+  const what = input.quantity > 1 ? `${input.quantity} × ${productName}` : productName;
+  return mailWithLink(
+    input.to,
+    title,
+    title,
+    [
+      input.created
+        ? `We have your order ${orderNumber} for ${what}.`
+        : `Your order ${orderNumber} for ${what} was updated.`,
+      `Its current stage: ${stageLabel}.`,
+    ],
+    { label: 'View your order', path: `/orders/${input.orderId}` },
+  );
+}
+
+/** An administrator's notice (Settings → Notifications): new order, payment or document signing. */
+export function adminNoticeMail(input: {
+  to: string;
+  subject: string;
+  lines: string[];
+  orderNumber: string;
+}): MailMessage {
+  return mailWithLink(input.to, input.subject, input.subject, input.lines, {
+    label: 'Open in the back office',
+    path: `/admin/orders?q=${encodeURIComponent(input.orderNumber)}`,
+  });
+}

@@ -21,6 +21,9 @@ export const SECRET_MASK = '••••••••';
 /** A Stripe secret (sk_) or restricted (rk_) key, live or test. */
 export const STRIPE_SECRET_KEY_PATTERN = /^(sk|rk)_(test|live)_[0-9A-Za-z]{8,247}$/;
 
+/** A Standard Webhooks signing secret: 'whsec_' and the base64 of the key's bytes. */
+export const AUTOMATION_SIGNING_SECRET_PATTERN = /^whsec_[A-Za-z0-9+/]{32,}={0,2}$/;
+
 const hexColour = z.string().check(z.trim(), z.regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour such as #4f46e5'));
 
 export const generalSettingsSchema = z.object({
@@ -76,6 +79,15 @@ export const integrationSettingsSchema = z.object({
     z.literal(''),
     z.string().check(z.trim(), z.regex(/^https?:\/\/\S+$/i, 'Enter an http(s) address')),
   ]),
+  /**
+   * Secret, server-owned: the key the automation webhooks are signed with (Standard Webhooks). The
+   * server generates it; answered masked, revealed to admins on request (decision in docs/decisions.md).
+   */
+  automationSigningSecret: z.union([
+    z.literal(''),
+    z.string().check(z.refine((v) => v.startsWith(SECRET_MASK))),
+    z.string().check(z.regex(AUTOMATION_SIGNING_SECRET_PATTERN)),
+  ]),
 });
 
 export const serviceAreaSettingsSchema = z.object({
@@ -121,6 +133,7 @@ export const SETTINGS_DEFAULTS: SettingsByCategory = {
     stripeSecretKey: '',
     stripeWebhookSecret: '',
     zapierWebhookUrl: '',
+    automationSigningSecret: '',
   },
   serviceareas: { enabledZipCodes: [] },
 };
@@ -130,6 +143,7 @@ export const SECRET_SETTING_KEYS: readonly string[] = [
   'webflowApiKey',
   'stripeSecretKey',
   'stripeWebhookSecret',
+  'automationSigningSecret',
 ];
 
 export function maskSecret(value: string): string {

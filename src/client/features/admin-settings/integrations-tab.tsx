@@ -18,11 +18,13 @@ import { useSaveSettings, useSettings, useUpdateStripeKey } from './api';
 import { useSaveFeedback } from './save-feedback';
 import { SaveRow, SettingsCard, SettingsLoadState, showFieldErrors } from './settings-form';
 
-// The browser neither sets the website builder's key nor its verification (server-owned). Rebuilt
+// The browser sets neither the website builder's key, its verification nor the automation signing
+// secret (server-owned). Rebuilt
 // from the shape rather than z.pick, whose helper would land in the sign-in page's first load.
 const {
   webflowApiKey: _webflowApiKey,
   webflowVerified: _webflowVerified,
+  automationSigningSecret: _automationSigningSecret,
   ...integrationFields
 } = integrationSettingsSchema.def.shape;
 const integrationsFormSchema = z.object(integrationFields);

@@ -1,4 +1,10 @@
+import { eq } from 'drizzle-orm';
+import type { NotificationSettings } from '../../../shared/schemas/settings.js';
 import type { Executor } from '../../db/client.js';
+import { orders, users } from '../../db/schema.js';
+import { adminNoticeMail } from '../../mail/templates.js';
+import { enqueueMail, type MailKind } from './outbox.js';
+import { readSettingsIn } from './settings.js';
 
 /** The admin e-mails the Notifications settings switch on and off (newOrderAlerts, paymentProcessing, documentSigning). */
 export type AdminNotice =
@@ -6,8 +12,93 @@ export type AdminNotice =
   | { kind: 'payment'; orderId: number; orderItemId?: number; paymentStatus: string; amount?: string | null }
   | { kind: 'document-signing'; orderId: number; orderItemId?: number; documentStatus: 'ready' | 'signed' };
 
+const SETTING: Record<AdminNotice['kind'], keyof NotificationSettings> = {
+  'new-order': 'newOrderAlerts',
+  payment: 'paymentProcessing',
+  'document-signing': 'documentSigning',
+};
+
+const MAIL_KIND: Record<AdminNotice['kind'], MailKind> = {
+  'new-order': 'admin-new-order',
+  payment: 'admin-payment',
+  'document-signing': 'admin-document-signing',
+};
+
 /**
  * Queues an e-mail to every admin for this notice, when its Notifications setting is on, in the
- * caller's transaction. INTEGRATIONS ISSUE (#6): implement (mail_outbox).
+ * caller's transaction (sent after commit by the mail worker).
  */
-export async function enqueueAdminNotice(_tx: Executor, _notice: AdminNotice, _now: Date): Promise<void> {}
+export async function enqueueAdminNotice(tx: Executor, notice: AdminNotice, now: Date): Promise<void> {
+  const preferences = await readSettingsIn(tx, 'notifications');
+  if (!preferences[SETTING[notice.kind]]) return;
+  const admins = await tx.select({ email: users.email }).from(users).where(eq(users.role, 'ADMIN'));
+  if (admins.length === 0) return;
+  const [order] = await tx
+    .select({
+      orderNumber: orders.orderId,
+      productName: orders.productName,
+      quantity: orders.quantity,
+      customerEmail: users.email,
+    })
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, notice.orderId));
+  if (!order) return;
+
+  const { subject, lines } = describe(notice, order);
+  const unit = 'orderItemId' in notice && notice.orderItemId ? `:${notice.orderItemId}` : '';
+  for (const admin of admins) {
+    await enqueueMail(
+      tx,
+      {
+        ...adminNoticeMail({ to: admin.email, subject, lines, orderNumber: order.orderNumber }),
+        kind: MAIL_KIND[notice.kind],
+        dedupeKey: `${MAIL_KIND[notice.kind]}:${notice.orderId}${unit}:${detail(notice)}:${now.toISOString()}:${admin.email}`,
+      },
+      now,
+    );
+  }
+}
+
+function detail(notice: AdminNotice): string {
+  switch (notice.kind) {
+    case 'new-order':
+      return 'created';
+    case 'payment':
+      return notice.paymentStatus;
+    case 'document-signing':
+      return notice.documentStatus;
+  }
+}
+
+function describe(
+  notice: AdminNotice,
+  order: { orderNumber: string; productName: string; quantity: number; customerEmail: string | null },
+): { subject: string; lines: string[] } {
+  const customer = `Customer: ${order.customerEmail ?? 'Guest'}`;
+  const product = `Product: ${order.productName}${order.quantity > 1 ? ` (${order.quantity} units)` : ''}`;
+  switch (notice.kind) {
+    case 'new-order':
+      return {
+        subject: `New order ${order.orderNumber}`,
+        lines: [`Order ${order.orderNumber} was placed.`, product, customer],
+      };
+    case 'payment':
+      return {
+        subject: `Payment ${notice.paymentStatus} for order ${order.orderNumber}`,
+        lines: [
+          `A payment for order ${order.orderNumber} is ${notice.paymentStatus}.`,
+          ...(notice.amount ? [`Amount: ${notice.amount}`] : []),
+          product,
+          customer,
+        ],
+      };
+    case 'document-signing': {
+      const what = notice.documentStatus === 'ready' ? 'ready to sign' : 'signed';
+      return {
+        subject: `Document ${what} for order ${order.orderNumber}`,
+        lines: [`The document for order ${order.orderNumber} is ${what}.`, product, customer],
+      };
+    }
+  }
+}

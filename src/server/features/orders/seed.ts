@@ -33,6 +33,8 @@ export async function createOrderAtStages(
           rule: 'set',
           actor: { kind: 'system' },
           stageData: unit.stageData,
+          // A seeded history is not news: the owner gets no stage-change mail for it.
+          notifyCustomer: false,
         },
         now,
       );

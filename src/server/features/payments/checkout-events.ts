@@ -13,6 +13,7 @@ import {
   type StageData,
 } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
+import { enqueueAdminNotice } from '../notifications/admin-notices.js';
 import { type Actor, changeItemStatus, lockOrder } from '../orders/status.js';
 import { intentId } from './stripe-provider.js';
 
@@ -138,6 +139,17 @@ export function createCheckoutEventHandler({
         onlyFrom: ['FINANCING_PAYMENT'],
         actor,
         stageData: paymentData,
+      },
+      now,
+    );
+    await enqueueAdminNotice(
+      tx,
+      {
+        kind: 'payment',
+        orderId: row.orderId,
+        orderItemId: row.orderItemId,
+        paymentStatus: 'paid',
+        amount: `${(row.amount / 100).toFixed(2)} ${row.currency.toUpperCase()}`,
       },
       now,
     );

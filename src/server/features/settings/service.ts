@@ -17,7 +17,7 @@ import type { Clock } from '../../lib/clock.js';
 import { badRequest } from '../../lib/errors.js';
 
 /** Values only the server sets; a browser sending them is ignored rather than trusted. */
-const SERVER_OWNED_KEYS: readonly string[] = ['webflowVerified'];
+const SERVER_OWNED_KEYS: readonly string[] = ['webflowVerified', 'automationSigningSecret'];
 
 export interface StripeKeys {
   secretKey: string | undefined;

@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  outboundDeliveriesQuerySchema,
+  outboundDeliveriesSchema,
+  signingSecretSchema,
+} from '../../../shared/schemas/outbound-webhooks.js';
+import { errorBody, idParams } from '../../http/schemas.js';
+import { guardAdminRoutes } from '../../http/session.js';
+import type { FeatureDeps } from '../deps.js';
+import { createAutomationService } from './service.js';
+
+const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+
+/** Outbound automation webhooks: the delivery log with every attempt, retry, and the signing secret. */
+export const automationRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app, { db, clock }) => {
+  guardAdminRoutes(app);
+  const automation = createAutomationService({ db, clock });
+
+  app.get(
+    '/api/admin/outbound-webhooks',
+    {
+      schema: {
+        querystring: outboundDeliveriesQuerySchema,
+        response: { 200: outboundDeliveriesSchema, ...failures },
+      },
+    },
+    async (request) => automation.list(request.query),
+  );
+
+  app.post(
+    '/api/admin/outbound-webhooks/:id/retry',
+    { schema: { params: idParams, response: { 200: z.object({ message: z.string() }), ...failures } } },
+    async (request) => {
+      await automation.retry(request.params.id);
+      // Sent right away rather than at the next poll.
+      app.outbox.webhooks.kick();
+      return { message: 'Delivery queued' };
+    },
+  );
+
+  app.get(
+    '/api/admin/outbound-webhooks/signing-secret',
+    { schema: { response: { 200: signingSecretSchema, ...failures } } },
+    async () => ({ secret: await automation.signingSecret() }),
+  );
+
+  app.post(
+    '/api/admin/outbound-webhooks/signing-secret/rotate',
+    { schema: { response: { 200: signingSecretSchema, ...failures } } },
+    async () => ({ secret: await automation.rotateSigningSecret() }),
+  );
+};

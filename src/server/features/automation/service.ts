@@ -1,0 +1,88 @@
+import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
+import type { OutboundDeliveriesQuery, OutboundDelivery } from '../../../shared/schemas/outbound-webhooks.js';
+import type { Db } from '../../db/client.js';
+import { outboundWebhookAttempts, outboundWebhooks } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import { ensureSigningSecret, rotateSigningSecret } from './signing.js';
+
+export type AutomationService = ReturnType<typeof createAutomationService>;
+
+export function createAutomationService({ db, clock }: { db: Db; clock: Clock }) {
+  async function list(query: OutboundDeliveriesQuery): Promise<{ items: OutboundDelivery[]; total: number }> {
+    const where = query.status ? eq(outboundWebhooks.status, query.status) : undefined;
+    const [rows, [counted]] = await Promise.all([
+      db
+        .select()
+        .from(outboundWebhooks)
+        .where(where)
+        .orderBy(desc(outboundWebhooks.createdAt), desc(outboundWebhooks.id))
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize),
+      db.select({ total: count() }).from(outboundWebhooks).where(where),
+    ]);
+    const attempts =
+      rows.length === 0
+        ? []
+        : await db
+            .select()
+            .from(outboundWebhookAttempts)
+            .where(
+              inArray(
+                outboundWebhookAttempts.webhookId,
+                rows.map((row) => row.id),
+              ),
+            )
+            .orderBy(asc(outboundWebhookAttempts.attemptNumber), asc(outboundWebhookAttempts.id));
+    return {
+      total: counted?.total ?? 0,
+      items: rows.map((row) => ({
+        id: row.id,
+        messageId: row.messageId,
+        eventType: row.eventType,
+        url: row.url,
+        status: row.status,
+        createdAt: row.createdAt.toISOString(),
+        nextAttemptAt: row.nextAttemptAt.toISOString(),
+        deliveredAt: row.deliveredAt?.toISOString() ?? null,
+        lastError: row.lastError,
+        payload: row.payload,
+        attempts: attempts
+          .filter((attempt) => attempt.webhookId === row.id)
+          .map((attempt) => ({
+            attemptNumber: attempt.attemptNumber,
+            attemptedAt: attempt.attemptedAt.toISOString(),
+            statusCode: attempt.statusCode,
+            error: attempt.error,
+            durationMs: attempt.durationMs,
+          })),
+      })),
+    };
+  }
+
+  /**
+   * Queues one more try now for a delivery not yet delivered; a failed one that fails again goes back
+   * to failed (one try per retry, decision in docs/decisions.md).
+   */
+  async function retry(id: number) {
+    const [updated] = await db
+      .update(outboundWebhooks)
+      .set({ status: 'pending', nextAttemptAt: clock.now() })
+      .where(and(eq(outboundWebhooks.id, id), ne(outboundWebhooks.status, 'delivered')))
+      .returning({ id: outboundWebhooks.id });
+    if (updated) return;
+    const [exists] = await db
+      .select({ id: outboundWebhooks.id })
+      .from(outboundWebhooks)
+      .where(eq(outboundWebhooks.id, id));
+    if (!exists) throw notFound('Delivery not found');
+    throw conflict('This delivery has already been delivered');
+  }
+
+  return {
+    list,
+    retry,
+    signingSecret: () => ensureSigningSecret(db, clock.now()),
+    rotateSigningSecret: () => rotateSigningSecret(db, clock.now()),
+  };
+}

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import type { Mailer } from '../../mail/mailer.js';
+import { createWebhookSender } from '../automation/delivery.js';
+import { createMailSender } from './outbox.js';
+import { createQueueRunner, type QueueRunner } from './queue.js';
+
+/** The two durable queues' senders: notification e-mail and automation webhooks. */
+export interface OutboxWorkers {
+  mail: QueueRunner;
+  webhooks: QueueRunner;
+  /** Sends everything due now on both queues (tests, and a kick after a change). */
+  drain(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    outbox: OutboxWorkers;
+  }
+}
+
+/**
+ * Starts both senders when the app is ready and stops them (waiting for a pass in progress) when it
+ * closes. Every instance runs them; SKIP LOCKED claims keep two instances from sending a row twice.
+ */
+export function registerOutboxWorkers(
+  app: FastifyInstance,
+  deps: { db: Db; clock: Clock; mailer: Mailer; config: Config },
+): OutboxWorkers {
+  const { db, clock, mailer, config } = deps;
+  const log = app.log;
+  const now = () => clock.now();
+  const mail = createQueueRunner({
+    name: 'mail',
+    pollMs: config.outbox.pollMs,
+    log,
+    now,
+    pass: createMailSender({ db, clock, mailer, publicUrl: config.publicUrl, policy: config.outbox, log }),
+  });
+  const webhooks = createQueueRunner({
+    name: 'webhooks',
+    pollMs: config.outbox.pollMs,
+    log,
+    now,
+    pass: createWebhookSender({ db, clock, policy: config.outbox, log }),
+  });
+  const workers: OutboxWorkers = {
+    mail,
+    webhooks,
+    async drain() {
+      await Promise.all([mail.drain(), webhooks.drain()]);
+    },
+  };
+  app.decorate('outbox', workers);
+  app.addHook('onReady', async () => {
+    mail.start();
+    webhooks.start();
+  });
+  // preClose: before the mailer and the database go away.
+  app.addHook('preClose', async () => {
+    await Promise.all([mail.stop(), webhooks.stop()]);
+  });
+  return workers;
+}
