@@ -9,6 +9,7 @@ import { seedAdminOrders } from './seed-admin-orders.js';
 import { seedCustomers } from './seed-customers.js';
 import { seedPayments } from './seed-payments.js';
 import { seedSettings } from './seed-settings.js';
+import { seedWebhooks } from './seed-webhooks.js';
 
 export const ANN = {
   email: 'portal-ann@example.com',
@@ -149,5 +150,6 @@ export async function seedJourneyData(dataDir: string, documentBaseUrl: string) 
   await seedAdminOrders(db);
   await seedCustomers(db);
   await seedSettings(db);
+  await seedWebhooks(db);
   await database.close();
 }

@@ -19,7 +19,7 @@ const DashboardPage = lazy(() => import('./features/admin-orders/dashboard-page'
 const AdminOrdersPage = lazy(() => import('./features/admin-orders/orders-page'));
 const CustomersPage = lazy(() => import('./features/customers/customers-page'));
 const ImportPage = lazy(() => import('./features/admin/import-page'));
-const WebhooksPage = lazy(() => import('./features/admin/webhooks-page'));
+const WebhooksPage = lazy(() => import('./features/webhooks/webhooks-page'));
 const AdminSettingsPage = lazy(() => import('./features/admin-settings/settings-page'));
 
 const PaymentSuccessPage = lazy(() => import('./features/payments/payment-success-page'));

@@ -1,0 +1,366 @@
+/**
+ * Logs (admin spec §2, §3 'Webhook event', §8): the deliveries the webhooks received, newest first,
+ * paged and searched on the server (DESIGN §7), with a detail dialog and, beyond the spec, Replay.
+ */
+import { RefreshCw, RotateCcw, Search } from 'lucide-react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
+import {
+  WEBHOOK_EVENTS_PAGE_SIZE,
+  type WebhookEventDto,
+  type WebhookLogStatus,
+} from '../../../shared/schemas/webhooks.js';
+import { logStageLabel } from '../../../shared/stages.js';
+import { Alert } from '../../components/ui/alert';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
+import { Input } from '../../components/ui/input';
+import { PageSpinner } from '../../components/ui/spinner';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { toast } from '../../components/ui/use-toast';
+import { errorMessage } from '../../lib/api';
+import { SelectField } from '../admin-orders/select-field';
+import { useReplayWebhookEvent, useWebhookEvents } from './api';
+import { eventOrderId, formatTimestamp, type LogStatusLabel, prettyJson, viewEvent } from './event-display';
+
+export const LOG_SEARCH_DEBOUNCE_MS = 300;
+
+const STATUS_CHOICES = [
+  { value: 'all', label: 'All statuses' },
+  { value: 'success', label: 'Success' },
+  { value: 'warning', label: 'Warning' },
+  { value: 'error', label: 'Error' },
+] as const;
+
+function useDebounced<T>(value: T, delayMs: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return debounced;
+}
+
+export function StatusBadge({ status }: { status: LogStatusLabel }) {
+  if (status === 'Success') return <Badge variant="success">Success</Badge>;
+  if (status === 'Error') return <Badge variant="destructive">Error</Badge>;
+  return (
+    <Badge variant="outline" className="border-warning/60 bg-warning/15 text-amber-800 dark:text-warning">
+      Warning
+    </Badge>
+  );
+}
+
+export function LogsTab() {
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<WebhookLogStatus | undefined>(undefined);
+  const q = useDebounced(search.trim(), LOG_SEARCH_DEBOUNCE_MS);
+  // A page belongs to the search and filter it was chosen in.
+  const [paging, setPaging] = useState({ key: '', page: 1 });
+  const filterKey = `${q}|${status ?? ''}`;
+  const page = paging.key === filterKey ? paging.page : 1;
+  const events = useWebhookEvents({ page, pageSize: WEBHOOK_EVENTS_PAGE_SIZE, q, status });
+  const [selected, setSelected] = useState<WebhookEventDto | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const searchId = useId();
+
+  async function refresh() {
+    const result = await events.refetch();
+    if (result.isError) {
+      toast({
+        variant: 'destructive',
+        title: 'Failed to refresh logs',
+        description: errorMessage(result.error) ?? 'An error occurred',
+      });
+    } else {
+      toast({ variant: 'success', title: 'Logs refreshed' });
+    }
+  }
+
+  const open = (event: WebhookEventDto) => {
+    setSelected(event);
+    setDialogOpen(true);
+  };
+
+  const data = events.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / WEBHOOK_EVENTS_PAGE_SIZE)) : 1;
+
+  return (
+    <Card>
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+        <div className="grid gap-1.5">
+          <CardTitle>Webhook Logs</CardTitle>
+          <CardDescription>Every message sent with a valid API key, newest first.</CardDescription>
+        </div>
+        <Button variant="outline" onClick={refresh} loading={events.isFetching && !events.isPending}>
+          <RefreshCw aria-hidden="true" />
+          Refresh
+        </Button>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_12rem] sm:items-end">
+          <div className="grid gap-2">
+            <label htmlFor={searchId} className="font-medium text-sm">
+              Search logs
+            </label>
+            <div className="relative">
+              <Search
+                aria-hidden="true"
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+              />
+              <Input
+                id={searchId}
+                type="search"
+                placeholder="Order ID, event type or key name"
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+                className="pl-9"
+              />
+            </div>
+          </div>
+          <SelectField
+            label="Status"
+            value={status ?? 'all'}
+            onChange={(value) => setStatus(value === 'all' ? undefined : (value as WebhookLogStatus))}
+            choices={STATUS_CHOICES}
+          />
+        </div>
+
+        {events.isPending && <PageSpinner />}
+        {events.isError && !data && (
+          <Alert variant="destructive">
+            <span className="col-span-2 flex flex-wrap items-center justify-between gap-3">
+              We could not load the webhook logs.
+              <Button variant="outline" size="sm" onClick={() => events.refetch()}>
+                Try again
+              </Button>
+            </span>
+          </Alert>
+        )}
+
+        {data && (
+          <div className="grid gap-4" aria-busy={events.isFetching || undefined}>
+            {data.items.length === 0 ? (
+              <p className="py-8 text-center text-muted-foreground">No webhook events found</p>
+            ) : (
+              <>
+                <EventsTable events={data.items} onOpen={open} />
+                <EventsList events={data.items} onOpen={open} />
+              </>
+            )}
+            <nav aria-label="Log pages" className="flex flex-wrap items-center justify-between gap-3">
+              <p className="text-muted-foreground text-sm" aria-live="polite">
+                Showing {data.items.length} event(s)
+                {data.total > data.items.length && ` of ${data.total} · page ${page} of ${pages}`}
+              </p>
+              {pages > 1 && (
+                <div className="flex gap-2">
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={page <= 1}
+                    onClick={() => setPaging({ key: filterKey, page: page - 1 })}
+                  >
+                    Previous
+                  </Button>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={page >= pages}
+                    onClick={() => setPaging({ key: filterKey, page: page + 1 })}
+                  >
+                    Next
+                  </Button>
+                </div>
+              )}
+            </nav>
+          </div>
+        )}
+      </CardContent>
+      {selected && <EventDialog event={selected} open={dialogOpen} onOpenChange={setDialogOpen} />}
+    </Card>
+  );
+}
+
+type OpenHandler = (event: WebhookEventDto) => void;
+
+function DetailsButton({ event, onOpen }: { event: WebhookEventDto; onOpen: OpenHandler }) {
+  return (
+    <Button variant="outline" size="sm" onClick={() => onOpen(event)}>
+      Details<span className="sr-only"> of event {event.id}</span>
+    </Button>
+  );
+}
+
+/** From 640 px: event type, order id, timestamp, status. */
+function EventsTable({ events, onOpen }: { events: WebhookEventDto[]; onOpen: OpenHandler }) {
+  return (
+    <div className="hidden sm:block">
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Event Type</TableHead>
+            <TableHead>Order ID</TableHead>
+            <TableHead>Timestamp</TableHead>
+            <TableHead>Status</TableHead>
+            <TableHead>
+              <span className="sr-only">Actions</span>
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {events.map((event) => (
+            <TableRow key={event.id}>
+              <TableCell>
+                <span className="grid gap-0.5">
+                  <span className="font-medium">{event.eventType}</span>
+                  <span className="text-muted-foreground text-xs">{logStageLabel(event.stage ?? '')}</span>
+                </span>
+              </TableCell>
+              <TableCell className="max-w-48 break-all font-mono text-xs">{eventOrderId(event)}</TableCell>
+              <TableCell className="whitespace-nowrap text-muted-foreground tabular-nums">
+                {formatTimestamp(event.createdAt)}
+              </TableCell>
+              <TableCell>
+                <StatusBadge status={viewEvent(event).status} />
+              </TableCell>
+              <TableCell className="text-right">
+                <DetailsButton event={event} onOpen={onOpen} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}
+
+/** Below 640 px: one entry per event. */
+function EventsList({ events, onOpen }: { events: WebhookEventDto[]; onOpen: OpenHandler }) {
+  return (
+    <ul className="grid gap-2 sm:hidden" aria-label="Webhook events">
+      {events.map((event) => (
+        <li
+          key={event.id}
+          className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1 rounded-lg border p-3 text-sm"
+        >
+          <span className="min-w-0 break-words font-medium">{event.eventType}</span>
+          <StatusBadge status={viewEvent(event).status} />
+          <span className="min-w-0 break-all text-muted-foreground text-xs">
+            Order {eventOrderId(event)} · {formatTimestamp(event.createdAt)}
+          </span>
+          <DetailsButton event={event} onOpen={onOpen} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function EventDialog({
+  event,
+  open,
+  onOpenChange,
+}: {
+  event: WebhookEventDto;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const view = viewEvent(event);
+  const replay = useReplayWebhookEvent();
+
+  function runReplay() {
+    replay.mutate(event.id, {
+      onSuccess: (result) =>
+        toast({
+          variant: result.statusCode < 300 ? 'success' : 'destructive',
+          title: 'Event replayed',
+          description: `Answered ${result.statusCode}: ${String(
+            (result.response as { message?: unknown } | null)?.message ?? '',
+          )}`,
+        }),
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: 'Replay failed',
+          description: errorMessage(error) ?? 'An error occurred',
+        }),
+    });
+  }
+
+  const rows: [string, ReactNode][] = [
+    ['Event Type', event.eventType],
+    ['Order ID', eventOrderId(event)],
+    ['Timestamp', formatTimestamp(event.createdAt)],
+    ['Status', <StatusBadge key="status" status={view.status} />],
+    ['Stage', logStageLabel(event.stage ?? '')],
+    ['Endpoint', `POST /api/webhooks/${event.endpoint}`],
+    ['Response', String(event.statusCode)],
+    ['API Key', event.apiKeyName ?? '—'],
+  ];
+  if (event.replayOf !== null) rows.push(['Replay of', `Event ${event.replayOf}`]);
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-[680px]">
+        <DialogHeader>
+          <DialogTitle>Webhook Event Details</DialogTitle>
+          <DialogDescription>Event {event.id}, as it was received.</DialogDescription>
+        </DialogHeader>
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
+          {rows.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="text-muted-foreground">{label}</dt>
+              <dd className="min-w-0 break-words">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        {view.error && (
+          <Alert variant={view.status === 'Warning' ? 'default' : 'destructive'}>
+            <span className="col-span-2 break-words">{view.error}</span>
+          </Alert>
+        )}
+        <section aria-labelledby={`event-data-${event.id}`} className="grid gap-1">
+          <h3 id={`event-data-${event.id}`} className="font-medium text-sm">
+            Event Data
+          </h3>
+          {view.data === undefined ? (
+            <p className="text-muted-foreground text-sm">No data</p>
+          ) : (
+            <pre className="max-h-72 overflow-auto rounded-md bg-muted p-3 font-mono text-xs">
+              <code>{prettyJson(view.data)}</code>
+            </pre>
+          )}
+        </section>
+        {event.response !== null && event.response !== undefined && (
+          <section aria-labelledby={`event-response-${event.id}`} className="grid gap-1">
+            <h3 id={`event-response-${event.id}`} className="font-medium text-sm">
+              Response Body
+            </h3>
+            <pre className="max-h-48 overflow-auto rounded-md bg-muted p-3 font-mono text-xs">
+              <code>{prettyJson(event.response)}</code>
+            </pre>
+          </section>
+        )}
+        <DialogFooter>
+          <Button
+            variant="outline"
+            onClick={runReplay}
+            loading={replay.isPending}
+            disabled={view.data === undefined || typeof view.data !== 'object'}
+          >
+            <RotateCcw aria-hidden="true" />
+            Replay
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
