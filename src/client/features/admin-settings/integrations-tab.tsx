@@ -14,6 +14,7 @@ import { Badge } from '../../components/ui/badge';
 import { Label } from '../../components/ui/label';
 import { Switch } from '../../components/ui/switch';
 import { TextField, type TextFieldProps } from '../../components/ui/text-field';
+import { SigningSecretField } from '../automation/signing-secret';
 import { useSaveSettings, useSettings, useUpdateStripeKey } from './api';
 import { useSaveFeedback } from './save-feedback';
 import { SaveRow, SettingsCard, SettingsLoadState, showFieldErrors } from './settings-form';
@@ -117,6 +118,7 @@ function IntegrationsForm({ saved }: { saved: IntegrationSettings }) {
             error={errors.zapierWebhookUrl?.message}
             {...form.register('zapierWebhookUrl')}
           />
+          <SigningSecretField masked={saved.automationSigningSecret} />
         </Section>
 
         <Section title="Card Payments (Stripe)">
