@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkPayload, describeFields, WEBHOOK_ENDPOINTS, webhookEndpoint } from './webhooks.js';
 
@@ -92,5 +93,31 @@ describe('checkPayload', () => {
       success: false,
       fields: { body: expect.any(String) },
     });
+  });
+});
+
+describe('docs/api.md', () => {
+  const doc = readFileSync(new URL('../../../docs/api.md', import.meta.url), 'utf8');
+
+  it.each(WEBHOOK_ENDPOINTS.map((e) => [e.endpoint, e] as const))(
+    'documents %s with every field of its payloads',
+    (_name, definition) => {
+      expect(doc).toContain(`POST /api/webhooks/${definition.endpoint}\``);
+      for (const variant of definition.variants) {
+        for (const field of Object.keys(variant.schema.def.shape)) expect(doc).toContain(`\`${field}\``);
+      }
+    },
+  );
+
+  it('has curl examples whose bodies the server accepts', () => {
+    const examples = [...doc.matchAll(/\$BASE\/api\/webhooks\/([\w/-]+)"[^']*?-d '([^']+)'/g)];
+    expect(examples.length).toBeGreaterThanOrEqual(WEBHOOK_ENDPOINTS.length);
+    for (const [, name = '', body = ''] of examples) {
+      expect(checkPayload(endpoint(name), JSON.parse(body)), `${name} ${body}`).toMatchObject({
+        success: true,
+      });
+    }
+    const covered = new Set(examples.map(([, name]) => name));
+    expect([...covered].sort()).toEqual(WEBHOOK_ENDPOINTS.map((e) => e.endpoint).sort());
   });
 });
