@@ -6,10 +6,16 @@
 import { adminOrdersBenchmark } from './benchmarks/admin-orders.js';
 import { authBundleBenchmark } from './benchmarks/auth-bundle.js';
 import { healthzBenchmark } from './benchmarks/healthz.js';
+import { wsFanoutBenchmark } from './benchmarks/ws-fanout.js';
 import type { Benchmark } from './lib/benchmark.js';
 
 /** Later benchmarks (import/export, WebSocket fan-out) are added here. */
-const BENCHMARKS: Benchmark[] = [authBundleBenchmark, healthzBenchmark, adminOrdersBenchmark];
+const BENCHMARKS: Benchmark[] = [
+  authBundleBenchmark,
+  healthzBenchmark,
+  adminOrdersBenchmark,
+  wsFanoutBenchmark,
+];
 
 /** Every benchmark together, including the 100 000-row import and export, finishes well within this. */
 const OVERALL_TIMEOUT_MS = 900_000;

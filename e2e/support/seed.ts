@@ -7,6 +7,7 @@ import { openDatabase } from '../../src/server/db/client.js';
 import { createOrderAtStages } from '../../src/server/features/orders/seed.js';
 import { seedAdminOrders } from './seed-admin-orders.js';
 import { seedCustomers } from './seed-customers.js';
+import { seedLive } from './seed-live.js';
 import { seedPayments } from './seed-payments.js';
 import { seedSettings } from './seed-settings.js';
 import { seedWebhooks } from './seed-webhooks.js';
@@ -151,5 +152,6 @@ export async function seedJourneyData(dataDir: string, documentBaseUrl: string) 
   await seedCustomers(db);
   await seedSettings(db);
   await seedWebhooks(db);
+  await seedLive(db);
   await database.close();
 }
