@@ -21,7 +21,7 @@ function count(calls: RecordedCall[], method: string, prefix: string) {
 }
 
 async function connected() {
-  await vi.waitFor(() => expect(FakeWebSocket.instances.length).toBeGreaterThan(0));
+  await vi.waitFor(() => expect(FakeWebSocket.instances.length).toBeGreaterThan(0), { timeout: 5000 });
   const socket = FakeWebSocket.last;
   socket.serverOpens();
   return socket;
@@ -31,7 +31,7 @@ describe('the live connection in the customer portal', () => {
   it('opens only for a signed-in user and sends who they are', async () => {
     mockApi({ 'GET /api/auth/user': sessionRoute(null) });
     renderApp('/orders');
-    expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome' }, { timeout: 5000 })).toBeInTheDocument();
     expect(FakeWebSocket.instances).toHaveLength(0);
   });
 
@@ -42,10 +42,12 @@ describe('the live connection in the customer portal', () => {
       'GET /api/orders/12': { body: makeOrder({ id: 12 }) },
     });
     renderApp('/orders/12');
-    await screen.findByRole('link', { name: /Back to My Orders/ });
+    await screen.findByRole('link', { name: /Back to My Orders/ }, { timeout: 5000 });
     const socket = await connected();
     expect(JSON.parse(socket.sent[0] ?? '')).toEqual({ type: 'authenticate', userId: 7, isAdmin: false });
-    await vi.waitFor(() => expect(count(calls, 'GET', '/api/orders/12/items')).toBeGreaterThan(0));
+    await vi.waitFor(() => expect(count(calls, 'GET', '/api/orders/12/items')).toBeGreaterThan(0), {
+      timeout: 5000,
+    });
 
     vi.useFakeTimers();
     const before = {
@@ -102,7 +104,7 @@ describe('the live connection in the customer portal', () => {
     const { queryClient } = renderApp('/orders');
     const first = await connected();
     queryClient.setQueryData(authKeys.user, makeUser({ id: 8, email: 'bo@example.com' }));
-    await vi.waitFor(() => expect(FakeWebSocket.instances).toHaveLength(2));
+    await vi.waitFor(() => expect(FakeWebSocket.instances).toHaveLength(2), { timeout: 5000 });
     expect(first.closedWith).toBe(1000);
     FakeWebSocket.last.serverOpens();
     expect(JSON.parse(FakeWebSocket.last.sent[0] ?? '')).toMatchObject({ userId: 8 });
@@ -132,7 +134,9 @@ describe('the live connection in the admin portal', () => {
     renderApp('/admin');
     const socket = await connected();
     expect(JSON.parse(socket.sent[0] ?? '')).toEqual({ type: 'authenticate', userId: 1, isAdmin: true });
-    await vi.waitFor(() => expect(count(calls, 'GET', '/api/admin/dashboard')).toBeGreaterThan(0));
+    await vi.waitFor(() => expect(count(calls, 'GET', '/api/admin/dashboard')).toBeGreaterThan(0), {
+      timeout: 5000,
+    });
     vi.useFakeTimers();
     const before = count(calls, 'GET', '/api/admin/dashboard');
     socket.serverSends({ ...update, orderId: 99 });
