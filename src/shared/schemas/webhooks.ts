@@ -489,6 +489,8 @@ export const webhookEventsQuerySchema = z.object({
   ),
   q: z.optional(z.string().check(z.trim(), z.maxLength(200))),
   status: z.optional(z.enum(WEBHOOK_LOG_STATUSES)),
+  /** Newest first unless asked otherwise. */
+  sort: z._default(z.enum(['createdAt:desc', 'createdAt:asc']), 'createdAt:desc'),
 });
 export type WebhookEventsQuery = z.infer<typeof webhookEventsQuerySchema>;
 

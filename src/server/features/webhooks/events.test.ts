@@ -73,6 +73,8 @@ describe('GET /api/admin/webhook-events', () => {
 
     const page = await admin.get('/api/admin/webhook-events?page=2&pageSize=3');
     expect(page.body).toMatchObject({ total: 4, items: [{ status: 'success' }] });
+    const oldest = await admin.get('/api/admin/webhook-events?sort=createdAt:asc&pageSize=1');
+    expect(oldest.body.items.map((e: { status: string }) => e.status)).toEqual(['success']);
     const errors = await admin.get('/api/admin/webhook-events?status=error');
     expect(errors.body.total).toBe(2);
     const search = await admin.get('/api/admin/webhook-events?q=logs-missing');

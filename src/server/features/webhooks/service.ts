@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import {
   checkPayload,
   type WebhookEventDto,
@@ -276,7 +276,7 @@ export function createWebhookService({
   return {
     deliver,
 
-    /** The Logs tab: newest first, paged; `q` matches the order id, event type, endpoint or key name. */
+    /** The Logs tab: newest first (or oldest), paged; `q` matches the order id, event type, endpoint or key name. */
     async list(query: WebhookEventsQuery) {
       const conditions: SQL[] = [];
       if (query.status) conditions.push(eq(webhookEvents.status, query.status));
@@ -296,7 +296,11 @@ export function createWebhookService({
           .select()
           .from(webhookEvents)
           .where(where)
-          .orderBy(desc(webhookEvents.createdAt), desc(webhookEvents.id))
+          .orderBy(
+            ...(query.sort === 'createdAt:asc'
+              ? [asc(webhookEvents.createdAt), asc(webhookEvents.id)]
+              : [desc(webhookEvents.createdAt), desc(webhookEvents.id)]),
+          )
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize),
         db.select({ total: sql<number>`count(*)::int` }).from(webhookEvents).where(where),
