@@ -6,6 +6,7 @@
 import { openDatabase } from '../../src/server/db/client.js';
 import { createOrderAtStages } from '../../src/server/features/orders/seed.js';
 import { seedAdminOrders } from './seed-admin-orders.js';
+import { seedAutomation } from './seed-automation.js';
 import { seedCustomers } from './seed-customers.js';
 import { seedLive } from './seed-live.js';
 import { seedPayments } from './seed-payments.js';
@@ -153,5 +154,6 @@ export async function seedJourneyData(dataDir: string, documentBaseUrl: string) 
   await seedSettings(db);
   await seedWebhooks(db);
   await seedLive(db);
+  await seedAutomation(db);
   await database.close();
 }

@@ -118,7 +118,7 @@ describe('the signing secret in Settings → Integrations', () => {
       'POST /api/settings/integrations/batch': { body: { message: 'Settings saved' } },
     });
     renderApp('/admin/settings?tab=integrations');
-    const field = await screen.findByRole('textbox', { name: 'Signing Secret' });
+    const field = await screen.findByRole('textbox', { name: 'Automation Signing Secret' });
     expect(field).toHaveValue('••••••••AAA=');
     expect(callsTo(calls, 'GET', '/api/admin/outbound-webhooks/signing-secret')).toHaveLength(0);
 
@@ -132,5 +132,14 @@ describe('the signing secret in Settings → Integrations', () => {
     expect(callsTo(calls, 'POST', '/api/settings/integrations/batch')[0]?.body).not.toHaveProperty(
       'automationSigningSecret',
     );
+  });
+});
+
+describe('the Webhooks page', () => {
+  it('shows the outbound deliveries in its Outbound tab', async () => {
+    settingsApi({ [`GET ${LIST}`]: { body: { items: [FAILED], total: 1 } } });
+    renderApp('/admin/webhooks?tab=outbound');
+    expect(await screen.findByRole('heading', { name: 'Outbound deliveries' })).toBeInTheDocument();
+    expect(await screen.findByText('Order VH102 → Site Preparation')).toBeInTheDocument();
   });
 });

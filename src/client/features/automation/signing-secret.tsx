@@ -79,7 +79,7 @@ export function SigningSecretField({ masked }: { masked: string }) {
   return (
     <div className="grid gap-2">
       <TextField
-        label="Signing Secret"
+        label="Automation Signing Secret"
         readOnly
         value={shown}
         placeholder="Created with the first delivery"

@@ -59,7 +59,7 @@ async function openLogs() {
 }
 
 describe('Webhooks page', () => {
-  it('has the three tabs of the spec, Endpoints first', async () => {
+  it('has the three tabs of the spec, Endpoints first, then Outbound (the automation webhooks sent)', async () => {
     api();
     renderApp('/admin/webhooks');
     const tabs = await screen.findByRole('tablist', { name: 'Webhooks sections' }, { timeout: 5000 });
@@ -67,7 +67,7 @@ describe('Webhooks page', () => {
       within(tabs)
         .getAllByRole('tab')
         .map((tab) => tab.textContent),
-    ).toEqual(['Endpoints', 'Logs', 'Format Guidelines']);
+    ).toEqual(['Endpoints', 'Logs', 'Format Guidelines', 'Outbound']);
     expect(within(tabs).getByRole('tab', { name: 'Endpoints' })).toHaveAttribute('aria-selected', 'true');
   });
 

@@ -4,6 +4,7 @@
  */
 import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { OutboundDeliveries } from '../automation/outbound-deliveries';
 import { EndpointsTab } from './endpoints-tab';
 import { GuidelinesTab } from './guidelines-tab';
 import { LogsTab } from './logs-tab';
@@ -12,6 +13,8 @@ const TABS = [
   { value: 'endpoints', label: 'Endpoints', Panel: EndpointsTab },
   { value: 'logs', label: 'Logs', Panel: LogsTab },
   { value: 'guidelines', label: 'Format Guidelines', Panel: GuidelinesTab },
+  // Beyond the spec (issue #6): the automation webhooks this product sends.
+  { value: 'outbound', label: 'Outbound', Panel: OutboundDeliveries },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
 
