@@ -14,6 +14,8 @@ test('an admin’s stage change shows on the customer’s open orders page witho
   admin,
   baseURL,
 }) => {
+  // Two browser contexts and a first-time account set-up: more than the default 30 s on a busy machine.
+  test.setTimeout(90_000);
   const customerContext = await browser.newContext({ baseURL });
   const customer = await customerContext.newPage();
   const sockets: string[] = [];
