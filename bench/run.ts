@@ -5,6 +5,7 @@
  */
 import { adminOrdersBenchmark } from './benchmarks/admin-orders.js';
 import { authBundleBenchmark } from './benchmarks/auth-bundle.js';
+import { exportBenchmark } from './benchmarks/export.js';
 import { healthzBenchmark } from './benchmarks/healthz.js';
 import { wsFanoutBenchmark } from './benchmarks/ws-fanout.js';
 import type { Benchmark } from './lib/benchmark.js';
@@ -15,6 +16,7 @@ const BENCHMARKS: Benchmark[] = [
   healthzBenchmark,
   adminOrdersBenchmark,
   wsFanoutBenchmark,
+  exportBenchmark,
 ];
 
 /** Every benchmark together, including the 100 000-row import and export, finishes well within this. */

@@ -34,8 +34,8 @@ const warmUp = (options: LoadOptions): LoadOptions => ({ ...options, duration: 2
 
 const script = (name: string) => fileURLToPath(new URL(`../servers/${name}.ts`, import.meta.url));
 
-/** Seeds the orders and an admin with a session; answers the session cookie. */
-async function prepare(target: BenchDatabase): Promise<string> {
+/** Seeds the 100 000 orders and an admin with a session; answers the session cookie. The export benchmark uses it too. */
+export async function prepare(target: BenchDatabase): Promise<string> {
   const database = await target.open();
   try {
     await seedBulkOrders(database.db, ORDER_COUNT);

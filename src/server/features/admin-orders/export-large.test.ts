@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { orders } from '../../db/schema.js';
 import { startTestApp, type TestApp, type TestClient } from '../../test/app.js';
 import { signedInAdmin } from '../../test/auth-flow.js';
@@ -44,6 +45,28 @@ describe('exporting many orders', () => {
       .where(eq(orders.status, 'PRODUCTION'));
     expect(rows.length).toBe(expected?.n);
     expect(rows.every((row) => row[4] === 'PRODUCTION')).toBe(true);
+  });
+
+  it('gives the database connection back when the client abandons downloads half-way', async () => {
+    const cookie = [...admin.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    // More abandoned downloads than exports may stream at once: a slot or connection kept by one of
+    // them would stall the export after them.
+    for (let i = 0; i < 4; i++) {
+      const controller = new AbortController();
+      const res = await fetch(`${t.baseUrl}/api/admin/orders/export`, {
+        headers: { cookie },
+        signal: controller.signal,
+      });
+      expect(res.status).toBe(200);
+      await res.body?.getReader().read();
+      controller.abort();
+    }
+    const pool = (t.database.db as { $client?: unknown }).$client;
+    if (pool instanceof pg.Pool) {
+      await vi.waitFor(() => expect(pool.idleCount).toBe(pool.totalCount), { timeout: 5000 });
+    }
+    const whole = await admin.get('/api/admin/orders/export');
+    expect(parse(whole.body, { bom: true, from_line: 2 })).toHaveLength(ORDER_COUNT);
   });
 
   it('pages the list of all of them from the server, the last page included', async () => {

@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
-import { eq } from 'drizzle-orm';
+import { stringify } from 'csv-stringify/sync';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema.js';
 import { manualClock, startTestApp, type TestApp, type TestClient } from '../../test/app.js';
@@ -144,6 +145,81 @@ describe('exporting orders', () => {
 
   it('answers 404 for a single export of an order that does not exist', async () => {
     expect((await admin.get('/api/admin/orders/999999/export')).status).toBe(404);
+  });
+});
+
+/** The file's record for an order, as the rules say: formula escape, UTC days, dollars from cents. */
+function expectedRecord(row: typeof orders.$inferSelect): string[] {
+  const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : '');
+  return [
+    row.orderId,
+    row.productName,
+    String(row.quantity),
+    day(row.orderDate),
+    row.status,
+    row.paymentMethod ?? '',
+    row.transactionId ?? '',
+    dollarsFromCents(row.amount),
+    day(row.deliveryDate),
+    row.zipCode ?? '',
+  ].map(escapeFormula);
+}
+
+describe('the database writing the cells', () => {
+  // Each value is one the export must write exactly as the rules above would.
+  const ODD_ORDERS: Partial<typeof orders.$inferInsert>[] = [
+    { productName: 'Line\nbreak, "quoted"', amount: '5', quantity: 0 },
+    { productName: ' Café «Zürich» 東京 ', amount: '007', paymentMethod: '', transactionId: '' },
+    { productName: '\\.', amount: '-250', quantity: -1, zipCode: '' },
+    { productName: "O'Brien \\ shed", amount: '  ', status: 'DELIVERED' },
+    { productName: 'Plain', amount: '', deliveryDate: new Date('2026-12-31T23:59:59Z') },
+    { productName: 'Text amount', amount: 'n/a' },
+    { productName: 'Formula amount', amount: '=1+1' },
+    { productName: 'Decimal amount', amount: '12.5' },
+    { productName: 'Padded amount', amount: ' 300 ' },
+    { productName: 'Signed amount', amount: '+5' },
+    { productName: 'Exponent amount', amount: '1.5e2' },
+    { productName: 'Zero amount', amount: '0' },
+    { productName: 'Null amount', amount: null, zipCode: '\t78701' },
+    { productName: 'Large amount', amount: '999999999999999' },
+  ];
+
+  beforeAll(async () => {
+    await t.database.db.insert(orders).values(
+      ODD_ORDERS.map((values, index) => ({
+        orderId: `ODD${index}`,
+        orderDate: new Date(Date.UTC(2026, 2, 1, index)),
+        ...values,
+        productName: values.productName ?? 'Odd',
+      })),
+    );
+    await t.database.db
+      .insert(orders)
+      .values({ orderId: 'BIG1', productName: 'Big', amount: '123456789012345678' });
+  });
+
+  it('writes the same bytes as formatting each stored value by the rules', async () => {
+    const res = await admin.get('/api/admin/orders/export?q=ODD');
+    expect(res.status).toBe(200);
+    const stored = await t.database.db.select().from(orders).where(sql`${orders.orderId} like 'ODD%'`);
+    stored.sort((a, b) => a.id - b.id);
+    expect(stored).toHaveLength(ODD_ORDERS.length);
+    // fetch's text() drops the byte-order mark.
+    expect(res.body).toBe(stringify([[...EXPORT_COLUMNS], ...stored.map(expectedRecord)]));
+  });
+
+  it('writes whole cents beyond a double’s precision exactly', async () => {
+    const rows = parseCsv((await admin.get('/api/admin/orders/export?q=BIG1')).body).slice(1);
+    expect(rows.map((row) => row[7])).toEqual(['1234567890123456.78']);
+  });
+
+  it('matches a filter holding quotes and backslashes literally', async () => {
+    const res = await admin.get(`/api/admin/orders/export?product=${encodeURIComponent("O'Brien \\")}`);
+    expect(res.status).toBe(200);
+    const rows = parseCsv(res.body).slice(1);
+    expect(rows.map((row) => row[1])).toEqual(["O'Brien \\ shed"]);
+    const none = await admin.get(`/api/admin/orders/export?q=${encodeURIComponent("'; select 1; --")}`);
+    expect(none.status).toBe(404);
   });
 });
 

@@ -1,16 +1,14 @@
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
 import type { AdminOrderFilters } from '../../../shared/schemas/admin-orders.js';
 import type { Executor } from '../../db/client.js';
 import { orders } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { orderFilterWhere } from './filters.js';
-import { type AdminOrderRecord, adminOrderColumns } from './list.js';
-
-/** The list's columns but the customer's e-mail, which the file does not hold. */
-const { customerEmail: _customerEmail, ...exportColumns } = adminOrderColumns;
-type ExportRecord = Omit<AdminOrderRecord, 'customerEmail'>;
 
 /** The spec's bulk export columns (admin spec §7), in its order. */
 export const EXPORT_COLUMNS = [
@@ -28,20 +26,19 @@ export const EXPORT_COLUMNS = [
 
 export const NO_ORDERS_TO_EXPORT = 'No orders to export';
 
-/** Rows read per query: memory stays flat however many orders match. */
+/** Rows read per query on the embedded database: memory stays flat however many orders match. */
 export const EXPORT_BATCH_SIZE = 2000;
 
 const FORMULA_TRIGGER = /^[=+\-@\t\r]/;
 
 /**
  * A spreadsheet runs a cell that starts with =, +, -, @, tab or carriage return as a formula (CSV
- * injection); a leading apostrophe makes it text, as OWASP recommends (DESIGN §8).
+ * injection); a leading apostrophe makes it text, as OWASP recommends (DESIGN §8). The export applies
+ * the same rule in SQL (`escapedCell`); this is the rule for text the server writes itself.
  */
 export function escapeFormula(value: string): string {
   return FORMULA_TRIGGER.test(value) ? `'${value}` : value;
 }
-
-const isoDay = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : '');
 
 /** Amounts are stored in cents; the file holds plain dollars ('45000.00') that spreadsheets sum. */
 export function dollarsFromCents(cents: string | null): string {
@@ -50,32 +47,85 @@ export function dollarsFromCents(cents: string | null): string {
   return Number.isFinite(value) ? (value / 100).toFixed(2) : cents;
 }
 
-export function exportRecord(row: ExportRecord): string[] {
-  return [
-    row.orderId,
-    row.productName,
-    String(row.quantity),
-    isoDay(row.orderDate),
-    row.status,
-    row.paymentMethod ?? '',
-    row.transactionId ?? '',
-    dollarsFromCents(row.amount),
-    isoDay(row.deliveryDate),
-    row.zipCode ?? '',
-  ].map(escapeFormula);
-}
+// The cells are computed by the database, so that PostgreSQL can write the whole file with COPY
+// (decision 89). Each is text, or null for an empty cell; both CSV writers leave a null unquoted.
+
+/** The formula escape of `escapeFormula` as SQL: ascii() reads the first character's code (0 for ''). */
+const escapedCell = (text: SQL) =>
+  sql`case when ascii(${text}) in (61, 43, 45, 64, 9, 13) then '''' || ${text} else ${text} end`;
+
+type Cell = SQL<string | null>;
+
+/** A text column: escaped, and an empty text written like a missing one. */
+const textCell = (column: AnyPgColumn): Cell => sql`nullif(${escapedCell(sql`${column}`)}, '')`;
+
+/**
+ * The UTC day, as `toISOString().slice(0, 10)` writes it: a date in the ISO DateStyle, which node-pg
+ * and PGlite need anyway to read timestamps (the COPY sets it on its connection, to be sure). Half the
+ * cost of to_char.
+ */
+const dayCell = (column: AnyPgColumn): Cell => sql`((${column} at time zone 'UTC')::date)::text`;
+
+/** Any number JavaScript's Number() reads from text in decimal notation (exponent kept small). */
+const DECIMAL_TEXT = '^[[:space:]]*[-+]?([0-9]+([.][0-9]*)?|[.][0-9]+)([eE][-+]?[0-9]{1,2})?[[:space:]]*$';
+const BLANK_TEXT = '^[[:space:]]*$';
+
+/**
+ * `dollarsFromCents` as SQL. Whole cents (what every writer stores) are multiplied exactly, in numeric
+ * (scale 0 times scale 2 gives the two decimals, whatever the size); other decimal text is rounded half
+ * away from zero; blank text is empty; any other text is kept as it is.
+ */
+const amount = orders.amount;
+const amountCell: Cell = sql`case
+  when ${amount} <> '' and ltrim(${amount}, '0123456789') = '' then (${amount}::numeric * 0.01)::text
+  when ${amount} ~ ${DECIMAL_TEXT} then ${escapedCell(sql`round(trim(${amount})::numeric / 100, 2)::text`)}
+  when ${amount} ~ ${BLANK_TEXT} then null
+  else ${escapedCell(sql`${amount}`)} end`;
+
+/** The file's ten cells, in EXPORT_COLUMNS order. */
+const exportCells = {
+  orderId: textCell(orders.orderId),
+  productName: textCell(orders.productName),
+  quantity: sql<string>`case when ${orders.quantity} < 0 then '''' || ${orders.quantity} else ${orders.quantity}::text end`,
+  orderDate: dayCell(orders.orderDate),
+  status: textCell(orders.status),
+  paymentMethod: textCell(orders.paymentMethod),
+  transactionId: textCell(orders.transactionId),
+  amount: amountCell,
+  deliveryDate: dayCell(orders.deliveryDate),
+  zipCode: textCell(orders.zipCode),
+} satisfies Record<string, Cell>;
+
+type Cells = { [K in keyof typeof exportCells]: string | null };
+
+const recordOf = (row: Cells) => [
+  row.orderId,
+  row.productName,
+  row.quantity,
+  row.orderDate,
+  row.status,
+  row.paymentMethod,
+  row.transactionId,
+  row.amount,
+  row.deliveryDate,
+  row.zipCode,
+];
+
+/** A byte-order mark first, so Excel reads the UTF-8 (accents, non-Latin names) right. */
+const BOM = '\ufeff';
+const csvText = (records: (string | null)[][]) => stringify(records);
+const HEADER = BOM + csvText([[...EXPORT_COLUMNS]]);
 
 /**
  * The matching orders in id order, one batch per query (keyset on the primary key, so a late batch
  * costs as little as the first). Each batch is its own statement: no transaction or connection is
  * held while a slow client reads.
  */
-async function* orderBatches(executor: Executor, filters: AdminOrderFilters, afterId = 0) {
-  const where = orderFilterWhere(filters);
-  let after = afterId;
+async function* orderBatches(executor: Executor, where: SQL | undefined) {
+  let after = 0;
   for (;;) {
     const rows = await executor
-      .select(exportColumns)
+      .select({ id: orders.id, ...exportCells })
       .from(orders)
       .where(and(where, gt(orders.id, after)))
       .orderBy(asc(orders.id))
@@ -87,23 +137,116 @@ async function* orderBatches(executor: Executor, filters: AdminOrderFilters, aft
   }
 }
 
-/** A byte-order mark first, so Excel reads the UTF-8 (accents, non-Latin names) right. */
-const BOM = '\ufeff';
-const csvText = (records: string[][]) => stringify(records);
-const HEADER = BOM + csvText([[...EXPORT_COLUMNS]]);
+/** The pg pool behind a drizzle database on a PostgreSQL server; none on the embedded PGlite. */
+function serverPool(executor: Executor): pg.Pool | null {
+  const client = (executor as { $client?: unknown }).$client;
+  return client instanceof pg.Pool ? client : null;
+}
 
 /**
- * The CSV of every order matching the filter, streamed: one chunk per batch of rows, so memory holds
- * one batch whatever the total. The first batch is read before anything is sent, so an empty result
- * can still answer 404 'No orders to export'. The next batch is read while this one is sent.
+ * The statement's text with its parameters written in as literals (COPY takes no parameters).
+ * `escapeLiteral` doubles quotes and backslashes, so the literal is safe whatever
+ * standard_conforming_strings says; only strings and numbers (what the filters bind) are accepted.
+ */
+function inlineParameters(query: { sql: string; params: unknown[] }): string {
+  return query.sql.replace(/\$(\d+)\b/g, (_, index: string) => {
+    const value = query.params[Number(index) - 1];
+    if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+    if (typeof value === 'string') return pg.escapeLiteral(value);
+    throw new Error(`export: cannot write parameter $${index} (${typeof value}) into COPY`);
+  });
+}
+
+/**
+ * How many exports stream through COPY at once per pool: each holds its connection until the client
+ * has read the whole file, so they may never take the pool from the rest of the application.
+ */
+const copySlots = new WeakMap<pg.Pool, { free: number; waiting: (() => void)[] }>();
+
+async function takeCopySlot(pool: pg.Pool): Promise<() => void> {
+  let slots = copySlots.get(pool);
+  if (!slots) {
+    slots = { free: Math.max(1, Math.floor((pool.options.max ?? 10) / 4)), waiting: [] };
+    copySlots.set(pool, slots);
+  }
+  const taken = slots;
+  if (taken.free > 0) taken.free--;
+  else await new Promise<void>((resolve) => taken.waiting.push(resolve));
+  let given = false;
+  return () => {
+    if (given) return;
+    given = true;
+    const next = taken.waiting.shift();
+    if (next) next();
+    else taken.free++;
+  };
+}
+
+/**
+ * PostgreSQL writes the file itself: `COPY (SELECT cells …) TO STDOUT WITH CSV`, streamed to the
+ * client as the server sends it, with the socket paused while the client reads slowly. The connection
+ * goes back to the pool at the end; after an error or an abandoned download it is closed instead,
+ * since it may still be in the middle of the COPY.
+ */
+async function copyCsv(pool: pg.Pool, executor: Executor, where: SQL | undefined): Promise<Readable> {
+  const text = inlineParameters(
+    executor.select(exportCells).from(orders).where(where).orderBy(asc(orders.id)).toSQL(),
+  );
+  const giveSlot = await takeCopySlot(pool);
+  let client: pg.PoolClient;
+  try {
+    client = await pool.connect();
+  } catch (err) {
+    giveSlot();
+    throw err;
+  }
+  try {
+    // The days' format (dayCell); node-pg reads timestamps in this style too, so the pool keeps it.
+    await client.query('SET DateStyle TO ISO');
+  } catch (err) {
+    client.release(err as Error);
+    giveSlot();
+    throw err;
+  }
+  let done = false;
+  const finish = (err?: Error) => {
+    if (done) return;
+    done = true;
+    client.release(err ?? undefined);
+    giveSlot();
+  };
+  const copy = client.query(copyTo(`COPY (${text}) TO STDOUT WITH (FORMAT csv)`));
+  const body = new PassThrough();
+  body.write(HEADER);
+  copy.on('end', () => finish());
+  copy.on('error', (err) => {
+    finish(err);
+    body.destroy(err);
+  });
+  body.on('close', () => finish(new Error('export abandoned before the end')));
+  copy.pipe(body);
+  return body;
+}
+
+/**
+ * The CSV of every order matching the filter, streamed so memory holds one chunk whatever the total:
+ * on PostgreSQL through COPY, on the embedded database one batch of rows per query. One cheap query
+ * first checks that something matches, so an empty result can still answer 404 'No orders to export'.
  */
 export async function exportOrdersCsv(executor: Executor, filters: AdminOrderFilters): Promise<Readable> {
-  const batches = orderBatches(executor, filters);
+  const where = orderFilterWhere(filters);
+  const pool = serverPool(executor);
+  if (pool) {
+    const [any] = await executor.select({ id: orders.id }).from(orders).where(where).limit(1);
+    if (!any) throw notFound(NO_ORDERS_TO_EXPORT);
+    return copyCsv(pool, executor, where);
+  }
+  const batches = orderBatches(executor, where);
   const first = await batches.next();
   if (first.done) throw notFound(NO_ORDERS_TO_EXPORT);
   async function* chunks() {
-    yield HEADER + csvText((first.value ?? []).map(exportRecord));
-    for await (const batch of batches) yield csvText(batch.map(exportRecord));
+    yield HEADER + csvText((first.value ?? []).map(recordOf));
+    for await (const batch of batches) yield csvText(batch.map(recordOf));
   }
   // A failed batch query errors the stream, which ends the response.
   return Readable.from(chunks(), { objectMode: false });
@@ -111,9 +254,12 @@ export async function exportOrdersCsv(executor: Executor, filters: AdminOrderFil
 
 /** One order's CSV: the same columns and one row, so it reads (and re-imports) like the bulk file. */
 export async function exportOneOrderCsv(executor: Executor, orderId: number) {
-  const [row] = await executor.select(exportColumns).from(orders).where(eq(orders.id, orderId));
+  const [row] = await executor
+    .select({ name: orders.orderId, ...exportCells })
+    .from(orders)
+    .where(eq(orders.id, orderId));
   if (!row) throw notFound('Order not found');
-  return { orderId: row.orderId, csv: HEADER + csvText([exportRecord(row)]) };
+  return { orderId: row.name, csv: HEADER + csvText([recordOf(row)]) };
 }
 
 /**
