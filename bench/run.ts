@@ -7,6 +7,7 @@ import { adminOrdersBenchmark } from './benchmarks/admin-orders.js';
 import { authBundleBenchmark } from './benchmarks/auth-bundle.js';
 import { exportBenchmark } from './benchmarks/export.js';
 import { healthzBenchmark } from './benchmarks/healthz.js';
+import { importBenchmark } from './benchmarks/import.js';
 import { wsFanoutBenchmark } from './benchmarks/ws-fanout.js';
 import type { Benchmark } from './lib/benchmark.js';
 
@@ -17,6 +18,7 @@ const BENCHMARKS: Benchmark[] = [
   adminOrdersBenchmark,
   wsFanoutBenchmark,
   exportBenchmark,
+  importBenchmark,
 ];
 
 /** Every benchmark together, including the 100 000-row import and export, finishes well within this. */

@@ -17,6 +17,7 @@ import { createAuthService } from './features/auth/service.js';
 import { automationRoutes } from './features/automation/routes.js';
 import { customerAdminRoutes } from './features/customers/routes.js';
 import type { FeatureDeps } from './features/deps.js';
+import { importRoutes } from './features/imports/routes.js';
 import { registerOutboxWorkers } from './features/notifications/workers.js';
 import { onboardingRoutes } from './features/onboarding/routes.js';
 import { createOnboardingService } from './features/onboarding/service.js';
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     webhookRoutes,
     webhookEventRoutes,
     automationRoutes,
+    importRoutes,
   ]) {
     await app.register(routes, featureDeps);
   }

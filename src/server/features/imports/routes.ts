@@ -1,0 +1,178 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  IMPORT_FLAGS,
+  IMPORT_MAX_FILE_BYTES,
+  type ImportFlag,
+  type ImportOptions,
+  importResultSchema,
+} from '../../../shared/schemas/imports.js';
+import { errorBody } from '../../http/schemas.js';
+import { guardAdminRoutes, requireAdmin } from '../../http/session.js';
+import { AppError, badRequest } from '../../lib/errors.js';
+import type { FeatureDeps } from '../deps.js';
+import { createImportService } from './service.js';
+import {
+  checkKind,
+  csvRows,
+  type FileKind,
+  kindFromName,
+  peek,
+  type SourceRow,
+  spreadsheetRows,
+  tooLarge,
+} from './sources.js';
+
+const LIMIT_MB = IMPORT_MAX_FILE_BYTES / (1024 * 1024);
+const fileTooLarge = () => tooLarge(`The file is larger than ${LIMIT_MB} MB (the limit)`);
+
+/** POST /api/admin/import (admin spec §7; issue #8). */
+export const importRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app, deps) => {
+  guardAdminRoutes(app);
+  await app.register(multipart, {
+    limits: { fileSize: IMPORT_MAX_FILE_BYTES, files: 1, fields: 10, fieldSize: 100, parts: 12 },
+  });
+  const imports = createImportService(deps);
+
+  app.post(
+    '/api/admin/import',
+    { schema: { response: { 200: importResultSchema, 400: z.union([importResultSchema, errorBody]) } } },
+    async (request, reply) => {
+      const admin = requireAdmin(request);
+      if (!request.isMultipart()) {
+        throw new AppError(
+          'UNSUPPORTED_MEDIA_TYPE',
+          'Send the file as multipart/form-data in the field "file"',
+        );
+      }
+      const flags: Partial<ImportOptions> = {};
+      let outcome: Awaited<ReturnType<typeof imports.run>> | undefined;
+      let upload: Readable | undefined;
+      let spool: { dir: string; path: string; kind: FileKind } | undefined;
+      const options = (): ImportOptions => ({
+        updateExisting: flags.updateExisting ?? false,
+        sendNotification: flags.sendNotification ?? false,
+        dryRun: flags.dryRun ?? false,
+        validRowsOnly: flags.validRowsOnly ?? false,
+      });
+      const runImport = (bytes: AsyncIterable<Buffer>, kind: FileKind) =>
+        imports.run(fileRows(bytes, kind), options(), admin.id);
+
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'field') {
+            if ((IMPORT_FLAGS as readonly string[]).includes(part.fieldname)) {
+              flags[part.fieldname as ImportFlag] = flag(part.fieldname, part.value);
+            }
+            continue;
+          }
+          if (part.fieldname !== 'file')
+            throw badRequest(`Unexpected file field '${part.fieldname}': send it as "file"`);
+          upload = part.file;
+          const kind = kindFromName(part.filename);
+          const bytes = limited(part.file);
+          if (IMPORT_FLAGS.every((name) => name in flags)) {
+            // The usual order (the page sends the options first): the file streams straight into the import.
+            outcome = await runImport(bytes, kind);
+          } else {
+            // Options may still follow the file: keep it on disk, not in memory, until the form ends.
+            const dir = await mkdtemp(join(tmpdir(), 'orderflow-import-'));
+            spool = { dir, path: join(dir, 'upload'), kind };
+            await pipeline(bytes, createWriteStream(spool.path));
+          }
+        }
+        if (spool) outcome = await runImport(limited(createReadStream(spool.path)), spool.kind);
+        if (!outcome) {
+          throw badRequest('File required: Please select a CSV or Excel file to import', {
+            file: 'File required',
+          });
+        }
+      } catch (error) {
+        await drainRequest(request, upload);
+        throw mapUploadError(error);
+      } finally {
+        if (spool) await rm(spool.dir, { recursive: true, force: true });
+      }
+      return reply.code(outcome.status).send(outcome.result);
+    },
+  );
+};
+
+function flag(name: string, value: unknown): boolean {
+  const text = String(value).trim().toLowerCase();
+  if (text === 'true') return true;
+  if (text === 'false' || text === '') return false;
+  throw badRequest(`${name} must be true or false`, { [name]: 'must be true or false' });
+}
+
+/** The upload's bytes; a file cut at the size limit fails instead of importing its first 20 MB. */
+async function* limited(stream: Readable): AsyncGenerator<Buffer> {
+  for await (const chunk of stream) {
+    if ((stream as Readable & { truncated?: boolean }).truncated) throw fileTooLarge();
+    yield chunk as Buffer;
+  }
+  if ((stream as Readable & { truncated?: boolean }).truncated) throw fileTooLarge();
+}
+
+/** The rows of the file, after checking that its content is what its name says. */
+async function* fileRows(bytes: AsyncIterable<Buffer>, kind: FileKind): AsyncGenerator<SourceRow> {
+  const { head, body } = await peek(bytes, 8);
+  if (head.length === 0) throw badRequest('The file is empty: it needs a header row and at least one order');
+  checkKind(kind, head);
+  if (kind === 'csv') {
+    yield* csvRows(body);
+    return;
+  }
+  // A workbook is read whole (the zip directory is at its end); the size limit bounds it.
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(chunk);
+  yield* spreadsheetRows(Buffer.concat(chunks), kind);
+}
+
+function mapUploadError(error: unknown): unknown {
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return fileTooLarge();
+  if (code === 'FST_FILES_LIMIT') return badRequest('Send one file at a time');
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return badRequest('Too many form fields');
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+    return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data in the field "file"');
+  }
+  return error;
+}
+
+/**
+ * After a refusal mid-upload, reads (and drops) the rest of the request, up to the size limit, so the
+ * browser gets the answer instead of a reset connection; a longer body is cut off.
+ */
+async function drainRequest(request: FastifyRequest, upload: Readable | undefined) {
+  const raw = request.raw;
+  if (raw.readableEnded || raw.destroyed) return;
+  // A file stream left half-read holds the form parser (and so the request) back: stop both, then
+  // read the request to its end here.
+  if (upload && !upload.destroyed) upload.destroy();
+  raw.unpipe();
+  await new Promise<void>((resolve) => {
+    let received = 0;
+    const done = () => {
+      raw.off('data', onData);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > IMPORT_MAX_FILE_BYTES + 1024 * 1024) done();
+    };
+    raw.on('data', onData);
+    raw.once('end', done);
+    raw.once('close', done);
+    raw.once('error', done);
+    raw.resume();
+  });
+}
