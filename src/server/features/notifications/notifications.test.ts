@@ -85,6 +85,15 @@ describe('the owner’s stage-change e-mail', () => {
     expect(await mailsAbout(ANN, order.orderId)).toHaveLength(2);
   });
 
+  it('sends the mail right after the request that made the change, without waiting for the poll', async () => {
+    // The poll is a minute in this file: only the kick after the response can send it this soon.
+    const order = await annOrder();
+    const before = t.mail.forAddress(ANN).length;
+    await moveTo(order.id, 'DOCUMENTS_PENDING');
+    const mail = await t.mail.waitForMail(ANN, before + 1, 5_000);
+    expect(mail.subject).toBe(`Order ${order.orderId}: Documents Pending - OrderFlow`);
+  });
+
   it('mails nothing when the owner turned e-mail notifications off, and again once turned on', async () => {
     const off = await ann.request('PATCH', '/api/user/notifications', { json: { email: false } });
     expect(off.status).toBe(200);

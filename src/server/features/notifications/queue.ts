@@ -63,18 +63,32 @@ export function createQueueRunner(options: {
     timer.unref();
   }
 
+  let ticking = false;
+  let again = false;
+
   async function tick() {
     if (!running) return;
+    // A kick during a pass asks for one more pass after it, rather than a second loop alongside.
+    if (ticking) {
+      again = true;
+      return;
+    }
+    ticking = true;
     let wait = pollMs;
     try {
-      let batch = await runOnce();
-      // A full pass may leave more due rows behind: keep going while rows are handled.
-      while (running && batch.handled > 0) batch = await runOnce();
+      let batch: QueueBatch;
+      do {
+        again = false;
+        batch = await runOnce();
+        // A full pass may leave more due rows behind: keep going while rows are handled.
+      } while (running && (batch.handled > 0 || again));
       if (batch.nextDueAt) {
         wait = Math.min(pollMs, batch.nextDueAt.getTime() - options.now().getTime());
       }
     } catch (err) {
       log.warn({ err, queue: name }, 'queue pass failed; trying again at the next poll');
+    } finally {
+      ticking = false;
     }
     schedule(wait);
   }

@@ -58,6 +58,13 @@ export function registerOutboxWorkers(
     mail.start();
     webhooks.start();
   });
+  // A change made by a request is sent right after it rather than at the next poll; the poll stays
+  // the guarantee (changes made outside requests, retries, other instances).
+  app.addHook('onResponse', async (request) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+    mail.kick();
+    webhooks.kick();
+  });
   // preClose: before the mailer and the database go away.
   app.addHook('preClose', async () => {
     await Promise.all([mail.stop(), webhooks.stop()]);
