@@ -212,6 +212,10 @@ describe('outbound automation webhooks', () => {
       expect(gap1).toBeGreaterThanOrEqual(OUTBOX.retryBaseMs);
       expect(gap2).toBeGreaterThanOrEqual(2 * OUTBOX.retryBaseMs);
       expect(gap2).toBeGreaterThan(gap1);
+      // The recorded attempt times show the same growing gaps.
+      const [t1, t2, t3] = attempts.map((a) => a.attemptedAt.getTime()) as [number, number, number];
+      expect(t2 - t1).toBeGreaterThanOrEqual(OUTBOX.retryBaseMs);
+      expect(t3 - t2).toBeGreaterThanOrEqual(2 * OUTBOX.retryBaseMs);
     } finally {
       await receiver.close();
     }
