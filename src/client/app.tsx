@@ -18,7 +18,7 @@ const AdminShell = lazy(() => import('./features/admin/admin-shell'));
 const DashboardPage = lazy(() => import('./features/admin-orders/dashboard-page'));
 const AdminOrdersPage = lazy(() => import('./features/admin-orders/orders-page'));
 const CustomersPage = lazy(() => import('./features/customers/customers-page'));
-const ImportPage = lazy(() => import('./features/admin/import-page'));
+const ImportPage = lazy(() => import('./features/imports/import-page'));
 const WebhooksPage = lazy(() => import('./features/webhooks/webhooks-page'));
 const AdminSettingsPage = lazy(() => import('./features/admin-settings/settings-page'));
 
