@@ -9,6 +9,8 @@ import * as z from 'zod/mini';
 import { MIN_ADMIN_CREATED_PASSWORD_LENGTH, ROLES, type Role } from '../../../shared/constants.js';
 import { emailSchema, PASSWORD_MAX_LENGTH } from '../../../shared/schemas/auth.js';
 import { type AdminUser, isBlankPassword } from '../../../shared/schemas/customers.js';
+import { EmailList } from '../../components/email-list';
+import { EmailText } from '../../components/email-text';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -28,7 +30,6 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '.
 import { PasswordField, TextField } from '../../components/ui/text-field';
 import { toast } from '../../components/ui/use-toast';
 import { useAdminUsers, useCreateUser, useUpdateUser } from '../customers/api';
-import { EmailText } from '../customers/email-text';
 import { toastFailure } from '../customers/notify';
 import { Pager } from '../customers/pager';
 
@@ -171,23 +172,18 @@ function AdminsTable({ admins, onEdit }: { admins: AdminUser[]; onEdit: EditHand
 /** Below 640 px the four columns do not fit: one entry per admin, Edit always in reach. */
 function AdminsList({ admins, onEdit }: { admins: AdminUser[]; onEdit: EditHandler }) {
   return (
-    <ul className="grid gap-2 sm:hidden" aria-label="Admin users">
-      {admins.map((admin) => (
-        <li
-          key={admin.id}
-          className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1 rounded-lg border p-3 text-sm"
-        >
-          <EmailText email={admin.email} className="min-w-0 break-words font-medium" />
-          <span className="row-span-2">
-            <EditButton admin={admin} onEdit={onEdit} />
-          </span>
-          <span className="flex items-center gap-2 text-muted-foreground text-xs">
-            <Badge>{admin.role}</Badge>
-            Last Active: Active
-          </span>
-        </li>
-      ))}
-    </ul>
+    <EmailList
+      label="Admin users"
+      items={admins}
+      action={(admin) => <EditButton admin={admin} onEdit={onEdit} />}
+      detailsClassName="flex items-center gap-2"
+      details={(admin) => (
+        <>
+          <Badge>{admin.role}</Badge>
+          Last Active: Active
+        </>
+      )}
+    />
   );
 }
 

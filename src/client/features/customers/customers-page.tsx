@@ -2,6 +2,8 @@ import { Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { formatCents } from '../../../shared/format.js';
 import { CUSTOMERS_PAGE_SIZE, type CustomerRow } from '../../../shared/schemas/customers.js';
+import { EmailList } from '../../components/email-list';
+import { EmailText } from '../../components/email-text';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -9,7 +11,6 @@ import { Input } from '../../components/ui/input';
 import { PageSpinner } from '../../components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { useCustomers } from './api';
-import { EmailText } from './email-text';
 import { Pager } from './pager';
 import { UserManagementDialog } from './user-management-dialog';
 
@@ -164,21 +165,14 @@ function CustomersTable({ customers, onView }: { customers: CustomerRow[]; onVie
 /** Below 640 px the five columns do not fit: one entry per customer, the View button always in reach. */
 function CustomersList({ customers, onView }: { customers: CustomerRow[]; onView: ViewHandler }) {
   return (
-    <ul className="grid gap-2 sm:hidden" aria-label="Customers">
-      {customers.map((customer) => (
-        <li
-          key={customer.id}
-          className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1 rounded-lg border p-3 text-sm"
-        >
-          <EmailText email={customer.email} className="min-w-0 break-words font-medium" />
-          <span className="row-span-2">
-            <ViewButton customer={customer} onView={onView} />
-          </span>
-          <span className="text-muted-foreground text-xs tabular-nums">
-            ID {customer.id} · Orders {customer.orders} · Total Spent {formatCents(customer.totalSpent)}
-          </span>
-        </li>
-      ))}
-    </ul>
+    <EmailList
+      label="Customers"
+      items={customers}
+      action={(customer) => <ViewButton customer={customer} onView={onView} />}
+      detailsClassName="tabular-nums"
+      details={(customer) =>
+        `ID ${customer.id} · Orders ${customer.orders} · Total Spent ${formatCents(customer.totalSpent)}`
+      }
+    />
   );
 }

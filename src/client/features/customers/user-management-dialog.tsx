@@ -7,6 +7,7 @@ import { KeyRound, Mail, Trash2 } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { formatCents } from '../../../shared/format.js';
 import { type UserDetail, userHasOrdersMessage } from '../../../shared/schemas/customers.js';
+import { EmailText } from '../../components/email-text';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -23,7 +24,6 @@ import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
 import { refusedOrderCount, useChangeEmail, useDeleteUser, useSendPasswordReset, useUserDetail } from './api';
-import { EmailText } from './email-text';
 import { toastFailure } from './notify';
 
 /** 'DOCUMENTS_SIGNING' → 'DOCUMENTS SIGNING' (admin spec §2). */
