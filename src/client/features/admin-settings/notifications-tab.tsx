@@ -2,11 +2,9 @@
  * Notifications (admin spec §2, §3): which events the back office wants to hear about. They are stored
  * for now; staff alerts that read them are not part of this release (see docs/decisions.md).
  */
-import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { NotificationSettings } from '../../../shared/schemas/settings.js';
-import { Label } from '../../components/ui/label';
-import { Switch } from '../../components/ui/switch';
+import { SwitchRow } from '../../components/switch-row';
 import { useSaveSettings, useSettings } from './api';
 import { useSaveFeedback } from './save-feedback';
 import { SaveRow, SettingsCard, SettingsLoadState } from './settings-form';
@@ -53,7 +51,7 @@ function NotificationsForm({ saved }: { saved: NotificationSettings }) {
               control={form.control}
               name={toggle.name}
               render={({ field }) => (
-                <NotificationSwitch
+                <SwitchRow
                   label={toggle.label}
                   description={toggle.description}
                   checked={field.value}
@@ -66,35 +64,5 @@ function NotificationsForm({ saved }: { saved: NotificationSettings }) {
         <SaveRow label="Save Preferences" pending={save.isPending} saved={feedback.saved} />
       </form>
     </SettingsCard>
-  );
-}
-
-function NotificationSwitch({
-  label,
-  description,
-  checked,
-  onCheckedChange,
-}: {
-  label: string;
-  description: string;
-  checked: boolean;
-  onCheckedChange: (on: boolean) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="flex items-center justify-between gap-4 rounded-lg border p-4">
-      <div className="grid gap-1">
-        <Label htmlFor={id}>{label}</Label>
-        <p id={`${id}-description`} className="text-muted-foreground text-sm">
-          {description}
-        </p>
-      </div>
-      <Switch
-        id={id}
-        aria-describedby={`${id}-description`}
-        checked={checked}
-        onCheckedChange={onCheckedChange}
-      />
-    </div>
   );
 }

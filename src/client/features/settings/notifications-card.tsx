@@ -1,9 +1,7 @@
 /** The Email and SMS notification toggles (customer spec §2; stored per user, decision 26). */
-import { useId } from 'react';
 import type { NotificationPrefs } from '../../../shared/schemas/user.js';
+import { SwitchRow } from '../../components/switch-row';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Label } from '../../components/ui/label';
-import { Switch } from '../../components/ui/switch';
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
 import { DEFAULT_NOTIFICATION_PREFS, useNotificationPrefs, useUpdateNotificationPrefs } from './api';
@@ -34,7 +32,7 @@ export function NotificationsCard() {
         <CardDescription>How we tell you when an order moves to its next stage.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <NotificationSwitch
+        <SwitchRow
           label="Email Notifications"
           description="Order updates sent to your email address."
           checked={prefs.email}
@@ -42,7 +40,7 @@ export function NotificationsCard() {
           disabled={prefsQuery.isPending}
           onCheckedChange={(on) => toggle('email', on)}
         />
-        <NotificationSwitch
+        <SwitchRow
           label="SMS Notifications"
           description="Order updates sent by text message to your phone."
           checked={prefs.sms}
@@ -51,38 +49,5 @@ export function NotificationsCard() {
         />
       </CardContent>
     </Card>
-  );
-}
-
-function NotificationSwitch({
-  label,
-  description,
-  checked,
-  disabled,
-  onCheckedChange,
-}: {
-  label: string;
-  description: string;
-  checked: boolean;
-  disabled: boolean;
-  onCheckedChange: (on: boolean) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="flex items-center justify-between gap-4 rounded-lg border p-4">
-      <div className="grid gap-1">
-        <Label htmlFor={id}>{label}</Label>
-        <p id={`${id}-description`} className="text-muted-foreground text-sm">
-          {description}
-        </p>
-      </div>
-      <Switch
-        id={id}
-        aria-describedby={`${id}-description`}
-        checked={checked}
-        disabled={disabled}
-        onCheckedChange={onCheckedChange}
-      />
-    </div>
   );
 }
