@@ -6,10 +6,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { generalSettingsSchema } from '../../../shared/schemas/settings.js';
-import { TextField } from '../../components/ui/text-field';
 import { useSaveSettings, useSettings } from './api';
 import { useSaveFeedback } from './save-feedback';
-import { SaveRow, SettingsCard, SettingsLoadState, showFieldErrors } from './settings-form';
+import { FormTextField, SaveRow, SettingsCard, SettingsLoadState, showFieldErrors } from './settings-form';
 
 // Everything but the theme, which only the sidebar switches. (Rebuilt from the shape rather than
 // z.pick, whose helper would land in the sign-in page's first load.)
@@ -36,7 +35,6 @@ function GeneralForm({ saved }: { saved: GeneralValues }) {
   const form = useForm<GeneralValues>({ values: saved, resolver: zodResolver(generalFormSchema) });
   const save = useSaveSettings('general');
   const feedback = useSaveFeedback();
-  const { errors } = form.formState;
 
   const submit = form.handleSubmit((values) => {
     save.mutate(values, {
@@ -52,48 +50,42 @@ function GeneralForm({ saved }: { saved: GeneralValues }) {
     <SettingsCard title="General Settings" description="How the portal presents your company to customers.">
       <form noValidate className="grid gap-6" onSubmit={submit}>
         <div className="grid gap-4 md:grid-cols-2">
-          <TextField
+          <FormTextField
+            form={form}
+            name="companyName"
             label="Company Name"
             autoComplete="organization"
             maxLength={200}
-            error={errors.companyName?.message}
-            {...form.register('companyName')}
           />
-          <TextField
+          <FormTextField
+            form={form}
+            name="contactEmail"
             label="Contact Email"
             type="email"
             autoComplete="email"
             placeholder="support@yourcompany.com"
-            error={errors.contactEmail?.message}
-            {...form.register('contactEmail')}
           />
         </div>
-        <BrandColorField form={form} error={errors.brandColor?.message} />
+        <BrandColorField form={form} />
         <fieldset className="grid gap-4">
           <legend className="mb-1 font-semibold">Links</legend>
           <p className="text-muted-foreground text-sm">
             The pages the portal's buttons open: an http(s) address, or a path of this portal such as /.
           </p>
-          <TextField
+          <FormTextField
+            form={form}
+            name="faqUrl"
             label="Help & Support (FAQ) URL"
             type="url"
             inputMode="url"
-            error={errors.faqUrl?.message}
-            {...form.register('faqUrl')}
           />
-          <TextField
-            label="Store URL"
-            type="url"
-            inputMode="url"
-            error={errors.storeUrl?.message}
-            {...form.register('storeUrl')}
-          />
-          <TextField
+          <FormTextField form={form} name="storeUrl" label="Store URL" type="url" inputMode="url" />
+          <FormTextField
+            form={form}
+            name="membersAreaUrl"
             label="Members Area URL"
             type="url"
             inputMode="url"
-            error={errors.membersAreaUrl?.message}
-            {...form.register('membersAreaUrl')}
           />
         </fieldset>
         <SaveRow label="Save Changes" pending={save.isPending} saved={feedback.saved} />
@@ -105,22 +97,17 @@ function GeneralForm({ saved }: { saved: GeneralValues }) {
 const HEX = /^#[0-9a-f]{6}$/i;
 
 /** A colour swatch and its hex value, kept in step; either one can be used. */
-function BrandColorField({
-  form,
-  error,
-}: {
-  form: ReturnType<typeof useForm<GeneralValues>>;
-  error?: string;
-}) {
+function BrandColorField({ form }: { form: ReturnType<typeof useForm<GeneralValues>> }) {
   const value = form.watch('brandColor');
   return (
     <div className="grid gap-2 sm:max-w-xs">
-      <TextField
+      <FormTextField
+        form={form}
+        name="brandColor"
         label="Brand Color"
         maxLength={7}
         spellCheck={false}
         autoCapitalize="off"
-        error={error}
         trailing={
           <input
             type="color"
@@ -132,7 +119,6 @@ function BrandColorField({
             className="size-8 cursor-pointer rounded-md border border-input bg-card p-0.5 outline-none focus-visible:ring-2 focus-visible:ring-ring"
           />
         }
-        {...form.register('brandColor')}
       />
       <p className="text-muted-foreground text-sm">
         Used for buttons and highlights, adjusted where needed so that text stays readable.

@@ -5,6 +5,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
+import { TextField, type TextFieldProps } from '../../components/ui/text-field';
 import { errorFields, errorMessage } from '../../lib/api';
 import { SavedBanner } from './save-feedback';
 
@@ -72,4 +73,14 @@ export function showFieldErrors<T extends FieldValues>(
     const message = fields[name];
     if (message) form.setError(name, { message });
   }
+}
+
+/** A labelled text field bound to one field of a settings form: its value, and its error under it. */
+export function FormTextField<T extends FieldValues>({
+  form,
+  name,
+  ...props
+}: Omit<TextFieldProps, 'form' | 'name' | 'error'> & { form: UseFormReturn<T>; name: Path<T> }) {
+  const { error } = form.getFieldState(name, form.formState);
+  return <TextField error={error?.message} {...props} {...form.register(name)} />;
 }
