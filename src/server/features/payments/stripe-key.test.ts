@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +9,7 @@ import { expectAdminOnly } from '../../test/admin-guard.js';
 import { startTestApp, type TestApp, TestClient, type TestResponse } from '../../test/app.js';
 import { signedInAdmin, signIn, signUp } from '../../test/auth-flow.js';
 import { startMailCatcher } from '../../test/mail-catcher.js';
+import { startServer, waitForListening } from '../../test/server-process.js';
 import { startStripeStandIn } from '../../test/stripe-stand-in.js';
 import { createOrderAtStages } from '../orders/seed.js';
 import { createSettingsService } from '../settings/service.js';
@@ -101,7 +101,10 @@ describe('the Stripe secret key', () => {
     );
     await seed.close();
 
+    // The most verbose log level, so that the whole output can be searched.
     const server = startServer({
+      LOG_LEVEL: 'trace',
+      NODE_ENV: 'test',
       DATA_DIR: dataDir,
       SMTP_URL: mail.smtpUrl,
       ADMIN_EMAIL: ADMIN.email,
@@ -170,30 +173,3 @@ describe('the Stripe secret key', () => {
     }
   }, 60_000);
 });
-
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'trace', PORT: '0', NODE_ENV: 'test', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
-
-async function waitForListening(server: { output(): string; child: ChildProcess }): Promise<string> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    const match = server.output().match(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
-    if (match?.[1]) return match[1];
-    if (server.child.exitCode !== null) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`server did not start:\n${server.output()}`);
-}
