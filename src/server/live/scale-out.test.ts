@@ -11,6 +11,7 @@ import { createOrderAtStages } from '../features/orders/seed.js';
 import { type TestApp, TestClient } from '../test/app.js';
 import { signIn, signUp } from '../test/auth-flow.js';
 import { type MailCatcher, startMailCatcher } from '../test/mail-catcher.js';
+import { startServer, waitForListening } from '../test/server-process.js';
 import { cookieHeader, openSocket, type TestSocket } from './test-socket.js';
 
 /**
@@ -29,27 +30,8 @@ interface Instance {
 }
 
 async function startInstance(env: Record<string, string>): Promise<Instance> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const match = output.match(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
-    if (match?.[1]) return { child, url: match[1], output: () => output, exited };
-    if (child.exitCode !== null) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not start:\n${output}`);
+  const server = startServer(env);
+  return { ...server, url: await waitForListening(server, 60_000) };
 }
 
 async function adminQuery(sql: string) {

@@ -28,14 +28,18 @@ export function startServer(env: Record<string, string>): ServerProcess {
   return { child, exited, output: () => output };
 }
 
-/** The server's URL once its log says it listens; throws with the output if it exits or takes 30 s. */
-export async function waitForListening(server: ServerProcess): Promise<string> {
-  const deadline = Date.now() + 30_000;
+/**
+ * The server's URL once its log says it listens. Throws with the output if it exits first, or kills it
+ * and throws if it takes longer than `timeoutMs`.
+ */
+export async function waitForListening(server: ServerProcess, timeoutMs = 30_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const match = server.output().match(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
     if (match?.[1]) return match[1];
     if (server.child.exitCode !== null) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  server.child.kill('SIGKILL');
   throw new Error(`server did not start:\n${server.output()}`);
 }
