@@ -152,7 +152,7 @@ export default function ImportPage() {
         <CardHeader>
           <CardTitle>Upload file</CardTitle>
           <CardDescription>
-            CSV (UTF-8), Excel .xlsx or .xls; up to {formatBytes(IMPORT_MAX_FILE_BYTES)} and{' '}
+            CSV (UTF-8), Excel .xlsx or .xls; up to {IMPORT_MAX_FILE_BYTES / (1024 * 1024)} MB and{' '}
             {IMPORT_MAX_ROWS.toLocaleString('en-US')} rows. The first sheet of a workbook is read.
           </CardDescription>
         </CardHeader>
