@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventLogs, orderItems, orders, settings, users } from '../../db/schema.js';
+import { eventLogs, mailOutbox, orderItems, orders, settings, users } from '../../db/schema.js';
 import { expectAdminOnly } from '../../test/admin-guard.js';
 import { startTestApp, type TestApp, type TestClient } from '../../test/app.js';
 import { signedInAdmin } from '../../test/auth-flow.js';
@@ -281,6 +281,36 @@ describe('POST /api/admin/import', () => {
     expect(one).toMatchObject({ productName: 'Studio 240', quantity: 2 });
     // A text cell that looks like a formula stays text (the export escapes it).
     expect(two?.productName).toBe('=HYPERLINK("http://evil.example","x")');
+  });
+
+  it('queues a confirmation e-mail per order for a customer only with sendNotification, never in a dry run', async () => {
+    const mails = async (to: string) =>
+      t.database.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.to, to), eq(mailOutbox.kind, 'order-confirmation')));
+    const csv = (id: string) =>
+      toCsv([
+        HEADER,
+        [`${id}-1`, 'Studio 240', '1', '', '', 'imp-n@example.com', ''],
+        [`${id}-2`, 'Studio 240', '1', '', '', '', ''],
+      ]);
+    await postImport(admin, { name: 'o.csv', content: csv('IMP-N-A') });
+    await postImport(
+      admin,
+      { name: 'o.csv', content: csv('IMP-N-B') },
+      { sendNotification: true, dryRun: true },
+    );
+    expect(await mails('imp-n@example.com')).toHaveLength(0);
+    const res = await postImport(
+      admin,
+      { name: 'o.csv', content: csv('IMP-N-C') },
+      { sendNotification: true },
+    );
+    expect(res.body).toMatchObject({ created: 2 });
+    const queued = await mails('imp-n@example.com');
+    expect(queued).toHaveLength(1);
+    expect(queued[0]?.text).toContain('IMP-N-C-1');
   });
 
   it('takes the options after the file too', async () => {
