@@ -131,13 +131,14 @@ describe('Import Data page', () => {
     await user.click(screen.getByRole('button', { name: 'Preview' }));
 
     const preview = FakeXhr.sent[0];
-    expect(preview?.method).toBe('POST');
+    if (!preview) throw new Error('no upload was sent');
+    expect(preview.method).toBe('POST');
     expect(preview?.url).toBe('/api/admin/import');
     expect(preview?.field('dryRun')).toBe('true');
     expect(preview?.field('validRowsOnly')).toBe('true');
     expect(preview?.field('updateExisting')).toBe('true');
     expect(preview?.field('sendNotification')).toBe('false');
-    expect((preview?.field('file') as File).name).toBe(file.name);
+    expect((preview.field('file') as File).name).toBe(file.name);
 
     preview?.progress(50, 100);
     const bar = await screen.findByRole('progressbar', { name: 'Upload' });

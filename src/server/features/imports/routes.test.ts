@@ -313,6 +313,32 @@ describe('POST /api/admin/import', () => {
     expect(queued[0]?.text).toContain('IMP-N-C-1');
   });
 
+  it('mails no stage change for an order it unlocks without sendNotification, and does with it', async () => {
+    await t.database.db
+      .insert(settings)
+      .values({ key: 'enabledZipCodes', value: ['73302'], category: 'serviceareas' })
+      .onConflictDoUpdate({ target: settings.key, set: { value: ['73302'] } });
+    const kindsFor = async (to: string) =>
+      (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to))).map((m) => m.kind).sort();
+    const csv = (id: string, email: string) =>
+      toCsv([HEADER, [id, 'Studio 240', '1', '', '', email, '73302']]);
+
+    const quiet = await postImport(admin, { name: 'o.csv', content: csv('IMP-Q-1', 'imp-q1@example.com') });
+    expect(quiet.status).toBe(200);
+    const [unlocked] = await ordersWith('IMP-Q-1');
+    expect(unlocked?.status).toBe('LOCATION_ENABLED');
+    expect(await kindsFor('imp-q1@example.com')).toEqual([]);
+
+    const told = await postImport(
+      admin,
+      { name: 'o.csv', content: csv('IMP-Q-2', 'imp-q2@example.com') },
+      { sendNotification: true },
+    );
+    expect(told.status).toBe(200);
+    expect(await kindsFor('imp-q2@example.com')).toEqual(['order-confirmation', 'stage-change']);
+    await t.database.db.delete(settings).where(eq(settings.key, 'enabledZipCodes'));
+  });
+
   it('takes the options after the file too', async () => {
     const csv = toCsv([HEADER, ['IMP-H-1', 'Studio 240', '1', '', '', '', '']]);
     const res = await postImport(

@@ -146,6 +146,7 @@ export function createImportService(deps: { db: Db; clock: Clock; settings: Sett
         await serviceAreas.unlockOrders(
           tx,
           touched.map((order) => order.id),
+          { notifyCustomer: options.sendNotification },
         );
         if (options.sendNotification) {
           for (const order of touched)

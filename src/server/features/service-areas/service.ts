@@ -53,6 +53,7 @@ export function createServiceAreaService({
     tx: Executor,
     codes: readonly string[],
     onlyOrderIds?: readonly number[],
+    notifyCustomer = true,
   ): Promise<LocationUpdate> {
     if (codes.length === 0 || onlyOrderIds?.length === 0) return { updatedOrders: 0, updatedItems: 0 };
     const affected = await tx
@@ -84,6 +85,7 @@ export function createServiceAreaService({
           rule: 'forward',
           onlyFrom: ['ORDER_PLACED'],
           actor: { kind: 'system' },
+          notifyCustomer,
         },
         now,
       );
@@ -126,10 +128,16 @@ export function createServiceAreaService({
     /**
      * For code that creates orders (webhooks, import): moves the ORDER_PLACED units of these orders
      * to LOCATION_ENABLED when their ZIP code is already enabled, in the caller's transaction.
+     * notifyCustomer false keeps the owners' stage-change mail back (an import without
+     * sendNotification).
      */
-    async unlockOrders(tx: Executor, orderIds: readonly number[]): Promise<LocationUpdate> {
+    async unlockOrders(
+      tx: Executor,
+      orderIds: readonly number[],
+      options: { notifyCustomer?: boolean } = {},
+    ): Promise<LocationUpdate> {
       const enabled = (await settingsService.read('serviceareas', tx)).enabledZipCodes;
-      return enableLocations(tx, enabled, orderIds);
+      return enableLocations(tx, enabled, orderIds, options.notifyCustomer ?? true);
     },
 
     /**
