@@ -69,6 +69,12 @@ export function openDatabase(options: {
 
 function openPostgres(url: string, poolSize: number): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle pooled connection that dies (a database restart, an administrator's terminate) is an
+  // 'error' on the pool, which would end the process without a listener; pg drops that client and
+  // the next query opens a new one.
+  pool.on('error', (err) => {
+    console.error(`database: an idle connection was lost (${err.message}); the pool opens a new one`);
+  });
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   const listeners = new Set<Unlisten>();
   return {
