@@ -6,13 +6,12 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Eye, EyeOff } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { type IntegrationSettings, integrationSettingsSchema } from '../../../shared/schemas/settings.js';
+import { SwitchRow } from '../../components/switch-row';
 import { Badge } from '../../components/ui/badge';
-import { Label } from '../../components/ui/label';
-import { Switch } from '../../components/ui/switch';
 import { TextField, type TextFieldProps } from '../../components/ui/text-field';
 import { SigningSecretField } from '../automation/signing-secret';
 import { useSaveSettings, useSettings, useUpdateStripeKey } from './api';
@@ -125,7 +124,14 @@ function IntegrationsForm({ saved }: { saved: IntegrationSettings }) {
           <Controller
             control={form.control}
             name="stripeEnabled"
-            render={({ field }) => <EnableSwitch checked={field.value} onCheckedChange={field.onChange} />}
+            render={({ field }) => (
+              <SwitchRow
+                label="Enable card payments"
+                description="Customers pay deposits by card through Stripe Checkout."
+                checked={field.value}
+                onCheckedChange={field.onChange}
+              />
+            )}
           />
           <TextField
             label="Publishable Key"
@@ -172,32 +178,6 @@ function Section({ title, aside, children }: { title: string; aside?: ReactNode;
       </div>
       {children}
     </section>
-  );
-}
-
-function EnableSwitch({
-  checked,
-  onCheckedChange,
-}: {
-  checked: boolean;
-  onCheckedChange: (on: boolean) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="flex items-center justify-between gap-4 rounded-lg border p-4">
-      <div className="grid gap-1">
-        <Label htmlFor={id}>Enable card payments</Label>
-        <p id={`${id}-description`} className="text-muted-foreground text-sm">
-          Customers pay deposits by card through Stripe Checkout.
-        </p>
-      </div>
-      <Switch
-        id={id}
-        aria-describedby={`${id}-description`}
-        checked={checked}
-        onCheckedChange={onCheckedChange}
-      />
-    </div>
   );
 }
 

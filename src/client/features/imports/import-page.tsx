@@ -16,10 +16,9 @@ import {
   importErrorsCsv,
 } from '../../../shared/schemas/imports.js';
 import { STAGE_LABELS } from '../../../shared/stages.js';
+import { SwitchRow } from '../../components/switch-row';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Label } from '../../components/ui/label';
-import { Switch } from '../../components/ui/switch';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { toast } from '../../components/ui/use-toast';
 import { cn } from '../../lib/utils';
@@ -198,7 +197,7 @@ export default function ImportPage() {
           </label>
 
           <div className="grid gap-3 sm:grid-cols-2">
-            <OptionSwitch
+            <SwitchRow
               label="Update existing orders"
               description="updateExisting: rows whose orderId already exists update that order instead of being skipped."
               checked={updateExisting}
@@ -207,7 +206,7 @@ export default function ImportPage() {
                 setPreview(null);
               }}
             />
-            <OptionSwitch
+            <SwitchRow
               label="Send notifications"
               description="sendNotification: customers get an e-mail about each order created or updated for them."
               checked={sendNotification}
@@ -265,36 +264,6 @@ export default function ImportPage() {
         </CardContent>
       </Card>
     </section>
-  );
-}
-
-function OptionSwitch({
-  label,
-  description,
-  checked,
-  onCheckedChange,
-}: {
-  label: string;
-  description: string;
-  checked: boolean;
-  onCheckedChange: (on: boolean) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="flex items-center justify-between gap-4 rounded-lg border p-4">
-      <div className="grid gap-1">
-        <Label htmlFor={id}>{label}</Label>
-        <p id={`${id}-description`} className="text-muted-foreground text-sm">
-          {description}
-        </p>
-      </div>
-      <Switch
-        id={id}
-        aria-describedby={`${id}-description`}
-        checked={checked}
-        onCheckedChange={onCheckedChange}
-      />
-    </div>
   );
 }
 
