@@ -23,8 +23,7 @@ export function TabbedPage({
 }) {
   const [params, setParams] = useSearchParams();
   const first = tabs[0].value;
-  const requested = params.get('tab');
-  const current = tabs.some((tab) => tab.value === requested) ? (requested as string) : first;
+  const current = tabs.find((tab) => tab.value === params.get('tab'))?.value ?? first;
 
   return (
     <section className="grid min-w-0 gap-6">

@@ -133,17 +133,17 @@ describe('Import Data page', () => {
     const preview = FakeXhr.sent[0];
     if (!preview) throw new Error('no upload was sent');
     expect(preview.method).toBe('POST');
-    expect(preview?.url).toBe('/api/admin/import');
-    expect(preview?.field('dryRun')).toBe('true');
-    expect(preview?.field('validRowsOnly')).toBe('true');
-    expect(preview?.field('updateExisting')).toBe('true');
-    expect(preview?.field('sendNotification')).toBe('false');
+    expect(preview.url).toBe('/api/admin/import');
+    expect(preview.field('dryRun')).toBe('true');
+    expect(preview.field('validRowsOnly')).toBe('true');
+    expect(preview.field('updateExisting')).toBe('true');
+    expect(preview.field('sendNotification')).toBe('false');
     expect((preview.field('file') as File).name).toBe(file.name);
 
-    preview?.progress(50, 100);
+    preview.progress(50, 100);
     const bar = await screen.findByRole('progressbar', { name: 'Upload' });
     expect(bar).toHaveAttribute('aria-valuenow', '50');
-    preview?.respond(200, result());
+    preview.respond(200, result());
 
     expect(await screen.findByRole('heading', { name: 'Preview' })).toBeInTheDocument();
     expect(screen.getByText('To create').nextSibling).toHaveTextContent('2');

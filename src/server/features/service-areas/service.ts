@@ -52,8 +52,10 @@ export function createServiceAreaService({
   async function enableLocations(
     tx: Executor,
     codes: readonly string[],
-    onlyOrderIds?: readonly number[],
-    notifyCustomer = true,
+    {
+      onlyOrderIds,
+      notifyCustomer = true,
+    }: { onlyOrderIds?: readonly number[]; notifyCustomer?: boolean } = {},
   ): Promise<LocationUpdate> {
     if (codes.length === 0 || onlyOrderIds?.length === 0) return { updatedOrders: 0, updatedItems: 0 };
     const affected = await tx
@@ -137,7 +139,7 @@ export function createServiceAreaService({
       options: { notifyCustomer?: boolean } = {},
     ): Promise<LocationUpdate> {
       const enabled = (await settingsService.read('serviceareas', tx)).enabledZipCodes;
-      return enableLocations(tx, enabled, orderIds, options.notifyCustomer ?? true);
+      return enableLocations(tx, enabled, { onlyOrderIds: orderIds, notifyCustomer: options.notifyCustomer });
     },
 
     /**
