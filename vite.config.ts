@@ -31,6 +31,7 @@ export default defineConfig({
           include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['src/server/test/setup.ts'],
+          globalSetup: ['src/server/test/global-setup.ts'],
           fileParallelism: true,
           testTimeout: 30_000,
           hookTimeout: 60_000,

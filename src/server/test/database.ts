@@ -1,15 +1,19 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type Database, openDatabase } from '../db/client.js';
 
 /**
- * A freshly migrated database for one test file: PGlite in memory by default, or a new database on
- * the server named by TEST_DATABASE_URL, dropped again by `drop()`.
+ * A freshly migrated database for one test file: PGlite in memory by default (started from the
+ * run's migrated template, see global-setup.ts), or a new database on the server named by
+ * TEST_DATABASE_URL, dropped again by `drop()`.
  */
 export async function createTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = openDatabase({ dataDir: null });
+    const template = new Blob([await readFile(inject('pgliteTemplatePath'))]);
+    const database = openDatabase({ dataDir: null, template });
     await database.migrate();
     return { ...database, drop: () => database.close() };
   }
