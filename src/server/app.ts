@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
@@ -31,7 +32,9 @@ import { systemRoutes } from './features/system/routes.js';
 import { webhookEventRoutes, webhookRoutes } from './features/webhooks/routes.js';
 import { registerCsrfGuard } from './http/csrf.js';
 import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler.js';
+import { registerInputGuards } from './http/input-guards.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { createHttpServer, registerNoStore, serializeRequest, trustProxy } from './http/server.js';
 import { registerSessionLoader } from './http/session.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { registerLive } from './live/routes.js';
@@ -46,6 +49,8 @@ export interface AppDeps {
   clientDir?: string | null;
   /** The live connection's ping interval in ms (tests shorten it). */
   liveHeartbeatMs?: number;
+  /** Where the log goes instead of standard output (tests read it). */
+  logStream?: { write(line: string): void };
 }
 
 const DEFAULT_CLIENT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../dist/client');
@@ -53,12 +58,16 @@ const DEFAULT_CLIENT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const clock = deps.clock ?? systemClock;
-  const app = Fastify({
+  const app = Fastify<Server>({
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      serializers: { req: serializeRequest },
+      ...(deps.logStream && { stream: deps.logStream }),
     },
     bodyLimit: 1024 * 1024,
+    trustProxy: trustProxy(config.trustProxy),
+    serverFactory: (handler) => createHttpServer(config.timeouts, handler),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -71,6 +80,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   registerErrorHandler(app);
+  registerInputGuards(app);
+  registerNoStore(app);
   registerCsrfGuard(app, config.publicUrl);
 
   const auth = createAuthService({

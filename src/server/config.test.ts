@@ -38,3 +38,43 @@ describe('sign-in limits', () => {
     expect(loadConfig({}).authLimits).toEqual({ requestsPerMinute: 30, codesPerEmail: 5, codesPerIp: 20 });
   });
 });
+
+describe('production', () => {
+  const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587' };
+
+  it('refuses to start without SMTP_URL, so sign-in codes never reach a log', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrowError(
+      /^Invalid configuration: SMTP_URL is required/,
+    );
+    expect(loadConfig(production).isProduction).toBe(true);
+  });
+
+  it('refuses the test checkout', () => {
+    expect(() => loadConfig({ ...production, PAYMENTS_TEST_MODE: '1' })).toThrowError(
+      /^Invalid configuration: PAYMENTS_TEST_MODE cannot be used in production/,
+    );
+  });
+});
+
+describe('switches and proxies', () => {
+  it('leave the test checkout off unless PAYMENTS_TEST_MODE=1', () => {
+    expect(loadConfig({}).paymentsTestMode).toBe(false);
+    expect(loadConfig({ PAYMENTS_TEST_MODE: '0' }).paymentsTestMode).toBe(false);
+    expect(loadConfig({ PAYMENTS_TEST_MODE: '1' }).paymentsTestMode).toBe(true);
+    expect(() => loadConfig({ PAYMENTS_TEST_MODE: 'yes' })).toThrowError(
+      /^Invalid configuration: PAYMENTS_TEST_MODE /,
+    );
+  });
+
+  it('read TRUST_PROXY as a hop count or a list of addresses', () => {
+    expect(loadConfig({}).trustProxy).toBeUndefined();
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrowError(
+      /^Invalid configuration: TRUST_PROXY /,
+    );
+  });
+});

@@ -6,6 +6,12 @@ const optionalText = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
+/** `1`/`true` switches a feature on; unset, empty, `0` or `false` leaves it off. */
+const flag = z
+  .enum(['', '0', '1', 'false', 'true'], { message: 'must be 1 or 0' })
+  .optional()
+  .transform((v) => v === '1' || v === 'true');
+
 const configSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(5000),
@@ -46,6 +52,42 @@ const configSchema = z
     OUTBOUND_MAX_ATTEMPTS: z.coerce.number().int().positive().default(10),
     OUTBOUND_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    PAYMENTS_TEST_MODE: flag,
+    TRUST_PROXY: optionalText.pipe(
+      z
+        .string()
+        .regex(
+          /^(\d+|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/,
+          'must be a hop count or comma-separated proxy addresses',
+        )
+        .optional(),
+    ),
+    REDIS_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+        .optional(),
+    ),
+    ALLOW_PRIVATE_WEBHOOK_TARGETS: flag,
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
+    HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== 'production') return;
+    if (!env.SMTP_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message: 'is required in production (sign-in codes must never be written to the log)',
+      });
+    }
+    if (env.PAYMENTS_TEST_MODE) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENTS_TEST_MODE'],
+        message: 'cannot be used in production (the test checkout marks deposits paid without payment)',
+      });
+    }
   })
   .transform((env) => ({
     port: env.PORT,
@@ -65,6 +107,18 @@ const configSchema = z
     nodeEnv: env.NODE_ENV,
     isProduction: env.NODE_ENV === 'production',
     logLevel: env.LOG_LEVEL,
+    /** The built-in test checkout instead of "online payment unavailable" when no Stripe key applies. */
+    paymentsTestMode: env.PAYMENTS_TEST_MODE,
+    /** Fastify's trustProxy: a hop count, or the proxies' addresses; unset trusts no forwarded header. */
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    redisUrl: env.REDIS_URL,
+    /** Automation webhooks may reach loopback and private addresses (a receiver on this network). */
+    allowPrivateWebhookTargets: env.ALLOW_PRIVATE_WEBHOOK_TARGETS,
+    /** The HTTP server's own limits on receiving a request: its headers, and the whole request. */
+    timeouts: {
+      requestMs: env.REQUEST_TIMEOUT_MS,
+      headersMs: Math.min(env.HEADERS_TIMEOUT_MS, env.REQUEST_TIMEOUT_MS),
+    },
     /** Sign-in limits: requests a minute per IP, and codes per address and per IP in 15 minutes. */
     authLimits: {
       requestsPerMinute: env.AUTH_REQUESTS_PER_MINUTE,
@@ -85,6 +139,12 @@ const configSchema = z
   }));
 
 export type Config = z.infer<typeof configSchema>;
+
+function parseTrustProxy(value: string | undefined): number | string[] | undefined {
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((address) => address.trim());
+}
 
 export class ConfigError extends Error {}
 

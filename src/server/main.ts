@@ -35,6 +35,11 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`OrderFlow serving ${config.publicUrl} (${database.kind} database)`);
+  if (config.paymentsTestMode) {
+    app.log.warn(
+      'PAYMENTS_TEST_MODE=1: while no Stripe key applies, deposits go through the built-in test checkout, which takes no real payment',
+    );
+  }
 }
 
 main().catch((err) => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, forbidden } from '../lib/errors.js';
+import { routedPath } from './route-path.js';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const ALLOWED_TYPES = ['application/json', 'multipart/form-data'];
@@ -13,8 +14,10 @@ const EXEMPT_PREFIXES = ['/api/webhooks/', '/api/stripe/webhook'];
 export function registerCsrfGuard(app: FastifyInstance, publicUrl: string) {
   const publicOrigin = new URL(publicUrl).origin;
   app.addHook('onRequest', async (request) => {
-    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return;
-    if (EXEMPT_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return;
+    if (!STATE_CHANGING.has(request.method)) return;
+    const path = routedPath(request);
+    if (!path.startsWith('/api/')) return;
+    if (EXEMPT_PREFIXES.some((prefix) => path.startsWith(prefix))) return;
     const origin = request.headers.origin;
     if (origin && origin !== publicOrigin && origin !== requestOrigin(request)) {
       throw forbidden('Cross-origin request refused');

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { SessionStore, SessionUser } from '../features/auth/sessions.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
+import { routedPath } from './route-path.js';
 
 export const SESSION_COOKIE = 'orderflow_session';
 export const LOGIN_CHALLENGE_COOKIE = 'orderflow_login';
@@ -17,7 +18,7 @@ declare module 'fastify' {
 export function registerSessionLoader(app: FastifyInstance, sessions: SessionStore) {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!routedPath(request).startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
     const found = await sessions.findUser(token);

@@ -30,7 +30,12 @@ export interface TestApp {
 
 /** The whole product on a fresh database, listening on a free port, mailing a local SMTP server. */
 export async function startTestApp(
-  options: { clock?: Clock; config?: Partial<Config>; liveHeartbeatMs?: number } = {},
+  options: {
+    clock?: Clock;
+    config?: Partial<Config>;
+    liveHeartbeatMs?: number;
+    logStream?: { write(line: string): void };
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const mail = await startMailCatcher();
@@ -43,6 +48,7 @@ export async function startTestApp(
     clock: options.clock,
     clientDir: null,
     liveHeartbeatMs: options.liveHeartbeatMs,
+    logStream: options.logStream,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

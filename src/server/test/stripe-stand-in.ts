@@ -51,6 +51,8 @@ export interface RecordedStripeRequest {
   params: Record<string, unknown>;
   idempotencyKey: string | undefined;
   stripeVersion: string | undefined;
+  /** The secret key the request was made with. */
+  secretKey: string;
 }
 
 export interface StripeStandIn {
@@ -205,14 +207,15 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       .then((body) => {
         const path = (req.url ?? '/').split('?')[0] ?? '/';
         const params = req.method === 'GET' ? {} : decodeStripeForm(body);
+        const key = (req.headers.authorization ?? '').replace(/^Bearer /, '');
         requests.push({
           method: req.method ?? 'GET',
           path,
           params,
           idempotencyKey: req.headers['idempotency-key'] as string | undefined,
           stripeVersion: req.headers['stripe-version'] as string | undefined,
+          secretKey: key,
         });
-        const key = (req.headers.authorization ?? '').replace(/^Bearer /, '');
         if (!ACCEPTED_KEY.test(key)) {
           return stripeError(res, 401, {
             type: 'invalid_request_error',

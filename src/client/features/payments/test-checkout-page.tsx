@@ -21,8 +21,8 @@ function TestModeNotice() {
       <div className="grid gap-0.5">
         <p className="font-semibold">Test mode</p>
         <p className="text-muted-foreground">
-          This is the built-in test checkout: no real payment is taken and no card details are asked for. It
-          stands in for Stripe while no Stripe key is configured.
+          This is the built-in test checkout, switched on with PAYMENTS_TEST_MODE=1: no real payment is taken
+          and no card details are asked for. It stands in for Stripe while no Stripe key is configured.
         </p>
       </div>
     </div>

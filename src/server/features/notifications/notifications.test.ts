@@ -18,6 +18,7 @@ const SECOND_ADMIN = 'second-admin@example.com';
 beforeAll(async () => {
   t = await startTestApp({
     config: {
+      paymentsTestMode: true,
       outbox: { pollMs: 60_000, retryBaseMs: 200, retryMaxMs: 1_000, maxAttempts: 3, timeoutMs: 2_000 },
     },
   });

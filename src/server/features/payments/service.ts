@@ -52,11 +52,8 @@ export function createPaymentService({ db, clock, config, settings, log }: Payme
 
   async function mode(): Promise<PaymentMode> {
     const keys = await settings.stripeKeys();
-    if (keys.secretKey) {
-      const enabled = keys.source === 'environment' || (await settings.read('integrations')).stripeEnabled;
-      if (enabled) return { provider: 'stripe', secretKey: keys.secretKey };
-    }
-    return config.isProduction ? { provider: 'none' } : { provider: 'test' };
+    if (keys.secretKey) return { provider: 'stripe', secretKey: keys.secretKey };
+    return config.paymentsTestMode ? { provider: 'test' } : { provider: 'none' };
   }
 
   /** The unit, its order and the owner's e-mail, when `userId` owns the order (others: 404). */

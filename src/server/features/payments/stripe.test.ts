@@ -257,7 +257,7 @@ describe('the success page’s session lookup with Stripe', () => {
 
 describe('which checkout applies', () => {
   it('uses a key saved in settings only while Stripe is enabled there; the test checkout otherwise', async () => {
-    const app = await startTestApp({ config: { stripeApiBase: stripe.url } });
+    const app = await startTestApp({ config: { stripeApiBase: stripe.url, paymentsTestMode: true } });
     try {
       const { client } = await signedInCustomer(app, 'dee@example.com');
       const { client: admin } = await signedInAdmin(app);
@@ -282,6 +282,30 @@ describe('which checkout applies', () => {
       expect(enabled.body.sessionId).toMatch(/^cs_test_/);
       // The test checkout closes once Stripe applies.
       expect((await client.get(`/api/payments/test-checkout/${disabled.body.sessionId}`)).status).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('keeps taking payments with the key it was started with when a key is saved while Stripe is off', async () => {
+    const app = await startTestApp({
+      config: { stripeSecretKey: SECRET_KEY, stripeApiBase: stripe.url, paymentsTestMode: true },
+    });
+    try {
+      const { client } = await signedInCustomer(app, 'eve@example.com');
+      const { client: admin } = await signedInAdmin(app);
+      const { item } = await seedDepositOrder(app, 'eve@example.com', {
+        units: [{ stage: 'FINANCING_PAYMENT', stageData: { paymentAmount: 5000 } }],
+      });
+      const saved = await admin.post('/api/stripe/update-key', { key: 'sk_test_savedWhileOff01' });
+      expect(saved.status).toBe(200);
+      const link = await askForLink(client, item.id);
+      expect(link.status).toBe(200);
+      expect(link.body.sessionId).toMatch(/^cs_test_/);
+      const created = stripe.requests.filter(
+        (r) => r.method === 'POST' && r.path === '/v1/checkout/sessions',
+      );
+      expect(created.at(-1)?.secretKey).toBe(SECRET_KEY);
     } finally {
       await app.close();
     }

@@ -13,7 +13,7 @@ let visitor: TestClient;
 const clock = manualClock();
 
 beforeAll(async () => {
-  t = await startTestApp({ clock });
+  t = await startTestApp({ clock, config: { paymentsTestMode: true } });
   ann = (await signedInCustomer(t, 'ann@example.com')).client;
   bob = (await signedInCustomer(t, 'bob@example.com')).client;
   admin = (await signedInAdmin(t)).client;
@@ -293,6 +293,42 @@ describe('in production without Stripe', () => {
       expect((await unitState(production, item.id)).sessions).toEqual([]);
     } finally {
       await production.close();
+    }
+  });
+});
+
+describe('without PAYMENTS_TEST_MODE', () => {
+  it('offers no online payment, and a test checkout session cannot be completed by anyone', async () => {
+    // The defaults of a fresh clone: NODE_ENV unset (development), no Stripe key, no test mode.
+    const plain = await startTestApp({ config: { nodeEnv: 'development', isProduction: false } });
+    try {
+      const { client } = await signedInCustomer(plain, 'dora@example.com');
+      const { order, item } = await seedDepositOrder(plain, 'dora@example.com');
+      const res = await askForLink(client, item.id);
+      expect(res.status).toBe(409);
+      expect(res.body.message).toBe(
+        'Online payment is not available yet. Please contact us to pay your deposit.',
+      );
+      // A test session left from a time the mode was on (or guessed) changes nothing either.
+      await plain.database.db.insert(paymentSessions).values({
+        sessionId: 'cs_test_leftover',
+        provider: 'test',
+        orderId: order.id,
+        orderItemId: item.id,
+        amount: 500_000,
+        currency: 'usd',
+        customerEmail: 'dora@example.com',
+        status: 'open',
+      });
+      const before = await unitState(plain, item.id);
+      const forged = await plain
+        .client()
+        .post('/api/payments/test-checkout/cs_test_leftover', { outcome: 'card' });
+      expect(forged.status).toBe(404);
+      expect((await plain.client().get('/api/payments/test-checkout/cs_test_leftover')).status).toBe(404);
+      expect((await unitState(plain, item.id)).item).toEqual(before.item);
+    } finally {
+      await plain.close();
     }
   });
 });

@@ -17,15 +17,16 @@ const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBod
  * The spec's batch also names `users` and `apikeys`; both have their own endpoints with their own
  * rules (passwords hashed, keys shown once), so these names point there instead of storing anything.
  */
-const OWN_ENDPOINTS: Record<string, string> = {
-  users: 'Use the Admin Users endpoints (/api/settings/users/create, /api/admin/users) for admin users',
-  apikeys: 'Use the API Keys endpoints (/api/admin/api-keys) for API keys',
-};
+const OWN_ENDPOINTS = new Map([
+  ['users', 'Use the Admin Users endpoints (/api/settings/users/create, /api/admin/users) for admin users'],
+  ['apikeys', 'Use the API Keys endpoints (/api/admin/api-keys) for API keys'],
+]);
 
 const categoryParams = z.object({ category: z.string().max(50) });
 
 function settingsCategory(name: string): SettingsCategory {
-  const pointer = OWN_ENDPOINTS[name];
+  // A Map, not an object literal: `__proto__` or `constructor` must not find inherited members.
+  const pointer = OWN_ENDPOINTS.get(name);
   if (pointer) throw badRequest(pointer, { category: pointer });
   if (!(SETTINGS_CATEGORIES as readonly string[]).includes(name)) {
     throw notFound(`Unknown settings category: ${name}`);

@@ -94,7 +94,9 @@ export function createSettingsService({ db, clock, config }: { db: Db; clock: Cl
 
   async function stripeKeys(): Promise<StripeKeys> {
     const stored = await read('integrations');
-    if (stored.stripeSecretKey) {
+    // A key saved in Settings applies only while Stripe is switched on there; until then the key
+    // the server was started with keeps taking payments.
+    if (stored.stripeSecretKey && stored.stripeEnabled) {
       return {
         secretKey: stored.stripeSecretKey,
         webhookSecret: stored.stripeWebhookSecret || config.stripeWebhookSecret,
