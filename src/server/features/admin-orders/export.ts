@@ -29,15 +29,23 @@ export const NO_ORDERS_TO_EXPORT = 'No orders to export';
 /** Rows read per query on the embedded database: memory stays flat however many orders match. */
 export const EXPORT_BATCH_SIZE = 2000;
 
-const FORMULA_TRIGGER = /^[=+\-@\t\r]/;
+/** A cell starting with one of these runs as a formula (the fullwidth forms too, in East Asian locales). */
+const FORMULA_START = /^[=+\-@\t\r\n＝＋－＠]/;
+/**
+ * Opened in a locale whose separator is `;` (or tab, or `|`), a cell holding `a;=1+1` splits into
+ * `a` and a formula `=1+1`: a trigger after any such separator is escaped too.
+ */
+const SPLIT_FORMULA = /([,;|\t\r\n][ \t]*)([=+\-@＝＋－＠])/g;
 
 /**
  * A spreadsheet runs a cell that starts with =, +, -, @, tab or carriage return as a formula (CSV
- * injection); a leading apostrophe makes it text, as OWASP recommends (DESIGN §8). The export applies
- * the same rule in SQL (`escapedCell`); this is the rule for text the server writes itself.
+ * injection); a leading apostrophe makes it text, as OWASP recommends, and so does one in front of a
+ * trigger that follows a separator of any locale. The export applies the same rule in SQL
+ * (`escapedCell`); this is the rule for text the server writes itself.
  */
 export function escapeFormula(value: string): string {
-  return FORMULA_TRIGGER.test(value) ? `'${value}` : value;
+  const inner = value.replace(SPLIT_FORMULA, "$1'$2");
+  return FORMULA_START.test(inner) ? `'${inner}` : inner;
 }
 
 /** Amounts are stored in cents; the file holds plain dollars ('45000.00') that spreadsheets sum. */
@@ -50,9 +58,15 @@ export function dollarsFromCents(cents: string | null): string {
 // The cells are computed by the database, so that PostgreSQL can write the whole file with COPY
 // (decision 89). Each is text, or null for an empty cell; both CSV writers leave a null unquoted.
 
-/** The formula escape of `escapeFormula` as SQL: ascii() reads the first character's code (0 for ''). */
-const escapedCell = (text: SQL) =>
-  sql`case when ascii(${text}) in (61, 43, 45, 64, 9, 13) then '''' || ${text} else ${text} end`;
+/**
+ * The formula escape of `escapeFormula` as SQL: the same split-formula replacement, then ascii() reads
+ * the first character's code (0 for ''). The replacement only runs on text holding a separator.
+ */
+const SQL_SPLIT_FORMULA = '([,;|\t\r\n][ \t]*)([-=+@＝＋－＠])';
+const escapedCell = (text: SQL) => {
+  const inner = sql`(case when ${text} ~ '[,;|\t\r\n]' then regexp_replace(${text}, ${SQL_SPLIT_FORMULA}, '\\1''\\2', 'g') else ${text} end)`;
+  return sql`case when ascii(${inner}) in (61, 43, 45, 64, 9, 13, 10, 65309, 65291, 65293, 65312) then '''' || ${inner} else ${inner} end`;
+};
 
 type Cell = SQL<string | null>;
 
