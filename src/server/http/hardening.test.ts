@@ -1,5 +1,6 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedOrder, sendWebhook, unitsOf } from '../features/webhooks/test-support.js';
 import { startTestApp, type TestApp, type TestClient } from '../test/app.js';
 import { signedInAdmin, signedInCustomer } from '../test/auth-flow.js';
 import { MAX_JSON_DEPTH } from './input-guards.js';
@@ -93,6 +94,75 @@ describe('bad bytes are bad input', () => {
       }
     },
   );
+});
+
+describe('only web links', () => {
+  it.each([
+    'javascript:alert(document.cookie)',
+    'data:text/html,<script>alert(1)</script>',
+    'ftp://files.example/x',
+  ])(
+    'refuses %s as a document address in the order-status and document webhooks, storing nothing',
+    async (link) => {
+      const order = await seedOrder(t, ['DOCUMENTS_PENDING']);
+      const before = await unitsOf(t, order.id);
+      const status = await sendWebhook(
+        t.client(),
+        'order-status',
+        { orderId: order.orderId, status: 'DOCUMENTS_SIGNING', stageData: { documentUrl: link } },
+        { key: apiKey },
+      );
+      expect(status.status).toBe(400);
+      expect(status.body.fields).toHaveProperty(['stageData.documentUrl']);
+      const signing = await sendWebhook(
+        t.client(),
+        'document-signing',
+        { orderId: order.orderId, documentStatus: 'ready', documentUrl: link },
+        { key: apiKey },
+      );
+      expect(signing.status).toBe(400);
+      expect(await unitsOf(t, order.id)).toEqual(before);
+    },
+  );
+
+  it('takes an https document address in the order-status webhook', async () => {
+    const order = await seedOrder(t, ['DOCUMENTS_PENDING']);
+    const res = await sendWebhook(
+      t.client(),
+      'order-status',
+      {
+        orderId: order.orderId,
+        status: 'DOCUMENTS_SIGNING',
+        stageData: { documentUrl: 'https://sign.example/d/1' },
+      },
+      { key: apiKey },
+    );
+    expect(res.status).toBe(200);
+    expect((await unitsOf(t, order.id))[0]?.currentStageData).toMatchObject({
+      documentUrl: 'https://sign.example/d/1',
+    });
+  });
+
+  it.each([
+    ['faqUrl', 'javascript:alert(1)'],
+    ['storeUrl', '//evil.example/shop'],
+    ['membersAreaUrl', 'data:text/html,hi'],
+  ])('refuses %s = %s in the general settings', async (field, value) => {
+    const res = await admin.post('/api/settings/general/batch', { [field]: value });
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toHaveProperty([field]);
+    expect((await admin.get('/api/settings/general')).body).not.toContainEqual(
+      expect.objectContaining({ value }),
+    );
+  });
+
+  it('refuses a non-web automation webhook address', async () => {
+    const res = await admin.post('/api/settings/integrations/batch', {
+      zapierWebhookUrl: 'javascript:alert(1)',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toHaveProperty(['zapierWebhookUrl']);
+  });
 });
 
 describe('logs, caches and timeouts', () => {

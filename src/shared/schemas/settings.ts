@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { ZIP_CODE_PATTERN } from './service-areas.js';
+import { isWebUrl, WEB_URL_MESSAGE } from './web-url.js';
 
 export const SETTINGS_CATEGORIES = ['general', 'notifications', 'integrations', 'serviceareas'] as const;
 export type SettingsCategory = (typeof SETTINGS_CATEGORIES)[number];
@@ -12,7 +13,8 @@ export type SettingsCategory = (typeof SETTINGS_CATEGORIES)[number];
 const linkSchema = z.string().check(
   z.trim(),
   z.maxLength(2000),
-  z.refine((v) => v.startsWith('/') || /^https?:\/\/[^\s]+$/i.test(v), 'Enter an http(s) address or a path'),
+  // A path of this product ('/orders'), never '//host', which browsers read as another site.
+  z.refine((v) => /^\/(?!\/)/.test(v) || isWebUrl(v), 'Enter an http(s) address or a path'),
 );
 
 /** A saved secret is answered as this prefix plus its last 4 characters; sent back, it keeps the secret. */
@@ -75,10 +77,7 @@ export const integrationSettingsSchema = z.object({
   ]),
   /** Secret: answered masked. Beyond the spec: signed webhooks need it when keys live in settings. */
   stripeWebhookSecret: z.string().check(z.trim(), z.maxLength(500)),
-  zapierWebhookUrl: z.union([
-    z.literal(''),
-    z.string().check(z.trim(), z.regex(/^https?:\/\/\S+$/i, 'Enter an http(s) address')),
-  ]),
+  zapierWebhookUrl: z.union([z.literal(''), z.string().check(z.trim(), z.refine(isWebUrl, WEB_URL_MESSAGE))]),
   /**
    * Secret, server-owned: the key the automation webhooks are signed with (Standard Webhooks). The
    * server generates it; answered masked, revealed to admins on request (decision in docs/decisions.md).

@@ -5,6 +5,7 @@
  * two cannot drift. Also the Logs tab's event shape. zod/mini (decision 14).
  */
 import * as z from 'zod/mini';
+import { nonWebLinks, webUrl } from './web-url.js';
 
 /** JSON string: the order's business id ('VH1042'); JSON number: its internal id (DESIGN §5). */
 const orderRef = z.union([
@@ -22,11 +23,6 @@ const dateTime = z.string().check(
   z.trim(),
   z.refine((value) => value !== '' && !Number.isNaN(Date.parse(value))),
 );
-const httpUrl = z.string().check(
-  z.trim(),
-  z.maxLength(2000),
-  z.refine((value) => /^https?:\/\/\S+$/i.test(value) && URL.canParse(value)),
-);
 const zipCode = z.string().check(z.trim(), z.regex(/^\d{5}$/));
 
 export const DOCUMENT_STATUSES = ['ready', 'signed'] as const;
@@ -40,10 +36,23 @@ export const orderStatusPayload = z.object({
   /** A stage name or one of the spec's aliases, any case (checked against src/shared/stages.ts). */
   status: text(100),
   stageData: z.optional(
-    z.looseObject({
-      notes: z.optional(z.string().check(z.maxLength(2000))),
-      changedBy: z.optional(text(200)),
-    }),
+    z
+      .looseObject({
+        notes: z.optional(z.string().check(z.maxLength(2000))),
+        changedBy: z.optional(text(200)),
+      })
+      .check(
+        z.superRefine((data, ctx) => {
+          for (const key of nonWebLinks(data)) {
+            ctx.issues.push({
+              code: 'custom',
+              input: data[key],
+              path: [key],
+              message: 'Enter an http(s) address',
+            });
+          }
+        }),
+      ),
   ),
   itemId: z.optional(itemRef),
   itemNumber: z.optional(itemNumber),
@@ -52,7 +61,7 @@ export const orderStatusPayload = z.object({
 export const documentSigningPayload = z.object({
   orderId: orderRef,
   documentStatus: z.enum(DOCUMENT_STATUSES),
-  documentUrl: httpUrl,
+  documentUrl: webUrl,
   expiresAt: z.optional(dateTime),
   signedBy: z.optional(text(200)),
   signedAt: z.optional(dateTime),

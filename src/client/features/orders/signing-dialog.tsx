@@ -29,9 +29,13 @@ export function SigningDialog({ open, onOpenChange, documentUrl, unitLabel }: Si
         </DialogHeader>
         {documentUrl ? (
           <>
+            {/* The partner's page runs sandboxed: its own scripts, forms and pop-ups, never this portal's
+                top window. */}
             <iframe
               title={`Documents to sign for ${unitLabel}`}
               src={documentUrl}
+              sandbox="allow-scripts allow-forms allow-same-origin allow-popups allow-popups-to-escape-sandbox allow-downloads"
+              referrerPolicy="no-referrer"
               className="h-[60dvh] w-full rounded-md border bg-white"
             />
             <DialogFooter>

@@ -92,8 +92,24 @@ describe('document signing', () => {
       await (await card()).findByRole('button', { name: 'Sign required documents (1 pending action)' }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Sign required documents' });
-    expect(within(dialog).getByTitle(/Documents to sign/)).toHaveAttribute('src', DOCUMENT_URL);
+    const frame = within(dialog).getByTitle(/Documents to sign/);
+    expect(frame).toHaveAttribute('src', DOCUMENT_URL);
+    // The partner's page may run its scripts and forms, never navigate or script this portal.
+    const sandbox = frame.getAttribute('sandbox')?.split(' ') ?? [];
+    expect(sandbox).toContain('allow-scripts');
+    expect(sandbox).not.toContain('allow-top-navigation');
     expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+  });
+
+  it('neither frames nor links a stored document address that is not a web address', async () => {
+    const user = userEvent.setup();
+    api(orderWith({ status: 'DOCUMENTS_SIGNING', currentStageData: { documentUrl: 'javascript:alert(1)' } }));
+    renderApp('/orders');
+    await user.click(await (await card()).findByRole('button', { name: /^Sign required documents/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign required documents' });
+    expect(within(dialog).getByText('No document available for signing.')).toBeInTheDocument();
+    expect(within(dialog).queryByTitle(/Documents to sign/)).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('link')).not.toBeInTheDocument();
   });
 
   it('explains when there is no document to sign yet', async () => {

@@ -1,6 +1,7 @@
 import { ChevronDown, CircleCheck, Clock, Info } from 'lucide-react';
 import { lazy, Suspense, useId, useState } from 'react';
 import { isPaidStatus, type OrderDto, type OrderItemDto } from '../../../shared/schemas/orders.js';
+import { isWebUrl } from '../../../shared/schemas/web-url.js';
 import { STAGE_LABELS } from '../../../shared/stages.js';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -150,7 +151,8 @@ function UnitActionControl({ order, unit, label }: { order: OrderDto; unit: Orde
   const updateStatus = useUpdateItemStatus(order.id);
   const action: UnitAction = unitAction(unit);
   const itemId = unit.item?.id;
-  const documentUrl = typeof unit.stageData.documentUrl === 'string' ? unit.stageData.documentUrl : undefined;
+  // Only a web address is framed or linked, whatever the stored data holds.
+  const documentUrl = isWebUrl(unit.stageData.documentUrl) ? unit.stageData.documentUrl : undefined;
 
   function startSigning() {
     if (itemId === undefined) return;
