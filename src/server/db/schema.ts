@@ -144,8 +144,11 @@ export const verificationCodes = pgTable(
     code: text('code').notNull(),
     expires: timestamp('expires', { withTimezone: true }).notNull(),
     used: boolean('used').notNull().default(false),
+    /** Tries at this code, counted before each is compared, so concurrent guesses cannot exceed the limit. */
     failedAttempts: integer('failed_attempts').notNull().default(0),
     requestIp: text('request_ip'),
+    /** Asked for by a browser that had just passed the password step: outside the per-IP limit. */
+    afterPassword: boolean('after_password').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -153,6 +156,25 @@ export const verificationCodes = pgTable(
     index('verification_codes_ip_idx').on(t.requestIp, t.createdAt),
   ],
 );
+
+/**
+ * Wrong codes entered for an address within a day; once they reach the budget, the address's codes
+ * stop working until `lockedUntil`, and its owner is told (at most once a day, `notifiedAt`).
+ */
+export const signInLocks = pgTable('sign_in_locks', {
+  email: text('email').primaryKey(),
+  wrongCodes: integer('wrong_codes').notNull().default(0),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  notifiedAt: timestamp('notified_at', { withTimezone: true }),
+});
+
+/** Request counts of the per-minute route limits, shared by every instance on this database. */
+export const rateLimitHits = pgTable('rate_limit_hits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});
 
 export const settings = pgTable(
   'settings',

@@ -28,6 +28,22 @@ export function verificationCodeMail(to: string, code: string, purpose: 'sign-in
   };
 }
 
+/** The wrong-code budget of an address was spent: its owner hears of it, with what to do. */
+export function codesPausedMail(to: string, until: Date): MailMessage {
+  const title = 'Sign-in codes paused for your account';
+  const paragraphs = [
+    `Several wrong verification codes were entered for your ${PRODUCT_NAME} account, so its codes stop working until ${until.toISOString().slice(11, 16)} UTC (${until.toISOString().slice(0, 10)}).`,
+    'If this was you, wait until then and ask for a new code.',
+    'If it was not, someone may be trying to get into your account: once the pause ends, sign in and change your password. Nobody can sign in with a code while it lasts.',
+  ];
+  return {
+    to,
+    subject: title,
+    text: `${paragraphs.join('\n\n')}\n`,
+    html: layout(title, paragraphs.map(escapeHtml)),
+  };
+}
+
 /**
  * A reset an admin started (admin spec §2, 'Send Reset Link'): the code, and a link that opens the
  * sign-in screen's forgot-password flow at its code step, so no second code is needed. The code comes

@@ -66,7 +66,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
     },
     async (request) => {
       const sendCode = request.body.sendCode === true;
-      const status = await auth.lookup(request.body.email, { sendCode }, meta(request));
+      const challenge = request.cookies[LOGIN_CHALLENGE_COOKIE];
+      const status = await auth.lookup(request.body.email, { sendCode, challenge }, meta(request));
       return sendCode ? { ...status, codeSent: true } : status;
     },
   );

@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock.js';
 import { hashPassword, verifyPassword } from '../../lib/crypto.js';
 import { badRequest, conflict, unauthorized } from '../../lib/errors.js';
 import type { Mailer, MailMessage } from '../../mail/mailer.js';
-import { verificationCodeMail } from '../../mail/templates.js';
+import { codesPausedMail, verificationCodeMail } from '../../mail/templates.js';
 import { type CodeSendLimits, type CodeStore, createCodeStore } from './codes.js';
 import { createSessionStore, type SessionStore, type SessionUser, sessionUserColumns } from './sessions.js';
 
@@ -38,14 +38,27 @@ export async function mailCode(
   email: string,
   ip: string,
   compose: (code: string) => MailMessage,
+  options: { afterPassword?: boolean } = {},
 ) {
-  const code = await codes.issue(email, ip);
+  const code = await codes.issue(email, ip, options);
   await mailer.send(compose(code));
+}
+
+/** The code store, whose spent wrong-code budget mails the address's owner. */
+export function createAuthCodeStore({
+  db,
+  clock,
+  mailer,
+  codeLimits,
+}: Omit<AuthDeps, 'sessionTtlHours'>): CodeStore {
+  return createCodeStore(db, clock, codeLimits, {
+    onCodesPaused: (email, until) => mailer.send(codesPausedMail(email, until)),
+  });
 }
 
 export function createAuthService(deps: AuthDeps) {
   const { db, mailer, clock } = deps;
-  const codes: CodeStore = createCodeStore(db, clock, deps.codeLimits);
+  const codes = createAuthCodeStore(deps);
   const sessions: SessionStore = createSessionStore(db, clock, deps.sessionTtlHours);
   // A real hash, so that an unknown e-mail costs the same time as a wrong password.
   let timingDecoy: Promise<string> | undefined;
@@ -55,8 +68,19 @@ export function createAuthService(deps: AuthDeps) {
     return user;
   }
 
-  async function sendCode(email: string, meta: RequestMeta, purpose: 'sign-in' | 'reset') {
-    await mailCode({ codes, mailer }, email, meta.ip, (code) => verificationCodeMail(email, code, purpose));
+  async function sendCode(
+    email: string,
+    meta: RequestMeta,
+    purpose: 'sign-in' | 'reset',
+    options: { afterPassword?: boolean } = {},
+  ) {
+    await mailCode(
+      { codes, mailer },
+      email,
+      meta.ip,
+      (code) => verificationCodeMail(email, code, purpose),
+      options,
+    );
   }
 
   function statusOf(user: { password: string | null } | undefined): AccountStatus {
@@ -78,9 +102,16 @@ export function createAuthService(deps: AuthDeps) {
       return (await sessions.purgeExpired()) + (await codes.purgeOld());
     },
 
-    async lookup(email: string, options: { sendCode: boolean }, meta: RequestMeta) {
+    /**
+     * The address's status, and a code when asked. A browser that holds this user's password-step
+     * challenge asks outside the limits others' requests can fill (see codes.ts).
+     */
+    async lookup(email: string, options: { sendCode: boolean; challenge?: string }, meta: RequestMeta) {
       const user = await findUser(email);
-      if (options.sendCode) await sendCode(email, meta, 'sign-in');
+      if (options.sendCode) {
+        const afterPassword = Boolean(user && (await sessions.hasChallenge(options.challenge, user.id)));
+        await sendCode(email, meta, 'sign-in', { afterPassword });
+      }
       return { userExists: Boolean(user), needsPassword: statusOf(user) !== 'ACTIVE' };
     },
 

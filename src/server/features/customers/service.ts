@@ -14,8 +14,7 @@ import { orders, sessions, type User, users, verificationCodes } from '../../db/
 import { hashPassword, hashToken } from '../../lib/crypto.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { adminResetMail } from '../../mail/templates.js';
-import { createCodeStore } from '../auth/codes.js';
-import { mailCode } from '../auth/service.js';
+import { createAuthCodeStore, mailCode } from '../auth/service.js';
 import type { SessionUser } from '../auth/sessions.js';
 import type { FeatureDeps } from '../deps.js';
 
@@ -83,9 +82,11 @@ export function createCustomerAdminService({
   mailer,
   config,
 }: Pick<FeatureDeps, 'db' | 'clock' | 'mailer' | 'config'>) {
-  const codes = createCodeStore(db, clock, {
-    perEmail: config.authLimits.codesPerEmail,
-    perIp: config.authLimits.codesPerIp,
+  const codes = createAuthCodeStore({
+    db,
+    clock,
+    mailer,
+    codeLimits: { perEmail: config.authLimits.codesPerEmail, perIp: config.authLimits.codesPerIp },
   });
 
   async function findUser(id: number, executor: Executor = db, lock = false): Promise<UserRow> {
