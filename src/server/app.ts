@@ -7,6 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { accountRoutes } from './features/account/routes.js';
@@ -33,6 +34,7 @@ import { webhookEventRoutes, webhookRoutes } from './features/webhooks/routes.js
 import { registerCsrfGuard } from './http/csrf.js';
 import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler.js';
 import { registerInputGuards } from './http/input-guards.js';
+import { databaseRateLimitStore, purgeRateLimitHits } from './http/rate-limit-store.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { createHttpServer, registerNoStore, serializeRequest, trustProxy } from './http/server.js';
 import { registerSessionLoader } from './http/session.js';
@@ -78,7 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerSecurityHeaders(app, { production: config.isProduction });
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  await registerRateLimits(app, config, database.db);
   registerErrorHandler(app);
   registerInputGuards(app);
   registerNoStore(app);
@@ -92,7 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     codeLimits: { perEmail: config.authLimits.codesPerEmail, perIp: config.authLimits.codesPerIp },
   });
   registerSessionLoader(app, auth.sessions);
-  schedulePurge(app, () => auth.purgeExpired());
+  schedulePurge(app, async () => (await auth.purgeExpired()) + (await purgeRateLimitHits(database.db)));
   await registerLive(app, { config, database, sessions: auth.sessions, heartbeatMs: deps.liveHeartbeatMs });
 
   const db = database.db;
@@ -133,6 +135,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerNotFoundHandler(app, { spaFallback: hasClient });
 
   return app;
+}
+
+/**
+ * Per-route request limits, counted where every instance sees them: in Redis when REDIS_URL is set,
+ * else in the database.
+ */
+async function registerRateLimits(app: FastifyInstance, config: Config, db: Database['db']) {
+  if (!config.redisUrl) {
+    await app.register(rateLimit, { global: false, store: databaseRateLimitStore(db) });
+    return;
+  }
+  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 5_000 });
+  app.addHook('onClose', async () => {
+    await redis.quit();
+  });
+  await app.register(rateLimit, { global: false, redis, nameSpace: config.redisKeyPrefix });
 }
 
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;

@@ -112,6 +112,8 @@ const configSchema = z
     /** Fastify's trustProxy: a hop count, or the proxies' addresses; unset trusts no forwarded header. */
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     redisUrl: env.REDIS_URL,
+    /** Prefix of the rate-limit keys in Redis (tests give each run its own). */
+    redisKeyPrefix: 'orderflow:rate-limit:',
     /** Automation webhooks may reach loopback and private addresses (a receiver on this network). */
     allowPrivateWebhookTargets: env.ALLOW_PRIVATE_WEBHOOK_TARGETS,
     /** The HTTP server's own limits on receiving a request: its headers, and the whole request. */
