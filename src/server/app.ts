@@ -95,7 +95,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerSessionLoader(app, auth.sessions);
   schedulePurge(app, async () => (await auth.purgeExpired()) + (await purgeRateLimitHits(database.db)));
-  await registerLive(app, { config, database, sessions: auth.sessions, heartbeatMs: deps.liveHeartbeatMs });
+  await registerLive(app, {
+    config,
+    database,
+    clock,
+    sessions: auth.sessions,
+    heartbeatMs: deps.liveHeartbeatMs,
+  });
 
   const db = database.db;
   const settings = createSettingsService({ db, clock, config });

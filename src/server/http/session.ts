@@ -23,7 +23,7 @@ export function registerSessionLoader(app: FastifyInstance, sessions: SessionSto
     if (!token) return;
     const found = await sessions.findUser(token);
     if (found) {
-      const { sessionId: _sessionId, ...user } = found;
+      const { sessionId: _sessionId, expiresAt: _expiresAt, ...user } = found;
       request.user = user;
     }
   });

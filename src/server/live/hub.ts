@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { LiveStatusUpdate } from '../../shared/live.js';
 import type { Db } from '../db/client.js';
-import { sessions } from '../db/schema.js';
+import { sessions, users } from '../db/schema.js';
+import type { Clock } from '../lib/clock.js';
 import type { BusMessage } from './messages.js';
 
 /** One open socket and the identity its session cookie proved at the upgrade. */
@@ -12,11 +13,16 @@ export interface LiveClient {
   userId: number;
   sessionId: number;
   isAdmin: boolean;
+  /** When the session ends by itself; the socket closes then. */
+  expiresAt: Date;
   /** Cleared at each heartbeat, set again by the peer's pong. */
   alive: boolean;
 }
 
-/** Close code for a socket whose session ended (sign-out elsewhere, password change or reset). */
+/** setTimeout's longest delay; a later expiry is checked again when it fires. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Close code for a socket whose session ended (sign-out elsewhere, password change or reset, expiry). */
 export const CLOSE_SESSION_ENDED = 4001;
 
 /**
@@ -27,8 +33,9 @@ export class LiveHub {
   private readonly byUser = new Map<number, Set<LiveClient>>();
   private readonly admins = new Set<LiveClient>();
   private heartbeat: NodeJS.Timeout | null = null;
+  private readonly expiryTimers = new Map<LiveClient, NodeJS.Timeout>();
 
-  constructor(private readonly deps: { db: Db; log: FastifyBaseLogger; heartbeatMs: number }) {}
+  constructor(private readonly deps: { db: Db; clock: Clock; log: FastifyBaseLogger; heartbeatMs: number }) {}
 
   get size(): number {
     let n = 0;
@@ -48,6 +55,7 @@ export class LiveHub {
       client.alive = true;
     });
     client.socket.once('close', () => this.remove(client));
+    this.scheduleExpiry(client);
     this.startHeartbeat();
   }
 
@@ -56,12 +64,33 @@ export class LiveHub {
     set?.delete(client);
     if (set?.size === 0) this.byUser.delete(client.userId);
     this.admins.delete(client);
+    clearTimeout(this.expiryTimers.get(client));
+    this.expiryTimers.delete(client);
+  }
+
+  /** At the session's expiry the user's sockets are checked again, so an expired one closes then. */
+  private scheduleExpiry(client: LiveClient) {
+    const delay = Math.min(
+      MAX_TIMER_MS,
+      Math.max(0, client.expiresAt.getTime() - this.deps.clock.now().getTime()),
+    );
+    const timer = setTimeout(() => {
+      this.expiryTimers.delete(client);
+      this.refreshUser(client.userId).then(
+        () => {
+          if (client.socket.readyState === 1) this.scheduleExpiry(client);
+        },
+        (err) => this.deps.log.warn({ err }, 'live session expiry check failed'),
+      );
+    }, delay + 50);
+    timer.unref();
+    this.expiryTimers.set(client, timer);
   }
 
   /** What arrived on the bus, from this instance or another. */
   async receive(message: BusMessage) {
     if (message.kind === 'status') this.deliverStatus(message);
-    else await this.closeEndedSessions(message.userId);
+    else await this.refreshUser(message.userId);
   }
 
   private deliverStatus(message: Extract<BusMessage, { kind: 'status' }>) {
@@ -79,17 +108,28 @@ export class LiveHub {
     }
   }
 
-  /** Closes this user's sockets whose session row is gone. */
-  async closeEndedSessions(userId: number) {
+  /**
+   * Closes this user's sockets whose session is gone or expired, and gives the others what the
+   * user's role allows now (a demoted admin stops receiving every customer's updates at once).
+   */
+  async refreshUser(userId: number) {
     const open = this.byUser.get(userId);
     if (!open || open.size === 0) return;
     const rows = await this.deps.db
-      .select({ id: sessions.id })
+      .select({ id: sessions.id, expiresAt: sessions.expiresAt, role: users.role })
       .from(sessions)
-      .where(eq(sessions.userId, userId));
-    const live = new Set(rows.map((row) => row.id));
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, this.deps.clock.now())));
+    const live = new Map(rows.map((row) => [row.id, row]));
     for (const client of [...open]) {
-      if (!live.has(client.sessionId)) client.socket.close(CLOSE_SESSION_ENDED, 'Session ended');
+      const session = live.get(client.sessionId);
+      if (!session) {
+        client.socket.close(CLOSE_SESSION_ENDED, 'Session ended');
+        continue;
+      }
+      client.isAdmin = session.role === 'ADMIN';
+      if (client.isAdmin) this.admins.add(client);
+      else this.admins.delete(client);
     }
   }
 
@@ -120,6 +160,8 @@ export class LiveHub {
 
   close() {
     this.stopHeartbeat();
+    for (const timer of this.expiryTimers.values()) clearTimeout(timer);
+    this.expiryTimers.clear();
   }
 }
 

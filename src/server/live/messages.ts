@@ -6,17 +6,18 @@ export const LIVE_CHANNEL = 'orderflow_live';
 /**
  * What travels between instances on the channel (payloads stay far below PostgreSQL's 8000 bytes):
  * - `status`: units of an order moved; `ownerId` is orders.user_id when the change was made;
- * - `sessions`: some of a user's sessions ended (sign-out, password change or reset); each instance
- *   closes that user's sockets whose session is gone.
+ * - `account`: a user's sessions or role changed (sign-out, password change or reset, a role change,
+ *   the account's deletion); each instance closes that user's sockets whose session is gone and
+ *   gives the others what the role now allows.
  */
 export type BusMessage =
   | { kind: 'status'; orderId: number; ownerId: number | null; status: Stage; itemNumber?: number }
-  | { kind: 'sessions'; userId: number };
+  | { kind: 'account'; userId: number };
 
 export function parseBusMessage(payload: string): BusMessage | null {
   try {
     const value = JSON.parse(payload) as BusMessage;
-    if (value && (value.kind === 'status' || value.kind === 'sessions')) return value;
+    if (value && (value.kind === 'status' || value.kind === 'account')) return value;
   } catch {
     // not ours
   }

@@ -25,10 +25,10 @@ export async function publishStatusChange(tx: Executor, result: StatusChangeResu
 }
 
 /**
- * Some of this user's sessions were deleted (sign-out, password change or reset): every instance
- * closes the user's sockets whose session no longer exists. Inside a transaction it takes effect at
- * commit, like the deletion itself.
+ * This user's sessions or role changed (sign-out, password change or reset, role change, deletion):
+ * every instance closes the user's sockets whose session no longer exists and downgrades the rest to
+ * what the role allows. Inside a transaction it takes effect at commit, like the change itself.
  */
-export async function publishSessionsEnded(executor: Executor, userId: number): Promise<void> {
-  await notify(executor, { kind: 'sessions', userId });
+export async function publishAccountChanged(executor: Executor, userId: number): Promise<void> {
+  await notify(executor, { kind: 'account', userId });
 }

@@ -5,6 +5,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { SessionStore } from '../features/auth/sessions.js';
 import { SESSION_COOKIE } from '../http/session.js';
+import type { Clock } from '../lib/clock.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import { type LiveClient, LiveHub } from './hub.js';
 import { LIVE_CHANNEL, parseBusMessage } from './messages.js';
@@ -17,6 +18,7 @@ export interface LiveDeps {
   config: Config;
   database: Database;
   sessions: SessionStore;
+  clock: Clock;
   /** Ping interval; a socket that missed one ping is dropped at the next. */
   heartbeatMs?: number;
 }
@@ -36,16 +38,22 @@ export async function registerLive(app: FastifyInstance, deps: LiveDeps): Promis
   const { config, database, sessions } = deps;
   const hub = new LiveHub({
     db: database.db,
+    clock: deps.clock,
     log: app.log,
     heartbeatMs: deps.heartbeatMs ?? DEFAULT_HEARTBEAT_MS,
   });
 
+  // Messages are handled one after the other, in the order they were published: a status change
+  // published after a demotion must find the demoted socket already downgraded.
+  let handled: Promise<void> = Promise.resolve();
   const unlisten = await database.listen(
     LIVE_CHANNEL,
     (payload) => {
       const message = parseBusMessage(payload);
       if (!message) return;
-      hub.receive(message).catch((err) => app.log.warn({ err }, 'live message not delivered'));
+      handled = handled
+        .then(() => hub.receive(message))
+        .catch((err) => app.log.warn({ err }, 'live message not delivered'));
     },
     {
       onError: (err) => app.log.warn({ err }, 'live listener lost its database connection'),
@@ -76,6 +84,7 @@ export async function registerLive(app: FastifyInstance, deps: LiveDeps): Promis
           userId: found.id,
           sessionId: found.sessionId,
           isAdmin: found.role === 'ADMIN',
+          expiresAt: found.expiresAt,
         };
       },
     },

@@ -11,7 +11,7 @@ import { orderItems, orders, sessions, users } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { hashPassword, hashToken, verifyPassword } from '../../lib/crypto.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { publishSessionsEnded } from '../../live/publish.js';
+import { publishAccountChanged } from '../../live/publish.js';
 import { sessionUserColumns } from '../auth/sessions.js';
 import type { Viewer } from '../orders/service.js';
 
@@ -90,7 +90,7 @@ export function createAccountService({ db, clock }: { db: Db; clock: Clock }) {
           ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, hashToken(currentSessionToken)))
           : eq(sessions.userId, userId);
         await tx.delete(sessions).where(others);
-        await publishSessionsEnded(tx, userId);
+        await publishAccountChanged(tx, userId);
       });
     },
 

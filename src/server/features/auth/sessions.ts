@@ -5,7 +5,7 @@ import { loginChallenges, sessions, type User, users } from '../../db/schema.js'
 import type { Clock } from '../../lib/clock.js';
 import { minutesFrom } from '../../lib/clock.js';
 import { generateToken, hashToken } from '../../lib/crypto.js';
-import { publishSessionsEnded } from '../../live/publish.js';
+import { publishAccountChanged } from '../../live/publish.js';
 
 export type SessionUser = Pick<User, 'id' | 'email' | 'role' | 'firstName' | 'lastName' | 'phoneNumber'>;
 
@@ -35,9 +35,11 @@ export function createSessionStore(db: Db, clock: Clock, ttlHours: number) {
       return { token };
     },
 
-    async findUser(token: string): Promise<(SessionUser & { sessionId: number }) | undefined> {
+    async findUser(
+      token: string,
+    ): Promise<(SessionUser & { sessionId: number; expiresAt: Date }) | undefined> {
       const [row] = await db
-        .select({ ...sessionUserColumns, sessionId: sessions.id })
+        .select({ ...sessionUserColumns, sessionId: sessions.id, expiresAt: sessions.expiresAt })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, clock.now())))
@@ -51,12 +53,12 @@ export function createSessionStore(db: Db, clock: Clock, ttlHours: number) {
         .delete(sessions)
         .where(eq(sessions.tokenHash, hashToken(token)))
         .returning({ userId: sessions.userId });
-      if (gone) await publishSessionsEnded(db, gone.userId);
+      if (gone) await publishAccountChanged(db, gone.userId);
     },
 
     async deleteAllForUser(userId: number, executor: Executor = db) {
       await executor.delete(sessions).where(eq(sessions.userId, userId));
-      await publishSessionsEnded(executor, userId);
+      await publishAccountChanged(executor, userId);
     },
 
     /** Proof that this browser passed the password check; the code step of a login requires it. */

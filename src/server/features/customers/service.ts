@@ -13,6 +13,7 @@ import type { Executor } from '../../db/client.js';
 import { orders, sessions, type User, users, verificationCodes } from '../../db/schema.js';
 import { hashPassword, hashToken } from '../../lib/crypto.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { publishAccountChanged } from '../../live/publish.js';
 import { adminResetMail } from '../../mail/templates.js';
 import { createAuthCodeStore, mailCode } from '../auth/service.js';
 import type { SessionUser } from '../auth/sessions.js';
@@ -283,6 +284,8 @@ export function createCustomerAdminService({
               .delete(sessions)
               .where(and(eq(sessions.userId, id), keep ? ne(sessions.tokenHash, keep) : undefined));
           }
+          // Open live connections follow at commit: a demoted admin stops hearing every order.
+          await publishAccountChanged(tx, id);
           return toAdminUser(await findUser(id, tx));
         }),
       );
@@ -313,8 +316,9 @@ export function createCustomerAdminService({
         const n = linked?.n ?? 0;
         if (n > 0) throw new UserHasOrdersError(n);
         await tx.delete(verificationCodes).where(eq(verificationCodes.email, user.email));
-        // Sessions and login challenges go with the user (ON DELETE CASCADE).
+        // Sessions and login challenges go with the user (ON DELETE CASCADE); its sockets close.
         await tx.delete(users).where(eq(users.id, id));
+        await publishAccountChanged(tx, id);
       });
       return { message: 'User deleted' };
     },
