@@ -67,6 +67,8 @@ export default async function globalSetup() {
       LOG_LEVEL: 'warn',
       // The deposit journeys pay on the built-in test checkout.
       PAYMENTS_TEST_MODE: '1',
+      // The automation journey's receiver listens on this machine.
+      ALLOW_PRIVATE_WEBHOOK_TARGETS: '1',
       // Every browser here is 127.0.0.1: lift the per-IP and per-address sign-in limits, which the
       // server suites test on their own.
       AUTH_REQUESTS_PER_MINUTE: '10000',

@@ -5,12 +5,11 @@ import { PRODUCT_NAME } from '../../../shared/constants.js';
 import type { Db } from '../../db/client.js';
 import { outboundWebhookAttempts, outboundWebhooks } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
+import { postToTarget, type Resolver, statusSummary } from '../../lib/outbound-target.js';
 import { type QueueBatch, type RetryPolicy, retryDelayMs } from '../notifications/queue.js';
 import { ensureSigningSecret } from './signing.js';
 
 const BATCH_SIZE = 20;
-/** Kept from a failing receiver's answer, for the attempt log. */
-const ERROR_BODY_CHARS = 300;
 
 type Outcome = { ok: boolean; statusCode: number | null; error: string | null; durationMs: number };
 
@@ -24,8 +23,12 @@ export function createWebhookSender(deps: {
   clock: Clock;
   policy: RetryPolicy & { timeoutMs: number };
   log: FastifyBaseLogger;
+  /** Receivers on loopback or private addresses are allowed (ALLOW_PRIVATE_WEBHOOK_TARGETS=1). */
+  allowPrivate: boolean;
+  /** Name resolution for the connection (tests give one that answers what they need). */
+  resolve?: Resolver;
 }) {
-  const { db, clock, policy, log } = deps;
+  const { db, clock, policy, log, allowPrivate, resolve } = deps;
   const leaseMs = policy.timeoutMs + 30_000;
 
   async function claim() {
@@ -57,8 +60,7 @@ export function createWebhookSender(deps: {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     try {
-      const response = await fetch(url, {
-        method: 'POST',
+      const status = await postToTarget(url, {
         headers: {
           'content-type': 'application/json',
           'user-agent': `${PRODUCT_NAME}-Webhooks/1.0`,
@@ -67,24 +69,19 @@ export function createWebhookSender(deps: {
           'webhook-signature': new Webhook(secret).sign(messageId, sentAt, body),
         },
         body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(policy.timeoutMs),
+        timeoutMs: policy.timeoutMs,
+        allowPrivate,
+        resolve,
       });
-      const text = await response.text().catch(() => '');
-      const ok = response.status >= 200 && response.status < 300;
+      const ok = status >= 200 && status < 300;
+      return { ok, statusCode: status, error: ok ? null : statusSummary(status), durationMs: elapsed() };
+    } catch (err) {
       return {
-        ok,
-        statusCode: response.status,
-        error: ok ? null : `HTTP ${response.status}${text ? `: ${text.slice(0, ERROR_BODY_CHARS)}` : ''}`,
+        ok: false,
+        statusCode: null,
+        error: failureReason(err, policy.timeoutMs),
         durationMs: elapsed(),
       };
-    } catch (err) {
-      const timedOut = err instanceof Error && err.name === 'TimeoutError';
-      const cause = err instanceof Error && err.cause instanceof Error ? err.cause.message : null;
-      const message = timedOut
-        ? `No answer within ${policy.timeoutMs} ms`
-        : (cause ?? (err instanceof Error ? err.message : String(err)));
-      return { ok: false, statusCode: null, error: message, durationMs: elapsed() };
     }
   }
 
@@ -134,4 +131,13 @@ export function createWebhookSender(deps: {
       .where(eq(outboundWebhooks.status, 'pending'));
     return { handled: claimed.length, nextDueAt: next?.at ? new Date(next.at) : null };
   };
+}
+
+/** A short reason for the attempt log: what went wrong, never what the receiver answered. */
+function failureReason(err: unknown, timeoutMs: number): string {
+  if (!(err instanceof Error)) return String(err);
+  const cause = err.cause instanceof Error ? err.cause : null;
+  if (err.name === 'TimeoutError' || cause?.name === 'TimeoutError')
+    return `No answer within ${timeoutMs} ms`;
+  return err.message;
 }

@@ -44,7 +44,13 @@ export function registerOutboxWorkers(
     pollMs: config.outbox.pollMs,
     log,
     now,
-    pass: createWebhookSender({ db, clock, policy: config.outbox, log }),
+    pass: createWebhookSender({
+      db,
+      clock,
+      policy: config.outbox,
+      log,
+      allowPrivate: config.allowPrivateWebhookTargets,
+    }),
   });
   const workers: OutboxWorkers = {
     mail,

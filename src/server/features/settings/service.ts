@@ -15,6 +15,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { settings } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest } from '../../lib/errors.js';
+import { assertPublicTarget, PRIVATE_TARGET_MESSAGE, PrivateTargetError } from '../../lib/outbound-target.js';
 
 /** Values only the server sets; a browser sending them is ignored rather than trusted. */
 const SERVER_OWNED_KEYS: readonly string[] = ['webflowVerified', 'automationSigningSecret'];
@@ -67,6 +68,9 @@ export function createSettingsService({ db, clock, config }: { db: Db; clock: Cl
    */
   async function save(category: SettingsCategory, input: unknown, executor?: Executor) {
     const values = parseCategory(category, input);
+    if (typeof values.zapierWebhookUrl === 'string' && values.zapierWebhookUrl !== '') {
+      await assertAllowedTarget(values.zapierWebhookUrl);
+    }
     const write = async (tx: Executor) => {
       for (const [key, value] of Object.entries(values)) {
         await tx
@@ -77,6 +81,17 @@ export function createSettingsService({ db, clock, config }: { db: Db; clock: Cl
     };
     if (executor) await write(executor);
     else await db.transaction(write);
+  }
+
+  /** The automation URL may not point at this server or a private network (checked again at send). */
+  async function assertAllowedTarget(url: string) {
+    if (config.allowPrivateWebhookTargets) return;
+    try {
+      await assertPublicTarget(url);
+    } catch (err) {
+      if (!(err instanceof PrivateTargetError)) throw err;
+      throw badRequest(PRIVATE_TARGET_MESSAGE, { zapierWebhookUrl: PRIVATE_TARGET_MESSAGE });
+    }
   }
 
   /** Sets one value the server owns (e.g. webflowVerified), bypassing the browser-facing rules. */
