@@ -4,6 +4,13 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../db/client.js';
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A migrated embedded database dumped once per run (global-setup.ts); each test file's starts from it. */
+    pgliteTemplatePath: string;
+  }
+}
+
 /**
  * A freshly migrated database for one test file: PGlite in memory by default (started from the
  * run's migrated template, see global-setup.ts), or a new database on the server named by

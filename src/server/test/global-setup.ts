@@ -4,13 +4,6 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { dumpMigratedTemplate } from '../db/client.js';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** A migrated embedded database dumped once per run; each test file's database starts from it. */
-    pgliteTemplatePath: string;
-  }
-}
-
 /** Runs once before the server suites: migrate one embedded database and share its dump. */
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'orderflow-template-'));

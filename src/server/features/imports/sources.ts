@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
-import * as XLSX from '@e965/xlsx';
 import { CsvError, parse } from 'csv-parse';
 import yauzl from 'yauzl';
 import { IMPORT_MAX_ROWS } from '../../../shared/schemas/imports.js';
 import { AppError, badRequest } from '../../lib/errors.js';
+import { readWorkbook } from './workbook.js';
 
 /** One row of the file, as text, with its spreadsheet row number (the first line is row 1). */
 export interface SourceRow {
@@ -207,76 +207,17 @@ export async function checkXlsxZip(buffer: Buffer): Promise<void> {
   zip.close();
 }
 
-/**
- * The first sheet's rows of an XLSX or XLS workbook. SheetJS reads cached cell values only: formulas
- * are never evaluated (nor even parsed), so a formula cell imports as the value the spreadsheet last
- * showed. Date cells become ISO dates; numbers their plain text.
- */
+/** The first sheet's rows of an XLSX or XLS workbook, read off the main thread (workbook.ts). */
 export async function* spreadsheetRows(buffer: Buffer, kind: 'xlsx' | 'xls'): AsyncGenerator<SourceRow> {
   if (kind === 'xlsx') await checkXlsxZip(buffer);
-  let workbook: XLSX.WorkBook;
-  try {
-    workbook = XLSX.read(buffer, {
-      type: 'buffer',
-      dense: true,
-      cellFormula: false,
-      cellHTML: false,
-      cellText: false,
-      cellStyles: false,
-      cellNF: true,
-      bookVBA: false,
-      // The header, the row limit, and room for a few blank rows; more means the file is too long.
-      sheetRows: IMPORT_MAX_ROWS + 101,
-    });
-  } catch {
-    throw unsupported(`The .${kind} file could not be read as an Excel workbook`);
-  }
-  const name = workbook.SheetNames[0];
-  const sheet = name ? workbook.Sheets[name] : undefined;
-  if (!sheet) throw badRequest('The workbook has no sheet', { file: 'no sheet' });
-  const full = sheet['!fullref'] ?? sheet['!ref'];
-  const read = sheet['!ref'];
-  if (full && read && XLSX.utils.decode_range(full).e.r > XLSX.utils.decode_range(read).e.r) {
-    throw tooManyRows();
-  }
-  const data = (sheet['!data'] ?? []) as (XLSX.CellObject[] | undefined)[];
-  for (let r = 0; r < data.length; r += 1) {
-    const cells = data[r];
-    if (!cells) continue;
-    yield { row: r + 1, cells: Array.from(cells, cellText) };
-  }
+  const rows = await readWorkbook(buffer, kind, {
+    unreadable: (name) => unsupported(`The .${name} file could not be read as an Excel workbook`),
+    tooManyRows,
+    tooLarge,
+  });
+  yield* rows;
 }
 
 export function tooManyRows() {
   return tooLarge(`The file has more than ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows (the limit)`);
-}
-
-function cellText(cell: XLSX.CellObject | undefined): string {
-  if (!cell || cell.v === undefined || cell.v === null) return '';
-  switch (cell.t) {
-    case 's':
-      return String(cell.v);
-    case 'n': {
-      const value = cell.v as number;
-      if (cell.z && XLSX.SSF.is_date(cell.z)) return serialDateText(value);
-      return String(value);
-    }
-    case 'b':
-      return cell.v ? 'TRUE' : 'FALSE';
-    case 'd':
-      return cell.v instanceof Date ? cell.v.toISOString() : String(cell.v);
-    case 'e':
-      return cell.w ?? '#ERROR';
-    default:
-      return '';
-  }
-}
-
-/** A spreadsheet date serial, read without any time zone: the date alone, or the date and time as UTC. */
-function serialDateText(serial: number): string {
-  const parts = XLSX.SSF.parse_date_code(serial);
-  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-  const date = `${pad(parts.y, 4)}-${pad(parts.m)}-${pad(parts.d)}`;
-  if (parts.H === 0 && parts.M === 0 && parts.S === 0) return date;
-  return `${date}T${pad(parts.H)}:${pad(parts.M)}:${pad(Math.floor(parts.S))}Z`;
 }
