@@ -9,8 +9,8 @@ import type {
   LocationOrderPayload,
   OrderStatusPayload,
   PaymentPayload,
-} from '../../../shared/schemas/webhooks.js';
-import { parseStage, type Stage } from '../../../shared/stages.js';
+} from '../../../shared/schemas/webhook-payloads.js';
+import { parseStage } from '../../../shared/stages.js';
 import type { Executor } from '../../db/client.js';
 import { type Order, type OrderItem, orderItems, orders, type StageData } from '../../db/schema.js';
 import { badRequest, notFound } from '../../lib/errors.js';
@@ -388,14 +388,3 @@ export async function createOrderFromWebhook(ctx: EffectContext, data: CreateOrd
     body: { success: true, message: 'Order created', created: true, order: orderSummary(current ?? order) },
   };
 }
-
-/** The stage each endpoint's log rows are labelled with (admin spec §4 'Log stage labels'). */
-export const LOG_STAGES: Record<string, Stage> = {
-  'order-status': 'ORDER_PLACED',
-  'document-signing': 'DOCUMENTS_SIGNING',
-  payment: 'FINANCING_PAYMENT',
-  'location-validation': 'LOCATION_ENABLED',
-  'location-validation/bulk': 'LOCATION_ENABLED',
-  'delivery-date': 'DELIVERY_DATE_CONFIRMED',
-  orders: 'ORDER_PLACED',
-};
