@@ -53,7 +53,7 @@ export function createImportService(deps: { db: Db; clock: Clock; settings: Sett
     source: AsyncIterable<SourceRow>,
     options: ImportOptions,
     adminId: number,
-  ): Promise<{ status: 200 | 400; result: ImportResult }> {
+  ): Promise<{ imported: boolean; result: ImportResult }> {
     const now = clock.now();
     const actor = { kind: 'admin' as const, userId: adminId };
     const by = initiatedBy(actor);
@@ -250,7 +250,7 @@ export function createImportService(deps: { db: Db; clock: Clock; settings: Sett
       dryRun: options.dryRun,
       errors,
     };
-    return { status: failed ? 400 : 200, result };
+    return { imported: !failed, result };
   }
 
   return { run };

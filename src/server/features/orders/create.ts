@@ -69,7 +69,8 @@ function unitStages(input: NewOrder): Stage[] {
  * sends thousands of rows at a time): the customers by e-mail (created with no password, a PENDING
  * account, when new), the orders, one unit per quantity at its stage, and each order's ORDER_CREATED
  * event. Every value travels as one array parameter per column, so the statement has a fixed number
- * of parameters. `now` stamps the rows (the database's clock when omitted). Answers orderId → id.
+ * of parameters; the order ids are drawn first, so the units and events are written straight from the
+ * input without joining it back to the inserted orders. `now` stamps the rows (the database's clock when omitted). Answers orderId → id.
  */
 export async function createOrders(
   executor: Executor,
@@ -94,7 +95,7 @@ export async function createOrders(
   const stamp = sql`coalesce(${now?.toISOString() ?? null}::timestamptz, now())`;
   const result = await executor.execute(sql`
     with input as (
-      select * from unnest(
+      select t.*, nextval(pg_get_serial_sequence('orders', 'id')) as id from unnest(
         ${column((row) => row.input.orderId, 'text[]')},
         ${column((row) => row.input.productName, 'text[]')},
         ${column((row) => row.input.quantity ?? 1, 'int[]')},
@@ -126,28 +127,27 @@ export async function createOrders(
       select id, email from users where email in (select email from input where email is not null)
     ),
     new_orders as (
-      insert into orders (order_id, user_id, product_name, quantity, order_date, status, zip_code,
+      insert into orders (id, order_id, user_id, product_name, quantity, order_date, status, zip_code,
         phone_number, shipping_address, amount, payment_method, transaction_id, created_at, updated_at)
-      select i.order_id, l.id, i.product_name, i.quantity, coalesce(i.order_date, ${stamp}), i.status,
+      select i.id, i.order_id, l.id, i.product_name, i.quantity, coalesce(i.order_date, ${stamp}), i.status,
         i.zip_code, i.phone_number, i.shipping_address::jsonb, i.amount, i.payment_method,
         i.transaction_id, ${stamp}, ${stamp}
       from input i left join linked l on l.email = i.email
       order by i.position
-      returning id, order_id, quantity, status
+      returning id, order_id
     ),
     new_units as (
       insert into order_items (order_id, item_number, status, current_stage_data, status_changed_at,
         created_at, updated_at)
-      select o.id, n, coalesce((string_to_array(i.unit_stages, ','))[n], o.status),
+      select i.id, n, coalesce((string_to_array(i.unit_stages, ','))[n], i.status),
         coalesce(i.item_stage_data::jsonb, '{}'::jsonb), ${stamp}, ${stamp}, ${stamp}
-      from new_orders o join input i on i.order_id = o.order_id
-        cross join lateral generate_series(1, o.quantity) n
+      from input i cross join lateral generate_series(1, i.quantity) n
     ),
     new_events as (
       insert into event_logs (order_id, timestamp, stage, type, data, initiated_by)
-      select o.id, ${stamp}, o.status, 'ORDER_CREATED',
-        jsonb_build_object('orderId', o.order_id, 'quantity', o.quantity), i.initiated_by
-      from new_orders o join input i on i.order_id = o.order_id
+      select i.id, ${stamp}, i.status, 'ORDER_CREATED',
+        jsonb_build_object('orderId', i.order_id, 'quantity', i.quantity), i.initiated_by
+      from input i
     )
     select id, order_id from new_orders`);
   return new Map(

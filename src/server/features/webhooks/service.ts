@@ -150,11 +150,11 @@ export function createWebhookService({
           ? `webhook:${delivery.endpoint}:key:${delivery.idempotencyKey}`
           : `webhook:${delivery.endpoint}:body:${requestHash}`;
 
-    const refuse = async (error: {
-      statusCode: number;
-      message: string;
-      fields?: Record<string, string>;
-    }): Promise<DeliveryAnswer> => {
+    const refuse = async (
+      error: Pick<AppError, 'statusCode' | 'message'> & {
+        fields?: Record<string, string>;
+      },
+    ): Promise<DeliveryAnswer> => {
       const body = { message: error.message, ...(error.fields && { fields: error.fields }) };
       const eventId = await log(db, {
         ...base,
@@ -171,13 +171,12 @@ export function createWebhookService({
     };
 
     const object = payloadObject(delivery.body);
-    if (!object.success) return refuse({ statusCode: 400, message: object.message, fields: object.fields });
+    if (!object.success) return refuse(badRequest(object.message, object.fields));
     const variant = variantFor(definition, object.data);
     const webhook = inboundWebhookFor(delivery.endpoint, variant);
     if (!webhook) throw new Error(`no effect is registered for the webhook ${delivery.endpoint}`);
     const checked = webhook.accept(variant, object.data);
-    if (!checked.success)
-      return refuse({ statusCode: 400, message: checked.message, fields: checked.fields });
+    if (!checked.success) return refuse(badRequest(checked.message, checked.fields));
 
     try {
       return await db.transaction(async (tx) => {
@@ -213,13 +212,15 @@ export function createWebhookService({
           }
         }
 
-        const outcome = await checked.apply({
+        const applied = await checked.apply({
           tx,
           now,
           actor: { kind: 'webhook', keyName: delivery.caller.name },
           trace,
           serviceAreas,
         });
+        // The log (and a repeat of this delivery) records the HTTP answer it got.
+        const outcome = { statusCode: applied.created ? 201 : 200, body: applied.body };
         if (deliveryKey) {
           const stored: StoredAnswer = {
             body: outcome.body,
