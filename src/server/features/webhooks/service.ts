@@ -44,6 +44,11 @@ interface StoredAnswer {
   stage: string | null;
 }
 
+/** A coded error as the answer a refused delivery gets (and its log row records). */
+function refusal(error: AppError) {
+  return { statusCode: error.statusCode, message: error.message, fields: error.extra.fields };
+}
+
 /** JSON with object keys sorted, so two encodings of one payload hash alike. */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
@@ -171,12 +176,12 @@ export function createWebhookService({
     };
 
     const object = payloadObject(delivery.body);
-    if (!object.success) return refuse(badRequest(object.message, object.fields));
+    if (!object.success) return refuse(refusal(badRequest(object.message, object.fields)));
     const variant = variantFor(definition, object.data);
     const webhook = inboundWebhookFor(delivery.endpoint, variant);
     if (!webhook) throw new Error(`no effect is registered for the webhook ${delivery.endpoint}`);
     const checked = webhook.accept(variant, object.data);
-    if (!checked.success) return refuse(badRequest(checked.message, checked.fields));
+    if (!checked.success) return refuse(refusal(badRequest(checked.message, checked.fields)));
 
     try {
       return await db.transaction(async (tx) => {
@@ -247,7 +252,7 @@ export function createWebhookService({
       });
     } catch (error) {
       if (error instanceof AppError) {
-        return refuse({ statusCode: error.statusCode, message: error.message, fields: error.extra.fields });
+        return refuse(refusal(error));
       }
       // Logged for the Logs tab, then answered 500 by the error handler (which logs the cause).
       await refuse({ statusCode: 500, message: 'Internal server error' }).catch(() => undefined);
