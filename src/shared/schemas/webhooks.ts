@@ -1,149 +1,22 @@
 /**
- * Inbound webhooks (admin spec §3 'Inbound webhook payloads', §7; DESIGN §5–§7): the payload of each
- * endpoint, the rules that depend on another field's value, and the words that document each field.
- * The server validates with these and the Webhooks page's Endpoints tab documents from them, so the
- * two cannot drift. Also the Logs tab's event shape. zod/mini (decision 14).
+ * The documentation of the inbound webhooks, one entry per path: title, description, the event type
+ * the Logs tab shows, and per payload its schema (src/shared/schemas/webhook-payloads.ts), the rules
+ * that depend on another field's value and the words for each field. The server checks deliveries
+ * with checkPayload and the Webhooks page's Endpoints tab documents from the same entries, so the two
+ * cannot drift; the server's effects are registered in src/server/features/webhooks/registry.ts.
  */
-import * as z from 'zod/mini';
-import { nonWebLinks, webUrl } from './web-url.js';
-
-/** JSON string: the order's business id ('VH1042'); JSON number: its internal id (DESIGN §5). */
-const orderRef = z.union([
-  z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
-  z.number().check(z.int(), z.positive()),
-]);
-/** A unit by its internal id; a numeric string is accepted too. */
-const itemRef = z.union([
-  z.number().check(z.int(), z.positive()),
-  z.string().check(z.trim(), z.regex(/^[1-9]\d*$/)),
-]);
-const itemNumber = z.number().check(z.int(), z.positive());
-const text = (max = 500) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
-const dateTime = z.string().check(
-  z.trim(),
-  z.refine((value) => value !== '' && !Number.isNaN(Date.parse(value))),
-);
-const zipCode = z.string().check(z.trim(), z.regex(/^\d{5}$/));
-
-export const DOCUMENT_STATUSES = ['ready', 'signed'] as const;
-export const PAYMENT_STATUSES = ['successful', 'failed', 'pending'] as const;
-export const PAYMENT_TYPES = ['direct_pay', 'finance'] as const;
-export const VALIDATION_RESULTS = ['valid', 'invalid'] as const;
-export const BULK_ZIP_CODES_MAX = 1000;
-
-export const orderStatusPayload = z.object({
-  orderId: orderRef,
-  /** A stage name or one of the spec's aliases, any case (checked against src/shared/stages.ts). */
-  status: text(100),
-  stageData: z.optional(
-    z
-      .looseObject({
-        notes: z.optional(z.string().check(z.maxLength(2000))),
-        changedBy: z.optional(text(200)),
-      })
-      .check(
-        z.superRefine((data, ctx) => {
-          for (const key of nonWebLinks(data)) {
-            ctx.issues.push({
-              code: 'custom',
-              input: data[key],
-              path: [key],
-              message: 'Enter an http(s) address',
-            });
-          }
-        }),
-      ),
-  ),
-  itemId: z.optional(itemRef),
-  itemNumber: z.optional(itemNumber),
-});
-
-export const documentSigningPayload = z.object({
-  orderId: orderRef,
-  documentStatus: z.enum(DOCUMENT_STATUSES),
-  documentUrl: webUrl,
-  expiresAt: z.optional(dateTime),
-  signedBy: z.optional(text(200)),
-  signedAt: z.optional(dateTime),
-  itemId: z.optional(itemRef),
-  itemNumber: z.optional(itemNumber),
-});
-
-export const paymentPayload = z.object({
-  orderId: orderRef,
-  paymentStatus: z.enum(PAYMENT_STATUSES),
-  paymentType: z.enum(PAYMENT_TYPES),
-  transactionId: z.optional(text(200)),
-  /** Minor units (cents), as every amount in this product. */
-  amount: z.optional(z.number().check(z.int(), z.minimum(0))),
-  currency: z.optional(z.string().check(z.trim(), z.regex(/^[A-Za-z]{3}$/))),
-  processedAt: z.optional(dateTime),
-  financingProvider: z.optional(text(200)),
-  termLength: z.optional(z.union([z.number().check(z.int(), z.positive()), text(50)])),
-  itemId: z.optional(itemRef),
-  itemNumber: z.optional(itemNumber),
-});
-
-const locationCommon = {
-  validationResult: z.enum(VALIDATION_RESULTS),
-  locationEnabled: z.boolean(),
-  serviceAvailable: z.optional(z.boolean()),
-  region: z.optional(text(200)),
-};
-
-export const locationOrderPayload = z.object({
-  orderId: orderRef,
-  zipCode,
-  ...locationCommon,
-  itemId: z.optional(itemRef),
-  itemNumber: z.optional(itemNumber),
-});
-
-export const locationGlobalPayload = z.object({
-  zipCode,
-  ...locationCommon,
-  globalUpdate: z.literal(true),
-});
-
-export const locationBulkPayload = z.object({
-  zipCodes: z.array(zipCode).check(z.minLength(1), z.maxLength(BULK_ZIP_CODES_MAX)),
-  ...locationCommon,
-});
-
-export const deliveryDatePayload = z.object({
-  orderId: orderRef,
-  deliveryDate: dateTime,
-  deliveryWindow: z.optional(text(200)),
-  trackingNumber: z.optional(text(200)),
-  carrierName: z.optional(text(200)),
-  specialInstructions: z.optional(z.string().check(z.trim(), z.maxLength(2000))),
-  itemId: z.optional(itemRef),
-  itemNumber: z.optional(itemNumber),
-});
-
-/** POST /api/webhooks/orders (DESIGN §7, beyond the spec's six): an order from an external system. */
-export const createOrderPayload = z.object({
-  orderId: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
-  productName: text(200),
-  quantity: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(100))),
-  email: z.optional(z.email()),
-  orderDate: z.optional(dateTime),
-  zipCode: z.optional(z.string().check(z.trim(), z.regex(/^\d{5}(-\d{4})?$/))),
-  phoneNumber: z.optional(text(50)),
-  /** Cents. */
-  amount: z.optional(z.number().check(z.int(), z.minimum(0))),
-  paymentMethod: z.optional(text(100)),
-  transactionId: z.optional(text(200)),
-});
-
-export type OrderStatusPayload = z.infer<typeof orderStatusPayload>;
-export type DocumentSigningPayload = z.infer<typeof documentSigningPayload>;
-export type PaymentPayload = z.infer<typeof paymentPayload>;
-export type LocationOrderPayload = z.infer<typeof locationOrderPayload>;
-export type LocationGlobalPayload = z.infer<typeof locationGlobalPayload>;
-export type LocationBulkPayload = z.infer<typeof locationBulkPayload>;
-export type DeliveryDatePayload = z.infer<typeof deliveryDatePayload>;
-export type CreateOrderPayload = z.infer<typeof createOrderPayload>;
+import type * as z from 'zod/mini';
+import {
+  BULK_ZIP_CODES_MAX,
+  createOrderPayload,
+  deliveryDatePayload,
+  documentSigningPayload,
+  locationBulkPayload,
+  locationGlobalPayload,
+  locationOrderPayload,
+  orderStatusPayload,
+  paymentPayload,
+} from './webhook-payloads.js';
 
 /** A field that is optional in the schema but required when another field has a given value. */
 export interface Condition {
@@ -152,12 +25,13 @@ export interface Condition {
   require: readonly string[];
 }
 
-type AnyObject = z.ZodMiniObject<Record<string, z.ZodMiniType>>;
+/** Any payload schema: an object of named fields. */
+export type PayloadSchema = z.ZodMiniObject;
 
 export interface PayloadVariant {
   /** Shown when an endpoint takes more than one payload (location validation). */
   title?: string;
-  schema: AnyObject;
+  schema: PayloadSchema;
   conditions: readonly Condition[];
   /** What each field means; every field of the schema has one (a test checks). */
   fields: Record<string, string>;
@@ -185,7 +59,7 @@ const LOCATION_FIELDS = {
   region: 'The region name (recorded).',
 };
 
-export const WEBHOOK_ENDPOINTS: readonly WebhookEndpoint[] = [
+const DOCUMENTED = [
   {
     endpoint: 'order-status',
     title: 'Order status',
@@ -193,7 +67,7 @@ export const WEBHOOK_ENDPOINTS: readonly WebhookEndpoint[] = [
     eventType: 'ORDER_STATUS_UPDATE',
     variants: [
       {
-        schema: orderStatusPayload as unknown as AnyObject,
+        schema: orderStatusPayload,
         conditions: [],
         fields: {
           orderId: ORDER_ID_DOC,
@@ -219,7 +93,7 @@ export const WEBHOOK_ENDPOINTS: readonly WebhookEndpoint[] = [
     eventType: 'DOCUMENT_SIGNING',
     variants: [
       {
-        schema: documentSigningPayload as unknown as AnyObject,
+        schema: documentSigningPayload,
         conditions: [
           { field: 'documentStatus', equals: 'ready', require: ['expiresAt'] },
           { field: 'documentStatus', equals: 'signed', require: ['signedBy', 'signedAt'] },
@@ -251,7 +125,7 @@ export const WEBHOOK_ENDPOINTS: readonly WebhookEndpoint[] = [
     eventType: 'PAYMENT',
     variants: [
       {
-        schema: paymentPayload as unknown as AnyObject,
+        schema: paymentPayload,
         conditions: [
           { field: 'paymentStatus', equals: 'successful', require: ['transactionId', 'amount', 'currency'] },
         ],
@@ -288,7 +162,7 @@ export const WEBHOOK_ENDPOINTS: readonly WebhookEndpoint[] = [
     variants: [
       {
         title: 'Single order',
-        schema: locationOrderPayload as unknown as AnyObject,
+        schema: locationOrderPayload,
         conditions: [],
         fields: {
           orderId: ORDER_ID_DOC,
@@ -301,7 +175,7 @@ export const WEBHOOK_ENDPOINTS: readonly WebhookEndpoint[] = [
       },
       {
         title: 'Global',
-        schema: locationGlobalPayload as unknown as AnyObject,
+        schema: locationGlobalPayload,
         conditions: [],
         fields: {
           zipCode: 'Five-digit ZIP code to enable.',
@@ -320,7 +194,7 @@ export const WEBHOOK_ENDPOINTS: readonly WebhookEndpoint[] = [
     eventType: 'LOCATION_VALIDATION',
     variants: [
       {
-        schema: locationBulkPayload as unknown as AnyObject,
+        schema: locationBulkPayload,
         conditions: [],
         fields: {
           zipCodes: `Five-digit ZIP codes (1 to ${BULK_ZIP_CODES_MAX}).`,
@@ -337,7 +211,7 @@ export const WEBHOOK_ENDPOINTS: readonly WebhookEndpoint[] = [
     eventType: 'DELIVERY_DATE',
     variants: [
       {
-        schema: deliveryDatePayload as unknown as AnyObject,
+        schema: deliveryDatePayload,
         conditions: [],
         fields: {
           orderId: ORDER_ID_DOC,
@@ -366,7 +240,7 @@ export const WEBHOOK_ENDPOINTS: readonly WebhookEndpoint[] = [
     eventType: 'ORDER_CREATED',
     variants: [
       {
-        schema: createOrderPayload as unknown as AnyObject,
+        schema: createOrderPayload,
         conditions: [],
         fields: {
           orderId: "The business id, e.g. 'VH1042' (unique).",
@@ -391,14 +265,19 @@ export const WEBHOOK_ENDPOINTS: readonly WebhookEndpoint[] = [
       },
     ],
   },
-];
+] as const satisfies readonly WebhookEndpoint[];
+
+/** The path of every documented webhook, checked where the server registers its effects. */
+export type WebhookPath = (typeof DOCUMENTED)[number]['endpoint'];
+
+export const WEBHOOK_ENDPOINTS: readonly WebhookEndpoint[] = DOCUMENTED;
 
 export function webhookEndpoint(endpoint: string): WebhookEndpoint | undefined {
   return WEBHOOK_ENDPOINTS.find((e) => e.endpoint === endpoint);
 }
 
 /** Whether a schema field may be left out. */
-export function isOptionalField(field: z.ZodMiniType): boolean {
+export function isOptionalField(field: z.core.$ZodType): boolean {
   return field._zod.def.type === 'optional';
 }
 
@@ -443,11 +322,10 @@ function issueMessage(issue: z.core.$ZodIssue, present: boolean): string {
   }
 }
 
-/**
- * Checks a body against the endpoint's payload: the schema, then the value-dependent requirements.
- * On failure, `fields` names every field at fault ('Required' for a missing one).
- */
-export function checkPayload(endpoint: WebhookEndpoint, body: unknown): PayloadCheck {
+export type PayloadFailure = Extract<PayloadCheck, { success: false }>;
+
+/** The body as a JSON object: every payload is one. */
+export function payloadObject(body: unknown): PayloadCheck | PayloadFailure {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return {
       success: false,
@@ -455,8 +333,17 @@ export function checkPayload(endpoint: WebhookEndpoint, body: unknown): PayloadC
       fields: { body: 'Expected a JSON object' },
     };
   }
-  const input = body as Record<string, unknown>;
-  const variant = variantFor(endpoint, input);
+  return { success: true, data: { ...body } };
+}
+
+/**
+ * Checks a body against one payload: the schema, then the value-dependent requirements. On failure,
+ * `fields` names every field at fault ('Required' for a missing one); on success, the parsed payload.
+ */
+export function checkVariant<S extends PayloadSchema>(
+  variant: { schema: S; conditions: readonly Condition[] },
+  input: Record<string, unknown>,
+): PayloadCheck<z.output<S>> {
   const fields: Record<string, string> = {};
   const parsed = variant.schema.safeParse(input);
   if (!parsed.success) {
@@ -484,53 +371,9 @@ export function checkPayload(endpoint: WebhookEndpoint, body: unknown): PayloadC
   return { success: false, message, fields };
 }
 
-// ---- The Logs tab -------------------------------------------------------------------------------
-
-export const WEBHOOK_LOG_STATUSES = ['success', 'warning', 'error'] as const;
-export type WebhookLogStatus = (typeof WEBHOOK_LOG_STATUSES)[number];
-export const WEBHOOK_EVENTS_PAGE_SIZE = 20;
-
-export const webhookEventsQuerySchema = z.object({
-  page: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 1),
-  pageSize: z._default(
-    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)),
-    WEBHOOK_EVENTS_PAGE_SIZE,
-  ),
-  q: z.optional(z.string().check(z.trim(), z.maxLength(200))),
-  status: z.optional(z.enum(WEBHOOK_LOG_STATUSES)),
-  /** Newest first unless asked otherwise. */
-  sort: z._default(z.enum(['createdAt:desc', 'createdAt:asc']), 'createdAt:desc'),
-});
-export type WebhookEventsQuery = z.infer<typeof webhookEventsQuerySchema>;
-
-export const webhookEventSchema = z.object({
-  id: z.number(),
-  createdAt: z.string(),
-  endpoint: z.string(),
-  eventType: z.string(),
-  stage: z.nullable(z.string()),
-  /** The order's internal id, when the delivery named a known order. */
-  orderId: z.nullable(z.number()),
-  /** The payload's orderId as sent. */
-  externalOrderId: z.nullable(z.string()),
-  /** The payload as received: an object, or (older rows, other senders) a JSON string. */
-  data: z.unknown(),
-  status: z.enum(WEBHOOK_LOG_STATUSES),
-  statusCode: z.number(),
-  response: z.unknown(),
-  error: z.nullable(z.string()),
-  apiKeyName: z.nullable(z.string()),
-  deliveryKey: z.nullable(z.string()),
-  replayOf: z.nullable(z.number()),
-});
-export type WebhookEventDto = z.infer<typeof webhookEventSchema>;
-
-export const webhookEventsPageSchema = z.object({ items: z.array(webhookEventSchema), total: z.number() });
-export type WebhookEventsPage = z.infer<typeof webhookEventsPageSchema>;
-
-export const webhookReplaySchema = z.object({
-  event: webhookEventSchema,
-  statusCode: z.number(),
-  response: z.unknown(),
-});
-export type WebhookReplay = z.infer<typeof webhookReplaySchema>;
+/** Checks a body against the payload of the endpoint it was sent to (checkVariant, once the payload is known). */
+export function checkPayload(endpoint: WebhookEndpoint, body: unknown): PayloadCheck {
+  const object = payloadObject(body);
+  if (!object.success) return object;
+  return checkVariant(variantFor(endpoint, object.data), object.data);
+}

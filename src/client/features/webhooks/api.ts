@@ -1,6 +1,10 @@
 /** The Webhooks page's calls (admin spec §7 'GET /api/admin/webhook-events'; replay beyond the spec). */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { WebhookEventsPage, WebhookLogStatus, WebhookReplay } from '../../../shared/schemas/webhooks.js';
+import type {
+  WebhookEventsPage,
+  WebhookLogStatus,
+  WebhookReplay,
+} from '../../../shared/schemas/webhook-events.js';
 import { apiJson } from '../../lib/api';
 
 export interface WebhookEventsParams {

@@ -3,7 +3,7 @@
  * string; data that cannot be parsed is shown with the error 'Failed to parse data' and status Error;
  * an event with status 'error' or an error field is an Error.
  */
-import type { WebhookEventDto } from '../../../shared/schemas/webhooks.js';
+import type { WebhookEventDto } from '../../../shared/schemas/webhook-events.js';
 
 export type LogStatusLabel = 'Success' | 'Warning' | 'Error';
 

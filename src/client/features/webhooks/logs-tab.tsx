@@ -8,7 +8,7 @@ import {
   WEBHOOK_EVENTS_PAGE_SIZE,
   type WebhookEventDto,
   type WebhookLogStatus,
-} from '../../../shared/schemas/webhooks.js';
+} from '../../../shared/schemas/webhook-events.js';
 import { logStageLabel } from '../../../shared/stages.js';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { WebhookEventDto } from '../../../shared/schemas/webhooks.js';
+import type { WebhookEventDto } from '../../../shared/schemas/webhook-events.js';
 import { publicConfig } from '../../test/public-config';
 import { mockApi, renderApp, sessionRoute, toasts } from '../../test/utils';
 import { ADMIN, callsTo } from '../admin-settings/testing';

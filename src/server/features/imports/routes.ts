@@ -101,7 +101,8 @@ export const importRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app, deps
       } finally {
         if (spool) await rm(spool.dir, { recursive: true, force: true });
       }
-      return reply.code(outcome.status).send(outcome.result);
+      // A file with invalid rows (nothing imported) is a bad request; its answer is still the full report.
+      return reply.code(outcome.imported ? 200 : 400).send(outcome.result);
     },
   );
 };

@@ -1,4 +1,4 @@
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   IMPORT_MAX_LISTED_ERRORS,
   IMPORT_MAX_LISTED_ORDERS,
@@ -8,14 +8,14 @@ import {
   type ImportResult,
   type ImportRowError,
 } from '../../../shared/schemas/imports.js';
-import { leastAdvanced, type Stage } from '../../../shared/stages.js';
+import { arrayParam, rowsOf } from '../../db/array-param.js';
 import { type Db, type Executor, isEmbedded } from '../../db/client.js';
-import { eventLogs, orderItems, orders } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { enqueueOrderConfirmation } from '../notifications/order-confirmation.js';
-import { findOrCreateCustomer } from '../orders/create.js';
-import { changeItemStatus, initiatedBy, lockOrder } from '../orders/status.js';
+import { createOrders } from '../orders/create.js';
+import { initiatedBy } from '../orders/status.js';
+import { reviseOrder } from '../orders/update.js';
 import { createServiceAreaService } from '../service-areas/service.js';
 import type { SettingsService } from '../settings/service.js';
 import { type ColumnMap, checkRow, type ImportRow, isBlankRow, mapColumns } from './rows.js';
@@ -38,22 +38,6 @@ export type ImportService = ReturnType<typeof createImportService>;
 /** Thrown to roll back a dry run, or a default-mode import that found invalid rows. */
 class Rollback extends Error {}
 
-/** Both drivers (pg and PGlite) answer a raw statement with `{ rows }`. */
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
-/**
- * One PostgreSQL array literal as a single parameter: drizzle would spread a JS array into one
- * parameter per element, and 100 000 rows would pass the protocol's 65 535-parameter limit.
- */
-function arrayParam(values: readonly (string | number | null)[], type: string): SQL {
-  const literal = `{${values
-    .map((value) =>
-      value === null ? 'NULL' : `"${String(value).replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`,
-    )
-    .join(',')}}`;
-  return sql`${literal}::${sql.raw(type)}`;
-}
-
 /**
  * Order import (issue #8): rows checked as they stream in and written in batches, all inside one
  * transaction. By default any invalid row rolls everything back (the rest of the file is still checked
@@ -69,9 +53,10 @@ export function createImportService(deps: { db: Db; clock: Clock; settings: Sett
     source: AsyncIterable<SourceRow>,
     options: ImportOptions,
     adminId: number,
-  ): Promise<{ status: 200 | 400; result: ImportResult }> {
+  ): Promise<{ imported: boolean; result: ImportResult }> {
     const now = clock.now();
     const actor = { kind: 'admin' as const, userId: adminId };
+    const by = initiatedBy(actor);
     let rows = 0;
     let created = 0;
     let updated = 0;
@@ -131,7 +116,20 @@ export function createImportService(deps: { db: Db; clock: Clock; settings: Sett
         }
       }
       if (fresh.length > 0) {
-        const ids = await insertOrders(tx, fresh, initiatedBy(actor), now);
+        const ids = await createOrders(
+          tx,
+          fresh.map((row) => ({
+            orderId: row.orderId,
+            productName: row.productName,
+            quantity: row.quantity ?? 1,
+            orderDate: row.orderDate ?? undefined,
+            status: row.status ?? 'ORDER_PLACED',
+            email: row.email,
+            zipCode: row.zipCode,
+            initiatedBy: by,
+          })),
+          now,
+        );
         created += fresh.length;
         fresh.forEach((row) => {
           const id = ids.get(row.orderId) ?? null;
@@ -165,66 +163,32 @@ export function createImportService(deps: { db: Db; clock: Clock; settings: Sett
       row: ImportRow,
       id: number,
     ): Promise<{ order: Partial<ImportedOrder> } | { error: ImportRowError }> {
-      const order = await lockOrder(tx, id);
-      if (row.quantity !== null && row.quantity < order.quantity) {
+      const result = await reviseOrder(
+        tx,
+        {
+          orderId: id,
+          productName: row.productName,
+          quantity: row.quantity,
+          orderDate: row.orderDate,
+          zipCode: row.zipCode,
+          email: row.email,
+          status: row.status,
+          actor,
+          event: { type: 'ORDER_IMPORTED', data: { row: row.row } },
+          notifyCustomer: options.sendNotification,
+        },
+        now,
+      );
+      if (!result.revised) {
         return {
           error: {
             row: row.row,
             column: 'quantity',
-            message: `Order ${row.orderId} has ${order.quantity} units: an import can add units but not remove them`,
+            message: `Order ${row.orderId} has ${result.units} units: an import can add units but not remove them`,
           },
         };
       }
-      const userId = row.email ? await findOrCreateCustomer(tx, row.email) : order.userId;
-      const quantity = row.quantity ?? order.quantity;
-      let status: Stage = order.status;
-      if (quantity > order.quantity) {
-        await tx.insert(orderItems).values(
-          Array.from({ length: quantity - order.quantity }, (_, index) => ({
-            orderId: id,
-            itemNumber: order.quantity + index + 1,
-            status: 'ORDER_PLACED' as const,
-            statusChangedAt: now,
-          })),
-        );
-        status = leastAdvanced([order.status, 'ORDER_PLACED']);
-      }
-      await tx
-        .update(orders)
-        .set({
-          productName: row.productName,
-          quantity,
-          status,
-          orderDate: row.orderDate ?? order.orderDate,
-          zipCode: row.zipCode ?? order.zipCode,
-          userId,
-          updatedAt: now,
-        })
-        .where(eq(orders.id, id));
-      await tx.insert(eventLogs).values({
-        orderId: id,
-        timestamp: now,
-        stage: status,
-        type: 'ORDER_IMPORTED',
-        data: { orderId: row.orderId, row: row.row, quantity, previousQuantity: order.quantity },
-        initiatedBy: initiatedBy(actor),
-        internal: true,
-      });
-      if (row.status) {
-        const result = await changeItemStatus(
-          tx,
-          {
-            orderId: id,
-            to: row.status,
-            rule: 'set',
-            actor,
-            notifyCustomer: options.sendNotification,
-          },
-          now,
-        );
-        status = result.order.status;
-      }
-      return { order: { quantity, status, email: row.email } };
+      return { order: { quantity: result.quantity, status: result.status, email: row.email } };
     }
 
     let header: ColumnMap | null = null;
@@ -286,7 +250,7 @@ export function createImportService(deps: { db: Db; clock: Clock; settings: Sett
       dryRun: options.dryRun,
       errors,
     };
-    return { status: failed ? 400 : 200, result };
+    return { imported: !failed, result };
   }
 
   return { run };
@@ -303,66 +267,6 @@ function summary(row: ImportRow, id: number | null, action: ImportedOrder['actio
     email: row.email,
     action,
   };
-}
-
-/**
- * New orders, one statement per batch whatever its size: the customers by e-mail (created PENDING,
- * with no password, when new — DESIGN §5), the orders, one unit per quantity at the row's stage, and
- * each order's ORDER_CREATED event, as createOrder writes them. Answers orderId → internal id.
- */
-async function insertOrders(
-  tx: Executor,
-  batch: readonly ImportRow[],
-  by: string,
-  now: Date,
-): Promise<Map<string, number>> {
-  const column = <T extends string | number | null>(pick: (row: ImportRow) => T, type: string) =>
-    arrayParam(batch.map(pick), type);
-  const result = await tx.execute(sql`
-    with input as (
-      select * from unnest(
-        ${column((row) => row.orderId, 'text[]')},
-        ${column((row) => row.productName, 'text[]')},
-        ${column((row) => row.quantity ?? 1, 'int[]')},
-        ${column((row) => (row.orderDate ?? now).toISOString(), 'timestamptz[]')},
-        ${column((row) => row.status ?? 'ORDER_PLACED', 'text[]')},
-        ${column((row) => row.email, 'text[]')},
-        ${column((row) => row.zipCode, 'text[]')}
-      ) with ordinality as t(order_id, product_name, quantity, order_date, status, email, zip_code, position)
-    ),
-    new_users as (
-      insert into users (email)
-      select distinct email from input where email is not null
-      on conflict (email) do nothing
-      returning id, email
-    ),
-    linked as (
-      select id, email from new_users
-      union all
-      select id, email from users where email in (select email from input where email is not null)
-    ),
-    new_orders as (
-      insert into orders (order_id, user_id, product_name, quantity, order_date, status, zip_code, created_at, updated_at)
-      select i.order_id, l.id, i.product_name, i.quantity, i.order_date, i.status, i.zip_code, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
-      from input i left join linked l on l.email = i.email
-      order by i.position
-      returning id, order_id, quantity, status
-    ),
-    new_units as (
-      insert into order_items (order_id, item_number, status, status_changed_at, created_at, updated_at)
-      select o.id, n, o.status, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
-      from new_orders o cross join lateral generate_series(1, o.quantity) n
-    ),
-    new_events as (
-      insert into event_logs (order_id, timestamp, stage, type, data, initiated_by)
-      select id, ${now.toISOString()}::timestamptz, status, 'ORDER_CREATED',
-        jsonb_build_object('orderId', order_id, 'quantity', quantity), ${by}
-      from new_orders
-    )
-    select id, order_id from new_orders`);
-  return new Map(
-    rowsOf<{ id: number; order_id: string }>(result).map((row) => [row.order_id, Number(row.id)]),
-  );
 }
 
 /** Another writer creating the same orderId mid-import: a conflict, not a server error. */

@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.js';
-import { orderItems, users } from '../../db/schema.js';
+import { eventLogs, orderItems, orders, users } from '../../db/schema.js';
 import { createTestDatabase } from '../../test/database.js';
-import { createOrder } from './create.js';
+import { createOrder, createOrders } from './create.js';
 
 let database: Database & { drop(): Promise<void> };
 beforeAll(async () => {
@@ -61,5 +61,51 @@ describe('creating an order', () => {
     await expect(
       createOrder(database.db, { orderId: 'VH2001', productName: 'Again', initiatedBy: 'system' }),
     ).rejects.toThrow();
+  });
+
+  it('creates a batch in one statement, as a single create would', async () => {
+    const now = new Date('2026-11-24T10:00:00Z');
+    const ids = await createOrders(
+      database.db,
+      [
+        {
+          orderId: 'VH2101',
+          productName: 'Cabin',
+          quantity: 2,
+          status: ['PRODUCTION', 'ORDER_PLACED'],
+          email: ' Batch.Buyer@Example.com',
+          itemStageData: { note: 'a "quoted" \\ value' },
+          initiatedBy: 'admin:7',
+        },
+        { orderId: 'VH2102', productName: 'Studio', email: 'batch.buyer@example.com', initiatedBy: 'system' },
+      ],
+      now,
+    );
+    expect([...ids.keys()]).toEqual(['VH2101', 'VH2102']);
+    const created = await database.db
+      .select()
+      .from(orders)
+      .where(inArray(orders.id, [...ids.values()]));
+    const [first, second] = ['VH2101', 'VH2102'].map((id) => created.find((o) => o.orderId === id));
+    expect(first).toMatchObject({ status: 'ORDER_PLACED', quantity: 2, createdAt: now, orderDate: now });
+    expect(first?.userId).not.toBeNull();
+    expect(second?.userId).toBe(first?.userId);
+    const units = await database.db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, first?.id ?? 0))
+      .orderBy(orderItems.itemNumber);
+    expect(units.map((u) => [u.itemNumber, u.status, u.currentStageData])).toEqual([
+      [1, 'PRODUCTION', { note: 'a "quoted" \\ value' }],
+      [2, 'ORDER_PLACED', { note: 'a "quoted" \\ value' }],
+    ]);
+    const events = await database.db
+      .select()
+      .from(eventLogs)
+      .where(inArray(eventLogs.orderId, [...ids.values()]));
+    expect(events.map((e) => [e.type, e.stage, e.data, e.initiatedBy, e.timestamp]).sort()).toEqual([
+      ['ORDER_CREATED', 'ORDER_PLACED', { orderId: 'VH2101', quantity: 2 }, 'admin:7', now],
+      ['ORDER_CREATED', 'ORDER_PLACED', { orderId: 'VH2102', quantity: 1 }, 'system', now],
+    ]);
   });
 });

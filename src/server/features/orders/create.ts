@@ -1,14 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { leastAdvanced, type Stage } from '../../../shared/stages.js';
+import { arrayParam, rowsOf } from '../../db/array-param.js';
 import type { Executor } from '../../db/client.js';
-import {
-  eventLogs,
-  orderItems,
-  orders,
-  type ShippingAddress,
-  type StageData,
-  users,
-} from '../../db/schema.js';
+import { orderItems, orders, type ShippingAddress, type StageData, users } from '../../db/schema.js';
 
 export interface NewOrder {
   orderId: string;
@@ -45,49 +39,118 @@ export async function findOrCreateCustomer(executor: Executor, email: string): P
 
 /**
  * Creates an order with one unit per quantity, in the caller's transaction. The order's status is the
- * least advanced of its units, as everywhere else.
+ * least advanced of its units, as everywhere else. The same statement as a batch (createOrders).
  */
-export async function createOrder(executor: Executor, input: NewOrder) {
+export async function createOrder(executor: Executor, input: NewOrder, now?: Date) {
+  const ids = await createOrders(executor, [input], now);
+  const id = ids.get(input.orderId);
+  if (id === undefined) throw new Error('order insert returned nothing');
+  const [order] = await executor.select().from(orders).where(eq(orders.id, id));
+  if (!order) throw new Error(`order ${input.orderId} vanished after its insert`);
+  const items = await executor
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, id))
+    .orderBy(asc(orderItems.itemNumber));
+  return { order, items };
+}
+
+/** The stage of each unit of a new order. */
+function unitStages(input: NewOrder): Stage[] {
   const quantity = input.quantity ?? 1;
   const { status = 'ORDER_PLACED' } = input;
-  const stages: Stage[] = Array.isArray(status) ? status : Array.from({ length: quantity }, () => status);
+  const stages = Array.isArray(status) ? status : Array.from({ length: quantity }, () => status);
   if (stages.length !== quantity) throw new Error('one stage per unit is needed');
-  const userId = input.email ? await findOrCreateCustomer(executor, input.email) : null;
-  const [order] = await executor
-    .insert(orders)
-    .values({
-      orderId: input.orderId,
-      productName: input.productName,
-      quantity,
-      userId,
-      orderDate: input.orderDate,
-      status: leastAdvanced(stages),
-      zipCode: input.zipCode,
-      phoneNumber: input.phoneNumber,
-      shippingAddress: input.shippingAddress,
-      amount: input.amount,
-      paymentMethod: input.paymentMethod,
-      transactionId: input.transactionId,
-    })
-    .returning();
-  if (!order) throw new Error('order insert returned nothing');
-  const items = await executor
-    .insert(orderItems)
-    .values(
-      stages.map((status, index) => ({
-        orderId: order.id,
-        itemNumber: index + 1,
-        status,
-        currentStageData: input.itemStageData ?? {},
-      })),
-    )
-    .returning();
-  await executor.insert(eventLogs).values({
-    orderId: order.id,
-    type: 'ORDER_CREATED',
-    stage: order.status,
-    data: { orderId: order.orderId, quantity },
-    initiatedBy: input.initiatedBy,
+  return stages;
+}
+
+/**
+ * The one writer of new orders: one statement for the whole batch, whatever its size (the import
+ * sends thousands of rows at a time): the customers by e-mail (created with no password, a PENDING
+ * account, when new), the orders, one unit per quantity at its stage, and each order's ORDER_CREATED
+ * event. Every value travels as one array parameter per column, so the statement has a fixed number
+ * of parameters; the order ids are drawn first, so the units and events are written straight from the
+ * input without joining it back to the inserted orders. `now` stamps the rows (the database's clock when omitted). Answers orderId → id.
+ */
+export async function createOrders(
+  executor: Executor,
+  inputs: readonly NewOrder[],
+  now?: Date,
+): Promise<Map<string, number>> {
+  if (inputs.length === 0) return new Map();
+  const rows = inputs.map((input) => {
+    const stages = unitStages(input);
+    const status = leastAdvanced(stages);
+    return {
+      input,
+      stages: stages.every((stage) => stage === status) ? null : stages.join(','),
+      status,
+      email: input.email ? input.email.trim().toLowerCase() : null,
+    };
   });
-  return { order, items };
+  type Row = (typeof rows)[number];
+  const column = (pick: (row: Row) => string | number | null, type: string) =>
+    arrayParam(rows.map(pick), type);
+  const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
+  const stamp = sql`coalesce(${now?.toISOString() ?? null}::timestamptz, now())`;
+  const result = await executor.execute(sql`
+    with input as (
+      select t.*, nextval(pg_get_serial_sequence('orders', 'id')) as id from unnest(
+        ${column((row) => row.input.orderId, 'text[]')},
+        ${column((row) => row.input.productName, 'text[]')},
+        ${column((row) => row.input.quantity ?? 1, 'int[]')},
+        ${column((row) => (row.input.orderDate ?? now)?.toISOString() ?? null, 'timestamptz[]')},
+        ${column((row) => row.status, 'text[]')},
+        ${column((row) => row.stages, 'text[]')},
+        ${column((row) => row.email, 'text[]')},
+        ${column((row) => row.input.zipCode ?? null, 'text[]')},
+        ${column((row) => row.input.phoneNumber ?? null, 'text[]')},
+        ${column((row) => json(row.input.shippingAddress), 'text[]')},
+        ${column((row) => row.input.amount ?? null, 'text[]')},
+        ${column((row) => row.input.paymentMethod ?? null, 'text[]')},
+        ${column((row) => row.input.transactionId ?? null, 'text[]')},
+        ${column((row) => json(row.input.itemStageData), 'text[]')},
+        ${column((row) => row.input.initiatedBy, 'text[]')}
+      ) with ordinality as t(order_id, product_name, quantity, order_date, status, unit_stages, email,
+        zip_code, phone_number, shipping_address, amount, payment_method, transaction_id, item_stage_data,
+        initiated_by, position)
+    ),
+    new_users as (
+      insert into users (email)
+      select distinct email from input where email is not null
+      on conflict (email) do nothing
+      returning id, email
+    ),
+    linked as (
+      select id, email from new_users
+      union all
+      select id, email from users where email in (select email from input where email is not null)
+    ),
+    new_orders as (
+      insert into orders (id, order_id, user_id, product_name, quantity, order_date, status, zip_code,
+        phone_number, shipping_address, amount, payment_method, transaction_id, created_at, updated_at)
+      select i.id, i.order_id, l.id, i.product_name, i.quantity, coalesce(i.order_date, ${stamp}), i.status,
+        i.zip_code, i.phone_number, i.shipping_address::jsonb, i.amount, i.payment_method,
+        i.transaction_id, ${stamp}, ${stamp}
+      from input i left join linked l on l.email = i.email
+      order by i.position
+      returning id, order_id
+    ),
+    new_units as (
+      insert into order_items (order_id, item_number, status, current_stage_data, status_changed_at,
+        created_at, updated_at)
+      select i.id, n, coalesce((string_to_array(i.unit_stages, ','))[n], i.status),
+        coalesce(i.item_stage_data::jsonb, '{}'::jsonb), ${stamp}, ${stamp}, ${stamp}
+      from input i cross join lateral generate_series(1, i.quantity) n
+    ),
+    new_events as (
+      insert into event_logs (order_id, timestamp, stage, type, data, initiated_by)
+      select i.id, ${stamp}, i.status, 'ORDER_CREATED',
+        jsonb_build_object('orderId', i.order_id, 'quantity', i.quantity), i.initiated_by
+      from input i
+    )
+    select id, order_id from new_orders`);
+  return new Map(
+    rowsOf<{ id: number; order_id: string }>(result).map((row) => [row.order_id, Number(row.id)]),
+  );
 }

@@ -9,8 +9,8 @@ import type {
   LocationOrderPayload,
   OrderStatusPayload,
   PaymentPayload,
-} from '../../../shared/schemas/webhooks.js';
-import { parseStage, type Stage } from '../../../shared/stages.js';
+} from '../../../shared/schemas/webhook-payloads.js';
+import { parseStage } from '../../../shared/stages.js';
 import type { Executor } from '../../db/client.js';
 import { type Order, type OrderItem, orderItems, orders, type StageData } from '../../db/schema.js';
 import { badRequest, notFound } from '../../lib/errors.js';
@@ -33,8 +33,9 @@ export interface EffectContext {
   serviceAreas: Pick<ServiceAreaService, 'unlockOrders' | 'enableCodes'>;
 }
 
+/** What a delivery did: its answer's body, and whether it created something (answered 201). */
 export interface Outcome {
-  statusCode: number;
+  created?: boolean;
   body: Record<string, unknown>;
 }
 
@@ -109,7 +110,6 @@ function moved(
   extra: Record<string, unknown> = {},
 ) {
   return {
-    statusCode: 200,
     body: { success: true, message, orderId: order.orderId, ...extra, updatedItems: changed.length },
   };
 }
@@ -278,7 +278,6 @@ async function enableZipCodes(
   if (!enablesLocation(data)) {
     // The system only moves forward: an invalid location removes nothing from the service areas.
     return {
-      statusCode: 200,
       body: {
         success: true,
         message: 'Location not enabled: nothing changed',
@@ -290,7 +289,6 @@ async function enableZipCodes(
   }
   const { added, updatedOrders, updatedItems } = await ctx.serviceAreas.enableCodes(ctx.tx, codes);
   return {
-    statusCode: 200,
     body: {
       success: true,
       message: added.length > 0 ? `Enabled ${added.join(', ')}` : 'Already enabled',
@@ -362,7 +360,6 @@ export async function createOrderFromWebhook(ctx: EffectContext, data: CreateOrd
   if (existing) {
     ctx.trace.orderId = existing.id;
     return {
-      statusCode: 200,
       body: { success: true, message: 'Order already exists', created: false, order: orderSummary(existing) },
     };
   }
@@ -384,18 +381,7 @@ export async function createOrderFromWebhook(ctx: EffectContext, data: CreateOrd
   await enqueueAdminNotice(ctx.tx, { kind: 'new-order', orderId: order.id }, ctx.now);
   const [current] = await ctx.tx.select().from(orders).where(eq(orders.id, order.id));
   return {
-    statusCode: 201,
+    created: true,
     body: { success: true, message: 'Order created', created: true, order: orderSummary(current ?? order) },
   };
 }
-
-/** The stage each endpoint's log rows are labelled with (admin spec §4 'Log stage labels'). */
-export const LOG_STAGES: Record<string, Stage> = {
-  'order-status': 'ORDER_PLACED',
-  'document-signing': 'DOCUMENTS_SIGNING',
-  payment: 'FINANCING_PAYMENT',
-  'location-validation': 'LOCATION_ENABLED',
-  'location-validation/bulk': 'LOCATION_ENABLED',
-  'delivery-date': 'DELIVERY_DATE_CONFIRMED',
-  orders: 'ORDER_PLACED',
-};

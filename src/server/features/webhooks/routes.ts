@@ -1,17 +1,17 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  WEBHOOK_ENDPOINTS,
   webhookEventsPageSchema,
   webhookEventsQuerySchema,
   webhookReplaySchema,
-} from '../../../shared/schemas/webhooks.js';
+} from '../../../shared/schemas/webhook-events.js';
 import { errorBody, idParams } from '../../http/schemas.js';
 import { guardAdminRoutes } from '../../http/session.js';
 import { AppError, badRequest, unauthorized } from '../../lib/errors.js';
 import { API_KEY_PREFIX, createApiKeyService } from '../api-keys/service.js';
 import type { FeatureDeps } from '../deps.js';
 import { createServiceAreaService } from '../service-areas/service.js';
+import { INBOUND_WEBHOOK_PATHS } from './registry.js';
 import { createWebhookService, type WebhookCaller, type WebhookService } from './service.js';
 
 /** Query parameters that would carry a key: refused, keys travel only in the Authorization header. */
@@ -71,7 +71,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app, dep
     callers.set(request, caller);
   });
 
-  for (const { endpoint } of WEBHOOK_ENDPOINTS) {
+  for (const endpoint of INBOUND_WEBHOOK_PATHS) {
     app.post(`/api/webhooks/${endpoint}`, async (request, reply) => {
       if (!isJson(request)) {
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type: send application/json');

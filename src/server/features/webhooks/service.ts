@@ -1,17 +1,14 @@
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
-import {
-  checkPayload,
-  type WebhookEventDto,
-  type WebhookEventsQuery,
-  webhookEndpoint,
-} from '../../../shared/schemas/webhooks.js';
+import type { WebhookEventDto, WebhookEventsQuery } from '../../../shared/schemas/webhook-events.js';
+import { payloadObject, variantFor, webhookEndpoint } from '../../../shared/schemas/webhooks.js';
 import type { Db, Executor } from '../../db/client.js';
 import { processedDeliveries, type WebhookEvent, webhookEvents } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { ServiceAreaService } from '../service-areas/service.js';
-import * as effects from './effects.js';
+import type * as effects from './effects.js';
+import { inboundWebhookFor, logLabelOf } from './registry.js';
 
 /** How long a delivery without an idempotency header is recognised by its payload alone (decision). */
 export const PAYLOAD_DEDUPE_WINDOW_MS = 60 * 60 * 1000;
@@ -47,27 +44,9 @@ interface StoredAnswer {
   stage: string | null;
 }
 
-type Effect = (ctx: effects.EffectContext, data: never) => Promise<effects.Outcome>;
-
-function effectFor(endpoint: string, body: Record<string, unknown>): Effect {
-  switch (endpoint) {
-    case 'order-status':
-      return effects.orderStatus as Effect;
-    case 'document-signing':
-      return effects.documentSigning as Effect;
-    case 'payment':
-      return effects.payment as Effect;
-    case 'location-validation':
-      return (body.globalUpdate === true ? effects.locationGlobal : effects.locationForOrder) as Effect;
-    case 'location-validation/bulk':
-      return effects.locationBulk as Effect;
-    case 'delivery-date':
-      return effects.deliveryDate as Effect;
-    case 'orders':
-      return effects.createOrderFromWebhook as Effect;
-    default:
-      throw notFound(`Unknown webhook endpoint ${endpoint}`);
-  }
+/** A coded error as the answer a refused delivery gets (and its log row records). */
+function refusal(error: AppError) {
+  return { statusCode: error.statusCode, message: error.message, fields: error.extra.fields };
 }
 
 /** JSON with object keys sorted, so two encodings of one payload hash alike. */
@@ -157,7 +136,7 @@ export function createWebhookService({
     const definition = webhookEndpoint(delivery.endpoint);
     if (!definition) throw notFound(`Unknown webhook endpoint ${delivery.endpoint}`);
     const externalOrderId = externalOrderIdOf(delivery.body);
-    const trace: effects.Trace = { orderId: null, stage: effects.LOG_STAGES[delivery.endpoint] ?? null };
+    const trace: effects.Trace = { orderId: null, stage: logLabelOf(delivery.endpoint) };
     const base = {
       endpoint: delivery.endpoint,
       eventType: definition.eventType,
@@ -176,11 +155,11 @@ export function createWebhookService({
           ? `webhook:${delivery.endpoint}:key:${delivery.idempotencyKey}`
           : `webhook:${delivery.endpoint}:body:${requestHash}`;
 
-    const refuse = async (error: {
-      statusCode: number;
-      message: string;
-      fields?: Record<string, string>;
-    }): Promise<DeliveryAnswer> => {
+    const refuse = async (
+      error: Pick<AppError, 'statusCode' | 'message'> & {
+        fields?: Record<string, string>;
+      },
+    ): Promise<DeliveryAnswer> => {
       const body = { message: error.message, ...(error.fields && { fields: error.fields }) };
       const eventId = await log(db, {
         ...base,
@@ -196,9 +175,13 @@ export function createWebhookService({
       return { statusCode: error.statusCode, body, eventId };
     };
 
-    const checked = checkPayload(definition, delivery.body);
-    if (!checked.success)
-      return refuse({ statusCode: 400, message: checked.message, fields: checked.fields });
+    const object = payloadObject(delivery.body);
+    if (!object.success) return refuse(refusal(badRequest(object.message, object.fields)));
+    const variant = variantFor(definition, object.data);
+    const webhook = inboundWebhookFor(delivery.endpoint, variant);
+    if (!webhook) throw new Error(`no effect is registered for the webhook ${delivery.endpoint}`);
+    const checked = webhook.accept(variant, object.data);
+    if (!checked.success) return refuse(refusal(badRequest(checked.message, checked.fields)));
 
     try {
       return await db.transaction(async (tx) => {
@@ -234,11 +217,15 @@ export function createWebhookService({
           }
         }
 
-        const effect = effectFor(delivery.endpoint, checked.data);
-        const outcome = await effect(
-          { tx, now, actor: { kind: 'webhook', keyName: delivery.caller.name }, trace, serviceAreas },
-          checked.data as never,
-        );
+        const applied = await checked.apply({
+          tx,
+          now,
+          actor: { kind: 'webhook', keyName: delivery.caller.name },
+          trace,
+          serviceAreas,
+        });
+        // The log (and a repeat of this delivery) records the HTTP answer it got.
+        const outcome = { statusCode: applied.created ? 201 : 200, body: applied.body };
         if (deliveryKey) {
           const stored: StoredAnswer = {
             body: outcome.body,
@@ -265,7 +252,7 @@ export function createWebhookService({
       });
     } catch (error) {
       if (error instanceof AppError) {
-        return refuse({ statusCode: error.statusCode, message: error.message, fields: error.extra.fields });
+        return refuse(refusal(error));
       }
       // Logged for the Logs tab, then answered 500 by the error handler (which logs the cause).
       await refuse({ statusCode: 500, message: 'Internal server error' }).catch(() => undefined);
