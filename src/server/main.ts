@@ -2,7 +2,8 @@ import 'dotenv/config';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { ensureFirstAdmin } from './features/auth/first-admin.js';
+import { DataDirInUseError } from './db/data-dir-lock.js';
+import { announceFirstAdmin, ensureFirstAdmin } from './features/auth/first-admin.js';
 
 async function main() {
   const config = loadConfig();
@@ -14,12 +15,7 @@ async function main() {
     email: config.adminEmail,
     password: config.adminPassword,
   });
-  if (admin?.generatedPassword) {
-    // Printed once, on the console rather than in the structured log, so that it is seen and not kept.
-    console.log(
-      `\nFirst admin created: ${admin.email} / ${admin.generatedPassword}\n(Set ADMIN_PASSWORD to choose it.)\n`,
-    );
-  }
+  announceFirstAdmin(admin, config.publicUrl);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -43,7 +39,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  if (err instanceof ConfigError) {
+  if (err instanceof ConfigError || err instanceof DataDirInUseError) {
     console.error(err.message);
   } else {
     console.error(err);

@@ -1,10 +1,11 @@
 import 'dotenv/config';
 import { eq } from 'drizzle-orm';
-import { loadConfig } from './config.js';
+import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { DataDirInUseError } from './db/data-dir-lock.js';
 import { orders, settings, users } from './db/schema.js';
 import { seedBulkOrders } from './features/admin-orders/bulk-seed.js';
-import { ensureFirstAdmin } from './features/auth/first-admin.js';
+import { announceFirstAdmin, ensureFirstAdmin } from './features/auth/first-admin.js';
 import { createOrderAtStages, type SeedUnit } from './features/orders/seed.js';
 import { hashPassword } from './lib/crypto.js';
 
@@ -52,7 +53,10 @@ async function main() {
   const config = loadConfig();
   const database = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
-  await ensureFirstAdmin(database.db, { email: config.adminEmail, password: config.adminPassword });
+  announceFirstAdmin(
+    await ensureFirstAdmin(database.db, { email: config.adminEmail, password: config.adminPassword }),
+    config.publicUrl,
+  );
   const password = await hashPassword(DEMO_PASSWORD);
   const db = database.db;
 
@@ -111,6 +115,6 @@ function bulkOrderCount(value: string | undefined): number {
 }
 
 main().catch((err) => {
-  console.error(err);
+  console.error(err instanceof ConfigError || err instanceof DataDirInUseError ? err.message : err);
   process.exit(1);
 });

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.js';
 import * as schema from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -200,9 +201,11 @@ async function listenOnServer(
 
 function openPglite(dataDir: string | null, template: Blob | undefined): Database {
   let path: string | undefined;
+  let release = () => {};
   if (dataDir) {
     path = join(dataDir, 'db');
     mkdirSync(path, { recursive: true });
+    release = lockDataDir(dataDir);
   }
   const client = new PGlite(path, template && { loadDataDir: template });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -218,6 +221,9 @@ function openPglite(dataDir: string | null, template: Blob | undefined): Databas
     },
     // In-process: the one connection of this process delivers its own NOTIFYs at commit.
     listen: (channel, onMessage) => client.listen(channel, onMessage),
-    close: () => client.close(),
+    async close() {
+      await client.close();
+      release();
+    },
   };
 }

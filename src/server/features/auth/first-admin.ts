@@ -21,3 +21,14 @@ export async function ensureFirstAdmin(
     .onConflictDoUpdate({ target: users.email, set: { password: hashed, role: 'ADMIN' } });
   return { email: options.email, generatedPassword: options.password ? null : password };
 }
+
+/** Printed once, on the console rather than in the structured log, so that it is seen and not kept. */
+export function announceFirstAdmin(
+  admin: { email: string; generatedPassword: string | null } | null,
+  publicUrl: string,
+) {
+  if (!admin?.generatedPassword) return;
+  console.log(
+    `\nFirst admin created: ${admin.email} / ${admin.generatedPassword}\n(Set ADMIN_PASSWORD to choose it.) Sign in at ${publicUrl}/auth with them; without SMTP_URL the 6-digit code is written to the server log.\n`,
+  );
+}

@@ -13,9 +13,16 @@ export interface WorkbookJob {
   maxRows: number;
 }
 
+/**
+ * No order field comes near this; a longer cell is refused rather than carried back to the server's
+ * thread, where copying tens of megabytes of text would stall it as the parse would have.
+ */
+export const WORKBOOK_MAX_CELL_CHARS = 2_000;
+
 export type WorkbookAnswer =
   | { ok: true; rows: { row: number; cells: string[] }[] }
-  | { ok: false; problem: 'unreadable' | 'no-sheet' | 'too-many-rows' };
+  | { ok: false; problem: 'unreadable' | 'no-sheet' | 'too-many-rows' }
+  | { ok: false; problem: 'long-cell'; row: number };
 
 function read({ bytes, kind: _kind, maxRows }: WorkbookJob): WorkbookAnswer {
   let workbook: XLSX.WorkBook;
@@ -47,7 +54,11 @@ function read({ bytes, kind: _kind, maxRows }: WorkbookJob): WorkbookAnswer {
   const rows: { row: number; cells: string[] }[] = [];
   for (let r = 0; r < data.length; r += 1) {
     const cells = data[r];
-    if (cells) rows.push({ row: r + 1, cells: Array.from(cells, cellText) });
+    if (!cells) continue;
+    const texts = Array.from(cells, cellText);
+    if (texts.some((text) => text.length > WORKBOOK_MAX_CELL_CHARS))
+      return { ok: false, problem: 'long-cell', row: r + 1 };
+    rows.push({ row: r + 1, cells: texts });
   }
   return { ok: true, rows };
 }

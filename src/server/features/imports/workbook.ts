@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { IMPORT_MAX_ROWS } from '../../../shared/schemas/imports.js';
 import { badRequest } from '../../lib/errors.js';
-import type { WorkbookAnswer, WorkbookJob } from './workbook-worker.js';
+import { WORKBOOK_MAX_CELL_CHARS, type WorkbookAnswer, type WorkbookJob } from './workbook-worker.js';
 
 /** What one workbook's parse may use: heap, and time before the worker is stopped. */
 export const WORKBOOK_MEMORY_LIMIT_MB = 512;
@@ -59,7 +59,10 @@ export function readWorkbook(
         else if (answer.problem === 'no-sheet')
           reject(badRequest('The workbook has no sheet', { file: 'no sheet' }));
         else if (answer.problem === 'too-many-rows') reject(errors.tooManyRows());
-        else reject(errors.unreadable(kind));
+        else if (answer.problem === 'long-cell') {
+          const message = `Row ${answer.row} has a cell longer than ${WORKBOOK_MAX_CELL_CHARS.toLocaleString('en-US')} characters, which no order field takes`;
+          reject(badRequest(message, { file: message }));
+        } else reject(errors.unreadable(kind));
       }),
     );
     worker.once('error', (error: Error & { code?: string }) =>
