@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import { nonWebLinks, webUrl } from './web-url.js';
 
-/** JSON string: the order's business id ('VH1042'); JSON number: its internal id (DESIGN §5). */
+/** JSON string: the order's business id ('VH1042'); JSON number: its internal id (docs/api.md). */
 const orderRef = z.union([
   z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
   z.number().check(z.int(), z.positive()),
@@ -119,7 +119,7 @@ export const deliveryDatePayload = z.object({
   itemNumber: z.optional(itemNumber),
 });
 
-/** POST /api/webhooks/orders (DESIGN §7, beyond the spec's six): an order from an external system. */
+/** POST /api/webhooks/orders (beyond the six partner webhooks): an order from an external system. */
 export const createOrderPayload = z.object({
   orderId: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
   productName: text(200),
