@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/client.js';
 import { users } from '../../src/server/db/schema.js';
-import { createOrderAtStages } from '../../src/server/features/orders/seed.js';
+import { createOrderAtStages } from '../../src/server/features/orders/index.js';
 import { hashPassword } from '../../src/server/lib/crypto.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { Db } from '../../src/server/db/client.js';
-import { createOrderAtStages } from '../../src/server/features/orders/seed.js';
+import { createOrderAtStages } from '../../src/server/features/orders/index.js';
 
 /**
  * The payment journeys' customer (issue 4): three orders, each one unit awaiting its deposit. The card

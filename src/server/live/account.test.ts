@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrderAtStages } from '../features/orders/seed.js';
+import { createOrderAtStages } from '../features/orders/index.js';
 import { startTestApp, type TestApp, type TestClient } from '../test/app.js';
 import { signedInAdmin, signedInCustomer } from '../test/auth-flow.js';
 import { CLOSE_SESSION_ENDED } from './hub.js';

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createOrderAtStages } from '../features/orders/seed.js';
-import { changeItemStatus } from '../features/orders/status.js';
+import { createOrderAtStages } from '../features/orders/index.js';
 import { startTestApp, type TestApp, type TestClient } from '../test/app.js';
 import { signedInAdmin, signedInCustomer, signIn } from '../test/auth-flow.js';
 import { codeFrom } from '../test/mail-catcher.js';
@@ -112,7 +111,7 @@ describe('the live connection', () => {
     const committed = await orderOf('ann@example.com');
     await expect(
       t.database.db.transaction(async (tx) => {
-        await changeItemStatus(
+        await t.app.services.orders.changeStatus(
           tx,
           { orderId: rolledBack, to: 'DELIVERED', rule: 'set', actor: { kind: 'system' } },
           new Date(),

@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LIVE_PATH } from '../../shared/live.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
-import type { SessionStore } from '../features/auth/sessions.js';
 import { SESSION_COOKIE } from '../http/session.js';
 import type { Clock } from '../lib/clock.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
@@ -17,7 +16,12 @@ const DEFAULT_HEARTBEAT_MS = 30_000;
 export interface LiveDeps {
   config: Config;
   database: Database;
-  sessions: SessionStore;
+  /** Who holds this session token, if anyone (the upgrade request's cookie). */
+  sessions: {
+    findUser(
+      token: string,
+    ): Promise<{ id: number; role: string; sessionId: number; expiresAt: Date } | undefined>;
+  };
   clock: Clock;
   /** Ping interval; a socket that missed one ping is dropped at the next. */
   heartbeatMs?: number;

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client.js';
-import { createOrderAtStages } from '../features/orders/seed.js';
+import { createOrderAtStages } from '../features/orders/index.js';
 import { type TestApp, TestClient } from '../test/app.js';
 import { signIn, signUp } from '../test/auth-flow.js';
 import { type MailCatcher, startMailCatcher } from '../test/mail-catcher.js';

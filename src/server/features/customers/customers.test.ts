@@ -7,7 +7,7 @@ import { expectAdminOnly } from '../../test/admin-guard.js';
 import { startTestApp, type TestApp, type TestClient } from '../../test/app.js';
 import { signedInAdmin, signedInCustomer, signIn } from '../../test/auth-flow.js';
 import { codeFrom } from '../../test/mail-catcher.js';
-import { createOrderAtStages } from '../orders/seed.js';
+import { createOrderAtStages } from '../orders/index.js';
 import { CANNOT_DELETE_SELF, CANNOT_DEMOTE_SELF, LAST_ADMIN } from './service.js';
 
 let t: TestApp;

@@ -14,8 +14,7 @@ import {
 } from '../../../shared/schemas/customers.js';
 import { errorBody, idParams } from '../../http/schemas.js';
 import { guardAdminRoutes, requireAdmin, SESSION_COOKIE } from '../../http/session.js';
-import type { FeatureDeps } from '../deps.js';
-import { createCustomerAdminService, UserHasOrdersError } from './service.js';
+import { type CustomerAdminService, UserHasOrdersError } from './service.js';
 
 const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 
@@ -23,9 +22,11 @@ const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBod
  * Customers and users for admins (admin spec §2 Customers and Settings → Admin Users, §7): the customer
  * list, one user with their orders, reset password, change e-mail, edit, delete, and Add User.
  */
-export const customerAdminRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app, deps) => {
+export const customerAdminRoutes: FastifyPluginAsyncZod<{ customers: CustomerAdminService }> = async (
+  app,
+  { customers: service },
+) => {
   guardAdminRoutes(app);
-  const service = createCustomerAdminService(deps);
 
   app.get(
     '/api/admin/customers',

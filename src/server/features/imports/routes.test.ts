@@ -4,7 +4,7 @@ import { eventLogs, mailOutbox, orderItems, orders, settings, users } from '../.
 import { expectAdminOnly } from '../../test/admin-guard.js';
 import { startTestApp, type TestApp, type TestClient } from '../../test/app.js';
 import { signedInAdmin } from '../../test/auth-flow.js';
-import { createOrderAtStages } from '../orders/seed.js';
+import { createOrderAtStages } from '../orders/index.js';
 import { HEADER, postImport, toCsv, toWorkbook, zip, zipBomb } from './fixtures/files.js';
 
 let t: TestApp;

@@ -18,8 +18,7 @@ import {
 import { errorBody } from '../../http/schemas.js';
 import { guardAdminRoutes, requireAdmin } from '../../http/session.js';
 import { AppError, badRequest } from '../../lib/errors.js';
-import type { FeatureDeps } from '../deps.js';
-import { createImportService } from './service.js';
+import type { ImportService } from './service.js';
 import {
   checkKind,
   csvRows,
@@ -35,12 +34,11 @@ const LIMIT_MB = IMPORT_MAX_FILE_BYTES / (1024 * 1024);
 const fileTooLarge = () => tooLarge(`The file is larger than ${LIMIT_MB} MB (the limit)`);
 
 /** POST /api/admin/import (admin spec §7; issue #8). */
-export const importRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app, deps) => {
+export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = async (app, { imports }) => {
   guardAdminRoutes(app);
   await app.register(multipart, {
     limits: { fileSize: IMPORT_MAX_FILE_BYTES, files: 1, fields: 10, fieldSize: 100, parts: 12 },
   });
-  const imports = createImportService(deps);
 
   app.post(
     '/api/admin/import',

@@ -4,7 +4,7 @@ import { ONBOARDING_MESSAGES } from '../../../shared/schemas/onboarding.js';
 import { eventLogs, orderItems, users } from '../../db/schema.js';
 import { startTestApp, type TestApp, type TestClient } from '../../test/app.js';
 import { signedInCustomer } from '../../test/auth-flow.js';
-import { createOrderAtStages } from '../orders/seed.js';
+import { createOrderAtStages } from '../orders/index.js';
 
 let t: TestApp;
 let cara: TestClient;

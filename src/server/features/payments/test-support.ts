@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Stage } from '../../../shared/stages.js';
 import { eventLogs, orderItems, orders, paymentSessions, type StageData } from '../../db/schema.js';
 import type { TestApp } from '../../test/app.js';
-import { createOrderAtStages } from '../orders/seed.js';
+import { createOrderAtStages } from '../orders/index.js';
 
 let sequence = 0;
 

@@ -8,8 +8,8 @@ import {
 import { errorBody } from '../../http/schemas.js';
 import { guardAdminRoutes } from '../../http/session.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import type { FeatureDeps } from '../deps.js';
-import { createServiceAreaService } from '../service-areas/service.js';
+import type { ServiceAreaService } from '../service-areas/index.js';
+import type { SettingsService } from './service.js';
 
 const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
@@ -35,10 +35,11 @@ function settingsCategory(name: string): SettingsCategory {
 }
 
 /** GET /api/settings/:category and POST /api/settings/:category/batch (admin spec §3, §7). */
-export const settingsRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app, deps) => {
+export const settingsRoutes: FastifyPluginAsyncZod<{
+  settings: SettingsService;
+  serviceAreas: ServiceAreaService;
+}> = async (app, { settings, serviceAreas }) => {
   guardAdminRoutes(app);
-  const { settings } = deps;
-  const serviceAreas = createServiceAreaService(deps);
 
   app.get(
     '/api/settings/:category',

@@ -6,7 +6,8 @@ import type { Db, Executor } from '../../db/client.js';
 import { processedDeliveries, type WebhookEvent, webhookEvents } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
-import type { ServiceAreaService } from '../service-areas/service.js';
+import type { OrderWriter } from '../orders/index.js';
+import type { ServiceAreaService } from '../service-areas/index.js';
 import type * as effects from './effects.js';
 import { inboundWebhookFor, logLabelOf } from './registry.js';
 
@@ -103,10 +104,12 @@ export function createWebhookService({
   db,
   clock,
   serviceAreas,
+  orders,
 }: {
   db: Db;
   clock: Clock;
   serviceAreas: Pick<ServiceAreaService, 'unlockOrders' | 'enableCodes'>;
+  orders: OrderWriter;
 }) {
   async function log(executor: Executor, values: typeof webhookEvents.$inferInsert): Promise<number> {
     const [row] = await executor.insert(webhookEvents).values(values).returning({ id: webhookEvents.id });
@@ -223,6 +226,7 @@ export function createWebhookService({
           actor: { kind: 'webhook', keyName: delivery.caller.name },
           trace,
           serviceAreas,
+          orders,
         });
         // The log (and a repeat of this delivery) records the HTTP answer it got.
         const outcome = { statusCode: applied.created ? 201 : 200, body: applied.body };

@@ -1,11 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
-import type { Clock } from '../../lib/clock.js';
-import type { Mailer } from '../../mail/mailer.js';
-import { createWebhookSender } from '../automation/delivery.js';
-import { createMailSender } from './outbox.js';
-import { createQueueRunner, type QueueRunner } from './queue.js';
+import type { Clock } from '../lib/clock.js';
+import { createQueueRunner, type QueueBatch, type QueueRunner } from './queue.js';
 
 /** The two durable queues' senders: notification e-mail and automation webhooks. */
 export interface OutboxWorkers {
@@ -27,31 +22,18 @@ declare module 'fastify' {
  */
 export function registerOutboxWorkers(
   app: FastifyInstance,
-  deps: { db: Db; clock: Clock; mailer: Mailer; config: Config },
+  deps: {
+    clock: Clock;
+    pollMs: number;
+    /** One pass of each queue's sender. */
+    senders: { mail: () => Promise<QueueBatch>; webhooks: () => Promise<QueueBatch> };
+  },
 ): OutboxWorkers {
-  const { db, clock, mailer, config } = deps;
+  const { clock, pollMs, senders } = deps;
   const log = app.log;
   const now = () => clock.now();
-  const mail = createQueueRunner({
-    name: 'mail',
-    pollMs: config.outbox.pollMs,
-    log,
-    now,
-    pass: createMailSender({ db, clock, mailer, publicUrl: config.publicUrl, policy: config.outbox, log }),
-  });
-  const webhooks = createQueueRunner({
-    name: 'webhooks',
-    pollMs: config.outbox.pollMs,
-    log,
-    now,
-    pass: createWebhookSender({
-      db,
-      clock,
-      policy: config.outbox,
-      log,
-      allowPrivate: config.allowPrivateWebhookTargets,
-    }),
-  });
+  const mail = createQueueRunner({ name: 'mail', pollMs, log, now, pass: senders.mail });
+  const webhooks = createQueueRunner({ name: 'webhooks', pollMs, log, now, pass: senders.webhooks });
   const workers: OutboxWorkers = {
     mail,
     webhooks,
