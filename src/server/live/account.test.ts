@@ -3,7 +3,7 @@ import { createOrderAtStages } from '../features/orders/index.js';
 import { startTestApp, type TestApp, type TestClient } from '../test/app.js';
 import { signedInAdmin, signedInCustomer } from '../test/auth-flow.js';
 import { CLOSE_SESSION_ENDED } from './hub.js';
-import { cookieHeader, openSocket, type TestSocket } from './test-socket.js';
+import { cookieHeader, openSocket, type TestSocket } from '../test/live-socket.js';
 
 let t: TestApp;
 let admin: TestClient;

@@ -6,7 +6,7 @@ import { signedInAdmin, signedInCustomer, signIn } from '../test/auth-flow.js';
 import { codeFrom } from '../test/mail-catcher.js';
 import { CLOSE_SESSION_ENDED } from './hub.js';
 import { LIVE_MAX_FRAME_BYTES } from './routes.js';
-import { cookieHeader, openSocket, RefusedError, type TestSocket } from './test-socket.js';
+import { cookieHeader, openSocket, RefusedError, type TestSocket } from '../test/live-socket.js';
 
 let t: TestApp;
 let admin: TestClient;

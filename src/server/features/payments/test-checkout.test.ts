@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentSessions, processedDeliveries } from '../../db/schema.js';
 import { manualClock, startTestApp, type TestApp, type TestClient } from '../../test/app.js';
 import { signedInAdmin, signedInCustomer } from '../../test/auth-flow.js';
-import { seedDepositOrder, unitState } from './test-support.js';
+import { seedDepositOrder, unitState } from '../../test/payments.js';
 
 let t: TestApp;
 let ann: TestClient;

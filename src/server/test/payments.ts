@@ -1,9 +1,9 @@
 /** Seeds and read-backs shared by the payment suites. */
 import { and, eq } from 'drizzle-orm';
-import type { Stage } from '../../../shared/stages.js';
-import { eventLogs, orderItems, orders, paymentSessions, type StageData } from '../../db/schema.js';
-import type { TestApp } from '../../test/app.js';
-import { createOrderAtStages } from '../orders/index.js';
+import type { Stage } from '../../shared/stages.js';
+import { eventLogs, orderItems, orders, paymentSessions, type StageData } from '../db/schema.js';
+import type { TestApp } from './app.js';
+import { createOrderAtStages } from '../features/orders/index.js';
 
 let sequence = 0;
 
