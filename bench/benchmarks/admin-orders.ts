@@ -12,8 +12,8 @@
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { users } from '../../src/server/db/schema.js';
-import { seedBulkOrders } from '../../src/server/features/admin-orders/bulk-seed.js';
 import { createSessionStore } from '../../src/server/features/auth/sessions.js';
+import { seedBulkOrders } from '../../src/server/features/orders/index.js';
 import { SESSION_COOKIE } from '../../src/server/http/session.js';
 import { systemClock } from '../../src/server/lib/clock.js';
 import { type Benchmark, verdict } from '../lib/benchmark.js';

@@ -3,10 +3,10 @@ import WebSocket from 'ws';
 import { createOrderAtStages } from '../features/orders/index.js';
 import { startTestApp, type TestApp, type TestClient } from '../test/app.js';
 import { signedInAdmin, signedInCustomer, signIn } from '../test/auth-flow.js';
+import { cookieHeader, openSocket, RefusedError, type TestSocket } from '../test/live-socket.js';
 import { codeFrom } from '../test/mail-catcher.js';
 import { CLOSE_SESSION_ENDED } from './hub.js';
 import { LIVE_MAX_FRAME_BYTES } from './routes.js';
-import { cookieHeader, openSocket, RefusedError, type TestSocket } from '../test/live-socket.js';
 
 let t: TestApp;
 let admin: TestClient;

@@ -10,9 +10,9 @@ import { type Database, openDatabase } from '../db/client.js';
 import { createOrderAtStages } from '../features/orders/index.js';
 import { type TestApp, TestClient } from '../test/app.js';
 import { signIn, signUp } from '../test/auth-flow.js';
+import { cookieHeader, openSocket, type TestSocket } from '../test/live-socket.js';
 import { type MailCatcher, startMailCatcher } from '../test/mail-catcher.js';
 import { startServer, waitForListening } from '../test/server-process.js';
-import { cookieHeader, openSocket, type TestSocket } from '../test/live-socket.js';
 
 /**
  * Scale-out (DESIGN §9, docs/deploy.md): two real server processes on one PostgreSQL database, and

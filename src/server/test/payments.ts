@@ -2,8 +2,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Stage } from '../../shared/stages.js';
 import { eventLogs, orderItems, orders, paymentSessions, type StageData } from '../db/schema.js';
-import type { TestApp } from './app.js';
 import { createOrderAtStages } from '../features/orders/index.js';
+import type { TestApp } from './app.js';
 
 let sequence = 0;
 

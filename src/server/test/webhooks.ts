@@ -1,8 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Stage } from '../../shared/stages.js';
 import { eventLogs, orderItems, orders, webhookEvents } from '../db/schema.js';
-import type { TestApp, TestClient } from './app.js';
 import { createOrderAtStages, type SeedUnit } from '../features/orders/index.js';
+import type { TestApp, TestClient } from './app.js';
 
 let next = 1;
 

@@ -1,5 +1,7 @@
 // What the orders module offers the rest of the product: reading orders, the one writer of orders,
 // their units and their log, and the events it publishes.
+
+export { BULK_PRODUCTS, type BulkSeedResult, seedBulkOrders } from './bulk-seed.js';
 export { findOrCreateCustomer, type NewOrder } from './create.js';
 export { toItemDto, toOrderDto } from './dto.js';
 export { type Actor, initiatedBy, type OrderEvent, type OrderEvents, type UnitChange } from './events.js';

@@ -3,9 +3,9 @@ import { processedDeliveries } from '../../db/schema.js';
 import { systemClock } from '../../lib/clock.js';
 import { startTestApp, type TestApp, type TestClient } from '../../test/app.js';
 import { signedInAdmin, signedInCustomer } from '../../test/auth-flow.js';
+import { seedDepositOrder, unitState } from '../../test/payments.js';
 import { type StandInEvent, type StripeStandIn, startStripeStandIn } from '../../test/stripe-stand-in.js';
 import { createSettingsService } from '../settings/service.js';
-import { seedDepositOrder, unitState } from '../../test/payments.js';
 
 const SECRET_KEY = 'sk_test_standInAccount0001';
 
