@@ -13,6 +13,7 @@ import {
   IMPORT_MAX_FILE_BYTES,
   type ImportFlag,
   type ImportOptions,
+  type ImportResult,
   importResultSchema,
 } from '../../../shared/schemas/imports.js';
 import { errorBody } from '../../http/schemas.js';
@@ -43,7 +44,7 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
   app.post(
     '/api/admin/import',
     { schema: { response: { 200: importResultSchema, 400: z.union([importResultSchema, errorBody]) } } },
-    async (request, reply) => {
+    async (request) => {
       const admin = requireAdmin(request);
       if (!request.isMultipart()) {
         throw new AppError(
@@ -52,7 +53,7 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
         );
       }
       const flags: Partial<ImportOptions> = {};
-      let outcome: Awaited<ReturnType<typeof imports.run>> | undefined;
+      let outcome: ImportResult | undefined;
       let upload: Readable | undefined;
       let spool: { dir: string; path: string; kind: FileKind } | undefined;
       const options = (): ImportOptions => ({
@@ -99,8 +100,7 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
       } finally {
         if (spool) await rm(spool.dir, { recursive: true, force: true });
       }
-      // A file with invalid rows (nothing imported) is a bad request; its answer is still the full report.
-      return reply.code(outcome.imported ? 200 : 400).send(outcome.result);
+      return outcome;
     },
   );
 };

@@ -54,7 +54,7 @@ export function createImportService(deps: {
     source: AsyncIterable<SourceRow>,
     options: ImportOptions,
     adminId: number,
-  ): Promise<{ imported: boolean; result: ImportResult }> {
+  ): Promise<ImportResult> {
     const now = clock.now();
     const actor: Actor = { kind: 'admin', userId: adminId };
     let rows = 0;
@@ -250,7 +250,9 @@ export function createImportService(deps: {
       dryRun: options.dryRun,
       errors,
     };
-    return { imported: !failed, result };
+    // A file with invalid rows (nothing imported) is a bad request; its answer is still the full report.
+    if (failed) throw new AppError('BAD_REQUEST', result.message, { details: result });
+    return result;
   }
 
   return { run };
