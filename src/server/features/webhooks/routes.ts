@@ -83,7 +83,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{
         caller,
         idempotencyKey: idempotencyKeyOf(request),
       });
-      return reply.status(answer.statusCode).send(answer.body);
+      return reply.status(answer.created ? 201 : 200).send(answer.body);
     });
   }
 };
