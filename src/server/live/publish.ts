@@ -8,9 +8,9 @@ async function notify(executor: Executor, message: BusMessage): Promise<void> {
 }
 
 /**
- * Publishes a status change to every instance's WebSocket clients (DESIGN §9). Called by
- * changeItemStatus inside its transaction: `pg_notify` is delivered only when that transaction
- * commits (PostgreSQL and PGlite alike), and never when it rolls back.
+ * Publishes a status change to every instance's WebSocket clients. Called by changeItemStatus inside
+ * its transaction: `pg_notify` is delivered only when that transaction commits (PostgreSQL and PGlite
+ * alike), and never when it rolls back.
  */
 export async function publishStatusChange(tx: Executor, result: StatusChangeResult): Promise<void> {
   const [first] = result.changed;

@@ -28,7 +28,7 @@ export interface StatusChangeCounts {
   updatedOrders: number;
 }
 
-/** The back office's order operations (issue 5); routes parse and authorise, this holds the rules. */
+/** The back office's order operations; routes parse and authorise, this holds the rules. */
 export function createAdminOrderService({ db, clock }: { db: Db; clock: Clock }) {
   // On PGlite a count of 10 000 rows costs more than the page itself and nothing but this process
   // writes, so counts are kept until the next write. On a PostgreSQL server counting is cheap, and the

@@ -20,8 +20,8 @@ import { createCustomerAdminService, UserHasOrdersError } from './service.js';
 const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 
 /**
- * Customers and users for admins (admin spec §2 Customers and Settings → Admin Users, §7): the customer
- * list, one user with their orders, reset password, change e-mail, edit, delete, and Add User.
+ * Customers and users for admins (the Customers page and Settings → Admin Users): the customer list,
+ * one user with their orders, reset password, change e-mail, edit, delete, and Add User.
  */
 export const customerAdminRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app, deps) => {
   guardAdminRoutes(app);
@@ -85,7 +85,7 @@ export const customerAdminRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (ap
       try {
         return await service.deleteUser(requireAdmin(request), request.params.id);
       } catch (error) {
-        // The spec's refusal carries the count beside the message (admin spec §7).
+        // The refusal carries the count beside the message, so the screen can say how many orders block it.
         if (error instanceof UserHasOrdersError) {
           return reply.status(409).send({ message: error.message, orders: error.orders });
         }
@@ -94,7 +94,7 @@ export const customerAdminRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (ap
     },
   );
 
-  // Add User lives under /api/settings in the spec (§7) but is as admin-only as the rest.
+  // Add User lives under /api/settings, where the Settings page calls it, but is as admin-only as the rest.
   app.post(
     '/api/settings/users/create',
     { schema: { body: createUserSchema, response: { 201: adminUserSchema, ...failures } } },

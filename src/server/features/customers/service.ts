@@ -325,7 +325,7 @@ export function createCustomerAdminService({
   };
 }
 
-/** The spec's refusal: message and orders (count), answered as a 409. */
+/** Deleting a user who still has orders: the message and the order count, answered as a 409. */
 export class UserHasOrdersError extends AppError {
   constructor(readonly orders: number) {
     super('CONFLICT', userHasOrdersMessage(orders));

@@ -39,10 +39,10 @@ export type ImportService = ReturnType<typeof createImportService>;
 class Rollback extends Error {}
 
 /**
- * Order import (issue #8): rows checked as they stream in and written in batches, all inside one
- * transaction. By default any invalid row rolls everything back (the rest of the file is still checked
- * so every error is reported); `validRowsOnly` writes the valid rows and reports the others; `dryRun`
- * does exactly what a real run would and then rolls back, so its counts are the real ones.
+ * Order import: rows checked as they stream in and written in batches, all inside one transaction. By
+ * default any invalid row rolls everything back (the rest of the file is still checked so every error
+ * is reported); `validRowsOnly` writes the valid rows and reports the others; `dryRun` does exactly
+ * what a real run would and then rolls back, so its counts are the real ones.
  */
 export function createImportService(deps: { db: Db; clock: Clock; settings: SettingsService }) {
   const { db, clock } = deps;
@@ -140,7 +140,7 @@ export function createImportService(deps: { db: Db; clock: Clock; settings: Sett
       list(entries);
       if (touched.length > 0) {
         // New orders (and updated ones, whose ZIP code may have changed) in an enabled ZIP code move
-        // to LOCATION_ENABLED, as DESIGN §5 says; forward only, so nothing else moves.
+        // to LOCATION_ENABLED, as enabling a ZIP code does; forward only, so nothing else moves.
         await serviceAreas.unlockOrders(
           tx,
           touched.map((order) => order.id),

@@ -6,7 +6,7 @@ import { forbidden, notFound } from '../../lib/errors.js';
 import { publishStatusChange } from '../../live/publish.js';
 import { enqueueStatusChangeNotices } from '../notifications/status-change.js';
 
-/** Who asks for a change; recorded in `event_logs.initiated_by` (DESIGN §6). */
+/** Who asks for a change; recorded in `event_logs.initiated_by`, so the activity feed can say who. */
 export type Actor =
   | { kind: 'admin'; userId: number }
   | { kind: 'customer'; userId: number }
@@ -77,9 +77,9 @@ function movesUnit(rule: StatusRule, from: Stage, to: Stage): boolean {
 }
 
 /**
- * The one way a unit's status changes, whoever asks (DESIGN §6): checks the rule, writes the units,
- * one event row per unit, the order's derived status, the live message and the notifications, all in
- * the caller's transaction.
+ * The one way a unit's status changes, whoever asks: checks the rule, writes the units, one event row
+ * per unit, the order's derived status, the live message and the notifications, all in the caller's
+ * transaction.
  */
 export async function changeItemStatus(
   tx: Executor,

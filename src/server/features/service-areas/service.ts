@@ -13,9 +13,9 @@ export type ServiceAreaService = ReturnType<typeof createServiceAreaService>;
 
 /**
  * The enabled ZIP codes (settings key `enabledZipCodes`, category `serviceareas`) and the one rule tied
- * to them (DESIGN §5): a code that becomes enabled, and every revalidation, moves the units still at
- * ORDER_PLACED in orders with that code to LOCATION_ENABLED, forward only, in the same transaction
- * as the list change.
+ * to them: a code that becomes enabled, and every revalidation, moves the units still at ORDER_PLACED
+ * in orders with that code to LOCATION_ENABLED, forward only, in the same transaction as the list
+ * change.
  */
 export function createServiceAreaService({
   db,

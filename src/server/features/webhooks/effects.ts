@@ -62,8 +62,8 @@ interface UnitRef {
 }
 
 /**
- * The units a payload names (DESIGN §5): `itemId` (internal id) or `itemNumber`; with neither, all.
- * `itemNumbers` is undefined for "every unit", as changeItemStatus expects.
+ * The units a payload names: `itemId` (internal id) or `itemNumber`; with neither, all. `itemNumbers`
+ * is undefined for "every unit", as changeItemStatus expects.
  */
 async function findUnits(ctx: EffectContext, order: Order, ref: UnitRef) {
   const units = await ctx.tx
