@@ -1,5 +1,5 @@
 /**
- * The admin's Customers page and User Management dialog (issue 5), against the customers seeded in
+ * The admin's Customers page and User Management dialog, against the customers seeded in
  * support/seed-customers.ts (every address starts with 'cust-'; only those are changed here).
  */
 import type { Page } from '@playwright/test';

@@ -33,7 +33,7 @@ export const STAGE_LABELS: Record<Stage, string> = {
 /** The nine stages an admin may choose (DOCUMENTS_PENDING shares DOCUMENTS_SIGNING's position). */
 export const ADMIN_STAGES = STAGES.filter((s) => s !== 'DOCUMENTS_PENDING');
 
-/** Alias statuses from the spec (filters, webhooks) and the stage each one means. */
+/** Alias statuses that filters and webhooks accept, and the stage each one means. */
 export const STAGE_ALIASES = {
   PAYMENT_PENDING: 'FINANCING_PAYMENT',
   DELIVERY_SCHEDULED: 'DELIVERY_DATE_CONFIRMED',
@@ -106,8 +106,8 @@ export function logStageLabel(stage: string): string {
 }
 
 /**
- * The only moves a customer may make, each through its own action (DESIGN §6): submitting onboarding,
- * and opening a document that is ready. Anything else a customer asks for is refused.
+ * The only moves a customer may make, each through its own action: submitting onboarding, and opening a
+ * document that is ready. Anything else a customer asks for is refused.
  */
 export const CUSTOMER_MOVES = [
   { from: 'LOCATION_ENABLED', to: 'DOCUMENTS_PENDING' },

@@ -34,9 +34,9 @@ declare module 'fastify' {
 }
 
 /**
- * The live connection (DESIGN §8, §9): `GET /ws` upgraded only for a signed-in session from a
- * same-origin page; this instance's hub; and the bus listener that feeds it, whichever instance
- * published. Registered before the other routes, as @fastify/websocket requires.
+ * The live connection: `GET /ws` upgraded only for a signed-in session from a same-origin page; this
+ * instance's hub; and the bus listener that feeds it, whichever instance published. Registered before
+ * the other routes, as @fastify/websocket requires.
  */
 export async function registerLive(app: FastifyInstance, deps: LiveDeps): Promise<LiveHub> {
   const { config, database, sessions } = deps;
@@ -99,7 +99,7 @@ export async function registerLive(app: FastifyInstance, deps: LiveDeps): Promis
         return;
       }
       hub.add({ socket, ...identity, alive: true });
-      // The spec's {type:'authenticate', userId, isAdmin} arrives here: identity came from the
+      // The client's {type:'authenticate', userId, isAdmin} arrives here: identity came from the
       // session cookie at the upgrade, so any claim in a message is ignored, as is everything else.
       socket.on('message', () => {});
       socket.on('error', (err) => request.log.debug({ err }, 'live socket error'));

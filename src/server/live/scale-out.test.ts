@@ -15,9 +15,9 @@ import { type MailCatcher, startMailCatcher } from '../test/mail-catcher.js';
 import { startServer, waitForListening } from '../test/server-process.js';
 
 /**
- * Scale-out (DESIGN §9, docs/deploy.md): two real server processes on one PostgreSQL database, and
- * nginx with deploy/nginx.conf in front of them. Needs the PostgreSQL server of TEST_DATABASE_URL,
- * which `.ci/run` provides; nginx is used when its binary is installed (`.ci/run` installs it).
+ * Scale-out (docs/deploy.md): two real server processes on one PostgreSQL database, and nginx with
+ * deploy/nginx.conf in front of them. Needs the PostgreSQL server of TEST_DATABASE_URL, which `.ci/run`
+ * provides; nginx is used when its binary is installed (`.ci/run` installs it).
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
 const hasNginx = spawnSync('nginx', ['-v']).status === 0;

@@ -2,7 +2,7 @@ import type { SessionUser } from '../../../shared/schemas/auth.js';
 import { type ToastInput, toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
 
-/** A destructive toast with the server's message when it sent one, else the spec's fallback text. */
+/** A destructive toast with the server's message when it sent one, else the caller's fallback text. */
 export function toastError(title: string, error: unknown, fallback?: string): void {
   toast({ variant: 'destructive', title, description: errorMessage(error) ?? fallback });
 }

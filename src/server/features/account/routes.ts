@@ -23,7 +23,7 @@ export interface AccountRouteOptions {
   perMinuteLimit: number;
 }
 
-/** The customer's own account (customer spec §7 and decision 26). */
+/** The customer's own account (decision 26). */
 export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
   app,
   { account, perMinuteLimit },

@@ -19,7 +19,7 @@ import type { AdminOrderService } from './service.js';
 const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 const csvType = 'text/csv; charset=utf-8';
 
-/** The admin orders API: list, dashboard, status changes, activity, notes, delete, export (issue 5). */
+/** The admin orders API: list, dashboard, status changes, activity, notes, delete, export. */
 export const adminOrderRoutes: FastifyPluginAsyncZod<{ adminOrders: AdminOrderService }> = async (
   app,
   { adminOrders: service },

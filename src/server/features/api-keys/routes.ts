@@ -7,7 +7,7 @@ import type { ApiKeyService } from './service.js';
 
 const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
-/** API keys: list, create (shown once), revoke (DESIGN §7). */
+/** API keys: list, create (shown once; only a hash is kept), revoke. */
 export const apiKeyRoutes: FastifyPluginAsyncZod<{ apiKeys: ApiKeyService }> = async (
   app,
   { apiKeys: keys },

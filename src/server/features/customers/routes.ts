@@ -19,8 +19,8 @@ import type { CustomerAdminService } from './service.js';
 const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 
 /**
- * Customers and users for admins (admin spec §2 Customers and Settings → Admin Users, §7): the customer
- * list, one user with their orders, reset password, change e-mail, edit, delete, and Add User.
+ * Customers and users for admins (the Customers page and Settings → Admin Users): the customer list,
+ * one user with their orders, reset password, change e-mail, edit, delete, and Add User.
  */
 export const customerAdminRoutes: FastifyPluginAsyncZod<{ customers: CustomerAdminService }> = async (
   app,
@@ -85,7 +85,7 @@ export const customerAdminRoutes: FastifyPluginAsyncZod<{ customers: CustomerAdm
     async (request) => service.deleteUser(requireAdmin(request), request.params.id),
   );
 
-  // Add User lives under /api/settings in the spec (§7) but is as admin-only as the rest.
+  // Add User lives under /api/settings, where the Settings page calls it, but is as admin-only as the rest.
   app.post(
     '/api/settings/users/create',
     { schema: { body: createUserSchema, response: { 201: adminUserSchema, ...failures } } },

@@ -323,7 +323,6 @@ export function createCustomerAdminService({
   };
 }
 
-/** The spec's refusal: message and orders (count), answered as a 409. */
 /** The refusal carries the number of orders beside the message. */
 export class UserHasOrdersError extends AppError {
   constructor(readonly orders: number) {

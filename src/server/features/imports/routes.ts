@@ -34,7 +34,7 @@ import {
 const LIMIT_MB = IMPORT_MAX_FILE_BYTES / (1024 * 1024);
 const fileTooLarge = () => tooLarge(`The file is larger than ${LIMIT_MB} MB (the limit)`);
 
-/** POST /api/admin/import (admin spec §7; issue #8). */
+/** POST /api/admin/import: the Import Data page's upload. */
 export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = async (app, { imports }) => {
   guardAdminRoutes(app);
   await app.register(multipart, {

@@ -140,7 +140,7 @@ export function createImportService(deps: {
       list(entries);
       if (touched.length > 0) {
         // New orders (and updated ones, whose ZIP code may have changed) in an enabled ZIP code move
-        // to LOCATION_ENABLED, as DESIGN §5 says; forward only, so nothing else moves.
+        // to LOCATION_ENABLED, as enabling a ZIP code does; forward only, so nothing else moves.
         await serviceAreas.unlockOrders(
           tx,
           touched.map((order) => order.id),

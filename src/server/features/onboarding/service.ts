@@ -27,7 +27,7 @@ export function parseOnboardingForm(formData: unknown): OnboardingFormData {
   throw badRequest(first ? `${first[0]}: ${first[1]}` : 'Invalid onboarding form', fields);
 }
 
-/** An Individual application carries the spec's business defaults, whatever the browser sent. */
+/** An Individual application carries the fixed business defaults, whatever the browser sent. */
 function withApplicationDefaults(form: OnboardingFormData): OnboardingFormData {
   if (form.applicationType !== 'Individual') return form;
   return {

@@ -19,7 +19,7 @@ const sessionParams = z.object({ sessionId: z.string().min(1).max(255) });
 /** The success page and the test checkout are public; an id is unguessable, the limit keeps it so. */
 const PUBLIC_LOOKUPS_PER_MINUTE = 60;
 
-/** Deposit checkout, the Stripe webhook and the payment-session lookup (issue 4). */
+/** Deposit checkout, the Stripe webhook and the payment-session lookup. */
 export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentService }> = async (
   app,
   { payments },
@@ -107,7 +107,7 @@ const testCheckoutRoutes: FastifyPluginAsyncZod<{ payments: PaymentService }> = 
   );
 };
 
-/** POST /api/stripe/update-key (admin spec §7): admins only; the key is never sent back. */
+/** POST /api/stripe/update-key: admins only; the key is never sent back. */
 const stripeKeyRoute: FastifyPluginAsyncZod<{ payments: PaymentService }> = async (app, { payments }) => {
   guardAdminRoutes(app);
   app.post(

@@ -273,7 +273,7 @@ describe('which checkout applies', () => {
       const disabled = await askForLink(client, items[0]!.id);
       expect(disabled.body.sessionId).toMatch(/^test_cs_/);
 
-      // The Integrations tab's 'Save Integrations' (issue 5) stores the toggle through the settings service.
+      // The Integrations tab's 'Save Integrations' stores the toggle through the settings service.
       await createSettingsService({ db: app.database.db, clock: systemClock, config: app.config }).save(
         'integrations',
         { stripeEnabled: true },

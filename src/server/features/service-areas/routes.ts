@@ -14,7 +14,7 @@ import type { ServiceAreaService } from './service.js';
 
 const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
-/** Enabled ZIP codes and location revalidation (admin spec §2, §7; DESIGN §5). */
+/** Enabled ZIP codes and location revalidation. */
 export const serviceAreaRoutes: FastifyPluginAsyncZod<{ serviceAreas: ServiceAreaService }> = async (
   app,
   { serviceAreas },

@@ -14,8 +14,9 @@ import type { SettingsService } from './service.js';
 const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
 /**
- * The spec's batch also names `users` and `apikeys`; both have their own endpoints with their own
- * rules (passwords hashed, keys shown once), so these names point there instead of storing anything.
+ * The Settings page's batch also names `users` and `apikeys`; both have their own endpoints with their
+ * own rules (passwords hashed, keys shown once), so these names point there instead of storing
+ * anything.
  */
 const OWN_ENDPOINTS = new Map([
   ['users', 'Use the Admin Users endpoints (/api/settings/users/create, /api/admin/users) for admin users'],
@@ -34,7 +35,7 @@ function settingsCategory(name: string): SettingsCategory {
   return name as SettingsCategory;
 }
 
-/** GET /api/settings/:category and POST /api/settings/:category/batch (admin spec §3, §7). */
+/** GET /api/settings/:category and POST /api/settings/:category/batch. */
 export const settingsRoutes: FastifyPluginAsyncZod<{
   settings: SettingsService;
   serviceAreas: ServiceAreaService;

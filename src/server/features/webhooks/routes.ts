@@ -49,8 +49,8 @@ function isJson(request: FastifyRequest): boolean {
 }
 
 /**
- * The inbound webhooks (admin spec §3, §7): API-key authentication from the Authorization header only
- * (a session cookie authenticates nothing here), a JSON body, then the service.
+ * The inbound webhooks (docs/api.md): API-key authentication from the Authorization header only (a
+ * session cookie authenticates nothing here), a JSON body, then the service.
  */
 export const webhookRoutes: FastifyPluginAsyncZod<{
   webhooks: WebhookService;
@@ -90,7 +90,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{
 
 const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
-/** The Webhooks page's Logs (admin spec §2, §7): the event list and, beyond the spec, replay. */
+/** The Webhooks page's Logs: the event list and replay. */
 export const webhookEventRoutes: FastifyPluginAsyncZod<{ webhooks: WebhookService }> = async (
   app,
   { webhooks },

@@ -102,10 +102,10 @@ export function toWebhookEventDto(row: WebhookEvent): WebhookEventDto {
 export type WebhookService = ReturnType<typeof createWebhookService>;
 
 /**
- * Inbound webhooks (admin spec §3, §7; DESIGN §5–§7): validates a delivery, applies it exactly once and
- * logs it. A delivery is claimed in `processed_deliveries` in the same transaction as its effect and its
- * log row, so a repeat (in a row or concurrent) finds the claim and gets the first answer back, and a
- * delivery that fails leaves no claim behind and can be retried.
+ * Inbound webhooks (docs/api.md): validates a delivery, applies it exactly once and logs it. A delivery
+ * is claimed in `processed_deliveries` in the same transaction as its effect and its log row, so a
+ * repeat (in a row or concurrent) finds the claim and gets the first answer back, and a delivery that
+ * fails leaves no claim behind and can be retried.
  */
 export function createWebhookService({
   db,
@@ -306,7 +306,7 @@ export function createWebhookService({
       return { items: rows.map(toWebhookEventDto), total: counted?.total ?? 0 };
     },
 
-    /** Beyond the spec: runs a logged delivery's payload through the same path again, logged as a replay. */
+    /** Runs a logged delivery's payload through the same path again, logged as a replay. */
     async replay(eventId: number) {
       const [event] = await db.select().from(webhookEvents).where(eq(webhookEvents.id, eventId));
       if (!event) throw notFound('Webhook event not found');
