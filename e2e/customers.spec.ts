@@ -207,7 +207,7 @@ test.describe('Settings → Admin Users', () => {
     if (values.confirm !== undefined) await dialog.getByLabel('Confirm password').fill(values.confirm);
   }
 
-  test('lists the admins; Add User checks in the spec’s order, then creates an admin who signs in', async ({
+  test('lists the admins; Add User checks its fields in order, then creates an admin who signs in', async ({
     page,
     browser,
   }) => {

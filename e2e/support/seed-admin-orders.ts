@@ -5,7 +5,7 @@ const DAY = 86_400_000;
 
 /**
  * Orders the admin dashboard and orders journeys read and change. Every product name holds 'AOX', so a
- * search for it shows these rows and no other spec's; each journey changes only its own.
+ * search for it shows these rows and no other journey's; each journey changes only its own.
  */
 export const ADMIN_ORDERS = {
   search: 'AOX',

@@ -147,7 +147,7 @@ export async function seedJourneyData(dataDir: string, documentBaseUrl: string) 
       { stage: 'SITE_PREP' },
     ],
   );
-  // Each journey area seeds its own rows, so no spec depends on another's changes.
+  // Each journey area seeds its own rows, so no journey depends on another's changes.
   await seedPayments(db);
   await seedAdminOrders(db);
   await seedCustomers(db);

@@ -77,7 +77,7 @@ function parseCsv(text: string): string[][] {
 }
 
 describe('exporting orders', () => {
-  it('streams the spec’s columns for every order of the filter, named for today', async () => {
+  it('streams the export columns for every order of the filter, named for today', async () => {
     const res = await admin.get('/api/admin/orders/export');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');

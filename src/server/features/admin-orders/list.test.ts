@@ -193,7 +193,7 @@ describe('the orders table', () => {
     expect(ids(await list('status=DELIVERED'))).toEqual(['VH1007']);
   });
 
-  it('takes the spec’s alias statuses and keeps DOCUMENTS_PENDING and DOCUMENTS_SIGNING apart', async () => {
+  it('takes the alias statuses and keeps DOCUMENTS_PENDING and DOCUMENTS_SIGNING apart', async () => {
     expect(ids(await list('status=PAYMENT_PENDING'))).toEqual(['VH1005']);
     expect(ids(await list('status=DELIVERY_SCHEDULED'))).toEqual(['VH1006']);
     expect(ids(await list('status=DOCUMENTS_PENDING'))).toEqual(['VH1003']);

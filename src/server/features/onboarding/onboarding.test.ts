@@ -103,7 +103,7 @@ describe('submitting onboarding', () => {
     expect((await stored(2))?.status).toBe('LOCATION_ENABLED');
   });
 
-  it('stores an Individual application with the spec’s business defaults', async () => {
+  it('stores an Individual application with the business defaults', async () => {
     const res = await submit(cara, 2, {
       ...personal,
       applicationType: 'Individual',

@@ -169,7 +169,7 @@ describe('the test checkout', () => {
     expect(items.body[0]).toMatchObject({ status: 'SITE_PREP', currentStageData: { paymentStatus: 'paid' } });
   });
 
-  it('answers the success page with exactly the spec’s payment session fields', async () => {
+  it('answers the success page with exactly the documented payment session fields', async () => {
     const { item, order } = await seedDepositOrder(t, 'ann@example.com');
     const { sessionId } = (await askForLink(ann, item.id)).body;
     await choose(visitor, sessionId, 'card');
