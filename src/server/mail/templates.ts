@@ -70,7 +70,7 @@ export function adminResetMail(to: string, code: string, link: string): MailMess
 /**
  * Stands for the product's public address in a queued mail. The enqueueing code runs inside other
  * features' transactions without the configuration, so links are stored with this token and the
- * sender puts `config.publicUrl` in its place (decision in docs/decisions.md).
+ * sender puts `config.publicUrl` in its place (decision 88).
  */
 export const PUBLIC_URL_TOKEN = '{{publicUrl}}';
 

@@ -81,7 +81,7 @@ export const integrationSettingsSchema = z.object({
   zapierWebhookUrl: z.union([z.literal(''), z.string().check(z.trim(), z.refine(isWebUrl, WEB_URL_MESSAGE))]),
   /**
    * Secret, server-owned: the key the automation webhooks are signed with (Standard Webhooks). The
-   * server generates it; answered masked, revealed to admins on request (decision in docs/decisions.md).
+   * server generates it; answered masked, revealed to admins on request (decision 84).
    */
   automationSigningSecret: z.union([
     z.literal(''),
