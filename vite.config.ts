@@ -24,6 +24,9 @@ export default defineConfig({
     },
   },
   test: {
+    // Vitest's default on a 2-CPU machine is one worker. The server suites spend much of their time
+    // waiting (child processes, sockets, SMTP, timers), so two files at a time use the machine better.
+    maxWorkers: 2,
     projects: [
       {
         test: {
