@@ -29,8 +29,8 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { PasswordField, TextField } from '../../components/ui/text-field';
 import { toast } from '../../components/ui/use-toast';
+import { GENERIC_ERROR, toastError } from '../../lib/notify';
 import { useAdminUsers, useCreateUser, useUpdateUser } from '../customers/api';
-import { toastFailure } from '../customers/notify';
 import { Pager } from '../customers/pager';
 
 export const ADMIN_USERS_PAGE_SIZE = 20;
@@ -214,7 +214,7 @@ function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o
                     toast({ variant: 'success', title: 'User created', description: user.email });
                     onOpenChange(false);
                   },
-                  onError: (error) => toastFailure('Failed to create user', error),
+                  onError: (error) => toastError('Failed to create user', error, GENERIC_ERROR),
                 },
               )
             }
@@ -265,7 +265,7 @@ function EditUserDialog({
                     toast({ variant: 'success', title: 'User updated', description: updated.email });
                     onOpenChange(false);
                   },
-                  onError: (error) => toastFailure('Failed to update user', error),
+                  onError: (error) => toastError('Failed to update user', error, GENERIC_ERROR),
                 },
               )
             }

@@ -23,8 +23,8 @@ import { TextField } from '../../components/ui/text-field';
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
+import { GENERIC_ERROR, toastError } from '../../lib/notify';
 import { refusedOrderCount, useChangeEmail, useDeleteUser, useSendPasswordReset, useUserDetail } from './api';
-import { toastFailure } from './notify';
 
 /** 'DOCUMENTS_SIGNING' → 'DOCUMENTS SIGNING' (admin spec §2). */
 export const statusWithSpaces = (status: string) => status.replaceAll('_', ' ');
@@ -232,7 +232,7 @@ function ResetPasswordPanel({ user, onDone }: { user: UserDetail; onDone: () => 
                 toast({ variant: 'success', title: 'Password reset initiated', description: message });
                 onDone();
               },
-              onError: (error) => toastFailure('Failed to reset password', error),
+              onError: (error) => toastError('Failed to reset password', error, GENERIC_ERROR),
             })
           }
         >
@@ -260,7 +260,7 @@ function ChangeEmailPanel({ user, onDone }: { user: UserDetail; onDone: () => vo
           });
           onDone();
         },
-        onError: (error) => toastFailure('Failed to update email', error),
+        onError: (error) => toastError('Failed to update email', error, GENERIC_ERROR),
       },
     );
   };
@@ -320,7 +320,7 @@ function DeletePanel({
               },
               onError: (error) => {
                 const orders = refusedOrderCount(error);
-                if (orders === undefined) toastFailure('Failed to delete user', error);
+                if (orders === undefined) toastError('Failed to delete user', error, GENERIC_ERROR);
                 else
                   toast({
                     variant: 'destructive',
