@@ -7,6 +7,7 @@ import { Download, ListFilter, RefreshCw, Search, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { AdminOrdersQuery } from '../../../shared/schemas/admin-orders.js';
+import { Pager, showingText } from '../../components/pager';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -91,8 +92,6 @@ export default function AdminOrdersPage() {
   }
 
   const filterCount = activeFilterCount(query);
-  const first = total === 0 ? 0 : (query.page - 1) * ORDERS_PAGE_SIZE + 1;
-  const last = Math.min(query.page * ORDERS_PAGE_SIZE, total);
 
   return (
     <section className="grid gap-6">
@@ -216,30 +215,17 @@ export default function AdminOrdersPage() {
         </Card>
       )}
 
-      <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3">
-        <p className="flex min-h-5 items-center gap-2 text-muted-foreground text-sm" aria-live="polite">
-          {orders.data && `Showing ${first} to ${last} of ${total} orders`}
-          {orders.isFetching && !orders.isPending && <Spinner className="size-4" />}
-        </p>
-        <div className="flex gap-2">
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={query.page <= 1}
-            onClick={() => navigate({ page: query.page - 1 })}
-          >
-            Previous
-          </Button>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={query.page >= pageCount}
-            onClick={() => navigate({ page: query.page + 1 })}
-          >
-            Next
-          </Button>
-        </div>
-      </nav>
+      <Pager
+        page={query.page}
+        pageSize={ORDERS_PAGE_SIZE}
+        total={total}
+        noun="orders"
+        onPageChange={(page) => navigate({ page })}
+        label="Pagination"
+        summary={orders.data ? showingText(query.page, ORDERS_PAGE_SIZE, total, 'orders') : null}
+        busy={orders.isFetching && !orders.isPending}
+        arrows={false}
+      />
 
       <FilterDialog
         open={filterOpen}

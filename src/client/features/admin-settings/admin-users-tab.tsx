@@ -11,6 +11,7 @@ import { emailSchema, PASSWORD_MAX_LENGTH } from '../../../shared/schemas/auth.j
 import { type AdminUser, isBlankPassword } from '../../../shared/schemas/customers.js';
 import { EmailList } from '../../components/email-list';
 import { EmailText } from '../../components/email-text';
+import { Pager } from '../../components/pager';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -31,7 +32,6 @@ import { PasswordField, TextField } from '../../components/ui/text-field';
 import { toast } from '../../components/ui/use-toast';
 import { GENERIC_ERROR, toastError } from '../../lib/notify';
 import { useAdminUsers, useCreateUser, useUpdateUser } from '../customers/api';
-import { Pager } from '../customers/pager';
 
 export const ADMIN_USERS_PAGE_SIZE = 20;
 

@@ -9,6 +9,7 @@ import {
   type OutboundDelivery,
   type OutboundStatus,
 } from '../../../shared/schemas/outbound-webhooks.js';
+import { Pager } from '../../components/pager';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -17,7 +18,6 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '.
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
 import { SelectField } from '../admin-orders/select-field';
-import { Pager } from '../customers/pager';
 import { useOutboundDeliveries, useRetryDelivery } from './api';
 
 export const OUTBOUND_PAGE_SIZE = 20;

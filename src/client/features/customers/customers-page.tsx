@@ -4,6 +4,7 @@ import { formatCents } from '../../../shared/format.js';
 import { CUSTOMERS_PAGE_SIZE, type CustomerRow } from '../../../shared/schemas/customers.js';
 import { EmailList } from '../../components/email-list';
 import { EmailText } from '../../components/email-text';
+import { Pager } from '../../components/pager';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -11,7 +12,6 @@ import { Input } from '../../components/ui/input';
 import { PageSpinner } from '../../components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { useCustomers } from './api';
-import { Pager } from './pager';
 import { UserManagementDialog } from './user-management-dialog';
 
 export const SEARCH_DEBOUNCE_MS = 300;

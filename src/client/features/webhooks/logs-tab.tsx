@@ -10,6 +10,7 @@ import {
   type WebhookLogStatus,
 } from '../../../shared/schemas/webhook-events.js';
 import { logStageLabel } from '../../../shared/stages.js';
+import { Pager } from '../../components/pager';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -156,32 +157,22 @@ export function LogsTab() {
                 <EventsList events={data.items} onOpen={open} />
               </>
             )}
-            <nav aria-label="Log pages" className="flex flex-wrap items-center justify-between gap-3">
-              <p className="text-muted-foreground text-sm" aria-live="polite">
-                Showing {data.items.length} event(s)
-                {data.total > data.items.length && ` of ${data.total} · page ${page} of ${pages}`}
-              </p>
-              {pages > 1 && (
-                <div className="flex gap-2">
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    disabled={page <= 1}
-                    onClick={() => setPaging({ key: filterKey, page: page - 1 })}
-                  >
-                    Previous
-                  </Button>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    disabled={page >= pages}
-                    onClick={() => setPaging({ key: filterKey, page: page + 1 })}
-                  >
-                    Next
-                  </Button>
-                </div>
-              )}
-            </nav>
+            <Pager
+              page={page}
+              pageSize={WEBHOOK_EVENTS_PAGE_SIZE}
+              total={data.total}
+              noun="events"
+              onPageChange={(next) => setPaging({ key: filterKey, page: next })}
+              label="Log pages"
+              summary={
+                <>
+                  Showing {data.items.length} event(s)
+                  {data.total > data.items.length && ` of ${data.total} · page ${page} of ${pages}`}
+                </>
+              }
+              buttonsWhenOnePage={false}
+              arrows={false}
+            />
           </div>
         )}
       </CardContent>
