@@ -5,6 +5,7 @@
 import { useId, useState } from 'react';
 import { itemLabel } from '../../../shared/format.js';
 import { ADMIN_STAGES, STAGE_LABELS, type Stage } from '../../../shared/stages.js';
+import { SelectField } from '../../components/select-field';
 import { Button } from '../../components/ui/button';
 import {
   Dialog,
@@ -20,7 +21,6 @@ import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
 import { type StatusChangeResult, useBulkStatus, useUpdateOrderStatus } from './api';
 import { focusOnClose } from './focus';
-import { SelectField } from './select-field';
 
 export type StatusTarget =
   | {

@@ -10,6 +10,7 @@ import {
   type OutboundStatus,
 } from '../../../shared/schemas/outbound-webhooks.js';
 import { Pager } from '../../components/pager';
+import { SelectField } from '../../components/select-field';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -17,7 +18,6 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
-import { SelectField } from '../admin-orders/select-field';
 import { useOutboundDeliveries, useRetryDelivery } from './api';
 
 export const OUTBOUND_PAGE_SIZE = 20;

@@ -18,6 +18,7 @@ import {
   type OnboardingFormData,
   onboardingFormSchema,
 } from '../../../shared/schemas/onboarding.js';
+import { FormSelectField } from '../../components/select-field';
 import { Button } from '../../components/ui/button';
 import { Label } from '../../components/ui/label';
 import { RadioGroup, RadioGroupItem } from '../../components/ui/radio-group';
@@ -33,12 +34,12 @@ import {
   initialValues,
   type OnboardingField,
   type OnboardingValues,
+  STATE_OPTIONS,
   submissionFormData,
   validationToast,
 } from './form-model';
 import { loadPlaces, type PlacesLibrary } from './google-places';
 import { PhoneField } from './phone-field';
-import { SelectField, STATE_OPTIONS } from './select-field';
 
 export const MAPS_LOAD_FAILED = 'Unable to load Google Maps. Please try again later.';
 export const MAPS_LOAD_FAILED_DEV =
@@ -170,10 +171,10 @@ export default function OnboardingForm({
           {applicationType === 'Business' && (
             <Section number={3} title="Business Information">
               <div className="grid items-start gap-4 sm:grid-cols-2">
-                <SelectField
+                <FormSelectField<OnboardingValues>
                   label="Business Type"
                   name="businessType"
-                  options={BUSINESS_TYPE_OPTIONS}
+                  choices={BUSINESS_TYPE_OPTIONS}
                   placeholder="Select business type"
                 />
                 {businessType === 'Other' && (
@@ -193,10 +194,10 @@ export default function OnboardingForm({
                   error={errors.businessName?.message}
                   {...form.register('businessName')}
                 />
-                <SelectField
+                <FormSelectField<OnboardingValues>
                   label="State Entity Established"
                   name="stateEntityEstablished"
-                  options={STATE_OPTIONS}
+                  choices={STATE_OPTIONS}
                   placeholder="Select state"
                 />
               </div>
