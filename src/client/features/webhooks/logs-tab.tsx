@@ -2,8 +2,8 @@
  * Logs (admin spec §2, §3 'Webhook event', §8): the deliveries the webhooks received, newest first,
  * paged and searched on the server (DESIGN §7), with a detail dialog and, beyond the spec, Replay.
  */
-import { RefreshCw, RotateCcw, Search } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { RefreshCw, RotateCcw } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
 import {
   WEBHOOK_EVENTS_PAGE_SIZE,
   type WebhookEventDto,
@@ -11,6 +11,7 @@ import {
 } from '../../../shared/schemas/webhook-events.js';
 import { logStageLabel } from '../../../shared/stages.js';
 import { Pager } from '../../components/pager';
+import { SearchBox } from '../../components/search-box';
 import { SelectField } from '../../components/select-field';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
@@ -24,7 +25,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
-import { Input } from '../../components/ui/input';
 import { PageSpinner } from '../../components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { toast } from '../../components/ui/use-toast';
@@ -41,15 +41,6 @@ const STATUS_CHOICES = [
   { value: 'error', label: 'Error' },
 ] as const;
 
-function useDebounced<T>(value: T, delayMs: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-}
-
 export function StatusBadge({ status }: { status: LogStatusLabel }) {
   if (status === 'Success') return <Badge variant="success">Success</Badge>;
   if (status === 'Error') return <Badge variant="destructive">Error</Badge>;
@@ -61,9 +52,8 @@ export function StatusBadge({ status }: { status: LogStatusLabel }) {
 }
 
 export function LogsTab() {
-  const [search, setSearch] = useState('');
+  const [q, setQ] = useState('');
   const [status, setStatus] = useState<WebhookLogStatus | undefined>(undefined);
-  const q = useDebounced(search.trim(), LOG_SEARCH_DEBOUNCE_MS);
   // A page belongs to the search and filter it was chosen in.
   const [paging, setPaging] = useState({ key: '', page: 1 });
   const filterKey = `${q}|${status ?? ''}`;
@@ -71,7 +61,6 @@ export function LogsTab() {
   const events = useWebhookEvents({ page, pageSize: WEBHOOK_EVENTS_PAGE_SIZE, q, status });
   const [selected, setSelected] = useState<WebhookEventDto | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
-  const searchId = useId();
 
   async function refresh() {
     const result = await events.refetch();
@@ -108,25 +97,14 @@ export function LogsTab() {
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_12rem] sm:items-end">
-          <div className="grid gap-2">
-            <label htmlFor={searchId} className="font-medium text-sm">
-              Search logs
-            </label>
-            <div className="relative">
-              <Search
-                aria-hidden="true"
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-              />
-              <Input
-                id={searchId}
-                type="search"
-                placeholder="Order ID, event type or key name"
-                value={search}
-                onChange={(event) => setSearch(event.target.value)}
-                className="pl-9"
-              />
-            </div>
-          </div>
+          <SearchBox
+            label="Search logs"
+            placeholder="Order ID, event type or key name"
+            value={q}
+            onSearch={setQ}
+            debounced
+            showLabel
+          />
           <SelectField
             label="Status"
             value={status ?? 'all'}
