@@ -4,7 +4,7 @@
  * save that could be forgotten.
  */
 import { Pencil, UserPlus } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import * as z from 'zod/mini';
 import { MIN_ADMIN_CREATED_PASSWORD_LENGTH, ROLES, type Role } from '../../../shared/constants.js';
 import { emailSchema, PASSWORD_MAX_LENGTH } from '../../../shared/schemas/auth.js';
@@ -12,6 +12,7 @@ import { type AdminUser, isBlankPassword } from '../../../shared/schemas/custome
 import { EmailList } from '../../components/email-list';
 import { EmailText } from '../../components/email-text';
 import { Pager } from '../../components/pager';
+import { SelectField } from '../../components/select-field';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -24,8 +25,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
-import { Label } from '../../components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { PageSpinner } from '../../components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { PasswordField, TextField } from '../../components/ui/text-field';
@@ -34,6 +33,8 @@ import { GENERIC_ERROR, toastError } from '../../lib/notify';
 import { useAdminUsers, useCreateUser, useUpdateUser } from '../customers/api';
 
 export const ADMIN_USERS_PAGE_SIZE = 20;
+
+const ROLE_CHOICES = ROLES.map((role) => ({ value: role, label: role }));
 
 interface UserForm {
   email: string;
@@ -292,7 +293,6 @@ function UserFormFields({
   onSubmit: (form: UserForm) => void;
 }) {
   const [form, setForm] = useState(initial);
-  const roleId = useId();
   const set = (patch: Partial<UserForm>) => setForm((current) => ({ ...current, ...patch }));
 
   const submit = (event: FormEvent) => {
@@ -329,21 +329,12 @@ function UserFormFields({
         value={form.confirmPassword}
         onChange={(event) => set({ confirmPassword: event.target.value })}
       />
-      <div className="grid gap-2">
-        <Label htmlFor={roleId}>Role</Label>
-        <Select value={form.role} onValueChange={(role) => set({ role: role as Role })}>
-          <SelectTrigger id={roleId}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {ROLES.map((role) => (
-              <SelectItem key={role} value={role}>
-                {role}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
+      <SelectField
+        label="Role"
+        value={form.role}
+        onChange={(role) => set({ role: role as Role })}
+        choices={ROLE_CHOICES}
+      />
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onCancel}>
           Cancel
