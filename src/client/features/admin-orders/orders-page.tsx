@@ -15,6 +15,7 @@ import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
+import { toastSuccess } from '../../lib/notify';
 import { exportUrl, useAdminOrders } from './api';
 import { download } from './download';
 import { FilterDialog } from './filter-dialog';
@@ -85,7 +86,7 @@ export default function AdminOrdersPage() {
       return;
     }
     download(exportUrl(exportFilters(query)));
-    toast({ variant: 'success', title: 'Orders exported' });
+    toastSuccess('Orders exported');
   }
 
   const filterCount = activeFilterCount(query);

@@ -29,7 +29,7 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { PasswordField, TextField } from '../../components/ui/text-field';
 import { toast } from '../../components/ui/use-toast';
-import { GENERIC_ERROR, toastError } from '../../lib/notify';
+import { GENERIC_ERROR, toastError, toastSuccess } from '../../lib/notify';
 import { useAdminUsers, useCreateUser, useUpdateUser } from '../customers/api';
 
 export const ADMIN_USERS_PAGE_SIZE = 20;
@@ -212,7 +212,7 @@ function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o
                 { email: form.email, password: form.password, role: form.role },
                 {
                   onSuccess: (user) => {
-                    toast({ variant: 'success', title: 'User created', description: user.email });
+                    toastSuccess('User created', user.email);
                     onOpenChange(false);
                   },
                   onError: (error) => toastError('Failed to create user', error, GENERIC_ERROR),
@@ -263,7 +263,7 @@ function EditUserDialog({
                 },
                 {
                   onSuccess: (updated) => {
-                    toast({ variant: 'success', title: 'User updated', description: updated.email });
+                    toastSuccess('User updated', updated.email);
                     onOpenChange(false);
                   },
                   onError: (error) => toastError('Failed to update user', error, GENERIC_ERROR),

@@ -23,7 +23,7 @@ import { TextField } from '../../components/ui/text-field';
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
-import { GENERIC_ERROR, toastError } from '../../lib/notify';
+import { GENERIC_ERROR, toastError, toastSuccess } from '../../lib/notify';
 import { refusedOrderCount, useChangeEmail, useDeleteUser, useSendPasswordReset, useUserDetail } from './api';
 
 /** 'DOCUMENTS_SIGNING' → 'DOCUMENTS SIGNING' (admin spec §2). */
@@ -229,7 +229,7 @@ function ResetPasswordPanel({ user, onDone }: { user: UserDetail; onDone: () => 
           onClick={() =>
             reset.mutate(user.id, {
               onSuccess: ({ message }) => {
-                toast({ variant: 'success', title: 'Password reset initiated', description: message });
+                toastSuccess('Password reset initiated', message);
                 onDone();
               },
               onError: (error) => toastError('Failed to reset password', error, GENERIC_ERROR),
@@ -315,7 +315,7 @@ function DeletePanel({
           onClick={() =>
             remove.mutate(user.id, {
               onSuccess: () => {
-                toast({ variant: 'success', title: 'User deleted' });
+                toastSuccess('User deleted');
                 onDeleted();
               },
               onError: (error) => {

@@ -24,7 +24,8 @@ import { Label } from '../../components/ui/label';
 import { RadioGroup, RadioGroupItem } from '../../components/ui/radio-group';
 import { TextField } from '../../components/ui/text-field';
 import { toast } from '../../components/ui/use-toast';
-import { errorFields, errorMessage } from '../../lib/api';
+import { errorFields } from '../../lib/api';
+import { toastError, toastSuccess } from '../../lib/notify';
 import { usePublicConfig } from '../../lib/public-config';
 import { cn } from '../../lib/utils';
 import { AddressFields } from './address-fields';
@@ -76,7 +77,7 @@ export default function OnboardingForm({
   const places = usePlacesLibrary();
   const submit = useSubmitOnboarding(orderItemId, {
     onSuccess: () => {
-      toast({ variant: 'success', title: 'Onboarding Complete' });
+      toastSuccess('Onboarding Complete');
       onSubmitted();
     },
   });
@@ -94,11 +95,7 @@ export default function OnboardingForm({
           for (const [name, message] of Object.entries(errorFields(error))) {
             if (name in values) form.setError(name as OnboardingField, { type: 'server', message });
           }
-          toast({
-            variant: 'destructive',
-            title: 'Failed to submit onboarding form',
-            description: errorMessage(error) ?? 'Something went wrong. Please try again.',
-          });
+          toastError('Failed to submit onboarding form', error, 'Something went wrong. Please try again.');
         },
       },
     );

@@ -28,7 +28,7 @@ import {
 import { PageSpinner } from '../../components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { toast } from '../../components/ui/use-toast';
-import { errorMessage } from '../../lib/api';
+import { GENERIC_ERROR, toastError, toastSuccess } from '../../lib/notify';
 import { useReplayWebhookEvent, useWebhookEvents } from './api';
 import { eventOrderId, formatTimestamp, type LogStatusLabel, prettyJson, viewEvent } from './event-display';
 
@@ -65,13 +65,9 @@ export function LogsTab() {
   async function refresh() {
     const result = await events.refetch();
     if (result.isError) {
-      toast({
-        variant: 'destructive',
-        title: 'Failed to refresh logs',
-        description: errorMessage(result.error) ?? 'An error occurred',
-      });
+      toastError('Failed to refresh logs', result.error, GENERIC_ERROR);
     } else {
-      toast({ variant: 'success', title: 'Logs refreshed' });
+      toastSuccess('Logs refreshed');
     }
   }
 
@@ -255,12 +251,7 @@ function EventDialog({
             (result.response as { message?: unknown } | null)?.message ?? '',
           )}`,
         }),
-      onError: (error) =>
-        toast({
-          variant: 'destructive',
-          title: 'Replay failed',
-          description: errorMessage(error) ?? 'An error occurred',
-        }),
+      onError: (error) => toastError('Replay failed', error, GENERIC_ERROR),
     });
   }
 
