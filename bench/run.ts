@@ -1,7 +1,7 @@
 /**
  * `npm run bench` (after the build): runs each benchmark in turn and prints its figures as ratios
- * against references measured in the same run (DESIGN §10). A missed goal is reported, not fatal; a
- * benchmark that crashes makes the process exit non-zero. Only loopback traffic.
+ * against references measured in the same run, so the machine's speed cancels out. A missed goal is
+ * reported, not fatal; a benchmark that crashes makes the process exit non-zero. Only loopback traffic.
  */
 import { adminOrdersBenchmark } from './benchmarks/admin-orders.js';
 import { authBundleBenchmark } from './benchmarks/auth-bundle.js';

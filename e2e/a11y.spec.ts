@@ -1,4 +1,4 @@
-/** axe-core on every step of the sign-in screen a visitor reaches, light and dark (DESIGN §11). */
+/** axe-core on every step of the sign-in screen a visitor reaches, light and dark. */
 import type { Page } from '@playwright/test';
 import { field, walkToCodeStep } from './support/auth.js';
 import { expectNoSeriousViolations } from './support/axe.js';

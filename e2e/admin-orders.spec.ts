@@ -1,8 +1,8 @@
 /**
- * The admin Dashboard and Orders journeys (issue 5) against the real server: search, paging, filters
- * and sort on the server, status changes (all units, one unit, several orders), the activity feed with
- * the admin's e-mail, internal notes, delete and export; axe on every page and dialog, light and dark;
- * screenshots of each at 375 and 1280 px. Each journey changes only its own seeded 'AOX' orders.
+ * The admin Dashboard and Orders journeys against the real server: search, paging, filters and sort on
+ * the server, status changes (all units, one unit, several orders), the activity feed with the admin's
+ * e-mail, internal notes, delete and export; axe on every page and dialog, light and dark; screenshots
+ * of each at 375 and 1280 px. Each journey changes only its own seeded 'AOX' orders.
  */
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
@@ -181,7 +181,7 @@ test.describe('status changes', () => {
     await expect(dialog).toBeHidden();
     await expect(row).toContainText('Site Preparation');
 
-    // Individual without an item: the spec's validation toast, and nothing changes.
+    // Individual without an item: a validation toast, and nothing changes.
     await rowAction(page, A.status.orderId, 'Change Status');
     dialog = page.getByRole('dialog', { name: 'Change Status' });
     await dialog.getByRole('radio', { name: 'Individual item' }).click();

@@ -1,4 +1,4 @@
-/** Sign-in journeys of customer spec §2 and §4, with the texts of §8 verbatim. */
+/** Sign-in journeys, checking the exact texts of the screens and toasts a user sees. */
 import { expectToast, field, signInWithPassword, signUp, submitEmail, uniqueEmail } from './support/auth.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env.js';
 import { mailbox } from './support/mail.js';

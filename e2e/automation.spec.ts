@@ -1,7 +1,7 @@
 /**
- * Outbound automation webhooks (issue 6): the admin points the automation URL at a receiver, a stage
- * change reaches it signed the Standard Webhooks way (verified with the secret the Integrations tab
- * shows), and the delivery with its attempts shows in Webhooks → Outbound; axe and screenshots. The
+ * Outbound automation webhooks (docs/api.md): the admin points the automation URL at a receiver, a
+ * stage change reaches it signed the Standard Webhooks way (verified with the secret the Integrations
+ * tab shows), and the delivery with its attempts shows in Webhooks → Outbound; axe and screenshots. The
  * URL is put back at the end, so the other journeys' changes queue nothing.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';

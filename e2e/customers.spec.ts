@@ -1,5 +1,5 @@
 /**
- * The admin's Customers page and User Management dialog (issue 5), against the customers seeded in
+ * The admin's Customers page and User Management dialog, against the customers seeded in
  * support/seed-customers.ts (every address starts with 'cust-'; only those are changed here).
  */
 import type { Page } from '@playwright/test';
@@ -207,7 +207,7 @@ test.describe('Settings → Admin Users', () => {
     if (values.confirm !== undefined) await dialog.getByLabel('Confirm password').fill(values.confirm);
   }
 
-  test('lists the admins; Add User checks in the spec’s order, then creates an admin who signs in', async ({
+  test('lists the admins; Add User checks its fields in order, then creates an admin who signs in', async ({
     page,
     browser,
   }) => {

@@ -1,8 +1,8 @@
 /**
- * The Import Data journey (issue 8) against the real server: 'File required', a preview (dry run) with
- * a row error, the error list downloaded as CSV, 'Import valid rows only', and the new orders in the
- * orders table. Axe on the page and the preview, light and dark; screenshots at 375 and 1280 px. The
- * journey's orders are 'IMP-…' ids unique to the run.
+ * The Import Data journey against the real server: 'File required', a preview (dry run) with a row
+ * error, the error list downloaded as CSV, 'Import valid rows only', and the new orders in the orders
+ * table. Axe on the page and the preview, light and dark; screenshots at 375 and 1280 px. The journey's
+ * orders are 'IMP-…' ids unique to the run.
  */
 import { readFile } from 'node:fs/promises';
 import { expectToast } from './support/auth.js';

@@ -1,6 +1,6 @@
 /**
- * Live updates (issue 7, customer spec §4): an admin moves a unit in one browser context and the
- * customer's open My Orders page, in another, shows the new stage without a reload.
+ * Live updates: an admin moves a unit in one browser context and the customer's open My Orders page, in
+ * another, shows the new stage without a reload.
  */
 import type { Page } from '@playwright/test';
 import { expectToast, signInSeeded } from './support/auth.js';

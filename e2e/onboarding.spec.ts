@@ -1,7 +1,6 @@
 /**
- * Onboarding in the browser (issue #3, acceptance 3): every validation message for its case, the
- * phone formats, and a valid Business and a valid Individual submission that each move their unit
- * and store the data.
+ * Onboarding in the browser: every validation message for its case, the phone formats, and a valid
+ * Business and a valid Individual submission that each move their unit and store the data.
  */
 import type { Page } from '@playwright/test';
 import { expectToast, field } from './support/auth.js';

@@ -1,8 +1,8 @@
 /**
- * Paying a deposit in the browser on the built-in test checkout (issue 4, acceptance 1): the dialog asks
- * for the link, the checkout opens in a new window, the success page shows the result, and the portal
- * shows the unit paid and moved on. Also: accessibility and screenshots of the dialog, the test checkout
- * and the success page, and the Stripe secret key never reaching the browser (acceptance 4).
+ * Paying a deposit in the browser on the built-in test checkout: the dialog asks for the link, the
+ * checkout opens in a new window, the success page shows the result, and the portal shows the unit paid
+ * and moved on. Also: accessibility and screenshots of the dialog, the test checkout and the success
+ * page, and the Stripe secret key never reaching the browser.
  */
 import type { Browser, Page } from '@playwright/test';
 import { SECRET_MASK } from '../src/shared/schemas/settings.js';

@@ -1,4 +1,4 @@
-/** axe-core on every customer screen and open dialog, light and dark (issue #3, DESIGN §11). */
+/** axe-core on every customer screen and open dialog, light and dark. */
 import { expectNoSeriousViolations } from './support/axe.js';
 import { PORTAL_VIEWS } from './support/portal-views.js';
 import { switchTheme, test } from './support/test.js';

@@ -1,6 +1,6 @@
 /**
- * The customer portal journeys (issue #3): two seeded customers each see exactly their own units,
- * find an order by search, expand a unit, and open a ready document to sign.
+ * The customer portal journeys: two seeded customers each see exactly their own units, find an order by
+ * search, expand a unit, and open a ready document to sign.
  */
 import type { Locator, Page } from '@playwright/test';
 import { expectToast } from './support/auth.js';

@@ -1,7 +1,7 @@
 /**
- * Settings and service areas (issue 5): each tab's journey, the General settings reaching the customer
- * side, service areas moving the seeded orders, and axe plus screenshots of every tab and dialog.
- * Everything changed here is put back at the end, so the other journeys see what they saw before.
+ * Settings and service areas: each tab's journey, the General settings reaching the customer side,
+ * service areas moving the seeded orders, and axe plus screenshots of every tab and dialog. Everything
+ * changed here is put back at the end, so the other journeys see what they saw before.
  */
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expectToast, signUp, toasts, uniqueEmail } from './support/auth.js';

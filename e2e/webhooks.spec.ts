@@ -1,7 +1,7 @@
 /**
- * Inbound webhooks and the Webhooks page (issue 6): an admin generates a key in Settings → API Keys, an
- * external system (a request without the admin's cookies) sends a webhook with it, the delivery shows
- * in Logs after Refresh and opens in the detail dialog; axe and screenshots of every tab and the dialog.
+ * Inbound webhooks and the Webhooks page: an admin generates a key in Settings → API Keys, an external
+ * system (a request without the admin's cookies) sends a webhook with it, the delivery shows in Logs
+ * after Refresh and opens in the detail dialog; axe and screenshots of every tab and the dialog.
  */
 import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
 import { expectToast } from './support/auth.js';

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: lint, typecheck, every Vitest suite, then the Playwright suite when a Chromium is found.
+// `npm test`: lint, typecheck, the dependency rules, every Vitest suite, then the Playwright suite when a Chromium is found.
 // Ends with one plain line 'N passed, N failed' summing the suites that ran.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -35,6 +35,15 @@ let ok = true;
 if (!serverOnly) {
   ok = run('lint (biome)', 'npx', ['biome', 'check', '.']) && ok;
   ok = run('typecheck (tsc)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']) && ok;
+  ok =
+    run('dependency rules (dependency-cruiser, .dependency-cruiser.cjs)', 'npx', [
+      'depcruise',
+      'src',
+      '--config',
+      '.dependency-cruiser.cjs',
+      '--output-type',
+      'err',
+    ]) && ok;
 }
 
 const vitestReport = join(reports, `vitest-${label}.json`);

@@ -1,6 +1,6 @@
 /**
- * DESIGN §10: GET /api/admin/orders, page 1 of 100 000 orders with one filter (status=PRODUCTION),
- * signed in as an admin.
+ * Goals for GET /api/admin/orders, page 1 of 100 000 orders with one filter (status=PRODUCTION),
+ * signed in as an admin:
  * - PostgreSQL: the full stack >= 60% of the requests/s of a bare node:http + pg server running the same
  *   SQL with the same pool, and its p99 <= 2x the bare server's;
  * - PGlite: the full stack on the embedded database >= 35% of the PostgreSQL figure, with no errors at
@@ -12,8 +12,8 @@
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { users } from '../../src/server/db/schema.js';
-import { seedBulkOrders } from '../../src/server/features/admin-orders/bulk-seed.js';
 import { createSessionStore } from '../../src/server/features/auth/sessions.js';
+import { seedBulkOrders } from '../../src/server/features/orders/index.js';
 import { SESSION_COOKIE } from '../../src/server/http/session.js';
 import { systemClock } from '../../src/server/lib/clock.js';
 import { type Benchmark, verdict } from '../lib/benchmark.js';

@@ -1,7 +1,7 @@
 /**
- * DESIGN §10: the first load of /auth carries at most 150 kB of compressed JavaScript, and admin code
- * lives in its own chunks. Read from the Vite manifest of the build: the entry chunk, its static
- * imports, and the lazy chunk(s) of the /auth route's own module, each gzipped at level 9.
+ * Goal: the first load of /auth carries at most 150 kB of compressed JavaScript, and admin code lives
+ * in its own chunks. Read from the Vite manifest of the build: the entry chunk, its static imports, and
+ * the lazy chunk(s) of the /auth route's own module, each gzipped at level 9.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,6 +1,6 @@
 /**
- * DESIGN §10: CSV export of 100 000 orders, end to end over HTTP on PostgreSQL (GET
- * /api/admin/orders/export as an admin, the whole file read by this process), >= 50% of the rows/s of
+ * Goal: CSV export of 100 000 orders, end to end over HTTP on PostgreSQL (GET /api/admin/orders/export
+ * as an admin, the whole file read by this process), >= 50% of the rows/s of
  * `psql \copy (SELECT the same ten columns of the same rows) TO STDOUT CSV`, its output read by this
  * process the same way. The reference selects the stored columns as they are: the export's formula
  * escape and formatting (days, dollars) are part of what is measured. psql runs pinned to the server's

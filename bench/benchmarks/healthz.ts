@@ -1,5 +1,5 @@
 /**
- * DESIGN §10: GET /healthz through the full stack >= 85% of the requests/s of a bare node:http server
+ * Goal: GET /healthz through the full stack >= 85% of the requests/s of a bare node:http server
  * answering the same JSON. Each server runs in its own process; the runs alternate so that drift in the
  * machine (thermal, other load) hits both sides alike; the figure is the median of the measured runs.
  */

@@ -1,5 +1,5 @@
 /**
- * DESIGN §10: import of a 100 000-row CSV, end to end (multipart upload over HTTP, parsing, checks,
+ * Import of a 100 000-row CSV, end to end (multipart upload over HTTP, parsing, checks,
  * customers, orders, units, events, commit) through POST /api/admin/import on PostgreSQL, against
  * `psql \copy ... CSV` of the same rows into a copy of the orders table with the same indexes
  * (`create table ... (like orders including all)`) in the same database. Goal: >= 40% of psql's rows/s.

@@ -1,6 +1,6 @@
 /**
- * DESIGN §10: one status change to 1 000 WebSocket clients: p95 latency <= 2x, and messages/s >= 70%,
- * of a bare `ws` broadcast loop sending the same message to 1 000 clients.
+ * Goal: one status change to 1 000 WebSocket clients: p95 latency <= 2x, and messages/s >= 70%, of a
+ * bare `ws` broadcast loop sending the same message to 1 000 clients.
  *
  * Full side: an admin's PATCH /api/admin/orders/:id/status through the whole stack (session, route,
  * changeItemStatus's transaction, NOTIFY at commit, the listener, the hub) to 1 000 sockets of the

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { type Database, openDatabase } from '../../src/server/db/client.js';
 
-/** The machine's PostgreSQL server (DESIGN §2); BENCH_POSTGRES_URL names another. */
+/** The machine's PostgreSQL server; BENCH_POSTGRES_URL names another. */
 export const POSTGRES_SERVER_URL =
   process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 

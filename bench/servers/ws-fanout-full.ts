@@ -9,7 +9,7 @@ import { buildApp } from '../../src/server/app.js';
 import { testConfig } from '../../src/server/config.js';
 import { openDatabase } from '../../src/server/db/client.js';
 import { sessions, users } from '../../src/server/db/schema.js';
-import { createOrderAtStages } from '../../src/server/features/orders/seed.js';
+import { createOrderAtStages } from '../../src/server/features/orders/index.js';
 import { hashToken } from '../../src/server/lib/crypto.js';
 import { announceListening } from '../lib/server-process.js';
 

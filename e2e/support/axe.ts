@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-/** axe-core on what the page shows now; serious and critical violations fail (DESIGN §11). */
+/** axe-core on what the page shows now; serious and critical violations fail. */
 export async function expectNoSeriousViolations(page: Page, label: string) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations

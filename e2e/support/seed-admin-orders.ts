@@ -1,11 +1,11 @@
 import type { Db } from '../../src/server/db/client.js';
-import { createOrderAtStages } from '../../src/server/features/orders/seed.js';
+import { createOrderAtStages } from '../../src/server/features/orders/index.js';
 
 const DAY = 86_400_000;
 
 /**
- * Orders the admin dashboard and orders journeys read and change (issue 5). Every product name holds
- * 'AOX', so a search for it shows these rows and no other spec's; each journey changes only its own.
+ * Orders the admin dashboard and orders journeys read and change. Every product name holds 'AOX', so a
+ * search for it shows these rows and no other journey's; each journey changes only its own.
  */
 export const ADMIN_ORDERS = {
   search: 'AOX',

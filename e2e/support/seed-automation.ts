@@ -1,5 +1,5 @@
 import type { Db } from '../../src/server/db/client.js';
-import { createOrderAtStages } from '../../src/server/features/orders/seed.js';
+import { createOrderAtStages } from '../../src/server/features/orders/index.js';
 
 /** The automation journey's guest order (VH817x); only that journey changes it. */
 export const AUTOMATION_ORDERS = {

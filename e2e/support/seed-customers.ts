@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/client.js';
 import { users } from '../../src/server/db/schema.js';
-import { createOrderAtStages } from '../../src/server/features/orders/seed.js';
+import { createOrderAtStages } from '../../src/server/features/orders/index.js';
 import { hashPassword } from '../../src/server/lib/crypto.js';
 
 /**
- * Customers the admin customers and users journeys read and change (issue 5). Every address starts
- * with 'cust-', so a search for it shows these and nothing another journey seeds or changes.
+ * Customers the admin customers and users journeys read and change. Every address starts with 'cust-',
+ * so a search for it shows these and nothing another journey seeds or changes.
  */
 export const CUSTOMERS = {
   prefix: 'cust-',

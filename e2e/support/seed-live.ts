@@ -1,7 +1,7 @@
 import type { Db } from '../../src/server/db/client.js';
-import { createOrderAtStages } from '../../src/server/features/orders/seed.js';
+import { createOrderAtStages } from '../../src/server/features/orders/index.js';
 
-/** The live-updates journey (issue 7): one customer, one order of two units that an admin moves. */
+/** The live-updates journey: one customer, one order of two units that an admin moves. */
 export const LIVE = {
   email: 'live-lia@example.com',
   password: 'lia-password-1',

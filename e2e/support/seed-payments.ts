@@ -1,9 +1,9 @@
 import type { Db } from '../../src/server/db/client.js';
-import { createOrderAtStages } from '../../src/server/features/orders/seed.js';
+import { createOrderAtStages } from '../../src/server/features/orders/index.js';
 
 /**
- * The payment journeys' customer (issue 4): three orders, each one unit awaiting its deposit. The card
- * and bank journeys pay the first two; the third is only looked at (dialog, test checkout), never paid.
+ * The payment journeys' customer: three orders, each one unit awaiting its deposit. The card and bank
+ * journeys pay the first two; the third is only looked at (dialog, test checkout), never paid.
  */
 export const PIA = {
   email: 'pay-pia@example.com',

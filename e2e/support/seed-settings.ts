@@ -1,6 +1,6 @@
 import type { Db } from '../../src/server/db/client.js';
 import { settings } from '../../src/server/db/schema.js';
-import { createOrderAtStages } from '../../src/server/features/orders/seed.js';
+import { createOrderAtStages } from '../../src/server/features/orders/index.js';
 
 /**
  * The service-area journeys' orders, in ZIP codes no other journey uses (99xxx). 99003 is enabled

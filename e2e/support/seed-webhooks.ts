@@ -1,5 +1,5 @@
 import type { Db } from '../../src/server/db/client.js';
-import { createOrderAtStages } from '../../src/server/features/orders/seed.js';
+import { createOrderAtStages } from '../../src/server/features/orders/index.js';
 
 /**
  * The webhook journeys' orders (VH815x; VH8101 belongs to the onboarding journeys), in ZIP codes no

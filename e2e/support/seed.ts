@@ -4,7 +4,7 @@
  * orders (PENDING), so a journey signs them up through the real sign-in screen.
  */
 import { openDatabase } from '../../src/server/db/client.js';
-import { createOrderAtStages } from '../../src/server/features/orders/seed.js';
+import { createOrderAtStages } from '../../src/server/features/orders/index.js';
 import { seedAdminOrders } from './seed-admin-orders.js';
 import { seedAutomation } from './seed-automation.js';
 import { seedCustomers } from './seed-customers.js';
@@ -147,7 +147,7 @@ export async function seedJourneyData(dataDir: string, documentBaseUrl: string) 
       { stage: 'SITE_PREP' },
     ],
   );
-  // Each journey area seeds its own rows, so no spec depends on another's changes.
+  // Each journey area seeds its own rows, so no journey depends on another's changes.
   await seedPayments(db);
   await seedAdminOrders(db);
   await seedCustomers(db);

@@ -6,7 +6,8 @@ import { RedirectIfSignedIn, RequireAdmin, RequireUser } from './features/auth/g
 import NotFoundPage from './features/not-found/not-found-page';
 
 // Everything behind a guard is its own chunk, so the first load of /auth carries only the sign-in
-// screen (DESIGN §10: at most 150 kB of compressed JavaScript, admin code in its own chunks).
+// screen (at most 150 kB of compressed JavaScript, admin code in its own chunks; checked by
+// bench/benchmarks/auth-bundle.ts).
 const CustomerShell = lazy(() => import('./features/shell/customer-shell'));
 const HomePage = lazy(() => import('./features/home/home-page'));
 const OrdersPage = lazy(() => import('./features/orders/orders-page'));
@@ -25,7 +26,7 @@ const AdminSettingsPage = lazy(() => import('./features/admin-settings/settings-
 const PaymentSuccessPage = lazy(() => import('./features/payments/payment-success-page'));
 const TestCheckoutPage = lazy(() => import('./features/payments/test-checkout-page'));
 
-/** The route table of customer spec §2 and admin spec §2. */
+/** The route table: the customer portal, the back office under /admin, and the public payment pages. */
 export function AppRoutes() {
   return (
     <Suspense fallback={<PageSpinner />}>

@@ -8,27 +8,21 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+import { composeServices, type Services } from './compose.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { accountRoutes } from './features/account/routes.js';
-import { createAccountService } from './features/account/service.js';
 import { adminOrderRoutes } from './features/admin-orders/routes.js';
 import { apiKeyRoutes } from './features/api-keys/routes.js';
 import { authRoutes } from './features/auth/routes.js';
-import { createAuthService } from './features/auth/service.js';
 import { automationRoutes } from './features/automation/routes.js';
 import { customerAdminRoutes } from './features/customers/routes.js';
-import type { FeatureDeps } from './features/deps.js';
 import { importRoutes } from './features/imports/routes.js';
-import { registerOutboxWorkers } from './features/notifications/workers.js';
 import { onboardingRoutes } from './features/onboarding/routes.js';
-import { createOnboardingService } from './features/onboarding/service.js';
 import { orderRoutes } from './features/orders/routes.js';
-import { createOrderService } from './features/orders/service.js';
 import { paymentRoutes } from './features/payments/routes.js';
 import { serviceAreaRoutes } from './features/service-areas/routes.js';
 import { settingsRoutes } from './features/settings/routes.js';
-import { createSettingsService } from './features/settings/service.js';
 import { systemRoutes } from './features/system/routes.js';
 import { webhookEventRoutes, webhookRoutes } from './features/webhooks/routes.js';
 import { registerCsrfGuard } from './http/csrf.js';
@@ -41,6 +35,14 @@ import { registerSessionLoader } from './http/session.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { registerLive } from './live/routes.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { registerOutboxWorkers } from './outbox/workers.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The composed services (tests and tools reach the one order writer through it). */
+    services: Services;
+  }
+}
 
 export interface AppDeps {
   config: Config;
@@ -86,15 +88,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerNoStore(app);
   registerCsrfGuard(app, config.publicUrl);
 
-  const auth = createAuthService({
-    db: database.db,
-    mailer,
-    clock,
-    sessionTtlHours: config.sessionTtlHours,
-    codeLimits: { perEmail: config.authLimits.codesPerEmail, perIp: config.authLimits.codesPerIp },
-  });
+  const db = database.db;
+  const services = composeServices({ config, db, clock, mailer, log: app.log });
+  app.decorate('services', services);
+  const { auth } = services;
   registerSessionLoader(app, auth.sessions);
-  schedulePurge(app, async () => (await auth.purgeExpired()) + (await purgeRateLimitHits(database.db)));
+  schedulePurge(app, async () => (await auth.purgeExpired()) + (await purgeRateLimitHits(db)));
   await registerLive(app, {
     config,
     database,
@@ -102,36 +101,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessions: auth.sessions,
     heartbeatMs: deps.liveHeartbeatMs,
   });
-
-  const db = database.db;
-  const settings = createSettingsService({ db, clock, config });
-  await app.register(systemRoutes, { config, database, settings });
-  await app.register(authRoutes, { auth, config, perMinuteLimit: config.authLimits.requestsPerMinute });
-  await app.register(orderRoutes, { orders: createOrderService({ db, clock }) });
-  await app.register(onboardingRoutes, { onboarding: createOnboardingService({ db, clock }) });
-  await app.register(accountRoutes, {
-    account: createAccountService({ db, clock }),
-    perMinuteLimit: config.authLimits.requestsPerMinute,
-  });
-
   // Notification e-mail and automation webhooks: durable queues, sent by these workers.
-  registerOutboxWorkers(app, { db, clock, mailer, config });
+  registerOutboxWorkers(app, { clock, pollMs: config.outbox.pollMs, senders: services.senders });
 
-  const featureDeps: FeatureDeps = { db, clock, mailer, config, settings };
-  for (const routes of [
-    paymentRoutes,
-    adminOrderRoutes,
-    customerAdminRoutes,
-    settingsRoutes,
-    serviceAreaRoutes,
-    apiKeyRoutes,
-    webhookRoutes,
-    webhookEventRoutes,
-    automationRoutes,
-    importRoutes,
-  ]) {
-    await app.register(routes, featureDeps);
-  }
+  const perMinuteLimit = config.authLimits.requestsPerMinute;
+  await app.register(systemRoutes, { config, database, settings: services.settings });
+  await app.register(authRoutes, { auth, config, perMinuteLimit });
+  await app.register(orderRoutes, { orders: services.orderViews });
+  await app.register(onboardingRoutes, { onboarding: services.onboarding });
+  await app.register(accountRoutes, { account: services.account, perMinuteLimit });
+  await app.register(paymentRoutes, { payments: services.payments });
+  await app.register(adminOrderRoutes, { adminOrders: services.adminOrders });
+  await app.register(customerAdminRoutes, { customers: services.customers });
+  await app.register(settingsRoutes, { settings: services.settings, serviceAreas: services.serviceAreas });
+  await app.register(serviceAreaRoutes, { serviceAreas: services.serviceAreas });
+  await app.register(apiKeyRoutes, { apiKeys: services.apiKeys });
+  await app.register(webhookRoutes, { webhooks: services.webhooks, apiKeys: services.apiKeys });
+  await app.register(webhookEventRoutes, { webhooks: services.webhooks });
+  await app.register(automationRoutes, { automation: services.automation });
+  await app.register(importRoutes, { imports: services.imports });
 
   const clientDir = deps.clientDir === undefined ? DEFAULT_CLIENT_DIR : deps.clientDir;
   const hasClient = Boolean(clientDir && existsSync(join(clientDir, 'index.html')));

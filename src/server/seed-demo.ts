@@ -4,9 +4,8 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DataDirInUseError } from './db/data-dir-lock.js';
 import { orders, settings, users } from './db/schema.js';
-import { seedBulkOrders } from './features/admin-orders/bulk-seed.js';
-import { announceFirstAdmin, ensureFirstAdmin } from './features/auth/first-admin.js';
-import { createOrderAtStages, type SeedUnit } from './features/orders/seed.js';
+import { announceFirstAdmin, ensureFirstAdmin } from './features/auth/index.js';
+import { createOrderAtStages, type SeedUnit, seedBulkOrders } from './features/orders/index.js';
 import { hashPassword } from './lib/crypto.js';
 
 const DEMO_PASSWORD = 'demo-password';

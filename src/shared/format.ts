@@ -4,12 +4,12 @@ export function pad2(n: number): string {
   return String(n).padStart(2, '0');
 }
 
-/** An item's label, 'VH (NN)' (customer spec §2, My Orders). */
+/** An item's label on My Orders, 'VH (NN)'. */
 export function itemLabel(itemNumber: number): string {
   return `VH (${pad2(itemNumber)})`;
 }
 
-/** A pending task's label, 'VH NN' (customer spec §4, Purchase Tasks). */
+/** A pending task's label under Purchase Tasks, 'VH NN'. */
 export function taskLabel(itemNumber: number): string {
   return `VH ${pad2(itemNumber)}`;
 }
@@ -36,8 +36,8 @@ export type PhoneCountry = 'US' | 'CA' | 'MX';
 const DIALING_CODES: Record<PhoneCountry, string> = { US: '1', CA: '1', MX: '52' };
 
 /**
- * (xxx) xxx-xxxx for the US and Canada, xx xxxx xxxx for Mexico (customer spec §5). A leading
- * dialing code is dropped; anything that is not ten national digits is shown as it was given.
+ * (xxx) xxx-xxxx for the US and Canada, xx xxxx xxxx for Mexico. A leading dialing code is dropped;
+ * anything that is not ten national digits is shown as it was given.
  */
 export function formatPhone(phone: string | null | undefined, country: PhoneCountry = 'US'): string {
   if (!phone) return '';

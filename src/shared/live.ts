@@ -1,9 +1,9 @@
 import type { Stage } from './stages.js';
 
-/** The live connection's path (customer spec §4). */
+/** The live connection's path. */
 export const LIVE_PATH = '/ws';
 
-/** Server → browser (DESIGN §9): a unit or units of an order moved; `itemNumber` when one unit did. */
+/** Server → browser: a unit or units of an order moved; `itemNumber` when one unit did. */
 export interface LiveStatusUpdate {
   type: 'status_update';
   /** The order's internal id, as in the URL paths. */
@@ -12,7 +12,7 @@ export interface LiveStatusUpdate {
   itemNumber?: number;
 }
 
-/** Browser → server after opening (customer spec §4); accepted, never trusted (DESIGN §8). */
+/** Browser → server after opening; accepted, never trusted: identity comes from the session cookie. */
 export interface LiveAuthenticate {
   type: 'authenticate';
   userId: number;

@@ -7,10 +7,10 @@
  * - `timelineStep`: the customer timeline step it sits on; consecutive rows may share a step
  *   (DOCUMENTS_PENDING sits on Document Signing), and the distinct steps in order are the timeline.
  * - `adminChoosable`: whether an admin may set it (the Status dialog's choices).
- * - `aliases`: the spec's other names for it (filters, webhooks, imports); `filter` puts the alias
+ * - `aliases`: other names integrators and files use for it (filters, webhooks, imports); `filter` puts the alias
  *   among the admin filter's choices.
  * - `customerMoveTo`: the one stage a customer may move a unit at this stage on to, through its own
- *   action (DESIGN §6), or null.
+ *   action (submitting onboarding, opening a ready document), or null.
  * - `logLabel`: its label on the admin Webhooks page's logs.
  */
 const STAGE_TABLE = [
@@ -147,7 +147,7 @@ type StageOfAlias<N, R = StageRow> = R extends StageRow
     : never
   : never;
 
-/** Alias statuses from the spec (filters, webhooks) and the stage each one means. */
+/** Alias statuses (filters, webhooks, imports) and the stage each one means. */
 export const STAGE_ALIASES = Object.fromEntries(
   STAGE_TABLE.flatMap((row) => row.aliases.map((alias: AliasRow) => [alias.name, row.code])),
 ) as { readonly [N in AliasRow['name']]: StageOfAlias<N> };
@@ -212,7 +212,7 @@ export function logStageLabel(stage: string): string {
 type MoveRow = Extract<StageRow, { customerMoveTo: Stage }>;
 
 /**
- * The only moves a customer may make, each through its own action (DESIGN §6): submitting onboarding,
+ * The only moves a customer may make, each through its own action: submitting onboarding,
  * and opening a document that is ready. Anything else a customer asks for is refused.
  */
 export const CUSTOMER_MOVES: ReadonlyArray<{ from: MoveRow['code']; to: MoveRow['customerMoveTo'] }> =

@@ -1,7 +1,7 @@
 /**
- * The one way the client talks to the server (customer spec §7): cookies always travel, a JSON body
- * and its content type only when there is a payload, and every non-OK answer becomes an Error whose
- * message is `<status>: <body text or status text>`.
+ * The one way the client talks to the server: cookies always travel, a JSON body and its content type
+ * only when there is a payload, and every non-OK answer becomes an Error whose message is
+ * `<status>: <body text or status text>`.
  */
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -40,7 +40,7 @@ export async function apiJson<T>(method: HttpMethod, url: string, payload?: unkn
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** The JSON error body of a failed call (`{message, fields?}`, DESIGN §7), or undefined. */
+/** The JSON error body of a failed call (`{message, fields?}`, the server's one shape), or undefined. */
 function errorBody(error: unknown): Record<string, unknown> | undefined {
   if (!(error instanceof ApiError)) return undefined;
   try {
@@ -54,7 +54,7 @@ function errorBody(error: unknown): Record<string, unknown> | undefined {
 
 /**
  * The server's own words for a failed call, for a toast: the `message` of its JSON error body.
- * Undefined when there is none, so callers can fall back to the spec's default text.
+ * Undefined when there is none, so callers can fall back to their own default text.
  */
 export function errorMessage(error: unknown): string | undefined {
   const message = errorBody(error)?.message;

@@ -1,4 +1,4 @@
-/** Dates in the browser's locale (DESIGN §11). */
+/** Dates in the browser's locale, so each customer reads them the way they are used to. */
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 

@@ -4,14 +4,14 @@ import { STAGE_LABELS } from '../../shared/stages.js';
 import { useSession } from '../features/auth/session';
 import { openLiveConnection } from './live';
 
-/** Customer spec §4: the refresh 250 ms after a message; the order page's own refetch after 500 ms. */
+/** The refresh 250 ms after a message; the order page's own refetch after 500 ms. */
 export const REFRESH_DELAY_MS = 250;
 export const ORDER_PAGE_REFRESH_DELAY_MS = 500;
 
 type Listener = (update: LiveStatusUpdate) => void;
 const LiveContext = createContext<((listener: Listener) => () => void) | null>(null);
 
-/** Desktop notification of customer spec §4, only where the user already granted permission. */
+/** A desktop notification of the update, only where the user already granted permission. */
 export function notifyDesktop(update: LiveStatusUpdate) {
   if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
   new Notification('Order Status Updated', {
@@ -20,9 +20,9 @@ export function notifyDesktop(update: LiveStatusUpdate) {
 }
 
 /**
- * Holds the live connection while a user is signed in (customer spec §4) and, 250 ms after each
- * status update, calls `refresh`, which only invalidates TanStack Query keys: the socket is never a
- * second store. Pages below may listen too (the order page's 500 ms refetch).
+ * Holds the live connection while a user is signed in and, 250 ms after each status update, calls
+ * `refresh`, which only invalidates TanStack Query keys: the socket is never a second store. Pages
+ * below may listen too (the order page's 500 ms refetch).
  */
 export function LiveConnection({
   refresh,

@@ -25,7 +25,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('the live connection (customer spec §4)', () => {
+describe('the live connection', () => {
   it('goes to /ws with ws or wss to match the page and a timestamp t', () => {
     expect(liveUrl({ protocol: 'http:', host: 'a.example:5000' }, 123)).toBe('ws://a.example:5000/ws?t=123');
     expect(liveUrl({ protocol: 'https:', host: 'a.example' }, 456)).toBe('wss://a.example/ws?t=456');

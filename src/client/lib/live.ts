@@ -1,7 +1,7 @@
 import type { LiveAuthenticate, LiveStatusUpdate } from '../../shared/live.js';
 import { LIVE_PATH } from '../../shared/live.js';
 
-/** Customer spec §4: 3 s × (attempts + 1), at most 30 s. */
+/** Reconnect after 3 s × (attempts + 1), at most 30 s, so a server restart is not hammered. */
 export const RECONNECT_STEP_MS = 3000;
 export const RECONNECT_MAX_MS = 30_000;
 
@@ -36,10 +36,10 @@ export interface LiveConnectionOptions {
 }
 
 /**
- * The live connection of customer spec §4: opens at once, sends the authenticate message on open,
- * reconnects after an unexpected close on the spec's schedule, and closes with 1000 (no reconnect)
- * when the returned function is called (unmount, another user). Messages only ever call
- * `onStatusUpdate`; the socket keeps no state of the orders.
+ * The live connection: opens at once, sends the authenticate message on open, reconnects after an
+ * unexpected close on the schedule above, and closes with 1000 (no reconnect) when the returned
+ * function is called (unmount, another user). Messages only ever call `onStatusUpdate`; the socket
+ * keeps no state of the orders.
  */
 export function openLiveConnection(options: LiveConnectionOptions): () => void {
   const Impl = options.WebSocketImpl ?? globalThis.WebSocket;

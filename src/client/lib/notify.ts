@@ -2,7 +2,7 @@
 import { toast } from '../components/ui/use-toast';
 import { errorMessage } from './api';
 
-/** The spec's generic failure text (admin spec §8), for a failure the server did not explain. */
+/** The generic failure text the admin screens show for a failure the server did not explain. */
 export const GENERIC_ERROR = 'An error occurred';
 
 /**

@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 
 /**
- * The spec's query defaults (§7): cached reads never go stale and never refetch on their own; live
- * messages and mutations invalidate what changed. Nothing retries, so an error shows at once.
+ * The query defaults: cached reads never go stale and never refetch on their own; live messages and
+ * mutations invalidate what changed. Nothing retries, so an error shows at once.
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({

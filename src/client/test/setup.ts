@@ -26,7 +26,7 @@ beforeEach(() => {
   consoleErrors = [];
   vi.stubGlobal('WebSocket', InertWebSocket);
   // React reports act() warnings, key warnings and failed prop types through console.error; a test
-  // that triggers one is hiding a bug, so it fails (DESIGN §12).
+  // that triggers one is hiding a bug, so it fails.
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     consoleErrors.push(args);
   });

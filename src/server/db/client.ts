@@ -60,7 +60,8 @@ const MIGRATION_LOCK_ID = 727_001;
 
 /**
  * `url` set: a pg pool on that server. Unset: PGlite in `dataDir/db`, or in memory when dataDir is
- * null; an in-memory one may start from `template`, a data directory dumped by `dumpTemplate`.
+ * null; a new one (in memory, or in a folder that holds no database yet) may start from `template`,
+ * a data directory dumped by `dumpMigratedTemplate`.
  */
 export function openDatabase(options: {
   url?: string;

@@ -1,15 +1,24 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count, inArray } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { startServer, waitForListening } from '../test/server-process.js';
 import { openDatabase } from './client.js';
 import { LOCK_FILE } from './data-dir-lock.js';
 import { verificationCodes } from './schema.js';
 
 const freshDir = () => mkdtempSync(join(tmpdir(), 'orderflow-lock-'));
+
+/** A data folder holding an already migrated database (from the run's template: no initdb). */
+async function migratedDir() {
+  const dataDir = freshDir();
+  const template = new Blob([await readFile(inject('pgliteTemplatePath'))]);
+  await openDatabase({ dataDir, template }).close();
+  return dataDir;
+}
 
 /** A script of this product run as its own process, with the environment the test gives it. */
 function runScript(script: string, env: Record<string, string>) {
@@ -26,7 +35,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
   'the embedded database is opened by one process only',
   () => {
     it('refuses a second opening in the same process, and opens again once closed', async () => {
-      const dataDir = freshDir();
+      const dataDir = await migratedDir();
       const first = openDatabase({ dataDir });
       expect(() => openDatabase({ dataDir })).toThrowError(new RegExp(`in use by process ${process.pid} `));
       await first.close();
@@ -36,7 +45,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
     });
 
     it('takes over a lock left by a process that is gone', async () => {
-      const dataDir = freshDir();
+      const dataDir = await migratedDir();
       const gone = spawnSync(process.execPath, ['-e', 'process.exit(0)']);
       writeFileSync(join(dataDir, LOCK_FILE), JSON.stringify({ pid: gone.pid, command: 'killed earlier' }));
       const database = openDatabase({ dataDir });
@@ -47,7 +56,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
     it('refuses seed:demo and a second server beside a running server, naming it, and loses nothing', {
       timeout: 180_000,
     }, async () => {
-      const dataDir = freshDir();
+      const dataDir = await migratedDir();
       const server = startServer({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'first-admin-password' });
       try {
         const url = await waitForListening(server, 60_000);
@@ -79,7 +88,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
     it('keeps every acknowledged write when the server is killed with SIGKILL', {
       timeout: 180_000,
     }, async () => {
-      const dataDir = freshDir();
+      const dataDir = await migratedDir();
       const server = startServer({ DATA_DIR: dataDir });
       const url = await waitForListening(server, 60_000);
       const acknowledged: string[] = [];

@@ -336,7 +336,7 @@ export const webhookEvents = pgTable(
     endpoint: text('endpoint').notNull(),
     /** e.g. ORDER_STATUS_UPDATE, DOCUMENT_SIGNING, PAYMENT, LOCATION_VALIDATION, DELIVERY_DATE, ORDER_CREATED. */
     eventType: text('event_type').notNull(),
-    /** The stage the log labels the event with (admin spec §4 'Log stage labels'). */
+    /** The stage the log labels the event with. */
     stage: text('stage'),
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
     /** The payload's orderId as sent (the business id), kept when the order is unknown or deleted. */

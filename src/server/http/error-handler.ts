@@ -2,12 +2,17 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.js';
 
-/** One error shape for every answer: `{message, fields?}`; unknown errors become a generic 500. */
+/**
+ * The one place an error becomes an HTTP answer: `{message, fields?}` (plus an AppError's details);
+ * unknown errors become a generic 500.
+ */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.extra.retryAfterSeconds) reply.header('Retry-After', String(error.extra.retryAfterSeconds));
-      return reply.status(error.statusCode).send({ message: error.message, fields: error.extra.fields });
+      return reply
+        .status(error.statusCode)
+        .send({ ...error.extra.details, message: error.message, fields: error.extra.fields });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};

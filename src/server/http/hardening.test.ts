@@ -1,8 +1,8 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedOrder, sendWebhook, unitsOf } from '../features/webhooks/test-support.js';
 import { startTestApp, type TestApp, type TestClient } from '../test/app.js';
 import { signedInAdmin, signedInCustomer } from '../test/auth-flow.js';
+import { seedOrder, sendWebhook, unitsOf } from '../test/webhooks.js';
 import { MAX_JSON_DEPTH } from './input-guards.js';
 
 const logLines: string[] = [];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The one error shape of DESIGN §7. */
+/** The one error shape every route answers with: a message, and per-field messages for bad input. */
 export const errorBody = z.object({
   message: z.string(),
   fields: z.record(z.string(), z.string()).optional(),

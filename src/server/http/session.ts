@@ -34,7 +34,7 @@ export function requireUser(request: FastifyRequest): SessionUser {
   return request.user;
 }
 
-/** Every /api/admin route: 401 for a visitor, 403 for a signed-in USER (DESIGN §8). */
+/** Every /api/admin route: 401 for a visitor, 403 for a signed-in USER. */
 export function requireAdmin(request: FastifyRequest): SessionUser {
   const user = requireUser(request);
   if (user.role !== 'ADMIN') throw forbidden('Admins only');

@@ -25,7 +25,12 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly extra: { fields?: Record<string, string>; retryAfterSeconds?: number } = {},
+    readonly extra: {
+      fields?: Record<string, string>;
+      retryAfterSeconds?: number;
+      /** More of the answer beside `message` (a refused import's full report, a count). */
+      details?: Record<string, unknown>;
+    } = {},
   ) {
     super(message);
     this.statusCode = STATUS[code];

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrderAtStages } from '../features/orders/seed.js';
+import { createOrderAtStages } from '../features/orders/index.js';
 import { startTestApp, type TestApp, type TestClient } from '../test/app.js';
 import { signedInAdmin, signedInCustomer } from '../test/auth-flow.js';
+import { cookieHeader, openSocket, type TestSocket } from '../test/live-socket.js';
 import { CLOSE_SESSION_ENDED } from './hub.js';
-import { cookieHeader, openSocket, type TestSocket } from './test-socket.js';
 
 let t: TestApp;
 let admin: TestClient;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startTestApp, type TestApp, type TestClient } from '../test/app.js';
 import { signedInCustomer } from '../test/auth-flow.js';
-import { cookieHeader, openSocket, type TestSocket } from './test-socket.js';
+import { cookieHeader, openSocket, type TestSocket } from '../test/live-socket.js';
 
 // Its own app: a short ping interval would drop the sockets of busy tests elsewhere (the client and
 // the server share this process's event loop, and PGlite runs on it).

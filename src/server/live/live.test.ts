@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createOrderAtStages } from '../features/orders/seed.js';
-import { changeItemStatus } from '../features/orders/status.js';
+import { createOrderAtStages } from '../features/orders/index.js';
 import { startTestApp, type TestApp, type TestClient } from '../test/app.js';
 import { signedInAdmin, signedInCustomer, signIn } from '../test/auth-flow.js';
+import { cookieHeader, openSocket, RefusedError, type TestSocket } from '../test/live-socket.js';
 import { codeFrom } from '../test/mail-catcher.js';
 import { CLOSE_SESSION_ENDED } from './hub.js';
 import { LIVE_MAX_FRAME_BYTES } from './routes.js';
-import { cookieHeader, openSocket, RefusedError, type TestSocket } from './test-socket.js';
 
 let t: TestApp;
 let admin: TestClient;
@@ -112,7 +111,7 @@ describe('the live connection', () => {
     const committed = await orderOf('ann@example.com');
     await expect(
       t.database.db.transaction(async (tx) => {
-        await changeItemStatus(
+        await t.app.services.orders.changeStatus(
           tx,
           { orderId: rolledBack, to: 'DELIVERED', rule: 'set', actor: { kind: 'system' } },
           new Date(),

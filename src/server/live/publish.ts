@@ -1,26 +1,34 @@
 import { sql } from 'drizzle-orm';
+import type { Stage } from '../../shared/stages.js';
 import type { Executor } from '../db/client.js';
-import type { StatusChangeResult } from '../features/orders/status.js';
 import { type BusMessage, LIVE_CHANNEL } from './messages.js';
 
 async function notify(executor: Executor, message: BusMessage): Promise<void> {
   await executor.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(message)})`);
 }
 
+/** Units of one order that moved to `status`, and the order's owner at the time. */
+export interface LiveStatusChange {
+  orderId: number;
+  ownerId: number | null;
+  status: Stage;
+  itemNumbers: readonly number[];
+}
+
 /**
- * Publishes a status change to every instance's WebSocket clients (DESIGN §9). Called by
- * changeItemStatus inside its transaction: `pg_notify` is delivered only when that transaction
- * commits (PostgreSQL and PGlite alike), and never when it rolls back.
+ * Publishes a status change to every instance's WebSocket clients. Called inside the change's
+ * transaction: `pg_notify` is delivered only when that transaction commits (PostgreSQL and PGlite
+ * alike), and never when it rolls back.
  */
-export async function publishStatusChange(tx: Executor, result: StatusChangeResult): Promise<void> {
-  const [first] = result.changed;
-  if (!first) return;
+export async function publishStatusChange(tx: Executor, change: LiveStatusChange): Promise<void> {
+  const [only, ...more] = change.itemNumbers;
+  if (only === undefined) return;
   await notify(tx, {
     kind: 'status',
-    orderId: result.order.id,
-    ownerId: result.order.userId,
-    status: first.to,
-    ...(result.changed.length === 1 && { itemNumber: first.itemNumber }),
+    orderId: change.orderId,
+    ownerId: change.ownerId,
+    status: change.status,
+    ...(more.length === 0 && { itemNumber: only }),
   });
 }
 

@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LIVE_PATH } from '../../shared/live.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
-import type { SessionStore } from '../features/auth/sessions.js';
 import { SESSION_COOKIE } from '../http/session.js';
 import type { Clock } from '../lib/clock.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
@@ -17,7 +16,12 @@ const DEFAULT_HEARTBEAT_MS = 30_000;
 export interface LiveDeps {
   config: Config;
   database: Database;
-  sessions: SessionStore;
+  /** Who holds this session token, if anyone (the upgrade request's cookie). */
+  sessions: {
+    findUser(
+      token: string,
+    ): Promise<{ id: number; role: string; sessionId: number; expiresAt: Date } | undefined>;
+  };
   clock: Clock;
   /** Ping interval; a socket that missed one ping is dropped at the next. */
   heartbeatMs?: number;
@@ -30,9 +34,9 @@ declare module 'fastify' {
 }
 
 /**
- * The live connection (DESIGN §8, §9): `GET /ws` upgraded only for a signed-in session from a
- * same-origin page; this instance's hub; and the bus listener that feeds it, whichever instance
- * published. Registered before the other routes, as @fastify/websocket requires.
+ * The live connection: `GET /ws` upgraded only for a signed-in session from a same-origin page; this
+ * instance's hub; and the bus listener that feeds it, whichever instance published. Registered before
+ * the other routes, as @fastify/websocket requires.
  */
 export async function registerLive(app: FastifyInstance, deps: LiveDeps): Promise<LiveHub> {
   const { config, database, sessions } = deps;
@@ -95,7 +99,7 @@ export async function registerLive(app: FastifyInstance, deps: LiveDeps): Promis
         return;
       }
       hub.add({ socket, ...identity, alive: true });
-      // The spec's {type:'authenticate', userId, isAdmin} arrives here: identity came from the
+      // The client's {type:'authenticate', userId, isAdmin} arrives here: identity came from the
       // session cookie at the upgrade, so any claim in a message is ignored, as is everything else.
       socket.on('message', () => {});
       socket.on('error', (err) => request.log.debug({ err }, 'live socket error'));

@@ -7,17 +7,17 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client.js';
-import { createOrderAtStages } from '../features/orders/seed.js';
+import { createOrderAtStages } from '../features/orders/index.js';
 import { type TestApp, TestClient } from '../test/app.js';
 import { signIn, signUp } from '../test/auth-flow.js';
+import { cookieHeader, openSocket, type TestSocket } from '../test/live-socket.js';
 import { type MailCatcher, startMailCatcher } from '../test/mail-catcher.js';
 import { startServer, waitForListening } from '../test/server-process.js';
-import { cookieHeader, openSocket, type TestSocket } from './test-socket.js';
 
 /**
- * Scale-out (DESIGN §9, docs/deploy.md): two real server processes on one PostgreSQL database, and
- * nginx with deploy/nginx.conf in front of them. Needs the PostgreSQL server of TEST_DATABASE_URL,
- * which `.ci/run` provides; nginx is used when its binary is installed (`.ci/run` installs it).
+ * Scale-out (docs/deploy.md): two real server processes on one PostgreSQL database, and nginx with
+ * deploy/nginx.conf in front of them. Needs the PostgreSQL server of TEST_DATABASE_URL, which `.ci/run`
+ * provides; nginx is used when its binary is installed (`.ci/run` installs it).
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
 const hasNginx = spawnSync('nginx', ['-v']).status === 0;

@@ -45,7 +45,7 @@ export function codesPausedMail(to: string, until: Date): MailMessage {
 }
 
 /**
- * A reset an admin started (admin spec §2, 'Send Reset Link'): the code, and a link that opens the
+ * A reset an admin started ('Send Reset Link' in User Management): the code, and a link that opens the
  * sign-in screen's forgot-password flow at its code step, so no second code is needed. The code comes
  * before the link, whose address may hold digits too.
  */
@@ -70,7 +70,7 @@ export function adminResetMail(to: string, code: string, link: string): MailMess
 /**
  * Stands for the product's public address in a queued mail. The enqueueing code runs inside other
  * features' transactions without the configuration, so links are stored with this token and the
- * sender puts `config.publicUrl` in its place (decision in docs/decisions.md).
+ * sender puts `config.publicUrl` in its place (decision 88).
  */
 export const PUBLIC_URL_TOKEN = '{{publicUrl}}';
 

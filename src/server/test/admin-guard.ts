@@ -10,8 +10,8 @@ export interface AdminRoute {
 }
 
 /**
- * DESIGN §8: every admin route answers 401 to a visitor and 403 to a signed-in customer, before it
- * reads its input. Call it with every route a feature adds.
+ * Every admin route answers 401 to a visitor and 403 to a signed-in customer, before it reads its
+ * input. Call it with every route a feature adds.
  */
 export async function expectAdminOnly(t: TestApp, routes: readonly AdminRoute[]) {
   const visitor = t.client();

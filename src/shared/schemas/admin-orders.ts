@@ -1,6 +1,6 @@
 /**
- * The admin orders API (admin spec §2, §7; DESIGN §7): paged list with search, filters and sort, the
- * dashboard, status changes, the activity feed and internal notes. zod/mini (decision 14).
+ * The admin orders API: a list paged, searched, filtered and sorted on the server, the dashboard,
+ * status changes, the activity feed and internal notes. zod/mini (decision 14).
  */
 import * as z from 'zod/mini';
 import { FILTER_STATUSES } from '../stages.js';
@@ -81,7 +81,7 @@ export const adminStatusPatchSchema = z.object({
 });
 export type AdminStatusPatch = z.infer<typeof adminStatusPatchSchema>;
 
-/** POST /api/admin/orders/bulk-status (beyond the spec): several orders, every unit, one transaction. */
+/** POST /api/admin/orders/bulk-status: several orders, every unit, one transaction. */
 export const BULK_STATUS_MAX_ORDERS = 100;
 export const adminBulkStatusSchema = z.object({
   orderIds: z
@@ -137,9 +137,9 @@ export const dashboardSchema = z.object({
   inProduction: z.number(),
   delivered: z.number(),
   recentOrders: z.array(adminOrderRowSchema),
-  /** Beyond the spec: how many units are at each stage (every stage, zeros included). */
+  /** How many units are at each stage (every stage, zeros included). */
   unitsPerStage: z.array(z.object({ stage: stageSchema, count: z.number() })),
-  /** Beyond the spec: the units that have waited longest in their current stage (not DELIVERED). */
+  /** The units that have waited longest in their current stage (not DELIVERED). */
   longestWaiting: z.array(
     z.object({
       itemId: z.number(),

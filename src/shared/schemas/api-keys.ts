@@ -1,4 +1,4 @@
-/** API keys for the inbound webhooks (DESIGN §7): shown once at creation, stored only as a hash. zod/mini. */
+/** API keys for the inbound webhooks: shown once at creation, stored only as a hash. zod/mini. */
 import * as z from 'zod/mini';
 
 export const apiKeySchema = z.object({

@@ -7,7 +7,7 @@ describe('auth shapes', () => {
     expect(emailSchema.parse('admin@localhost')).toBe('admin@localhost');
   });
 
-  it('rejects malformed or over-long e-mail addresses with the spec message', () => {
+  it('rejects malformed or over-long e-mail addresses with the product’s message', () => {
     for (const bad of ['nope', 'a b@c.d', `${'a'.repeat(250)}@x.io`]) {
       const result = emailSchema.safeParse(bad);
       expect(result.success).toBe(false);

@@ -1,7 +1,7 @@
 /**
- * Shapes of the sign-in requests (customer spec §5 and §7), shared so the browser and the server reject
- * the same input with the same words. Written with zod/mini, whose functions tree-shake: the sign-in
- * screen loads them first, inside the 150 kB budget of DESIGN §10. Any zod/v4 consumer (the Fastify
+ * Shapes of the sign-in requests, shared so the browser and the server reject the same input with the
+ * same words. Written with zod/mini, whose functions tree-shake: the sign-in screen loads them first,
+ * inside its 150 kB budget (bench/benchmarks/auth-bundle.ts). Any zod/v4 consumer (the Fastify
  * type provider, react-hook-form's resolver) accepts them.
  */
 import * as z from 'zod/mini';
@@ -20,7 +20,7 @@ export const PASSWORDS_MISMATCH_MESSAGE = 'Passwords do not match';
 /**
  * Trimmed and lower-cased, so 'Ann@Example.com ' and 'ann@example.com' are one account. The HTML5 rule
  * (what <input type="email"> accepts) rather than Zod's default, which wants a dot in the domain and
- * so would refuse the default first admin, admin@localhost (DESIGN §3).
+ * so would refuse the default first admin, admin@localhost.
  */
 export const emailSchema = z.pipe(
   z
@@ -39,7 +39,7 @@ export const passwordSchema = z
 
 /**
  * A password being checked at sign-in: any length up to the maximum, since admins may create accounts
- * with shorter passwords (admin spec §9).
+ * with passwords as short as 6 characters (adminPasswordSchema).
  */
 export const currentPasswordSchema = z
   .string({ error: PASSWORD_REQUIRED_MESSAGE })

@@ -1,10 +1,10 @@
-/** GET /api/config: the only configuration the browser receives (DESIGN §12), a named public subset. */
+/** GET /api/config: the only configuration the browser receives; a named public subset, no secrets. */
 import * as z from 'zod/mini';
 
 export const publicConfigSchema = z.object({
   googleMapsApiKey: z.nullable(z.string()),
   isDevelopment: z.boolean(),
-  /** From Settings → General: shown and applied to the UI (brand colour), and the spec's external links. */
+  /** From Settings → General: shown and applied to the UI (brand colour), and the portal's external links. */
   companyName: z.string(),
   brandColor: z.string(),
   faqUrl: z.string(),

@@ -1,7 +1,7 @@
 /**
- * Customers and users for admins (admin spec §2 Customers and Settings → Admin Users, §5, §7): the paged
- * customer list with order counts and totals computed on the server, the user list, one user with their
- * orders, e-mail change, edit and create. zod/mini (decision 14).
+ * Customers and users for admins (the Customers page and Settings → Admin Users): the paged customer
+ * list with order counts and totals computed on the server, the user list, one user with their orders,
+ * e-mail change, edit and create. zod/mini (decision 14).
  */
 import * as z from 'zod/mini';
 import { MIN_ADMIN_CREATED_PASSWORD_LENGTH, ROLES } from '../constants.js';
@@ -56,7 +56,7 @@ export type CustomersPage = z.infer<typeof customersPageSchema>;
 
 export const roleSchema = z.enum(ROLES);
 
-/** GET /api/admin/users (the spec's "list of users"); the Admin Users tab asks for role=ADMIN. */
+/** GET /api/admin/users, optionally of one role; the Admin Users tab asks for role=ADMIN. */
 export const adminUsersQuerySchema = z.object({ role: z.optional(roleSchema), page, pageSize });
 export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
 
@@ -96,7 +96,7 @@ export type UserDetail = z.infer<typeof userDetailSchema>;
 
 export const ADMIN_PASSWORD_MESSAGE = `Password must be at least ${MIN_ADMIN_CREATED_PASSWORD_LENGTH} characters`;
 
-/** A password an admin sets: the admin minimum of 6 (admin spec §9). */
+/** A password an admin sets: at least 6 characters, the back office's minimum. */
 export const adminPasswordSchema = z
   .string({ error: ADMIN_PASSWORD_MESSAGE })
   .check(
@@ -104,7 +104,7 @@ export const adminPasswordSchema = z
     z.maxLength(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG_MESSAGE),
   );
 
-/** A blank password (empty or only spaces) on Edit User keeps the current one (admin spec §5). */
+/** A blank password (empty or only spaces) on Edit User keeps the current one. */
 export const isBlankPassword = (password: string | undefined) => !password || password.trim() === '';
 
 const roleField = z.enum(ROLES, { error: 'Choose USER or ADMIN' });
@@ -140,8 +140,8 @@ export type CreateUser = z.infer<typeof createUserSchema>;
 export const messageSchema = z.object({ message: z.string() });
 
 /**
- * DELETE refused (409): with `orders` (count) when orders are linked (admin spec §7: "on failure message
- * and orders (count)"), without it when an admin tries to delete themself.
+ * DELETE refused (409): with `orders` (count) when orders are linked, so the screen can say how many
+ * stand in the way; without it when an admin tries to delete themself.
  */
 export const deleteRefusedSchema = z.object({ message: z.string(), orders: z.optional(z.number()) });
 

@@ -1,11 +1,14 @@
 /**
- * Order import (admin spec 'Import Data page', §7 POST /api/admin/import; issue #8). zod/mini
- * (decision 14): the client bundle shares these limits and the answer's shape.
+ * Order import (the Import Data page, POST /api/admin/import). zod/mini (decision 14): the client
+ * bundle shares these limits and the answer's shape.
  */
 import * as z from 'zod/mini';
 import { stageSchema } from './orders.js';
 
-/** The columns, in the spec's order. Headers match after lower-casing and dropping spaces, `_`, `-` and `.`. */
+/**
+ * The columns, in the order the Import Data page lists them. Headers match after lower-casing and
+ * dropping spaces, `_`, `-` and `.`.
+ */
 export const IMPORT_COLUMNS = [
   'orderId',
   'productName',
@@ -70,7 +73,7 @@ export const importResultSchema = z.object({
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 
-/** Multipart text fields: 'true' or 'false' (the spec's form sends text); anything else is refused. */
+/** Multipart text fields: 'true' or 'false' (a multipart form sends only text); anything else is refused. */
 export const IMPORT_FLAGS = ['updateExisting', 'sendNotification', 'dryRun', 'validRowsOnly'] as const;
 export type ImportFlag = (typeof IMPORT_FLAGS)[number];
 export type ImportOptions = Record<ImportFlag, boolean>;

@@ -1,7 +1,7 @@
 /**
- * The 'Complete Your Onboarding' form (customer spec §2, §3 and §5). The browser and the server check
- * the same rules with the same words; the server keeps what it parsed and nothing else. zod/mini, as
- * for every shape the browser loads (decision 14).
+ * The 'Complete Your Onboarding' form. The browser and the server check the same rules with the same
+ * words; the server keeps what it parsed and nothing else. zod/mini, as for every shape the browser
+ * loads (decision 14).
  */
 import * as z from 'zod/mini';
 
@@ -62,7 +62,7 @@ export const US_STATES = [
 export type UsStateCode = (typeof US_STATES)[number][0];
 export const US_STATE_CODES = US_STATES.map(([code]) => code) as [UsStateCode, ...UsStateCode[]];
 
-/** Phone countries of the spec and what the form stores for each. */
+/** The phone countries the form offers and what it stores for each. */
 export const PHONE_COUNTRIES = [
   { name: 'United States', code: 'US', dialing: '+1' },
   { name: 'Canada', code: 'CA', dialing: '+1' },
@@ -75,7 +75,7 @@ export const BUSINESS_TYPES = ['LLC', 'Corporation', 'Other'] as const;
 export const APPLICATION_TYPES = ['Business', 'Individual'] as const;
 export const YES_NO = ['Yes', 'No'] as const;
 
-/** Individual applications are sent with these business values (customer spec §4, onboarding states). */
+/** Individual applications hide the Business panel, so they are sent with these business values. */
 export const INDIVIDUAL_DEFAULTS = {
   businessName: '',
   businessType: 'LLC',
@@ -99,7 +99,7 @@ export const ONBOARDING_MESSAGES = {
   state: 'Please choose a US state',
 } as const;
 
-/** Submit-time toasts ('Validation Error' + one of these; customer spec §5). */
+/** Submit-time toasts: the title 'Validation Error' with one of these, for the first failing group. */
 export const ONBOARDING_TOASTS = {
   personal: 'Please fill in all required fields correctly. Phone number must have at least 10 digits.',
   otherBusinessType: "Please specify your business type in the 'Other' field.",
@@ -115,7 +115,7 @@ const orEmpty = (schema: z.ZodMiniString<string>) => z._default(z.optional(schem
 const optionalText = orEmpty(text);
 const required = (message: string) =>
   z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(TEXT_MAX));
-/** Ten digits, as the phone input keeps them (customer spec §5 and §9). */
+/** Ten digits, as the phone input keeps them. */
 const phoneDigits = /^\d{10}$/;
 const optionalZip = orEmpty(
   z.string().check(z.trim(), z.regex(/^(\d{5}(-\d{4})?)?$/, ONBOARDING_MESSAGES.zipCode)),
@@ -227,7 +227,7 @@ export const onboardingSubmitSchema = z.object({
 
 export type OnboardingSubmit = z.input<typeof onboardingSubmitSchema>;
 
-/** The street line of a formatted address: the text before its first comma (customer spec §4). */
+/** The street line of a formatted address: the text before its first comma. */
 export function streetFromFormatted(formatted: string): string {
   return (formatted.split(',')[0] ?? '').trim();
 }

@@ -1,7 +1,7 @@
 /**
- * What the customer order routes answer (customer spec §3 and §7). Dates travel as ISO strings; the
- * server maps its rows onto these shapes, so no column the browser must not see can leak. zod/mini, as
- * for every shape the browser loads (decision 14).
+ * What the customer order routes answer. Dates travel as ISO strings; the server maps its rows onto
+ * these shapes, so no column the browser must not see can leak. zod/mini, as for every shape the
+ * browser loads (decision 14).
  */
 import * as z from 'zod/mini';
 import { STAGES } from '../stages.js';
@@ -61,7 +61,7 @@ export const orderSummarySchema = z.object(orderFields);
 
 export const orderSchema = z.object({
   ...orderFields,
-  /** The order's units, by item number: the second source of an item's status (customer spec §4). */
+  /** The order's units, by item number: the second source of an item's status (see item-status.ts). */
   items: z.array(orderItemSchema),
 });
 
@@ -114,7 +114,7 @@ export type OrderItemDetailsDto = z.infer<typeof orderItemDetailsSchema>;
 export type ItemStatusPatch = z.infer<typeof itemStatusPatchSchema>;
 export type ShippingAddressDto = z.infer<typeof shippingAddressSchema>;
 
-/** Payment statuses that mean the deposit is paid (customer spec §4, 'Deposit Paid'). */
+/** Payment statuses that mean the deposit is paid; the unit card then shows 'Deposit Paid'. */
 const PAID_STATUSES = ['paid', 'completed', 'success', 'successful'];
 
 export function isPaidStatus(paymentStatus: unknown): boolean {

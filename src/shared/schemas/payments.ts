@@ -1,7 +1,7 @@
 /**
- * The deposit checkout's shapes (customer spec §7 'POST /api/order-items/{id}/payment', admin spec §3
- * 'Payment session', §7 'POST /api/stripe/update-key') and the built-in test checkout's. zod/mini, as
- * for every shape the browser loads (decision 14).
+ * The deposit checkout's shapes (POST /api/order-items/{id}/payment, the payment session the
+ * payment-success page reads, POST /api/stripe/update-key) and the built-in test checkout's. zod/mini,
+ * as for every shape the browser loads (decision 14).
  */
 import * as z from 'zod/mini';
 

@@ -1,6 +1,5 @@
 /**
- * Service areas (admin spec §2 'Service-areas manager', §7): the enabled ZIP codes and location
- * revalidation. zod/mini (decision 14).
+ * Service areas: the enabled ZIP codes and location revalidation. zod/mini (decision 14).
  */
 import * as z from 'zod/mini';
 
@@ -58,7 +57,7 @@ export function parseZipCodes(raw: string): { valid: string[]; invalid: string[]
   return { valid: [...valid], invalid: [...invalid] };
 }
 
-/** The spec's revalidation toast text (admin spec §8). */
+/** The text that reports a revalidation; the server answers it and the manager's toast shows it. */
 export function revalidationSummary({ updatedOrders, updatedItems }: LocationUpdate): string {
   return `Updated ${updatedOrders} orders with ${updatedItems} items in enabled service areas`;
 }

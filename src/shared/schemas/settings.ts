@@ -1,6 +1,7 @@
 /**
- * Settings by category (admin spec §3): the values each category holds, their defaults, and which
- * ones are secrets that the server never sends back once saved (DESIGN §8). zod/mini (decision 14).
+ * Settings by category: the values each category holds, their defaults, and which ones are secrets
+ * that the server never sends back once saved, so no page or answer can reveal them again. zod/mini
+ * (decision 14).
  */
 import * as z from 'zod/mini';
 import { ZIP_CODE_PATTERN } from './service-areas.js';
@@ -40,7 +41,7 @@ export const generalSettingsSchema = z.object({
   ),
   theme: z.enum(['Light', 'Dark', 'System']),
   brandColor: hexColour,
-  /** The external pages the spec's buttons open (decision 36). */
+  /** The external pages the portal's link buttons open (decision 36). */
   faqUrl: linkSchema,
   storeUrl: linkSchema,
   membersAreaUrl: linkSchema,
@@ -75,12 +76,12 @@ export const integrationSettingsSchema = z.object({
         ),
       ),
   ]),
-  /** Secret: answered masked. Beyond the spec: signed webhooks need it when keys live in settings. */
+  /** Secret: answered masked. Stripe's signed webhooks are checked with it when keys live in settings. */
   stripeWebhookSecret: z.string().check(z.trim(), z.maxLength(500)),
   zapierWebhookUrl: z.union([z.literal(''), z.string().check(z.trim(), z.refine(isWebUrl, WEB_URL_MESSAGE))]),
   /**
    * Secret, server-owned: the key the automation webhooks are signed with (Standard Webhooks). The
-   * server generates it; answered masked, revealed to admins on request (decision in docs/decisions.md).
+   * server generates it; answered masked, revealed to admins on request (decision 84).
    */
   automationSigningSecret: z.union([
     z.literal(''),
@@ -153,7 +154,7 @@ export function isMaskedSecret(value: unknown): boolean {
   return typeof value === 'string' && value.startsWith(SECRET_MASK);
 }
 
-/** GET /api/settings/:category answers the spec's list of {key, value}. */
+/** GET /api/settings/:category answers a list of {key, value}, the shape the Settings page reads. */
 export const settingEntrySchema = z.object({ key: z.string(), value: z.unknown() });
 export const settingEntriesSchema = z.array(settingEntrySchema);
 export type SettingEntry = z.infer<typeof settingEntrySchema>;

@@ -1,7 +1,7 @@
 /**
  * The customer's own account calls: profile, shipping details, password, notification choices.
  * Written with zod/mini like every shape the browser loads, so that the pages that use them do not
- * pull the whole of Zod into the /auth first load (DESIGN §10; decision 14).
+ * pull the whole of Zod into the /auth first load (decision 14).
  */
 import * as z from 'zod/mini';
 import { MIN_PASSWORD_LENGTH } from '../constants.js';

@@ -31,7 +31,7 @@ export const BULK_ZIP_CODES_MAX = 1000;
 
 export const orderStatusPayload = z.object({
   orderId: orderRef,
-  /** A stage name or one of the spec's aliases, any case (checked against src/shared/stages.ts). */
+  /** A stage name or one of its alias statuses, any case (checked against src/shared/stages.ts). */
   status: text(100),
   stageData: z.optional(
     z

@@ -34,7 +34,7 @@ describe('webhook payload documentation', () => {
     });
   });
 
-  it('matches the spec: required fields per payload (admin spec §3)', () => {
+  it('requires the fields docs/api.md lists for each payload', () => {
     const required = (name: string, index = 0) =>
       describeFields(endpoint(name).variants[index]!)
         .filter((f) => f.required)

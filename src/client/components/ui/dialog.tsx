@@ -20,7 +20,7 @@ export function DialogOverlay({ className, ...props }: ComponentProps<typeof Dia
   );
 }
 
-/** A centred dialog, at most 600 px wide (customer spec §9), with a labelled close button. */
+/** A centred dialog, at most 600 px wide, with a labelled close button. */
 export function DialogContent({
   className,
   children,

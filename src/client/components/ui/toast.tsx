@@ -5,7 +5,7 @@ import type { ComponentProps } from 'react';
 import { TOAST_DURATION_MS } from '../../../shared/constants.js';
 import { cn } from '../../lib/utils';
 
-/** One toast for 5000 ms, dismissed by a 50 px swipe to the right (customer spec §9). */
+/** One toast for 5000 ms, dismissed by a 50 px swipe to the right. */
 export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provider>) {
   return (
     <ToastPrimitive.Provider
@@ -18,8 +18,8 @@ export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provid
 }
 
 /**
- * Top of the screen on phones, bottom-right from `sm`, at most 420 px wide from `md` (customer spec §2);
- * F8 moves focus to it.
+ * Top of the screen on phones, bottom-right from `sm`, at most 420 px wide from `md`; F8 moves focus to
+ * it.
  */
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (

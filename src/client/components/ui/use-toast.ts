@@ -1,7 +1,7 @@
 /**
  * A small toast store in the shadcn manner: `toast()` can be called from anywhere (mutation callbacks,
- * plain functions) and the single <Toaster /> renders what the store holds. The spec shows one toast at
- * a time (customer spec §9), so a new toast replaces the current one.
+ * plain functions) and the single <Toaster /> renders what the store holds. Only one toast shows at a
+ * time, so a new toast replaces the current one rather than stacking over it.
  */
 import { type ReactNode, useSyncExternalStore } from 'react';
 import { TOAST_LIMIT } from '../../../shared/constants.js';

@@ -1,6 +1,6 @@
 /**
  * The Account Details card of My Account: the latest order's shipping address, phone and date, and the
- * Update Information dialog that changes them (customer spec §2, decision 25).
+ * Update Information dialog that changes them (decision 25).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ExternalLink, Pencil } from 'lucide-react';

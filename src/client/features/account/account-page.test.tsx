@@ -111,7 +111,7 @@ describe('My Account: Edit Profile', () => {
     expect(screen.getByRole('dialog', { name: 'Edit Profile' })).toBeInTheDocument();
   });
 
-  it('treats a 500 as success (spec quirk) and re-reads the session', async () => {
+  it('treats a 500 as success (a kept quirk) and re-reads the session', async () => {
     let sessionChecks = 0;
     const calls = accountApi({
       'GET /api/auth/user': () => {

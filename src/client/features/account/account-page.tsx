@@ -1,4 +1,4 @@
-/** My Account (customer spec §2): profile, the latest order's details and recent activity. */
+/** My Account: profile, the latest order's details and recent activity. */
 import { Button } from '../../components/ui/button';
 import { PageSpinner } from '../../components/ui/spinner';
 import { useSession } from '../auth/session';

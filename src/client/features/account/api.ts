@@ -1,7 +1,6 @@
 /**
- * The My Account calls of customer spec §7: the profile (names and phone) and the shipping details of
- * the latest order. Both write into caches other screens read: the session user (greeting, sidebar)
- * and the order list.
+ * The My Account calls: the profile (names and phone) and the shipping details of the latest order.
+ * Both write into caches other screens read: the session user (greeting, sidebar) and the order list.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
@@ -25,14 +24,15 @@ export class SessionExpiredError extends Error {
 
 /** What a profile save answers: the stored user, or null when the server failed with a 500. */
 export async function saveProfile(update: Required<ProfileUpdate>): Promise<SessionUser | null> {
-  // The spec checks the session before saving. It is read past the cache on purpose: a null in the
-  // session cache would make the guard leave the page before the customer could read why.
+  // The session is checked before saving, so an expired one gets its own message. It is read past
+  // the cache on purpose: a null in the session cache would make the guard leave the page before the
+  // customer could read why.
   const current = await fetchSessionUser();
   if (!current) throw new SessionExpiredError();
   try {
     return await apiJson<SessionUser>('PATCH', '/api/user/profile', update);
   } catch (error) {
-    // Spec quirk (§7): a 500 from this call counts as success. The product it describes stored the
+    // Kept quirk: a 500 from this call counts as success. The product this portal replaces stored the
     // profile and then failed while answering, so the customer was told it worked; we keep that, and
     // re-read the session afterwards instead of guessing what was stored.
     if (isApiError(error, 500)) return null;
@@ -55,8 +55,8 @@ export const ORDERS_POLL_INTERVAL_MS = 1000;
 export const ORDERS_POLL_DURATION_MS = 2000;
 
 /**
- * Re-reads the order list every 1000 ms for 2 s (customer spec §9, after a shipping update), so every
- * view of the orders catches up with the change. Stops when the caller unmounts.
+ * Re-reads the order list every 1000 ms for 2 s (after a shipping update), so every view of the orders
+ * catches up with the change. Stops when the caller unmounts.
  */
 function usePollOrders(): () => void {
   const queryClient = useQueryClient();
@@ -84,7 +84,7 @@ export function useUpdateShippingAddress() {
   return useMutation({
     mutationFn: saveShippingAddress,
     onSuccess: (order) => {
-      // The answer is the updated order: show it at once, then poll as the spec does.
+      // The answer is the updated order: show it at once, then poll so every other view catches up.
       if (order?.id !== undefined) {
         queryClient.setQueryData<OrderDto[]>(orderKeys.list(), (orders) =>
           orders?.map((o) => (o.id === order.id ? order : o)),

@@ -1,4 +1,4 @@
-/** The Profile card of My Account and its Edit Profile dialog (customer spec §2, §5). */
+/** The Profile card of My Account and its Edit Profile dialog. */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Pencil } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -122,7 +122,7 @@ function ProfileForm({
       noValidate
       className="grid gap-4"
       onSubmit={form.handleSubmit((values) =>
-        // Only these three fields: the e-mail is read-only (customer spec §5).
+        // Only these three fields: the e-mail is read-only here (an admin changes it).
         onSubmit({
           firstName: values.firstName ?? '',
           lastName: values.lastName ?? '',

@@ -1,4 +1,4 @@
-/** How the My Account page names a customer and their orders' statuses (customer spec §2). */
+/** How the My Account page names a customer and their orders' statuses. */
 import type { SessionUser } from '../../../shared/schemas/auth.js';
 
 type NamedUser = Pick<SessionUser, 'email' | 'firstName' | 'lastName'>;
@@ -19,7 +19,7 @@ export function displayNameFor({ email, firstName, lastName }: NamedUser): strin
 
 /**
  * A stage name in title case, 'DOCUMENTS_SIGNING' → 'Documents Signing'. Recent Activity shows the raw
- * status this way (customer spec §2), not the stage labels the timeline uses.
+ * status this way, not the stage labels the timeline uses.
  */
 export function titleCaseStatus(status: string): string {
   return status

@@ -1,4 +1,4 @@
-/** The Recent Activity card of My Account: the three newest orders (customer spec §2, §9). */
+/** The Recent Activity card of My Account: the three newest orders. */
 import { ArrowRight } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-/** The admin orders calls (admin spec §7, issue 5), their query keys and hooks. */
+/** The admin orders calls, their query keys and hooks. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   ActivityEvent,
@@ -74,7 +74,7 @@ export const fetchAdminOrders = (query: AdminOrdersQuery) =>
 export const fetchDashboard = () => apiJson<Dashboard>('GET', '/api/admin/dashboard');
 // Decision 19: admins read an order and its units through the customer read routes.
 export const fetchOrder = (id: number) => apiJson<OrderDto>('GET', `/api/orders/${id}`);
-// The spec's timestamp parameter keeps any HTTP cache in between from answering with old units.
+// The timestamp parameter keeps any HTTP cache in between from answering with old units.
 export const fetchOrderItems = (id: number) =>
   apiJson<OrderItemDto[]>('GET', `/api/orders/${id}/items?t=${Date.now()}`);
 export const fetchActivity = (id: number) =>

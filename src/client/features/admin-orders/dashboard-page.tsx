@@ -1,6 +1,6 @@
 /**
- * Dashboard (admin spec §2): four cards and Recent Orders; beyond the spec, how many units wait at
- * each stage and which units have stayed longest in their current stage.
+ * Dashboard: four cards and Recent Orders; then how many units wait at each stage and which units have
+ * stayed longest in their current stage.
  */
 import { CheckCircle2, ClipboardList, Factory, type LucideIcon, Package } from 'lucide-react';
 import { useId } from 'react';

@@ -1,4 +1,4 @@
-/** Delete with confirmation (admin spec §2): 'Order deleted', or 'Error deleting order' with the reason. */
+/** Delete with confirmation: 'Order deleted', or 'Error deleting order' with the reason. */
 import {
   AlertDialog,
   AlertDialogCancel,

@@ -1,6 +1,6 @@
 /**
- * View Details (issue 5): the order's fields, its units with their stages, and the activity feed — who
- * did what and when, for every event of the order — with internal notes only staff ever see.
+ * View Details: the order's fields, its units with their stages, and the activity feed — who did what
+ * and when, for every event of the order — with internal notes only staff ever see.
  */
 import { Bot, CreditCard, type LucideIcon, ShieldCheck, User, Webhook } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';

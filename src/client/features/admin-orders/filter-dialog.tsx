@@ -1,6 +1,6 @@
 /**
- * The orders Filter dialog (admin spec §2): status (twelve choices), date from and to (the whole 'to'
- * day included, on the server), payment, registration and product name. Nothing applies until Apply.
+ * The orders Filter dialog: status (twelve choices), date from and to (the whole 'to' day included, on
+ * the server), payment, registration and product name. Nothing applies until Apply.
  */
 import { useId, useState } from 'react';
 import { FILTER_STATUSES } from '../../../shared/stages.js';

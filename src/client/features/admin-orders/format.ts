@@ -10,15 +10,15 @@ import {
 } from '../../../shared/stages.js';
 
 /**
- * An order's shown id (admin spec §2): a 'VH…' business id as is, otherwise 'VH' plus a two-digit
- * index. The index is the order's internal id — its place among all orders, oldest first — so it is
- * the same on every page, sort and filter, and a new order renumbers nothing.
+ * An order's shown id: a 'VH…' business id as is, otherwise 'VH' plus a two-digit index. The index is
+ * the order's internal id — its place among all orders, oldest first — so it is the same on every page,
+ * sort and filter, and a new order renumbers nothing.
  */
 export function adminOrderLabel(order: { id: number; orderId: string }): string {
   return orderLabel(order.orderId, order.id);
 }
 
-/** Guest orders (no customer) say 'Guest' (admin spec §1). */
+/** Guest orders (no customer) say 'Guest'. */
 export function customerLabel(email: string | null): string {
   return email ?? 'Guest';
 }
@@ -26,8 +26,8 @@ export function customerLabel(email: string | null): string {
 export type FilterStatus = (typeof FILTER_STATUSES)[number];
 
 /**
- * The Filter dialog's twelve choices. Two of the spec's extra names mean stages whose labels they
- * repeat ('Payment Pending', 'Delivery Scheduled'), so those two also show the name they filter by.
+ * The Filter dialog's twelve choices. Two of the alias statuses mean stages whose labels they repeat
+ * ('Payment Pending', 'Delivery Scheduled'), so those two also show the name they filter by.
  */
 export function filterStatusLabel(status: FilterStatus): string {
   if (isStage(status)) return STAGE_LABELS[status];

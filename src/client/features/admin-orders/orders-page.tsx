@@ -1,7 +1,7 @@
 /**
- * Orders (admin spec §2): search, Filter dialog and Export over a table paged, searched, filtered and
- * sorted on the server, 10 rows a page. Page, search, sort and filters live in the address, so a
- * reload, Back and a shared link show the same list.
+ * Orders: search, Filter dialog and Export over a table paged, searched, filtered and sorted on the
+ * server, 10 rows a page. Page, search, sort and filters live in the address, so a reload, Back and a
+ * shared link show the same list.
  */
 import { Download, ListFilter, RefreshCw, X } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';

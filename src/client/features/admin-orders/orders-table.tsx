@@ -1,7 +1,7 @@
 /**
- * The orders table (admin spec §2): Order ID, Customer ('Guest'), Product, Date, Payment, Stage and
- * Actions; multi-unit orders expand into unit rows with 'Update Status'; a checkbox per row for the
- * bulk status change. It scrolls sideways inside its card on narrow screens.
+ * The orders table: Order ID, Customer ('Guest'), Product, Date, Payment, Stage and Actions; multi-unit
+ * orders expand into unit rows with 'Update Status'; a checkbox per row for the bulk status change. It
+ * scrolls sideways inside its card on narrow screens.
  */
 import {
   ArrowDown,
@@ -315,7 +315,7 @@ function RowActions({ row, label, dialogs }: { row: AdminOrderRow; label: string
   );
 }
 
-/** The units of an expanded order, fetched fresh each time (admin spec §7, cache-busting parameter). */
+/** The units of an expanded order, fetched fresh each time (a timestamp parameter defeats caches). */
 function UnitRows({ row, dialogs }: { row: AdminOrderRow; dialogs: OrderDialogs }) {
   const items = useOrderItems(row.id, { enabled: true });
   const label = adminOrderLabel(row);

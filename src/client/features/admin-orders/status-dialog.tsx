@@ -1,6 +1,6 @@
 /**
- * Change Status (admin spec §2, §4, §5): one of the nine stages for every unit of an order or for one
- * unit chosen by number; or, beyond the spec, for every unit of several selected orders at once.
+ * Change Status: one of the nine stages for every unit of an order or for one unit chosen by number; or
+ * for every unit of several selected orders at once.
  */
 import { useId, useState } from 'react';
 import { itemLabel } from '../../../shared/format.js';

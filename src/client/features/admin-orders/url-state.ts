@@ -19,7 +19,7 @@ export type DialogFilters = Pick<AdminOrderFilters, FilterName>;
 
 const FIELD_NAMES = ['page', 'q', 'sort', ...FILTER_NAMES] as const;
 
-/** The list query the address describes; page size is the spec's 10. */
+/** The list query the address describes; page size is 10. */
 export function queryFromParams(params: URLSearchParams): AdminOrdersQuery {
   const raw: Record<string, string> = {};
   for (const name of FIELD_NAMES) {

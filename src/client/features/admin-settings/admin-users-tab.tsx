@@ -1,7 +1,6 @@
 /**
- * Settings → Admin Users (admin spec §2, §5): the users of role ADMIN, Add User and Edit User. Both
- * dialogs save at once; Edit User's button is the spec's 'Save Changes', so nothing waits for a second
- * save that could be forgotten.
+ * Settings → Admin Users: the users of role ADMIN, Add User and Edit User. Both dialogs save at once;
+ * Edit User's button is 'Save Changes', so nothing waits for a second save that could be forgotten.
  */
 import { Pencil, UserPlus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
@@ -44,8 +43,9 @@ interface UserForm {
 }
 
 /**
- * The spec's checks, in its order, as a toast title and description; null when the form may be sent.
- * Editing applies the length rule only when a password is entered (a blank one keeps the current).
+ * The form's checks, in a fixed order, as a toast title and description; null when the form may be
+ * sent. Editing applies the length rule only when a password is entered (a blank one keeps the
+ * current).
  */
 export function checkUserForm(form: UserForm, mode: 'add' | 'edit'): [string, string] | null {
   if (form.password !== form.confirmPassword) {
@@ -134,7 +134,7 @@ function EditButton({ admin, onEdit }: { admin: AdminUser; onEdit: EditHandler }
   );
 }
 
-/** From 640 px: the spec's table. 'Last Active' reads 'Active' as in the spec. */
+/** From 640 px: a table. Its 'Last Active' column reads 'Active' for every admin. */
 function AdminsTable({ admins, onEdit }: { admins: AdminUser[]; onEdit: EditHandler }) {
   return (
     <div className="hidden sm:block">

@@ -1,7 +1,6 @@
 /**
- * API Keys (admin spec §2, §8): the keys external systems send as bearer tokens to the webhooks. The
- * spec simulates generation and revocation in the browser; ours are real (DESIGN §7, decision 37):
- * the server makes the key, shows it once, and stores only its hash.
+ * API Keys: the keys external systems send as bearer tokens to the webhooks. They are real, not made
+ * up in the browser (decision 37): the server makes the key, shows it once, and stores only its hash.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Copy, Eye, EyeOff, KeyRound, Plus, ShieldAlert, SquareArrowOutUpRight } from 'lucide-react';

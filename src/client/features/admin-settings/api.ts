@@ -1,6 +1,6 @@
 /**
- * The Settings page's calls (admin spec §7): settings by category, the Stripe key update that precedes
- * saving integrations, and API keys (DESIGN §7: real keys, shown once).
+ * The Settings page's calls: settings by category, the Stripe key update that precedes saving
+ * integrations, and API keys (real keys, shown once).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiKey, CreatedApiKey } from '../../../shared/schemas/api-keys.js';
@@ -42,7 +42,7 @@ export function useSaveSettings<C extends SettingsCategory>(category: C) {
   });
 }
 
-/** Sent before the integrations batch when a new Stripe secret was typed (admin spec §7). */
+/** Sent before the integrations batch when a new Stripe secret was typed. */
 export function useUpdateStripeKey() {
   return useMutation({
     mutationFn: (key: string) => apiJson<unknown>('POST', '/api/stripe/update-key', { key }),

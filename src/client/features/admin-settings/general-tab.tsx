@@ -1,6 +1,6 @@
 /**
- * General (admin spec §2, §3): company name, contact e-mail, brand colour and the external pages the
- * product's buttons open (decision 36). The theme is switched only in the sidebar, so it is not here.
+ * General: company name, contact e-mail, brand colour and the external pages the product's buttons open
+ * (decision 36). The theme is switched only in the sidebar, so it is not here.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';

@@ -1,8 +1,8 @@
 /**
- * Integrations (admin spec §2, §3, §7): the website builder's connection, the automation webhook and
- * card payments. Saved secrets arrive masked and are never shown; sent back unchanged they stay as
- * they are (decision 38). A newly typed Stripe secret goes to POST /api/stripe/update-key first, whose
- * failure is only logged (spec), then the whole tab is saved.
+ * Integrations: the website builder's connection, the automation webhook and card payments. Saved
+ * secrets arrive masked and are never shown; sent back unchanged they stay as they are (decision 38). A
+ * newly typed Stripe secret goes to POST /api/stripe/update-key first, whose failure is only logged,
+ * then the whole tab is saved (the batch stores the key as well).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Eye, EyeOff } from 'lucide-react';
@@ -65,7 +65,7 @@ function IntegrationsForm({ saved }: { saved: IntegrationSettings }) {
       try {
         await updateStripeKey.mutateAsync(next.stripeSecretKey);
       } catch (error) {
-        // The spec only logs this failure; the batch below still stores the key.
+        // Only logged: the batch below still stores the key, so the admin loses nothing.
         console.warn('Updating the Stripe key failed', error);
       }
     }

@@ -1,6 +1,6 @@
 /**
- * Notifications (admin spec §2, §3): which events the back office wants to hear about. They are stored
- * for now; staff alerts that read them are not part of this release (see docs/decisions.md).
+ * Notifications: which events the back office wants to hear about. The admin e-mails for new orders,
+ * payments and document signing read these switches (decisions 63 and 87).
  */
 import { Controller, useForm } from 'react-hook-form';
 import type { NotificationSettings } from '../../../shared/schemas/settings.js';

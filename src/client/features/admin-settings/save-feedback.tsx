@@ -1,7 +1,7 @@
 /**
- * Saving settings (admin spec §2, §4, §8, §9): the button reads 'Saving...', then a green banner shows
- * for 3 s with the 'Settings saved' toast (3 s); a failure toasts 'Failed to save settings' with the
- * server's message (5 s).
+ * Saving settings: the button reads 'Saving...', then a green banner shows for 3 s with the
+ * 'Settings saved' toast (3 s); a failure toasts 'Failed to save settings' with the server's message
+ * (5 s).
  */
 import { CircleCheck } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';

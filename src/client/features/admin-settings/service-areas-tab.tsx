@@ -1,4 +1,4 @@
-/** Service Areas (admin spec §2): an explanatory note and the service-areas manager. */
+/** Service Areas: an explanatory note and the service-areas manager. */
 import { Info } from 'lucide-react';
 import { Alert } from '../../components/ui/alert';
 import { ServiceAreasManager } from '../service-areas/service-areas-manager';

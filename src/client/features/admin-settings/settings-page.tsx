@@ -1,4 +1,4 @@
-/** Settings (admin spec §2): six tabs, the open one kept in the address. */
+/** Settings: six tabs, the open one kept in the address. */
 import { type PageTab, TabbedPage } from '../../components/tabbed-page';
 import { AdminUsersTab } from './admin-users-tab';
 import { ApiKeysTab } from './api-keys-tab';

@@ -1,4 +1,4 @@
-/** The sign-in calls of customer spec §7, typed. Screens use them through TanStack mutations. */
+/** The sign-in calls, typed. Screens use them through TanStack mutations. */
 import type {
   ForgotPasswordResponse,
   ResetPasswordRequest,

@@ -1,7 +1,7 @@
 /**
- * The sign-in screen (customer spec §4 'Sign-in flow'). One screen, several steps: the e-mail decides
- * between signing in with a password and choosing one (new or pending account); both end with a code
- * sent by e-mail. The guard around /auth sends the user on once a call answers with them.
+ * The sign-in screen. One screen, several steps: the e-mail decides between signing in with a password
+ * and choosing one (new or pending account); both end with a code sent by e-mail. The guard around
+ * /auth sends the user on once a call answers with them.
  */
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';

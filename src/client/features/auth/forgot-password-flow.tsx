@@ -1,7 +1,7 @@
 /**
- * Forgot password (customer spec §4, step 4): e-mail, then a code, then a new password for an ACTIVE
- * account or the account set-up for a PENDING one. Unlike the sign-in forms, this flow reports bad
- * input with the spec's toasts ('Invalid code', 'Password too short', "Passwords don't match").
+ * Forgot password: e-mail, then a code, then a new password for an ACTIVE account or the account set-up
+ * for a PENDING one. Unlike the sign-in forms, this flow reports bad input with toasts ('Invalid code',
+ * 'Password too short', "Passwords don't match").
  */
 import { useMutation } from '@tanstack/react-query';
 import { CircleAlert } from 'lucide-react';

@@ -1,6 +1,6 @@
 /**
- * The sign-in screen's forms. They validate with the shared Zod rules (customer spec §5), show the
- * messages under the fields, and hand clean values to the step that owns the server call.
+ * The sign-in screen's forms. They validate with the shared Zod rules (src/shared/schemas/auth.ts),
+ * show the messages under the fields, and hand clean values to the step that owns the server call.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
@@ -206,7 +206,7 @@ export function CodeForm({
   );
 }
 
-/** 'Resend code' with its own request state and the spec's toasts; `send` asks the server for a new code. */
+/** 'Resend code' with its own request state and toasts; `send` asks the server for a new code. */
 export function ResendCode({ email, send }: { email: string; send: () => Promise<unknown> }) {
   const resend = useMutation({ mutationFn: send });
   const onResend = () =>

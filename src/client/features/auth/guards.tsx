@@ -24,7 +24,7 @@ function FullPageSpinner() {
   );
 }
 
-/** Signed-in guard (customer spec §2): spinner while the session loads, visitors to /auth. */
+/** Signed-in guard: spinner while the session loads, visitors to /auth. */
 export function RequireUser() {
   const { user, isLoading, isError, retry } = useSession();
   if (isLoading) return <FullPageSpinner />;

@@ -1,6 +1,7 @@
 /**
- * The automation webhook deliveries (beyond the spec, issue #6): every event sent to the automation
- * URL, its status, each attempt (time, answer, error, duration) and a Retry for those not delivered.
+ * The automation webhook deliveries (docs/api.md, 'Outbound webhooks'): every event sent to the
+ * automation URL, its status, each attempt (time, answer, error, duration) and a Retry for those not
+ * delivered.
  */
 import { ChevronRight, RefreshCw, RotateCw } from 'lucide-react';
 import { useState } from 'react';

@@ -1,7 +1,7 @@
 /**
  * The automation webhook signing secret in Settings → Integrations. Saved settings answer it masked;
  * the receiver needs it to verify deliveries, so an admin can reveal it, copy it or replace it
- * (decision in docs/decisions.md). The server creates it when first needed.
+ * (decision 84). The server creates it when first needed.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { Copy, Eye, EyeOff, RefreshCw } from 'lucide-react';

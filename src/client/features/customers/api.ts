@@ -1,6 +1,6 @@
 /**
- * The customer and user calls of admin spec §7: the paged customer list, users by role, one user with
- * their orders, reset password, change e-mail, delete, edit and Add User; their query keys and hooks.
+ * The customer and user calls: the paged customer list, users by role, one user with their orders,
+ * reset password, change e-mail, delete, edit and Add User; their query keys and hooks.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Role } from '../../../shared/constants.js';

@@ -14,8 +14,8 @@ import { useCustomers } from './api';
 import { UserManagementDialog } from './user-management-dialog';
 
 /**
- * Customers (admin spec §2): users of role USER with their order count and total spent. The server
- * computes, searches and pages the list (DESIGN §7), where the spec derived it in the browser.
+ * Customers: users of role USER with their order count and total spent. The server computes, searches
+ * and pages the list, so the page stays fast however many customers and orders there are.
  */
 export default function CustomersPage() {
   const [q, setQ] = useState('');
@@ -102,7 +102,7 @@ function ViewButton({ customer, onView }: { customer: CustomerRow; onView: ViewH
   );
 }
 
-/** From 640 px: the spec's table. */
+/** From 640 px: a table. */
 function CustomersTable({ customers, onView }: { customers: CustomerRow[]; onView: ViewHandler }) {
   return (
     // The wrapper hides the table's scroll container too, which would otherwise leave a gap on phones.

@@ -1,5 +1,5 @@
 /**
- * User Management (admin spec §2 Customers): the user's info and orders, and three actions, each
+ * User Management (from the Customers page): the user's info and orders, and three actions, each
  * opening its own panel under the buttons: Reset Password (confirm, then 'Send Reset Link'), Change
  * Email, Delete User (two steps: 'Delete User', then 'Confirm Deletion').
  */
@@ -26,7 +26,7 @@ import { formatDate } from '../../lib/dates';
 import { GENERIC_ERROR, toastError, toastSuccess } from '../../lib/notify';
 import { refusedOrderCount, useChangeEmail, useDeleteUser, useSendPasswordReset, useUserDetail } from './api';
 
-/** 'DOCUMENTS_SIGNING' → 'DOCUMENTS SIGNING' (admin spec §2). */
+/** 'DOCUMENTS_SIGNING' → 'DOCUMENTS SIGNING'. */
 export const statusWithSpaces = (status: string) => status.replaceAll('_', ' ');
 
 type Action = 'reset' | 'email' | 'delete' | null;

@@ -1,4 +1,4 @@
-/** POST /api/admin/import (admin spec §7; issue #8) over XMLHttpRequest, for its upload progress. */
+/** POST /api/admin/import over XMLHttpRequest, for its upload progress. */
 import type { ImportResult } from '../../../shared/schemas/imports.js';
 
 export interface ImportRequest {

@@ -1,8 +1,7 @@
 /**
- * Import Data (admin spec 'Import Data page'; issue #8): a drop area for .csv, .xlsx and .xls, the
- * options updateExisting and sendNotification (both off), the expected columns; beyond the spec a
- * dry-run preview, the per-row errors (downloadable as CSV), 'Import valid rows only', upload and
- * processing progress and the result summary.
+ * Import Data: a drop area for .csv, .xlsx and .xls, the options updateExisting and sendNotification
+ * (both off), the expected columns; a dry-run preview, the per-row errors (downloadable as CSV),
+ * 'Import valid rows only', upload and processing progress and the result summary.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, FileSpreadsheet, Upload } from 'lucide-react';

@@ -1,4 +1,4 @@
-/** The onboarding submission (customer spec §7). */
+/** The onboarding submission. */
 import { useMutation } from '@tanstack/react-query';
 import type { OnboardingSubmit } from '../../../shared/schemas/onboarding.js';
 import type { OrderItemDto } from '../../../shared/schemas/orders.js';

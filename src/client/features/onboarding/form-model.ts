@@ -1,7 +1,6 @@
 /**
- * What the onboarding form holds and what it sends (customer spec §3, §4 'Onboarding form states'
- * and §7; decisions 23 and 24). Pure functions, so the rules can be read and tested apart from the
- * screen.
+ * What the onboarding form holds and what it sends (decisions 23 and 24). Pure functions, so the rules
+ * can be read and tested apart from the screen.
  */
 import type { FieldErrors } from 'react-hook-form';
 import type { PhoneCountry } from '../../../shared/format.js';
@@ -111,8 +110,8 @@ export function phoneCountryCode(name: PhoneCountryName): PhoneCountry {
 }
 
 /**
- * What a phone input keeps of what was typed or pasted: digits only, at most 10 (customer spec §5).
- * A pasted number that starts with the country's dialing code ('+1 555…') keeps its national part.
+ * What a phone input keeps of what was typed or pasted: digits only, at most 10. A pasted number that
+ * starts with the country's dialing code ('+1 555…') keeps its national part.
  */
 export function phoneDigitsOf(typed: string, country: PhoneCountryName): string {
   let digits = typed.replace(/\D/g, '');
@@ -178,10 +177,10 @@ const BLANK_DELIVERY = {
 } as const;
 
 /**
- * The formData of POST /api/onboarding/submit (customer spec §7): the full addresses gathered from
- * the inputs, the street line falling back to the full address, Individual sent with the spec's
- * business defaults (decision 23). Panels the customer did not choose are sent empty, so nothing is
- * stored that was hidden from them. houseNumber and streetName are left out.
+ * The formData of POST /api/onboarding/submit: the full addresses gathered from the inputs, the street
+ * line falling back to the full address, Individual sent with the fixed business defaults
+ * (decision 23). Panels the customer did not choose are sent empty, so nothing is stored that was
+ * hidden from them. houseNumber and streetName are left out.
  */
 export function submissionFormData(values: OnboardingFormData): OnboardingFormInput {
   const personalFullAddress = fullAddressOf(values, 'personal');
@@ -219,8 +218,8 @@ const BUSINESS_FIELDS: OnboardingField[] = [
 ];
 
 /**
- * The one toast a refused submit shows (customer spec §5): the first failing group in the order of
- * the form; anything else the schema refused (a ZIP code, say) gets the general trigger message.
+ * The one toast a refused submit shows: the first failing group in the order of the form; anything else
+ * the schema refused (a ZIP code, say) gets the general trigger message.
  */
 export function validationToast(errors: FieldErrors<OnboardingValues>): {
   title: string;

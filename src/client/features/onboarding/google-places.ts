@@ -1,8 +1,7 @@
 /// <reference types="google.maps" />
 /**
- * Google Places address autocomplete (customer spec §7): the Maps JavaScript API with its places
- * library, loaded once per page by Google's own loader, and the reading of a chosen place into the
- * form's address fields.
+ * Google Places address autocomplete: the Maps JavaScript API with its places library, loaded once per
+ * page by Google's own loader, and the reading of a chosen place into the form's address fields.
  */
 import { importLibrary, setOptions } from '@googlemaps/js-api-loader';
 import { streetFromFormatted, US_STATE_CODES, type UsStateCode } from '../../../shared/schemas/onboarding.js';
@@ -25,7 +24,7 @@ export function loadPlaces(apiKey: string): Promise<PlacesLibrary> {
   return load;
 }
 
-/** The autocomplete of the spec: US addresses only, and just the two fields the form reads. */
+/** The autocomplete: US addresses only, and just the two fields the form reads. */
 export const AUTOCOMPLETE_OPTIONS: google.maps.places.AutocompleteOptions = {
   componentRestrictions: { country: 'us' },
   fields: ['address_components', 'formatted_address'],

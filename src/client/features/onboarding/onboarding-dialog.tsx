@@ -1,9 +1,9 @@
 /**
- * The onboarding dialog (customer spec §2 'Dialogs'): large, not dismissed by a click outside or by
- * Escape while the form is unfinished (a long form lost by a stray click is worse than one extra
- * click), yet always closable with its Close and Cancel buttons so keyboard users are never trapped.
- * After a successful submission it shows 'Onboarding Completed' for 2 s, closes, and resets 300 ms
- * later, once the closing animation is over.
+ * The onboarding dialog: large, not dismissed by a click outside or by Escape while the form is
+ * unfinished (a long form lost by a stray click is worse than one extra click), yet always closable
+ * with its Close and Cancel buttons so keyboard users are never trapped. After a successful submission
+ * it shows 'Onboarding Completed' for 2 s, closes, and resets 300 ms later, once the closing animation
+ * is over.
  */
 import { useIsMutating } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck } from 'lucide-react';
@@ -25,7 +25,7 @@ import { onboardingKeys } from './api';
 // The form (react-hook-form, the schema, the maps loader) loads only when a customer opens it.
 const OnboardingForm = lazy(() => import('./onboarding-form'));
 
-/** How long 'Onboarding Completed' stays, and how long after closing the dialog resets (spec §9). */
+/** How long 'Onboarding Completed' stays, and how long after closing the dialog resets. */
 export const COMPLETED_MESSAGE_MS = 2000;
 export const RESET_AFTER_CLOSE_MS = 300;
 
@@ -128,7 +128,7 @@ function DialogBody({
 }) {
   const details = useItemDetails(orderItemId);
   if (details.isPending) return <Loading />;
-  // Signed out in the meantime: the lookup yields no user and no error (customer spec §6).
+  // Signed out in the meantime: the lookup yields no user and no error, not a failure to report.
   const failed = details.isError && !isApiError(details.error, 401);
   return (
     <>

@@ -1,7 +1,6 @@
 /**
- * 'Complete Your Onboarding' (customer spec §2 'Onboarding form', §4 'Onboarding form states', §5):
- * personal information, application type, the Business panel and the final delivery address,
- * checked with the shared schema and sent to POST /api/onboarding/submit.
+ * 'Complete Your Onboarding': personal information, application type, the Business panel and the final
+ * delivery address, checked with the shared schema and sent to POST /api/onboarding/submit.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';

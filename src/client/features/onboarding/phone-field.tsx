@@ -13,8 +13,8 @@ export function displayPhone(digits: string, country: PhoneCountryName): string 
 }
 
 /**
- * A phone number with its country (customer spec §2 and §5). The form keeps ten digits; the input
- * shows them formatted, (xxx) xxx-xxxx for the US and Canada and xx xxxx xxxx for Mexico.
+ * A phone number with its country. The form keeps ten digits; the input shows them formatted,
+ * (xxx) xxx-xxxx for the US and Canada and xx xxxx xxxx for Mexico.
  */
 export function PhoneField({
   label,

@@ -1,4 +1,4 @@
-/** The customer order calls of customer spec §7, their query keys and hooks. */
+/** The customer order calls, their query keys and hooks. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   ItemStatusPatch,
@@ -21,7 +21,7 @@ export const orderKeys = {
 
 export const fetchOrders = () => apiJson<OrderDto[]>('GET', '/api/orders');
 export const fetchOrder = (id: number) => apiJson<OrderDto>('GET', `/api/orders/${id}`);
-// The spec's timestamp parameter keeps any HTTP cache in between from answering with an old list.
+// The timestamp parameter keeps any HTTP cache in between from answering with an old list.
 export const fetchOrderItems = (id: number) =>
   apiJson<OrderItemDto[]>('GET', `/api/orders/${id}/items?t=${Date.now()}`);
 export const fetchOrderEvents = (id: number) =>
@@ -43,7 +43,7 @@ export function useOrderItems(id: number, options: { enabled?: boolean } = {}) {
   return useQuery({ queryKey: orderKeys.items(id), queryFn: () => fetchOrderItems(id), ...options });
 }
 
-/** Events are fetched only while a card is expanded (customer spec §7). */
+/** Events are fetched only while a card is expanded, the only place they are shown. */
 export function useOrderEvents(id: number, options: { enabled?: boolean } = {}) {
   return useQuery({ queryKey: orderKeys.events(id), queryFn: () => fetchOrderEvents(id), ...options });
 }

@@ -1,6 +1,7 @@
 /**
- * Which status, stage data and delivery date a unit shows (customer spec §4, 'Resolution of an item's
- * status'). Pure, so the order of the sources is tested without a screen.
+ * Which status, stage data and delivery date a unit shows: the fetched units first, then the order's
+ * embedded units, then the latest event, then the order's own status. Pure, so the order of the sources
+ * is tested without a screen.
  */
 import type { OrderDto, OrderEventDto, OrderItemDto, StageDataDto } from '../../../shared/schemas/orders.js';
 import { isStage, type Stage } from '../../../shared/stages.js';
@@ -14,7 +15,7 @@ export interface OrderUnit {
   item: OrderItemDto | undefined;
   status: Stage;
   stageData: StageDataDto;
-  /** The unit's, else its stage data's, else the order's (customer spec §4, 'Expected delivery'). */
+  /** The unit's, else its stage data's, else the order's. */
   deliveryDate: string | null;
 }
 
@@ -70,7 +71,7 @@ export function unitCount(order: Pick<OrderDto, 'quantity' | 'items'>): number {
   return Math.max(order.quantity || 1, highestItem);
 }
 
-/** An order of quantity N as N units, item numbers 1 to N (customer spec §2, My Orders). */
+/** An order of quantity N as N units on My Orders, item numbers 1 to N. */
 export function orderUnits(order: OrderDto, sources: StatusSources = {}): OrderUnit[] {
   return Array.from({ length: unitCount(order) }, (_, i) => resolveUnit(order, i + 1, sources));
 }

@@ -1,4 +1,4 @@
-/** How orders and units are named on the customer's screens (customer spec §2, My Orders). */
+/** How orders and units are named on the customer's screens. */
 import { itemLabel, orderLabel } from '../../../shared/format.js';
 import type { OrderDto } from '../../../shared/schemas/orders.js';
 

@@ -1,4 +1,4 @@
-/** The order details (customer spec §2 'Order details dialog'): every section hides empty values. */
+/** The order details dialog: every section hides empty values. */
 import type { ReactNode } from 'react';
 import { formatPhone, type PhoneCountry } from '../../../shared/format.js';
 import { PHONE_COUNTRIES } from '../../../shared/schemas/onboarding.js';
@@ -207,7 +207,7 @@ interface OrderDetailsDialogProps {
   label: string;
 }
 
-/** The order details in a dialog at most 600 px wide (customer spec §9). */
+/** The order details in a dialog at most 600 px wide. */
 export function OrderDetailsDialog({ open, onOpenChange, order, units, label }: OrderDetailsDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

@@ -1,7 +1,7 @@
 /**
- * The My Orders search and Filter menu. The spec shows a Filter button but not what it does
- * (customer spec §2); it narrows the list by where the customer stands: everything, orders with a
- * step for the customer to take, orders still under way, and delivered orders.
+ * The My Orders search and Filter menu. The Filter button narrows the list by where the customer
+ * stands: everything, orders with a step for the customer to take, orders still under way, and
+ * delivered orders.
  */
 import type { OrderDto } from '../../../shared/schemas/orders.js';
 import { orderUnits } from './item-status';

@@ -42,7 +42,7 @@ function OrderView({ id }: { id: number }) {
   // The shown id counts the order's place among the customer's orders (the sidebar loads them too).
   const orders = useOrders();
   const detailsRef = useRef<HTMLDivElement>(null);
-  // Customer spec §4: the order page itself refetches 500 ms after a live update of this order.
+  // The order page itself refetches 500 ms after a live update of this order, after the shared refresh.
   useOrderLiveUpdates(id, ORDER_PAGE_REFRESH_DELAY_MS, () => {
     void order.refetch();
     void items.refetch();

@@ -20,7 +20,7 @@ import { OrderDetailsDialog } from './order-details';
 import { isOrderFilter, matchesFilter, matchesSearch, ORDER_FILTERS, type OrderFilter } from './order-filter';
 import { UnitCard } from './unit-card';
 
-/** My Orders (customer spec §2): every unit of every order, searchable in the browser (decision 20). */
+/** My Orders: every unit of every order, searchable in the browser (decision 20). */
 export default function OrdersPage() {
   const orders = useOrders();
   const [query, setQuery] = useState('');

@@ -82,7 +82,7 @@ describe('the payment dialog', () => {
     expect(linkRequests(calls)).toHaveLength(2);
   });
 
-  it('falls back to the spec’s text when the failure carries no message', async () => {
+  it('falls back to the product’s text when the failure carries no message', async () => {
     api(awaitingDeposit(), { 'POST /api/order-items/11/payment': { status: 500 } });
     renderApp('/orders');
     const { dialog } = await openPayment();

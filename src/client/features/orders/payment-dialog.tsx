@@ -31,10 +31,10 @@ interface PaymentDialogProps {
 }
 
 /**
- * The payment dialog (customer spec §4): the deposit and its status. On opening, when the deposit is
- * not paid or on its way and no link exists or is loading, it asks for the payment link; a failure is
- * shown inline with a retry. 'Open Payment Page' opens the checkout in a new window; when the customer
- * comes back (or the payment pages announce news) the orders are refreshed.
+ * The payment dialog: the deposit and its status. On opening, when the deposit is not paid or on its
+ * way and no link exists or is loading, it asks for the payment link; a failure is shown inline with a
+ * retry. 'Open Payment Page' opens the checkout in a new window; when the customer comes back (or the
+ * payment pages announce news) the orders are refreshed.
  */
 export function PaymentDialog({
   open,

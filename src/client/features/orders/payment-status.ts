@@ -1,4 +1,4 @@
-/** The payment dialog's status and amount (customer spec §4 'Payment dialog', decision 27). */
+/** The payment dialog's status and amount (decision 27). */
 import { formatCents } from '../../../shared/format.js';
 import type { StageDataDto } from '../../../shared/schemas/orders.js';
 import { depositCents } from '../../../shared/schemas/payments.js';
@@ -13,8 +13,8 @@ export interface PaymentStatusDisplay {
 
 /**
  * paid, PAID or completed show 'Paid'; processing or requires_capture show 'Awaiting Funds'; any other
- * value is shown capitalised. The spec's list is case-sensitive here, unlike 'Deposit Paid' on the
- * card (isPaidStatus), so 'success' reads 'Success' in amber. A unit with no status yet reads 'Pending'.
+ * value is shown capitalised. This list is case-sensitive, unlike 'Deposit Paid' on the card
+ * (isPaidStatus), so 'success' reads 'Success' in amber. A unit with no status yet reads 'Pending'.
  */
 export function paymentStatusDisplay(paymentStatus: unknown): PaymentStatusDisplay {
   const status = typeof paymentStatus === 'string' && paymentStatus.trim() ? paymentStatus.trim() : 'pending';

@@ -18,7 +18,7 @@ interface SigningDialogProps {
   unitLabel: string;
 }
 
-/** The document signing dialog (customer spec §2 'Dialogs'): the partner's document in a frame. */
+/** The document signing dialog: the partner's document in a frame. */
 export function SigningDialog({ open, onOpenChange, documentUrl, unitLabel }: SigningDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

@@ -42,7 +42,7 @@ interface UnitCardProps {
 
 type OpenDialog = 'onboarding' | 'signing' | 'payment' | null;
 
-/** One unit of an order (customer spec §2 'My Orders'): its stage, action, and timeline when expanded. */
+/** One unit of an order on My Orders: its stage, action, and timeline when expanded. */
 export function UnitCard({
   order,
   itemNumber,
@@ -143,7 +143,7 @@ function PendingBadge() {
   );
 }
 
-/** The header action of customer spec §4 'Customer action per status', with the dialog it opens. */
+/** The header action for the unit's status (see unit-stage.ts), with the dialog it opens. */
 function UnitActionControl({ order, unit, label }: { order: OrderDto; unit: OrderUnit; label: string }) {
   const [dialog, setDialog] = useState<OpenDialog>(null);
   // Mounted from the first opening on, so that it can finish its own closing and reset.

@@ -1,6 +1,6 @@
 /**
- * What a unit's status means on its card: border colour, hints and the customer's action (customer
- * spec §2 'My Orders' and §4 'Customer action per status'). Pure, so the rules are tested directly.
+ * What a unit's status means on its card: border colour, hints and the customer's action. Pure, so the
+ * rules are tested directly.
  */
 import { isDocumentReady, isPaidStatus } from '../../../shared/schemas/orders.js';
 import { type Stage, TIMELINE_STEPS, timelineStep } from '../../../shared/stages.js';
@@ -69,7 +69,7 @@ export function hasPendingAction(action: UnitAction): action is PendingAction {
   return action === 'onboarding' || action === 'start-signing' || action === 'sign' || action === 'payment';
 }
 
-/** Button texts of the actions (the spec's where it names them). */
+/** Button texts of the actions. */
 export const ACTION_LABELS: Record<Exclude<UnitAction, 'none'>, string> = {
   onboarding: 'Complete onboarding form',
   processing: 'Documents processing',
@@ -86,7 +86,7 @@ export function timelineStates(status: Stage): { label: string; state: StepState
   const current = timelineStep(status);
   return TIMELINE_STEPS.map((label, index) => {
     if (index === current) return { label, state: 'current' };
-    // Quirk kept from the source (customer spec §4): at ORDER_PLACED every other step shows completed.
+    // Quirk kept from the product this portal replaces: at ORDER_PLACED every other step shows completed.
     if (status === 'ORDER_PLACED') return { label, state: 'completed' };
     return { label, state: index < current ? 'completed' : 'upcoming' };
   });

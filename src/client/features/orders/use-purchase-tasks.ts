@@ -4,7 +4,7 @@ import { isPaidStatus } from '../../../shared/schemas/orders.js';
 import type { Stage } from '../../../shared/stages.js';
 import { useOrders } from './api';
 
-/** A pending customer action shown under 'Purchase Tasks' (customer spec §4). */
+/** A pending customer action shown under 'Purchase Tasks'. */
 export interface PurchaseTask {
   /** Unique per unit: the order's id and the item number. */
   key: string;

@@ -1,4 +1,4 @@
-/** The payment calls (customer spec §7, admin spec §7), their query keys and hooks. */
+/** The payment calls, their query keys and hooks. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type {

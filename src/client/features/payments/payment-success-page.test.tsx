@@ -111,7 +111,7 @@ describe('the payment-success page', () => {
 });
 
 describe('what a payment session shows', () => {
-  it('follows the spec: paid, bank processing, other bank statuses, anything else raw', () => {
+  it('names each status: paid, bank processing, other bank statuses, anything else raw', () => {
     const card = ['card'];
     const both = ['card', 'us_bank_account'];
     expect(paymentResult({ payment_status: 'paid', payment_method_types: both })).toEqual({

@@ -59,8 +59,8 @@ function PaymentError({ message }: { message: string }) {
 }
 
 /**
- * The payment result (admin spec §2 'Payment-success page', §4 and §8), public: it may be opened after
- * the session cookie is gone. It only reads; the unit is marked paid by the verified payment event.
+ * The payment result, public: it may be opened after the session cookie is gone. It only reads; the
+ * unit is marked paid by the verified payment event.
  */
 export default function PaymentSuccessPage() {
   const [params] = useSearchParams();

@@ -1,4 +1,4 @@
-/** What the payment-success page shows for a payment session (admin spec §4 and §9). Pure. */
+/** What the payment-success page shows for a payment session. Pure. */
 import type { PaymentSessionSummary } from '../../../shared/schemas/payments.js';
 
 export type PaymentResultTone = 'paid' | 'awaiting' | 'other';

@@ -1,6 +1,6 @@
 import { cn } from '../../lib/utils';
 
-/** Paid is green, awaiting funds blue, anything else amber (customer spec §4 'Payment dialog'). */
+/** Paid is green, awaiting funds blue, anything else amber. */
 export type PaymentTone = 'paid' | 'awaiting' | 'other';
 
 const TONE_CLASSES: Record<PaymentTone, string> = {

@@ -1,4 +1,4 @@
-/** The service-area calls (admin spec §7): enabled ZIP codes and location revalidation. */
+/** The service-area calls: enabled ZIP codes and location revalidation. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AddServiceAreaResult, RevalidateResult } from '../../../shared/schemas/service-areas.js';
 import { apiJson } from '../../lib/api';
@@ -10,7 +10,7 @@ export const serviceAreaKeys = {
   list: () => [...serviceAreaKeys.all, 'list'] as const,
 };
 
-/** The answer as sent: the screen warns when `enabledZipCodes` is not a list (admin spec §3). */
+/** The answer as sent: the screen warns when `enabledZipCodes` is not a list. */
 export function useServiceAreas() {
   return useQuery({
     queryKey: serviceAreaKeys.list(),

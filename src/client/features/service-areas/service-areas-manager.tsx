@@ -1,7 +1,7 @@
 /**
- * The service-areas manager (admin spec §2, §3, §5, §8): enable ZIP codes one at a time or several
- * separated by commas, remove them, and revalidate every order against the list. Enabling a code, and
- * revalidating, move the units still at Order Placed in those codes to Location Enabled (DESIGN §5).
+ * The service-areas manager: enable ZIP codes one at a time or several separated by commas, remove
+ * them, and revalidate every order against the list. Enabling a code, and revalidating, move the units
+ * still at Order Placed in those codes to Location Enabled.
  */
 import { MapPin, RefreshCw, X } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
@@ -75,7 +75,7 @@ function AddZipCodesForm() {
   function submit(event: FormEvent) {
     event.preventDefault();
     const { valid, invalid } = parseZipCodes(value);
-    // An empty field (or only commas and spaces) does nothing (admin spec §5).
+    // An empty field (or only commas and spaces) does nothing: there is nothing to report.
     if (valid.length === 0 && invalid.length === 0) return;
     setError(undefined);
     add.mutate(value, {

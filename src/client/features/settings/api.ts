@@ -1,6 +1,6 @@
 /**
- * The Settings calls (decision 26): the password change and the notification toggles, which the
- * spec keeps in the browser only and we store per user on the server.
+ * The Settings calls (decision 26): the password change and the notification toggles, which we store
+ * per user on the server so they follow the customer to every browser.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NotificationPrefs, PasswordChange } from '../../../shared/schemas/user.js';
@@ -11,7 +11,7 @@ export const userKeys = {
   notifications: () => [...userKeys.all, 'notifications'] as const,
 };
 
-/** Both toggles are on until the server says otherwise (customer spec §2). */
+/** Both toggles are on until the server says otherwise. */
 export const DEFAULT_NOTIFICATION_PREFS: NotificationPrefs = { email: true, sms: true };
 
 export function useNotificationPrefs() {

@@ -1,4 +1,4 @@
-/** The Email and SMS notification toggles (customer spec §2; stored per user, decision 26). */
+/** The Email and SMS notification toggles (stored per user, decision 26). */
 import type { NotificationPrefs } from '../../../shared/schemas/user.js';
 import { SwitchRow } from '../../components/switch-row';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';

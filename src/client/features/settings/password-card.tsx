@@ -1,4 +1,4 @@
-/** Password Settings (customer spec §2, §5; decision 26): the server checks and stores the change. */
+/** Password Settings (decision 26): the server checks and stores the change. */
 import { useForm } from 'react-hook-form';
 import { PASSWORD_MAX_LENGTH } from '../../../shared/schemas/auth.js';
 import { PASSWORD_CHANGE_MESSAGES, type PasswordChange } from '../../../shared/schemas/user.js';
@@ -20,7 +20,7 @@ export function PasswordCard({ email }: { email: string }) {
   const { errors } = form.formState;
 
   const submit = form.handleSubmit((values) => {
-    // The spec's one browser-side rule; the length and the current password are the server's.
+    // The one rule checked in the browser; the length and the current password are the server's.
     if (values.newPassword !== values.confirmPassword) {
       toast({
         variant: 'destructive',

@@ -1,4 +1,4 @@
-/** Settings (customer spec §2): the password and the notification choices. */
+/** Settings: the password and the notification choices. */
 import { useSession } from '../auth/session';
 import { NotificationsCard } from './notifications-card';
 import { PasswordCard } from './password-card';

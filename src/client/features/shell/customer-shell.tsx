@@ -16,7 +16,8 @@ const CUSTOMER_NAV: readonly NavItem[] = [
 
 export default function CustomerShell() {
   const queryClient = useQueryClient();
-  // Customer spec §4: the order, its items, its events and the list; the detail key holds all three.
+  // A live update refreshes the order, its items, its events and the list; the detail key covers the
+  // order, its items and its events.
   const refresh = ({ orderId }: LiveStatusUpdate) => {
     void queryClient.invalidateQueries({ queryKey: orderKeys.detail(orderId) });
     void queryClient.invalidateQueries({ queryKey: orderKeys.list() });

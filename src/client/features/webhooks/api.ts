@@ -1,4 +1,4 @@
-/** The Webhooks page's calls (admin spec §7 'GET /api/admin/webhook-events'; replay beyond the spec). */
+/** The Webhooks page's calls: GET /api/admin/webhook-events and replay. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   WebhookEventsPage,

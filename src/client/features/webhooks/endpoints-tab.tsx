@@ -1,7 +1,7 @@
 /**
- * Endpoints (admin spec §2, §3): each inbound endpoint with its fields, read from the same zod/mini
- * schemas the server validates with (src/shared/schemas/webhooks.ts), so the documentation cannot
- * drift from what the server accepts.
+ * Endpoints: each inbound endpoint with its fields, read from the same zod/mini schemas the server
+ * validates with (src/shared/schemas/webhooks.ts), so the documentation cannot drift from what the
+ * server accepts.
  */
 import {
   describeFields,

@@ -1,7 +1,7 @@
 /**
- * How the Logs tab reads an event (admin spec §3 'Webhook event', §8): its data is an object or a JSON
- * string; data that cannot be parsed is shown with the error 'Failed to parse data' and status Error;
- * an event with status 'error' or an error field is an Error.
+ * How the Logs tab reads an event: its data is an object or a JSON string; data that cannot be parsed
+ * is shown with the error 'Failed to parse data' and status Error; an event with status 'error' or an
+ * error field is an Error.
  */
 import type { WebhookEventDto } from '../../../shared/schemas/webhook-events.js';
 

@@ -1,4 +1,4 @@
-/** Format Guidelines (admin spec §2, §3, §7): how to call the inbound webhooks. */
+/** Format Guidelines: how to call the inbound webhooks (the same ground as docs/api.md). */
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 

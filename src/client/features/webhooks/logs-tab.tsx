@@ -1,6 +1,6 @@
 /**
- * Logs (admin spec §2, §3 'Webhook event', §8): the deliveries the webhooks received, newest first,
- * paged and searched on the server (DESIGN §7), with a detail dialog and, beyond the spec, Replay.
+ * Logs: the deliveries the webhooks received, newest first, paged and searched on the server so a busy
+ * integration cannot swamp the browser, with a detail dialog and Replay.
  */
 import { RefreshCw, RotateCcw } from 'lucide-react';
 import { type ReactNode, useState } from 'react';

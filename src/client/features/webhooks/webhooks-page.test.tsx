@@ -59,7 +59,7 @@ async function openLogs() {
 }
 
 describe('Webhooks page', () => {
-  it('has the three tabs of the spec, Endpoints first, then Outbound (the automation webhooks sent)', async () => {
+  it('has three tabs, Endpoints first, then Outbound (the automation webhooks sent)', async () => {
     api();
     renderApp('/admin/webhooks');
     const tabs = await screen.findByRole('tablist', { name: 'Webhooks sections' }, { timeout: 5000 });

@@ -1,4 +1,4 @@
-/** Webhooks (admin spec §2): Endpoints, Logs and Format Guidelines, the open tab kept in the address. */
+/** Webhooks: Endpoints, Logs and Format Guidelines, the open tab kept in the address. */
 import { type PageTab, TabbedPage } from '../../components/tabbed-page';
 import { OutboundDeliveries } from '../automation/outbound-deliveries';
 import { EndpointsTab } from './endpoints-tab';
@@ -9,7 +9,7 @@ const TABS: [PageTab, ...PageTab[]] = [
   { value: 'endpoints', label: 'Endpoints', Panel: EndpointsTab },
   { value: 'logs', label: 'Logs', Panel: LogsTab },
   { value: 'guidelines', label: 'Format Guidelines', Panel: GuidelinesTab },
-  // Beyond the spec (issue #6): the automation webhooks this product sends.
+  // The automation webhooks this product sends (docs/api.md, 'Outbound webhooks').
   { value: 'outbound', label: 'Outbound', Panel: OutboundDeliveries },
 ];
 

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, users } from '../../db/schema.js';
 import { startTestApp, type TestApp, type TestClient } from '../../test/app.js';
 import { signedInAdmin, signedInCustomer, signIn } from '../../test/auth-flow.js';
-import { createOrder } from '../orders/create.js';
-import { createOrderAtStages } from '../orders/seed.js';
+import { createOrderAtStages, seedOrder } from '../orders/index.js';
 
 let t: TestApp;
 let eve: TestClient;
@@ -138,11 +137,10 @@ describe('notification toggles', () => {
 describe('registration status', () => {
   it('answers REGISTERED for oneself, UNREGISTERED for an account made from an order, to an admin', async () => {
     expect((await eve.get(`/api/user/${eveId}/status`)).body).toEqual({ status: 'REGISTERED' });
-    const { order } = await createOrder(t.database.db, {
+    const { order } = await seedOrder(t.database.db, {
       orderId: 'VH4100',
       productName: 'Studio',
       email: 'pending@example.com',
-      initiatedBy: 'system',
     });
     const admin = (await signedInAdmin(t)).client;
     expect((await admin.get(`/api/user/${order.userId}/status`)).body).toEqual({ status: 'UNREGISTERED' });

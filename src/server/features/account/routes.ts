@@ -12,7 +12,7 @@ import {
 } from '../../../shared/schemas/user.js';
 import { errorBody } from '../../http/schemas.js';
 import { requireUser, SESSION_COOKIE } from '../../http/session.js';
-import { toOrderDto } from '../orders/dto.js';
+import { toOrderDto } from '../orders/index.js';
 import type { AccountService } from './service.js';
 
 const failures = { 400: errorBody, 401: errorBody, 404: errorBody };
@@ -23,7 +23,7 @@ export interface AccountRouteOptions {
   perMinuteLimit: number;
 }
 
-/** The customer's own account (customer spec §7 and decision 26). */
+/** The customer's own account (decision 26). */
 export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
   app,
   { account, perMinuteLimit },

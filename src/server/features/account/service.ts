@@ -12,13 +12,21 @@ import type { Clock } from '../../lib/clock.js';
 import { hashPassword, hashToken, verifyPassword } from '../../lib/crypto.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { publishAccountChanged } from '../../live/publish.js';
-import { sessionUserColumns } from '../auth/sessions.js';
-import type { Viewer } from '../orders/service.js';
+import { sessionUserColumns } from '../auth/index.js';
+import type { OrderWriter, Viewer } from '../orders/index.js';
 
 /** '' clears a field; undefined leaves it alone. */
 const orNull = (value: string | undefined) => (value === undefined ? undefined : value || null);
 
-export function createAccountService({ db, clock }: { db: Db; clock: Clock }) {
+export function createAccountService({
+  db,
+  clock,
+  orders: writer,
+}: {
+  db: Db;
+  clock: Clock;
+  orders: OrderWriter;
+}) {
   return {
     /** Names and phone only: the schema has already dropped role, e-mail and anything else. */
     async updateProfile(userId: number, update: ProfileUpdate) {
@@ -47,9 +55,10 @@ export function createAccountService({ db, clock }: { db: Db; clock: Clock }) {
           .limit(1)
           .for('update');
         if (!latest) throw notFound('No order to update yet');
-        const [order] = await tx
-          .update(orders)
-          .set({
+        const order = await writer.setDetails(
+          tx,
+          latest.id,
+          {
             shippingAddress: {
               street: update.address,
               city: update.city,
@@ -57,11 +66,9 @@ export function createAccountService({ db, clock }: { db: Db; clock: Clock }) {
               zipCode: update.zipCode,
             },
             phoneNumber: update.phoneNumber || null,
-            updatedAt: clock.now(),
-          })
-          .where(eq(orders.id, latest.id))
-          .returning();
-        if (!order) throw notFound('No order to update yet');
+          },
+          clock.now(),
+        );
         const items = await tx
           .select()
           .from(orderItems)

@@ -4,7 +4,7 @@ import type { Stage } from '../../../shared/stages.js';
 import { eventLogs, orderItems, orders, paymentSessions } from '../../db/schema.js';
 import { startTestApp, type TestApp, type TestClient } from '../../test/app.js';
 import { signedInAdmin, signedInCustomer } from '../../test/auth-flow.js';
-import { createOrderAtStages } from '../orders/seed.js';
+import { createOrderAtStages } from '../orders/index.js';
 
 let t: TestApp;
 let admin: TestClient;

@@ -3,17 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventLogs, orders } from '../../db/schema.js';
 import { expectAdminOnly } from '../../test/admin-guard.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
-import { createOrder } from '../orders/create.js';
+import { seedOrder } from '../orders/index.js';
 
 let t: TestApp;
 let orderId: number;
 beforeAll(async () => {
   t = await startTestApp();
-  const { order } = await createOrder(t.database.db, {
+  const { order } = await seedOrder(t.database.db, {
     orderId: 'VH1001',
     productName: 'Cabin 400',
     status: 'PRODUCTION',
-    initiatedBy: 'system',
   });
   orderId = order.id;
 });

@@ -5,7 +5,7 @@ import { STAGES, type Stage } from '../../../shared/stages.js';
 import { orderItems } from '../../db/schema.js';
 import { startTestApp, type TestApp, type TestClient } from '../../test/app.js';
 import { signedInAdmin } from '../../test/auth-flow.js';
-import { createOrder } from '../orders/create.js';
+import { seedOrder } from '../orders/index.js';
 
 let t: TestApp;
 let admin: TestClient;
@@ -27,13 +27,12 @@ beforeAll(async () => {
   admin = (await signedInAdmin(t)).client;
   const db = t.database.db;
   for (const [orderId, stages, day] of SEEDS) {
-    const { order } = await createOrder(db, {
+    const { order } = await seedOrder(db, {
       orderId,
       productName: 'Cabin 400',
       quantity: stages.length,
       status: stages,
       orderDate: new Date(Date.UTC(2026, 0, day)),
-      initiatedBy: 'system',
     });
     // Each unit entered its stage `day` days into 2026, unit 2 a little later than unit 1.
     for (const n of stages.keys()) {

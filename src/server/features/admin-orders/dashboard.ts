@@ -11,7 +11,7 @@ export const LONGEST_WAITING_COUNT = 5;
 
 /**
  * 'Pending Actions' counts orders waiting on the customer's signature or payment. DOCUMENTS_PENDING
- * shares DOCUMENTS_SIGNING's position (admin spec §4), so it counts too.
+ * shares DOCUMENTS_SIGNING's position on the timeline, so it counts too.
  */
 export const PENDING_ACTION_STAGES: readonly Stage[] = [
   'DOCUMENTS_PENDING',

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { orders } from '../../db/schema.js';
 import { startTestApp, type TestApp, type TestClient } from '../../test/app.js';
 import { signedInAdmin } from '../../test/auth-flow.js';
-import { seedBulkOrders } from './bulk-seed.js';
+import { seedBulkOrders } from '../orders/index.js';
 import { EXPORT_BATCH_SIZE } from './export.js';
 
 const ORDER_COUNT = 5000;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema.js';
 import { manualClock, startTestApp, type TestApp, type TestClient } from '../../test/app.js';
 import { signedInAdmin } from '../../test/auth-flow.js';
-import { createOrder } from '../orders/create.js';
+import { seedOrder } from '../orders/index.js';
 import { dollarsFromCents, EXPORT_COLUMNS, escapeFormula } from './export.js';
 
 let t: TestApp;
@@ -40,7 +40,7 @@ beforeAll(async () => {
   t = await startTestApp({ clock: manualClock(new Date('2026-11-23T22:30:00Z')) });
   admin = (await signedInAdmin(t)).client;
   const db = t.database.db;
-  const { order } = await createOrder(db, {
+  const { order } = await seedOrder(db, {
     orderId: 'VH1001',
     productName: 'Studio 240, "deluxe"',
     quantity: 2,
@@ -51,7 +51,6 @@ beforeAll(async () => {
     transactionId: 'txn_123',
     amount: '4500050',
     zipCode: '78701',
-    initiatedBy: 'system',
   });
   studioId = order.id;
   await db
@@ -59,12 +58,11 @@ beforeAll(async () => {
     .set({ deliveryDate: new Date('2026-06-30T15:00:00Z') })
     .where(eq(orders.id, order.id));
   for (const [index, productName] of HOSTILE_NAMES.entries()) {
-    await createOrder(db, {
+    await seedOrder(db, {
       orderId: index === 0 ? '=cmd|"/c calc"!A1' : `VH20${index}`,
       productName,
       orderDate: new Date(`2026-02-${String(index + 1).padStart(2, '0')}T12:00:00Z`),
       zipCode: index === 2 ? '-78701' : null,
-      initiatedBy: 'system',
     });
   }
 });
@@ -79,7 +77,7 @@ function parseCsv(text: string): string[][] {
 }
 
 describe('exporting orders', () => {
-  it('streams the spec’s columns for every order of the filter, named for today', async () => {
+  it('streams the export columns for every order of the filter, named for today', async () => {
     const res = await admin.get('/api/admin/orders/export');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');

@@ -10,7 +10,7 @@ import { orders } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { orderFilterWhere } from './filters.js';
 
-/** The spec's bulk export columns (admin spec §7), in its order. */
+/** The bulk export's columns, in the order the file lists them. */
 export const EXPORT_COLUMNS = [
   'Order ID',
   'Product Name',

@@ -27,7 +27,7 @@ const DAY_MS = 86_400_000;
 
 /**
  * The WHERE clause of the list, its count and the export. Every filter is optional;
- * none given means every order. The status filter takes the spec's aliases (PAYMENT_PENDING,
+ * none given means every order. The status filter takes the alias statuses (PAYMENT_PENDING,
  * DELIVERY_SCHEDULED) and matches the order's own status (its least advanced unit) exactly.
  */
 export function orderFilterWhere(filters: AdminOrderFilters): SQL | undefined {

@@ -13,17 +13,18 @@ import {
 } from '../../../shared/schemas/admin-orders.js';
 import { errorBody, idParams } from '../../http/schemas.js';
 import { guardAdminRoutes, requireAdmin } from '../../http/session.js';
-import type { FeatureDeps } from '../deps.js';
 import { attachment } from './export.js';
-import { createAdminOrderService } from './service.js';
+import type { AdminOrderService } from './service.js';
 
 const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 const csvType = 'text/csv; charset=utf-8';
 
-/** The admin orders API: list, dashboard, status changes, activity, notes, delete, export (issue 5). */
-export const adminOrderRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app, { db, clock }) => {
+/** The admin orders API: list, dashboard, status changes, activity, notes, delete, export. */
+export const adminOrderRoutes: FastifyPluginAsyncZod<{ adminOrders: AdminOrderService }> = async (
+  app,
+  { adminOrders: service },
+) => {
   guardAdminRoutes(app);
-  const service = createAdminOrderService({ db, clock });
 
   app.get(
     '/api/admin/orders',

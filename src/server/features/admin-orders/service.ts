@@ -8,10 +8,10 @@ import type {
   AdminStatusPatch,
 } from '../../../shared/schemas/admin-orders.js';
 import { type Db, isEmbedded } from '../../db/client.js';
-import { eventLogs, orderItems, orders } from '../../db/schema.js';
+import { orderItems, orders } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { changeItemStatus, lockOrder } from '../orders/status.js';
+import type { OrderWriter } from '../orders/index.js';
 import { orderActivity, toActivityEvent } from './activity.js';
 import { createCountCache } from './count-cache.js';
 import { dashboard } from './dashboard.js';
@@ -28,8 +28,16 @@ export interface StatusChangeCounts {
   updatedOrders: number;
 }
 
-/** The back office's order operations (issue 5); routes parse and authorise, this holds the rules. */
-export function createAdminOrderService({ db, clock }: { db: Db; clock: Clock }) {
+/** The back office's order operations; routes parse and authorise, this holds the rules. */
+export function createAdminOrderService({
+  db,
+  clock,
+  orders: writer,
+}: {
+  db: Db;
+  clock: Clock;
+  orders: OrderWriter;
+}) {
   // On PGlite a count of 10 000 rows costs more than the page itself and nothing but this process
   // writes, so counts are kept until the next write. On a PostgreSQL server counting is cheap, and the
   // horizon moves with every write to any database of the cluster: page and count run together.
@@ -52,7 +60,7 @@ export function createAdminOrderService({ db, clock }: { db: Db; clock: Clock })
       by: StaffMember,
     ): Promise<StatusChangeCounts> {
       const { changed } = await db.transaction(async (tx) => {
-        await lockOrder(tx, orderId);
+        await writer.lock(tx, orderId);
         const { itemNumber } = patch;
         if (itemNumber !== undefined) {
           const [unit] = await tx
@@ -62,7 +70,7 @@ export function createAdminOrderService({ db, clock }: { db: Db; clock: Clock })
           const message = `This order has no unit ${itemNumber}`;
           if (!unit) throw badRequest(`itemNumber: ${message}`, { itemNumber: message });
         }
-        return changeItemStatus(
+        return writer.changeStatus(
           tx,
           {
             orderId,
@@ -88,7 +96,7 @@ export function createAdminOrderService({ db, clock }: { db: Db; clock: Clock })
         const now = clock.now();
         const counts = { updatedItems: 0, updatedOrders: 0 };
         for (const orderId of orderIds) {
-          const { changed } = await changeItemStatus(
+          const { changed } = await writer.changeStatus(
             tx,
             { orderId, to: body.status, rule: 'set', actor: { kind: 'admin', userId: by.id } },
             now,
@@ -107,35 +115,14 @@ export function createAdminOrderService({ db, clock }: { db: Db; clock: Clock })
 
     /** A note only staff see: an internal event, never answered by a customer route. */
     async addNote(orderId: number, text: string, by: StaffMember): Promise<ActivityEvent> {
-      const event = await db.transaction(async (tx) => {
-        // The lock keeps a concurrent delete from removing the order under the new row.
-        await lockOrder(tx, orderId);
-        const [row] = await tx
-          .insert(eventLogs)
-          .values({
-            orderId,
-            type: 'INTERNAL_NOTE',
-            data: { text },
-            initiatedBy: `admin:${by.id}`,
-            internal: true,
-            timestamp: clock.now(),
-          })
-          .returning();
-        if (!row) throw new Error('note insert returned nothing');
-        return row;
-      });
+      const event = await db.transaction((tx) =>
+        writer.addNote(tx, orderId, text, { kind: 'admin', userId: by.id }, clock.now()),
+      );
       return toActivityEvent(event, new Map([[by.id, by.email]]));
     },
 
-    /** The order with its units, events and payment sessions (foreign keys cascade), in one statement. */
-    async delete(orderId: number) {
-      const [gone] = await db
-        .delete(orders)
-        .where(eq(orders.id, orderId))
-        .returning({ id: orders.id, orderId: orders.orderId });
-      if (!gone) throw notFound('Order not found');
-      return gone;
-    },
+    /** The order with its units, events and payment sessions. */
+    delete: (orderId: number) => writer.delete(db, orderId),
 
     exportCsv: (filters: AdminOrderFilters) => exportOrdersCsv(db, filters),
     exportOneCsv: (orderId: number) => exportOneOrderCsv(db, orderId),

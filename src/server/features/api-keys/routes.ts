@@ -3,15 +3,16 @@ import { z } from 'zod';
 import { apiKeySchema, createApiKeySchema, createdApiKeySchema } from '../../../shared/schemas/api-keys.js';
 import { errorBody, idParams } from '../../http/schemas.js';
 import { guardAdminRoutes, requireAdmin } from '../../http/session.js';
-import type { FeatureDeps } from '../deps.js';
-import { createApiKeyService } from './service.js';
+import type { ApiKeyService } from './service.js';
 
 const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
-/** API keys: list, create (shown once), revoke (DESIGN §7). */
-export const apiKeyRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app, { db, clock }) => {
+/** API keys: list, create (shown once; only a hash is kept), revoke. */
+export const apiKeyRoutes: FastifyPluginAsyncZod<{ apiKeys: ApiKeyService }> = async (
+  app,
+  { apiKeys: keys },
+) => {
   guardAdminRoutes(app);
-  const keys = createApiKeyService({ db, clock });
 
   app.get(
     '/api/admin/api-keys',

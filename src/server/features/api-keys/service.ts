@@ -6,7 +6,7 @@ import type { Clock } from '../../lib/clock.js';
 import { hashToken } from '../../lib/crypto.js';
 import { notFound } from '../../lib/errors.js';
 
-/** A fixed prefix plus 24 random alphanumerics (admin spec §9): about 143 bits from the CSPRNG. */
+/** A fixed prefix plus 24 random alphanumerics: about 143 bits from the CSPRNG, too many to guess. */
 export const API_KEY_PREFIX = 'ofk_';
 const RANDOM_LENGTH = 24;
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';

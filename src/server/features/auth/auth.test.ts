@@ -88,7 +88,7 @@ describe('password sign-in with a code', () => {
   // Each test mails this address codes; move past the sending window so the limit does not interfere.
   beforeEach(() => clock.advanceMinutes(16));
 
-  it('rejects a wrong password with the spec message and starts no session', async () => {
+  it('rejects a wrong password with the product’s message and starts no session', async () => {
     const client = t.client();
     const res = await client.post('/api/auth/login', { email, password: 'wrong password', noSession: true });
     expect(res.status).toBe(401);

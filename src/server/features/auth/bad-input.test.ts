@@ -95,7 +95,7 @@ describe('bad input to the auth endpoints', () => {
     expect(res.body.fields).toEqual({ email: 'Please enter a valid email address' });
   });
 
-  it('rejects codes that are not 6 digits with the spec message', async () => {
+  it('rejects codes that are not 6 digits with the product’s message', async () => {
     const res = await t
       .client()
       .post('/api/auth/verify-code', { email: 'existing@example.com', code: '12a456' });
@@ -103,7 +103,7 @@ describe('bad input to the auth endpoints', () => {
     expect(res.body.fields.code).toBe('Verification code must be 6 digits');
   });
 
-  it('rejects a short new password with the spec message', async () => {
+  it('rejects a short new password with the product’s message', async () => {
     const res = await t.client().post('/api/auth/set-password', {
       email: 'new@example.com',
       password: 'short',

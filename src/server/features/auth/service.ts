@@ -97,6 +97,10 @@ export function createAuthService(deps: AuthDeps) {
   return {
     sessions,
 
+    /** Mails a fresh code, composed by the caller (an admin's reset for a customer), under the same limits. */
+    mailCode: (email: string, ip: string, compose: (code: string) => MailMessage) =>
+      mailCode({ codes, mailer }, email, ip, compose),
+
     /** Housekeeping: expired sessions, challenges and old codes. */
     async purgeExpired(): Promise<number> {
       return (await sessions.purgeExpired()) + (await codes.purgeOld());

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, min } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import { PRODUCT_NAME } from '../../../shared/constants.js';
@@ -6,10 +6,9 @@ import type { Db } from '../../db/client.js';
 import { outboundWebhookAttempts, outboundWebhooks } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { postToTarget, type Resolver, statusSummary } from '../../lib/outbound-target.js';
-import { type QueueBatch, type RetryPolicy, retryDelayMs } from '../notifications/queue.js';
+import { claimDue, nextDueAt } from '../../outbox/claim.js';
+import { type QueueBatch, type RetryPolicy, retryDelayMs } from '../../outbox/queue.js';
 import { ensureSigningSecret } from './signing.js';
-
-const BATCH_SIZE = 20;
 
 type Outcome = { ok: boolean; statusCode: number | null; error: string | null; durationMs: number };
 
@@ -30,30 +29,6 @@ export function createWebhookSender(deps: {
 }) {
   const { db, clock, policy, log, allowPrivate, resolve } = deps;
   const leaseMs = policy.timeoutMs + 30_000;
-
-  async function claim() {
-    const now = clock.now();
-    return db.transaction(async (tx) => {
-      const due = await tx
-        .select()
-        .from(outboundWebhooks)
-        .where(and(eq(outboundWebhooks.status, 'pending'), lte(outboundWebhooks.nextAttemptAt, now)))
-        .orderBy(asc(outboundWebhooks.nextAttemptAt), asc(outboundWebhooks.id))
-        .limit(BATCH_SIZE)
-        .for('update', { skipLocked: true });
-      if (due.length === 0) return due;
-      await tx
-        .update(outboundWebhooks)
-        .set({ nextAttemptAt: new Date(now.getTime() + leaseMs) })
-        .where(
-          inArray(
-            outboundWebhooks.id,
-            due.map((row) => row.id),
-          ),
-        );
-      return due;
-    });
-  }
 
   async function post(url: string, messageId: string, body: string, secret: string): Promise<Outcome> {
     const sentAt = clock.now();
@@ -86,7 +61,7 @@ export function createWebhookSender(deps: {
   }
 
   return async function pass(): Promise<QueueBatch> {
-    const claimed = await claim();
+    const claimed = await claimDue(db, outboundWebhooks, clock.now(), leaseMs);
     if (claimed.length > 0) {
       const secret = await ensureSigningSecret(db, clock.now());
       for (const row of claimed) {
@@ -125,11 +100,7 @@ export function createWebhookSender(deps: {
         });
       }
     }
-    const [next] = await db
-      .select({ at: min(outboundWebhooks.nextAttemptAt) })
-      .from(outboundWebhooks)
-      .where(eq(outboundWebhooks.status, 'pending'));
-    return { handled: claimed.length, nextDueAt: next?.at ? new Date(next.at) : null };
+    return { handled: claimed.length, nextDueAt: await nextDueAt(db, outboundWebhooks) };
   };
 }
 

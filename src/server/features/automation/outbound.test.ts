@@ -9,7 +9,7 @@ import { expectAdminOnly } from '../../test/admin-guard.js';
 import { startTestApp, type TestApp, type TestClient } from '../../test/app.js';
 import { signedInAdmin } from '../../test/auth-flow.js';
 import type { createTestDatabase } from '../../test/database.js';
-import { createOrderAtStages } from '../orders/seed.js';
+import { createOrderAtStages } from '../orders/index.js';
 
 /** Fast retries so the schedule can be watched; the poll is long, so only the schedule wakes the sender. */
 const OUTBOX = { pollMs: 60_000, retryBaseMs: 200, retryMaxMs: 10_000, maxAttempts: 3, timeoutMs: 2_000 };

@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { STAGE_LABELS } from '../../../shared/stages.js';
 import type { Executor } from '../../db/client.js';
-import { outboundWebhooks } from '../../db/schema.js';
-import { readSettingsIn } from '../notifications/settings.js';
+import { outboundWebhooks, users } from '../../db/schema.js';
+import { initiatedBy, type OrderEvent } from '../orders/index.js';
+import { readSettingsIn } from '../settings/index.js';
+
+type StatusChanged = Extract<OrderEvent, { type: 'units.status_changed' }>;
 
 export type OutboundEventType = 'order.status_changed';
 
@@ -32,4 +37,38 @@ export async function enqueueOutboundWebhook(
     nextAttemptAt: now,
     createdAt: now,
   });
+}
+
+/** The automation service hears of every stage change: `order.status_changed`, queued in the change's transaction. */
+export async function enqueueStatusChangedWebhook(tx: Executor, event: StatusChanged): Promise<void> {
+  const { order, changed, at } = event;
+  const [first] = changed;
+  if (!first) return;
+  const [owner] = order.userId
+    ? await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId))
+    : [];
+  const froms = new Set(changed.map((unit) => unit.from));
+  await enqueueOutboundWebhook(
+    tx,
+    'order.status_changed',
+    {
+      orderId: order.id,
+      orderNumber: order.orderId,
+      productName: order.productName,
+      status: first.to,
+      statusLabel: STAGE_LABELS[first.to],
+      previousStatus: froms.size === 1 ? first.from : null,
+      orderStatus: order.status,
+      items: changed.map((unit) => ({
+        itemId: unit.itemId,
+        itemNumber: unit.itemNumber,
+        from: unit.from,
+        to: unit.to,
+      })),
+      customerEmail: owner?.email ?? null,
+      initiatedBy: initiatedBy(event.actor),
+      occurredAt: at.toISOString(),
+    },
+    at,
+  );
 }

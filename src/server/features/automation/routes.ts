@@ -7,15 +7,16 @@ import {
 } from '../../../shared/schemas/outbound-webhooks.js';
 import { errorBody, idParams } from '../../http/schemas.js';
 import { guardAdminRoutes } from '../../http/session.js';
-import type { FeatureDeps } from '../deps.js';
-import { createAutomationService } from './service.js';
+import type { AutomationService } from './service.js';
 
 const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 
 /** Outbound automation webhooks: the delivery log with every attempt, retry, and the signing secret. */
-export const automationRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app, { db, clock }) => {
+export const automationRoutes: FastifyPluginAsyncZod<{ automation: AutomationService }> = async (
+  app,
+  { automation },
+) => {
   guardAdminRoutes(app);
-  const automation = createAutomationService({ db, clock });
 
   app.get(
     '/api/admin/outbound-webhooks',

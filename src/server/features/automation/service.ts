@@ -62,7 +62,7 @@ export function createAutomationService({ db, clock }: { db: Db; clock: Clock })
 
   /**
    * Queues one more try now for a delivery not yet delivered; a failed one that fails again goes back
-   * to failed (one try per retry, decision in docs/decisions.md).
+   * to failed (one try per retry, decision 86).
    */
   async function retry(id: number) {
     const [updated] = await db

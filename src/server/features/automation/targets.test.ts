@@ -13,7 +13,7 @@ import {
 } from '../../lib/outbound-target.js';
 import { startTestApp, type TestApp, type TestClient } from '../../test/app.js';
 import { signedInAdmin } from '../../test/auth-flow.js';
-import { createOrderAtStages } from '../orders/seed.js';
+import { createOrderAtStages } from '../orders/index.js';
 
 let t: TestApp;
 let admin: TestClient;

@@ -7,7 +7,7 @@ import { expectAdminOnly } from '../../test/admin-guard.js';
 import { startTestApp, type TestApp, type TestClient } from '../../test/app.js';
 import { signedInAdmin, signedInCustomer, signIn } from '../../test/auth-flow.js';
 import { codeFrom } from '../../test/mail-catcher.js';
-import { createOrderAtStages } from '../orders/seed.js';
+import { createOrderAtStages } from '../orders/index.js';
 import { CANNOT_DELETE_SELF, CANNOT_DEMOTE_SELF, LAST_ADMIN } from './service.js';
 
 let t: TestApp;
@@ -267,7 +267,7 @@ describe('change e-mail', () => {
 });
 
 describe('delete user', () => {
-  it('refuses a user with orders with the spec’s message and the count, and deletes nothing', async () => {
+  it('refuses a user with orders with the product’s message and the count, and deletes nothing', async () => {
     await order('DEL-1', 'has-orders@example.com', '100');
     await order('DEL-2', 'has-orders@example.com', '200');
     const [user] = await t.database.db.select().from(users).where(eq(users.email, 'has-orders@example.com'));

@@ -14,18 +14,19 @@ import {
 } from '../../../shared/schemas/customers.js';
 import { errorBody, idParams } from '../../http/schemas.js';
 import { guardAdminRoutes, requireAdmin, SESSION_COOKIE } from '../../http/session.js';
-import type { FeatureDeps } from '../deps.js';
-import { createCustomerAdminService, UserHasOrdersError } from './service.js';
+import type { CustomerAdminService } from './service.js';
 
 const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 
 /**
- * Customers and users for admins (admin spec §2 Customers and Settings → Admin Users, §7): the customer
- * list, one user with their orders, reset password, change e-mail, edit, delete, and Add User.
+ * Customers and users for admins (the Customers page and Settings → Admin Users): the customer list,
+ * one user with their orders, reset password, change e-mail, edit, delete, and Add User.
  */
-export const customerAdminRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app, deps) => {
+export const customerAdminRoutes: FastifyPluginAsyncZod<{ customers: CustomerAdminService }> = async (
+  app,
+  { customers: service },
+) => {
   guardAdminRoutes(app);
-  const service = createCustomerAdminService(deps);
 
   app.get(
     '/api/admin/customers',
@@ -81,20 +82,10 @@ export const customerAdminRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (ap
         response: { 200: messageSchema, ...failures, 409: deleteRefusedSchema },
       },
     },
-    async (request, reply) => {
-      try {
-        return await service.deleteUser(requireAdmin(request), request.params.id);
-      } catch (error) {
-        // The spec's refusal carries the count beside the message (admin spec §7).
-        if (error instanceof UserHasOrdersError) {
-          return reply.status(409).send({ message: error.message, orders: error.orders });
-        }
-        throw error;
-      }
-    },
+    async (request) => service.deleteUser(requireAdmin(request), request.params.id),
   );
 
-  // Add User lives under /api/settings in the spec (§7) but is as admin-only as the rest.
+  // Add User lives under /api/settings, where the Settings page calls it, but is as admin-only as the rest.
   app.post(
     '/api/settings/users/create',
     { schema: { body: createUserSchema, response: { 201: adminUserSchema, ...failures } } },

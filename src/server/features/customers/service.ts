@@ -9,15 +9,15 @@ import {
   type UpdateUser,
   userHasOrdersMessage,
 } from '../../../shared/schemas/customers.js';
-import type { Executor } from '../../db/client.js';
+import type { Config } from '../../config.js';
+import type { Db, Executor } from '../../db/client.js';
 import { orders, sessions, type User, users, verificationCodes } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
 import { hashPassword, hashToken } from '../../lib/crypto.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { publishAccountChanged } from '../../live/publish.js';
 import { adminResetMail } from '../../mail/templates.js';
-import { createAuthCodeStore, mailCode } from '../auth/service.js';
-import type { SessionUser } from '../auth/sessions.js';
-import type { FeatureDeps } from '../deps.js';
+import type { AuthService, SessionUser } from '../auth/index.js';
 
 export const USER_NOT_FOUND = 'User not found';
 export const CANNOT_DELETE_SELF = 'You cannot delete your own account';
@@ -80,16 +80,14 @@ const CUSTOMER_ORDER: Record<CustomerSort, (totals: { orders: SQL; totalSpent: S
 export function createCustomerAdminService({
   db,
   clock,
-  mailer,
   config,
-}: Pick<FeatureDeps, 'db' | 'clock' | 'mailer' | 'config'>) {
-  const codes = createAuthCodeStore({
-    db,
-    clock,
-    mailer,
-    codeLimits: { perEmail: config.authLimits.codesPerEmail, perIp: config.authLimits.codesPerIp },
-  });
-
+  auth,
+}: {
+  db: Db;
+  clock: Clock;
+  config: Pick<Config, 'publicUrl'>;
+  auth: Pick<AuthService, 'mailCode'>;
+}) {
   async function findUser(id: number, executor: Executor = db, lock = false): Promise<UserRow> {
     const query = executor.select(userColumns).from(users).where(eq(users.id, id));
     const [user] = lock ? await query.for('update') : await query;
@@ -233,7 +231,7 @@ export function createCustomerAdminService({
         status: user.hasPassword ? 'ACTIVE' : 'PENDING',
       });
       const link = `${config.publicUrl}/auth?${params}`;
-      await mailCode({ codes, mailer }, user.email, ip, (code) => adminResetMail(user.email, code, link));
+      await auth.mailCode(user.email, ip, (code) => adminResetMail(user.email, code, link));
       return { message: `A password reset code was sent to ${user.email}` };
     },
 
@@ -325,10 +323,10 @@ export function createCustomerAdminService({
   };
 }
 
-/** The spec's refusal: message and orders (count), answered as a 409. */
+/** The refusal carries the number of orders beside the message. */
 export class UserHasOrdersError extends AppError {
   constructor(readonly orders: number) {
-    super('CONFLICT', userHasOrdersMessage(orders));
+    super('CONFLICT', userHasOrdersMessage(orders), { details: { orders } });
   }
 }
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { orderItems, orders } from '../../db/schema.js';
 import { startTestApp, type TestApp, type TestClient } from '../../test/app.js';
 import { signedInAdmin } from '../../test/auth-flow.js';
-import { HEADER, sharedStringsWorkbook } from './fixtures/files.js';
+import { HEADER, sharedStringsWorkbook } from '../../test/fixtures/import-files.js';
 
 let t: TestApp;
 let admin: TestClient;

@@ -4,8 +4,8 @@ import { eventLogs, mailOutbox, orderItems, orders, settings, users } from '../.
 import { expectAdminOnly } from '../../test/admin-guard.js';
 import { startTestApp, type TestApp, type TestClient } from '../../test/app.js';
 import { signedInAdmin } from '../../test/auth-flow.js';
-import { createOrderAtStages } from '../orders/seed.js';
-import { HEADER, postImport, toCsv, toWorkbook, zip, zipBomb } from './fixtures/files.js';
+import { HEADER, postImport, toCsv, toWorkbook, zip, zipBomb } from '../../test/fixtures/import-files.js';
+import { createOrderAtStages } from '../orders/index.js';
 
 let t: TestApp;
 let admin: TestClient;

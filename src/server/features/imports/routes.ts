@@ -13,13 +13,13 @@ import {
   IMPORT_MAX_FILE_BYTES,
   type ImportFlag,
   type ImportOptions,
+  type ImportResult,
   importResultSchema,
 } from '../../../shared/schemas/imports.js';
 import { errorBody } from '../../http/schemas.js';
 import { guardAdminRoutes, requireAdmin } from '../../http/session.js';
 import { AppError, badRequest } from '../../lib/errors.js';
-import type { FeatureDeps } from '../deps.js';
-import { createImportService } from './service.js';
+import type { ImportService } from './service.js';
 import {
   checkKind,
   csvRows,
@@ -34,18 +34,17 @@ import {
 const LIMIT_MB = IMPORT_MAX_FILE_BYTES / (1024 * 1024);
 const fileTooLarge = () => tooLarge(`The file is larger than ${LIMIT_MB} MB (the limit)`);
 
-/** POST /api/admin/import (admin spec §7; issue #8). */
-export const importRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app, deps) => {
+/** POST /api/admin/import: the Import Data page's upload. */
+export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = async (app, { imports }) => {
   guardAdminRoutes(app);
   await app.register(multipart, {
     limits: { fileSize: IMPORT_MAX_FILE_BYTES, files: 1, fields: 10, fieldSize: 100, parts: 12 },
   });
-  const imports = createImportService(deps);
 
   app.post(
     '/api/admin/import',
     { schema: { response: { 200: importResultSchema, 400: z.union([importResultSchema, errorBody]) } } },
-    async (request, reply) => {
+    async (request) => {
       const admin = requireAdmin(request);
       if (!request.isMultipart()) {
         throw new AppError(
@@ -54,7 +53,7 @@ export const importRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app, deps
         );
       }
       const flags: Partial<ImportOptions> = {};
-      let outcome: Awaited<ReturnType<typeof imports.run>> | undefined;
+      let outcome: ImportResult | undefined;
       let upload: Readable | undefined;
       let spool: { dir: string; path: string; kind: FileKind } | undefined;
       const options = (): ImportOptions => ({
@@ -101,8 +100,7 @@ export const importRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app, deps
       } finally {
         if (spool) await rm(spool.dir, { recursive: true, force: true });
       }
-      // A file with invalid rows (nothing imported) is a bad request; its answer is still the full report.
-      return reply.code(outcome.imported ? 200 : 400).send(outcome.result);
+      return outcome;
     },
   );
 };

@@ -12,12 +12,9 @@ import { arrayParam, rowsOf } from '../../db/array-param.js';
 import { type Db, type Executor, isEmbedded } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, badRequest } from '../../lib/errors.js';
-import { enqueueOrderConfirmation } from '../notifications/order-confirmation.js';
-import { createOrders } from '../orders/create.js';
-import { initiatedBy } from '../orders/status.js';
-import { reviseOrder } from '../orders/update.js';
-import { createServiceAreaService } from '../service-areas/service.js';
-import type { SettingsService } from '../settings/service.js';
+import { enqueueOrderConfirmation } from '../notifications/index.js';
+import type { Actor, OrderWriter } from '../orders/index.js';
+import type { ServiceAreaService } from '../service-areas/index.js';
 import { type ColumnMap, checkRow, type ImportRow, isBlankRow, mapColumns } from './rows.js';
 import { type SourceRow, tooManyRows } from './sources.js';
 
@@ -39,24 +36,27 @@ export type ImportService = ReturnType<typeof createImportService>;
 class Rollback extends Error {}
 
 /**
- * Order import (issue #8): rows checked as they stream in and written in batches, all inside one
+ * Order import: rows checked as they stream in and written in batches, all inside one
  * transaction. By default any invalid row rolls everything back (the rest of the file is still checked
  * so every error is reported); `validRowsOnly` writes the valid rows and reports the others; `dryRun`
  * does exactly what a real run would and then rolls back, so its counts are the real ones.
  */
-export function createImportService(deps: { db: Db; clock: Clock; settings: SettingsService }) {
-  const { db, clock } = deps;
-  const serviceAreas = createServiceAreaService(deps);
+export function createImportService(deps: {
+  db: Db;
+  clock: Clock;
+  orders: OrderWriter;
+  serviceAreas: Pick<ServiceAreaService, 'unlockOrders'>;
+}) {
+  const { db, clock, orders: writer, serviceAreas } = deps;
   const batchRows = isEmbedded(db) ? BATCH_ROWS_EMBEDDED : BATCH_ROWS_POSTGRES;
 
   async function run(
     source: AsyncIterable<SourceRow>,
     options: ImportOptions,
     adminId: number,
-  ): Promise<{ imported: boolean; result: ImportResult }> {
+  ): Promise<ImportResult> {
     const now = clock.now();
-    const actor = { kind: 'admin' as const, userId: adminId };
-    const by = initiatedBy(actor);
+    const actor: Actor = { kind: 'admin', userId: adminId };
     let rows = 0;
     let created = 0;
     let updated = 0;
@@ -116,7 +116,7 @@ export function createImportService(deps: { db: Db; clock: Clock; settings: Sett
         }
       }
       if (fresh.length > 0) {
-        const ids = await createOrders(
+        const ids = await writer.createMany(
           tx,
           fresh.map((row) => ({
             orderId: row.orderId,
@@ -126,8 +126,8 @@ export function createImportService(deps: { db: Db; clock: Clock; settings: Sett
             status: row.status ?? 'ORDER_PLACED',
             email: row.email,
             zipCode: row.zipCode,
-            initiatedBy: by,
           })),
+          actor,
           now,
         );
         created += fresh.length;
@@ -140,7 +140,7 @@ export function createImportService(deps: { db: Db; clock: Clock; settings: Sett
       list(entries);
       if (touched.length > 0) {
         // New orders (and updated ones, whose ZIP code may have changed) in an enabled ZIP code move
-        // to LOCATION_ENABLED, as DESIGN §5 says; forward only, so nothing else moves.
+        // to LOCATION_ENABLED, as enabling a ZIP code does; forward only, so nothing else moves.
         await serviceAreas.unlockOrders(
           tx,
           touched.map((order) => order.id),
@@ -163,7 +163,7 @@ export function createImportService(deps: { db: Db; clock: Clock; settings: Sett
       row: ImportRow,
       id: number,
     ): Promise<{ order: Partial<ImportedOrder> } | { error: ImportRowError }> {
-      const result = await reviseOrder(
+      const result = await writer.revise(
         tx,
         {
           orderId: id,
@@ -250,7 +250,9 @@ export function createImportService(deps: { db: Db; clock: Clock; settings: Sett
       dryRun: options.dryRun,
       errors,
     };
-    return { imported: !failed, result };
+    // A file with invalid rows (nothing imported) is a bad request; its answer is still the full report.
+    if (failed) throw new AppError('BAD_REQUEST', result.message, { details: result });
+    return result;
   }
 
   return { run };

@@ -3,8 +3,8 @@ import type { NotificationSettings } from '../../../shared/schemas/settings.js';
 import type { Executor } from '../../db/client.js';
 import { orders, users } from '../../db/schema.js';
 import { adminNoticeMail } from '../../mail/templates.js';
+import { readSettingsIn } from '../settings/index.js';
 import { enqueueMail, type MailKind } from './outbox.js';
-import { readSettingsIn } from './settings.js';
 
 /** The admin e-mails the Notifications settings switch on and off (newOrderAlerts, paymentProcessing, documentSigning). */
 export type AdminNotice =

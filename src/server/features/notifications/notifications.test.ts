@@ -4,8 +4,7 @@ import { mailOutbox, users } from '../../db/schema.js';
 import { hashPassword } from '../../lib/crypto.js';
 import { startTestApp, type TestApp, type TestClient } from '../../test/app.js';
 import { signedInAdmin, signedInCustomer } from '../../test/auth-flow.js';
-import { createOrderAtStages } from '../orders/seed.js';
-import { changeItemStatus } from '../orders/status.js';
+import { createOrderAtStages } from '../orders/index.js';
 import { enqueueAdminNotice } from './admin-notices.js';
 import { enqueueOrderConfirmation } from './order-confirmation.js';
 
@@ -115,7 +114,7 @@ describe('the owner’s stage-change e-mail', () => {
   it('mails nothing for a change made with notifyCustomer false, or for a change that rolled back', async () => {
     const order = await annOrder();
     await t.database.db.transaction((tx) =>
-      changeItemStatus(
+      t.app.services.orders.changeStatus(
         tx,
         {
           orderId: order.id,
@@ -131,7 +130,7 @@ describe('the owner’s stage-change e-mail', () => {
 
     await expect(
       t.database.db.transaction(async (tx) => {
-        await changeItemStatus(
+        await t.app.services.orders.changeStatus(
           tx,
           { orderId: order.id, to: 'DELIVERED', rule: 'set', actor: { kind: 'system' } },
           new Date(),

@@ -1,11 +1,12 @@
-import { and, asc, eq, inArray, lte, min } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client.js';
 import { mailOutbox } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Mailer, MailMessage } from '../../mail/mailer.js';
 import { resolvePublicUrl } from '../../mail/templates.js';
-import { type QueueBatch, type RetryPolicy, retryDelayMs } from './queue.js';
+import { claimDue, nextDueAt } from '../../outbox/claim.js';
+import { type QueueBatch, type RetryPolicy, retryDelayMs } from '../../outbox/queue.js';
 
 export type MailKind =
   | 'stage-change'
@@ -38,7 +39,6 @@ export async function enqueueMail(
     .onConflictDoNothing({ target: mailOutbox.dedupeKey });
 }
 
-const BATCH_SIZE = 20;
 /** A claimed mail is hidden from other senders this long; a sender that dies mid-send frees it then. */
 const MAIL_LEASE_MS = 5 * 60_000;
 
@@ -53,32 +53,8 @@ export function createMailSender(deps: {
 }) {
   const { db, clock, mailer, policy, log } = deps;
 
-  async function claim() {
-    const now = clock.now();
-    return db.transaction(async (tx) => {
-      const due = await tx
-        .select()
-        .from(mailOutbox)
-        .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now)))
-        .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
-        .limit(BATCH_SIZE)
-        .for('update', { skipLocked: true });
-      if (due.length === 0) return due;
-      await tx
-        .update(mailOutbox)
-        .set({ nextAttemptAt: new Date(now.getTime() + MAIL_LEASE_MS) })
-        .where(
-          inArray(
-            mailOutbox.id,
-            due.map((row) => row.id),
-          ),
-        );
-      return due;
-    });
-  }
-
   return async function pass(): Promise<QueueBatch> {
-    const claimed = await claim();
+    const claimed = await claimDue(db, mailOutbox, clock.now(), MAIL_LEASE_MS);
     for (const row of claimed) {
       const attempts = row.attempts + 1;
       try {
@@ -107,10 +83,6 @@ export function createMailSender(deps: {
           .where(eq(mailOutbox.id, row.id));
       }
     }
-    const [next] = await db
-      .select({ at: min(mailOutbox.nextAttemptAt) })
-      .from(mailOutbox)
-      .where(eq(mailOutbox.status, 'pending'));
-    return { handled: claimed.length, nextDueAt: next?.at ? new Date(next.at) : null };
+    return { handled: claimed.length, nextDueAt: await nextDueAt(db, mailOutbox) };
   };
 }

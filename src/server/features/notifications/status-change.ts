@@ -3,66 +3,26 @@ import { STAGE_LABELS } from '../../../shared/stages.js';
 import type { Executor } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { stageChangeMail } from '../../mail/templates.js';
-import { enqueueOutboundWebhook } from '../automation/outbound.js';
-import { type Actor, initiatedBy, type StatusChangeResult } from '../orders/status.js';
+import type { OrderEvent } from '../orders/index.js';
 import { enqueueMail } from './outbox.js';
 
-export interface StatusChangeNotice extends StatusChangeResult {
-  actor: Actor;
-  /** False: no e-mail to the owner (import with sendNotification off). */
-  notifyCustomer: boolean;
-}
+type StatusChanged = Extract<OrderEvent, { type: 'units.status_changed' }>;
 
 /**
- * Queues what a stage change tells the outside world, in the change's own transaction: the owner's
- * e-mail (mail_outbox) and the outbound automation webhook (outbound_webhooks). Both are sent after
- * commit by the queue workers; a rolled-back change sends nothing.
+ * Queues the owner's e-mail about a stage change, in the change's own transaction (sent after commit
+ * by the mail worker). The owner is told of changes made by others, not of the moves they asked for
+ * themselves, and only when their e-mail notifications are on.
  */
-export async function enqueueStatusChangeNotices(
-  tx: Executor,
-  notice: StatusChangeNotice,
-  now: Date,
-): Promise<void> {
-  const { order, changed } = notice;
-  if (changed.length === 0) return;
-  const to = changed[0]?.to ?? order.status;
-  const owner = order.userId
-    ? (
-        await tx
-          .select({ id: users.id, email: users.email, prefs: users.notificationPrefs })
-          .from(users)
-          .where(eq(users.id, order.userId))
-      )[0]
-    : undefined;
-
-  const froms = new Set(changed.map((unit) => unit.from));
-  await enqueueOutboundWebhook(
-    tx,
-    'order.status_changed',
-    {
-      orderId: order.id,
-      orderNumber: order.orderId,
-      productName: order.productName,
-      status: to,
-      statusLabel: STAGE_LABELS[to],
-      previousStatus: froms.size === 1 ? (changed[0]?.from ?? null) : null,
-      orderStatus: order.status,
-      items: changed.map((unit) => ({
-        itemId: unit.itemId,
-        itemNumber: unit.itemNumber,
-        from: unit.from,
-        to: unit.to,
-      })),
-      customerEmail: owner?.email ?? null,
-      initiatedBy: initiatedBy(notice.actor),
-      occurredAt: now.toISOString(),
-    },
-    now,
-  );
-
-  // The owner is told of changes made by others: not when they asked for the move themselves.
-  const byOwner = notice.actor.kind === 'customer' && notice.actor.userId === order.userId;
-  if (!notice.notifyCustomer || !owner || byOwner || !owner.prefs.email) return;
+export async function enqueueStageChangeMail(tx: Executor, event: StatusChanged): Promise<void> {
+  const { order, changed, actor, at } = event;
+  const to = changed[0]?.to;
+  if (!to || !event.notifyCustomer || !order.userId) return;
+  if (actor.kind === 'customer' && actor.userId === order.userId) return;
+  const [owner] = await tx
+    .select({ email: users.email, prefs: users.notificationPrefs })
+    .from(users)
+    .where(eq(users.id, order.userId));
+  if (!owner?.prefs.email) return;
   const itemIds = changed.map((unit) => unit.itemId).join(',');
   await enqueueMail(
     tx,
@@ -77,8 +37,8 @@ export async function enqueueStatusChangeNotices(
         stageLabel: STAGE_LABELS[to],
       }),
       kind: 'stage-change',
-      dedupeKey: `stage-change:${order.id}:${itemIds}:${to}:${now.toISOString()}`,
+      dedupeKey: `stage-change:${order.id}:${itemIds}:${to}:${at.toISOString()}`,
     },
-    now,
+    at,
   );
 }

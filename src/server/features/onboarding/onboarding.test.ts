@@ -4,7 +4,7 @@ import { ONBOARDING_MESSAGES } from '../../../shared/schemas/onboarding.js';
 import { eventLogs, orderItems, users } from '../../db/schema.js';
 import { startTestApp, type TestApp, type TestClient } from '../../test/app.js';
 import { signedInCustomer } from '../../test/auth-flow.js';
-import { createOrderAtStages } from '../orders/seed.js';
+import { createOrderAtStages } from '../orders/index.js';
 
 let t: TestApp;
 let cara: TestClient;
@@ -103,7 +103,7 @@ describe('submitting onboarding', () => {
     expect((await stored(2))?.status).toBe('LOCATION_ENABLED');
   });
 
-  it('stores an Individual application with the spec’s business defaults', async () => {
+  it('stores an Individual application with the business defaults', async () => {
     const res = await submit(cara, 2, {
       ...personal,
       applicationType: 'Individual',

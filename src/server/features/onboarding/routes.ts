@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { orderItemSchema } from '../../../shared/schemas/orders.js';
 import { errorBody } from '../../http/schemas.js';
 import { requireUser } from '../../http/session.js';
-import { toItemDto } from '../orders/dto.js';
+import { toItemDto } from '../orders/index.js';
 import type { OnboardingService } from './service.js';
 
 const id = z.number().int().positive();

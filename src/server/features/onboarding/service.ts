@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.js';
 import { type OrderItem, orderItems, orders, users } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
-import { changeItemStatus } from '../orders/status.js';
+import type { OrderWriter } from '../orders/index.js';
 
 export interface OnboardingSubmission {
   formData: unknown;
@@ -27,7 +27,7 @@ export function parseOnboardingForm(formData: unknown): OnboardingFormData {
   throw badRequest(first ? `${first[0]}: ${first[1]}` : 'Invalid onboarding form', fields);
 }
 
-/** An Individual application carries the spec's business defaults, whatever the browser sent. */
+/** An Individual application carries the fixed business defaults, whatever the browser sent. */
 function withApplicationDefaults(form: OnboardingFormData): OnboardingFormData {
   if (form.applicationType !== 'Individual') return form;
   return {
@@ -39,7 +39,15 @@ function withApplicationDefaults(form: OnboardingFormData): OnboardingFormData {
   };
 }
 
-export function createOnboardingService({ db, clock }: { db: Db; clock: Clock }) {
+export function createOnboardingService({
+  db,
+  clock,
+  orders: writer,
+}: {
+  db: Db;
+  clock: Clock;
+  orders: OrderWriter;
+}) {
   return {
     /**
      * Stores the form on the unit and moves it LOCATION_ENABLED → DOCUMENTS_PENDING, in one
@@ -68,7 +76,7 @@ export function createOnboardingService({ db, clock }: { db: Db; clock: Clock })
         const [account] = await tx.select().from(users).where(eq(users.id, userId));
         if (!account) throw notFound('User not found');
         const now = clock.now();
-        await changeItemStatus(
+        await writer.changeStatus(
           tx,
           {
             orderId: order.id,
@@ -93,7 +101,7 @@ export function createOnboardingService({ db, clock }: { db: Db; clock: Clock })
             updatedAt: now,
           })
           .where(eq(users.id, userId));
-        await tx.update(orders).set({ updatedAt: now }).where(eq(orders.id, order.id));
+        await writer.setDetails(tx, order.id, {}, now);
         const [updated] = await tx.select().from(orderItems).where(eq(orderItems.id, item.id));
         if (!updated) throw notFound('Order item not found');
         return updated;

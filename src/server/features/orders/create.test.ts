@@ -2,8 +2,10 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.js';
 import { eventLogs, orderItems, orders, users } from '../../db/schema.js';
+import { createEventBus } from '../../lib/event-bus.js';
 import { createTestDatabase } from '../../test/database.js';
-import { createOrder, createOrders } from './create.js';
+import type { OrderEvent } from './events.js';
+import { createOrderWriter } from './writer.js';
 
 let database: Database & { drop(): Promise<void> };
 beforeAll(async () => {
@@ -13,13 +15,22 @@ afterAll(async () => {
   await database?.drop();
 });
 
+const published: OrderEvent[] = [];
+const events = createEventBus<OrderEvent>();
+events.subscribe('order.created', async (_tx, event) => {
+  published.push(event);
+});
+const writer = createOrderWriter({ events });
+const system = { kind: 'system' } as const;
+const createOrder = (db: Database['db'], input: Parameters<typeof writer.create>[1]) =>
+  writer.create(db, input, system);
+
 describe('creating an order', () => {
   it('makes one unit per quantity, numbered from 1', async () => {
     const { order, items } = await createOrder(database.db, {
       orderId: 'VH2001',
       productName: 'Cabin',
       quantity: 3,
-      initiatedBy: 'system',
     });
     expect(items.map((i) => i.itemNumber)).toEqual([1, 2, 3]);
     expect(order.userId).toBeNull();
@@ -33,7 +44,6 @@ describe('creating an order', () => {
       productName: 'Studio',
       quantity: 2,
       status: ['PRODUCTION', 'LOCATION_ENABLED'],
-      initiatedBy: 'system',
     });
     expect(order.status).toBe('LOCATION_ENABLED');
   });
@@ -43,13 +53,11 @@ describe('creating an order', () => {
       orderId: 'VH2003',
       productName: 'Studio',
       email: 'New.Buyer@Example.com',
-      initiatedBy: 'system',
     });
     const second = await createOrder(database.db, {
       orderId: 'VH2004',
       productName: 'Cabin',
       email: 'new.buyer@example.com',
-      initiatedBy: 'system',
     });
     expect(first.order.userId).not.toBeNull();
     expect(second.order.userId).toBe(first.order.userId);
@@ -58,14 +66,13 @@ describe('creating an order', () => {
   });
 
   it('refuses a duplicate business order id', async () => {
-    await expect(
-      createOrder(database.db, { orderId: 'VH2001', productName: 'Again', initiatedBy: 'system' }),
-    ).rejects.toThrow();
+    await expect(createOrder(database.db, { orderId: 'VH2001', productName: 'Again' })).rejects.toThrow();
   });
 
   it('creates a batch in one statement, as a single create would', async () => {
     const now = new Date('2026-11-24T10:00:00Z');
-    const ids = await createOrders(
+    published.length = 0;
+    const ids = await writer.createMany(
       database.db,
       [
         {
@@ -75,13 +82,29 @@ describe('creating an order', () => {
           status: ['PRODUCTION', 'ORDER_PLACED'],
           email: ' Batch.Buyer@Example.com',
           itemStageData: { note: 'a "quoted" \\ value' },
-          initiatedBy: 'admin:7',
         },
-        { orderId: 'VH2102', productName: 'Studio', email: 'batch.buyer@example.com', initiatedBy: 'system' },
+        { orderId: 'VH2102', productName: 'Studio', email: 'batch.buyer@example.com' },
       ],
+      { kind: 'admin', userId: 7 },
       now,
     );
     expect([...ids.keys()]).toEqual(['VH2101', 'VH2102']);
+    expect(published).toEqual([
+      {
+        type: 'order.created',
+        orderId: ids.get('VH2101'),
+        orderNumber: 'VH2101',
+        actor: { kind: 'admin', userId: 7 },
+        at: now,
+      },
+      {
+        type: 'order.created',
+        orderId: ids.get('VH2102'),
+        orderNumber: 'VH2102',
+        actor: { kind: 'admin', userId: 7 },
+        at: now,
+      },
+    ]);
     const created = await database.db
       .select()
       .from(orders)
@@ -105,7 +128,7 @@ describe('creating an order', () => {
       .where(inArray(eventLogs.orderId, [...ids.values()]));
     expect(events.map((e) => [e.type, e.stage, e.data, e.initiatedBy, e.timestamp]).sort()).toEqual([
       ['ORDER_CREATED', 'ORDER_PLACED', { orderId: 'VH2101', quantity: 2 }, 'admin:7', now],
-      ['ORDER_CREATED', 'ORDER_PLACED', { orderId: 'VH2102', quantity: 1 }, 'system', now],
+      ['ORDER_CREATED', 'ORDER_PLACED', { orderId: 'VH2102', quantity: 1 }, 'admin:7', now],
     ]);
   });
 });

@@ -3,6 +3,7 @@ import { leastAdvanced, type Stage } from '../../../shared/stages.js';
 import { arrayParam, rowsOf } from '../../db/array-param.js';
 import type { Executor } from '../../db/client.js';
 import { orderItems, orders, type ShippingAddress, type StageData, users } from '../../db/schema.js';
+import { type Actor, initiatedBy, type OrderEvents } from './events.js';
 
 export interface NewOrder {
   orderId: string;
@@ -20,7 +21,6 @@ export interface NewOrder {
   paymentMethod?: string | null;
   transactionId?: string | null;
   itemStageData?: StageData;
-  initiatedBy: string;
 }
 
 /** Finds the customer with this e-mail or creates one with no password (a PENDING account). */
@@ -41,8 +41,14 @@ export async function findOrCreateCustomer(executor: Executor, email: string): P
  * Creates an order with one unit per quantity, in the caller's transaction. The order's status is the
  * least advanced of its units, as everywhere else. The same statement as a batch (createOrders).
  */
-export async function createOrder(executor: Executor, input: NewOrder, now?: Date) {
-  const ids = await createOrders(executor, [input], now);
+export async function createOrder(
+  events: OrderEvents,
+  executor: Executor,
+  input: NewOrder,
+  actor: Actor,
+  now?: Date,
+) {
+  const ids = await createOrders(events, executor, [input], actor, now);
   const id = ids.get(input.orderId);
   if (id === undefined) throw new Error('order insert returned nothing');
   const [order] = await executor.select().from(orders).where(eq(orders.id, id));
@@ -73,8 +79,10 @@ function unitStages(input: NewOrder): Stage[] {
  * input without joining it back to the inserted orders. `now` stamps the rows (the database's clock when omitted). Answers orderId → id.
  */
 export async function createOrders(
+  events: OrderEvents,
   executor: Executor,
   inputs: readonly NewOrder[],
+  actor: Actor,
   now?: Date,
 ): Promise<Map<string, number>> {
   if (inputs.length === 0) return new Map();
@@ -109,11 +117,10 @@ export async function createOrders(
         ${column((row) => row.input.amount ?? null, 'text[]')},
         ${column((row) => row.input.paymentMethod ?? null, 'text[]')},
         ${column((row) => row.input.transactionId ?? null, 'text[]')},
-        ${column((row) => json(row.input.itemStageData), 'text[]')},
-        ${column((row) => row.input.initiatedBy, 'text[]')}
+        ${column((row) => json(row.input.itemStageData), 'text[]')}
       ) with ordinality as t(order_id, product_name, quantity, order_date, status, unit_stages, email,
         zip_code, phone_number, shipping_address, amount, payment_method, transaction_id, item_stage_data,
-        initiated_by, position)
+        position)
     ),
     new_users as (
       insert into users (email)
@@ -146,11 +153,16 @@ export async function createOrders(
     new_events as (
       insert into event_logs (order_id, timestamp, stage, type, data, initiated_by)
       select i.id, ${stamp}, i.status, 'ORDER_CREATED',
-        jsonb_build_object('orderId', i.order_id, 'quantity', i.quantity), i.initiated_by
+        jsonb_build_object('orderId', i.order_id, 'quantity', i.quantity), ${initiatedBy(actor)}::text
       from input i
     )
     select id, order_id from new_orders`);
-  return new Map(
+  const ids = new Map(
     rowsOf<{ id: number; order_id: string }>(result).map((row) => [row.order_id, Number(row.id)]),
   );
+  const at = now ?? new Date();
+  for (const [orderNumber, orderId] of ids) {
+    await events.publish(executor, { type: 'order.created', orderId, orderNumber, actor, at });
+  }
+  return ids;
 }

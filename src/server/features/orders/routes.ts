@@ -14,7 +14,7 @@ import type { OrderService } from './service.js';
 
 const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 
-/** The customer's order calls (customer spec §7); every one answers only with the caller's orders. */
+/** The customer's order calls; every one answers only with the caller's orders. */
 export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrderService }> = async (app, { orders }) => {
   // Visitors get 401 before their input is even read.
   app.addHook('onRequest', async (request) => {

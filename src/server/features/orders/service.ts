@@ -4,8 +4,8 @@ import type { Db, Executor } from '../../db/client.js';
 import { eventLogs, type Order, type OrderItem, orderItems, orders, users } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
-import type { SessionUser } from '../auth/sessions.js';
-import { changeItemStatus, lockOrder, type StatusChange, type StatusChangeResult } from './status.js';
+import type { SessionUser } from '../auth/index.js';
+import type { OrderWriter } from './writer.js';
 
 /** Who is reading: a customer sees only their own orders, an admin any (decision 19). */
 export type Viewer = Pick<SessionUser, 'id' | 'role'>;
@@ -32,7 +32,7 @@ async function itemsOf(executor: Executor, orderIds: number[]): Promise<Map<numb
   return byOrder;
 }
 
-export function createOrderService({ db, clock }: { db: Db; clock: Clock }) {
+export function createOrderService({ db, clock, writer }: { db: Db; clock: Clock; writer: OrderWriter }) {
   async function findVisibleOrder(viewer: Viewer, orderId: number, executor: Executor = db): Promise<Order> {
     const [order] = await executor
       .select()
@@ -57,11 +57,6 @@ export function createOrderService({ db, clock }: { db: Db; clock: Clock }) {
   }
 
   return {
-    /** Runs the one status-change function in its own transaction. */
-    async changeStatus(change: StatusChange): Promise<StatusChangeResult> {
-      return db.transaction((tx) => changeItemStatus(tx, change, clock.now()));
-    },
-
     /** The customer's orders, newest first, each with its units. */
     async listForCustomer(userId: number) {
       const rows = await db
@@ -128,14 +123,14 @@ export function createOrderService({ db, clock }: { db: Db; clock: Clock }) {
       return db.transaction(async (tx) => {
         const { order } = await findOwnedItem(userId, itemId, tx);
         // Read the unit again under the order's lock, so two tabs cannot both pass the checks.
-        await lockOrder(tx, order.id);
+        await writer.lock(tx, order.id);
         const { item } = await findOwnedItem(userId, itemId, tx);
         if (requested !== 'DOCUMENTS_SIGNING') throw forbidden('Customers cannot make this change');
         if (item.status === 'DOCUMENTS_SIGNING') return item;
         if (item.status !== 'DOCUMENTS_PENDING') throw forbidden('Customers cannot make this change');
         if (!isDocumentReady(item.currentStageData)) throw conflict(DOCUMENT_NOT_READY);
         const now = clock.now();
-        await changeItemStatus(
+        await writer.changeStatus(
           tx,
           {
             orderId: order.id,

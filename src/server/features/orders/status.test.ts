@@ -2,10 +2,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.js';
 import { eventLogs, orderItems, orders } from '../../db/schema.js';
+import { createEventBus } from '../../lib/event-bus.js';
 import { createTestDatabase } from '../../test/database.js';
-import { createOrder } from './create.js';
+import type { OrderEvent } from './events.js';
 import { createOrderAtStages } from './seed.js';
-import { changeItemStatus, type StatusChange } from './status.js';
+import type { StatusChange } from './status.js';
+import { createOrderWriter } from './writer.js';
 
 let database: Database & { drop(): Promise<void> };
 let sequence = 0;
@@ -17,19 +19,24 @@ afterAll(async () => {
 });
 
 const now = new Date('2026-05-01T10:00:00Z');
+const published: OrderEvent[] = [];
+const events = createEventBus<OrderEvent>();
+events.subscribe('units.status_changed', async (_tx, event) => {
+  published.push(event);
+});
+const writer = createOrderWriter({ events });
 
 async function newOrder(quantity = 3) {
-  const { order } = await createOrder(database.db, {
-    orderId: `VH9${++sequence}`,
-    productName: 'Cabin 400',
-    quantity,
-    initiatedBy: 'system',
-  });
+  const { order } = await writer.create(
+    database.db,
+    { orderId: `VH9${++sequence}`, productName: 'Cabin 400', quantity },
+    { kind: 'system' },
+  );
   return order;
 }
 
 function change(input: StatusChange) {
-  return database.db.transaction((tx) => changeItemStatus(tx, input, now));
+  return database.db.transaction((tx) => writer.changeStatus(tx, input, now));
 }
 
 async function unitStages(orderId: number) {
@@ -186,7 +193,7 @@ describe('the status-change function', () => {
     const order = await newOrder(1);
     await expect(
       database.db.transaction(async (tx) => {
-        await changeItemStatus(
+        await writer.changeStatus(
           tx,
           { orderId: order.id, to: 'DELIVERED', rule: 'set', actor: { kind: 'system' } },
           now,
@@ -200,5 +207,58 @@ describe('the status-change function', () => {
     expect((await statusEvents(order.id)).filter((e) => e.type === 'ORDER_ITEM_STATUS_UPDATED')).toHaveLength(
       0,
     );
+  });
+
+  it('publishes one units.status_changed per change, and nothing when nothing moves', async () => {
+    const order = await newOrder(3);
+    published.length = 0;
+    await change({
+      orderId: order.id,
+      itemNumbers: [1, 3],
+      to: 'PRODUCTION',
+      rule: 'set',
+      actor: { kind: 'admin', userId: 7 },
+    });
+    await change({
+      orderId: order.id,
+      itemNumbers: [1],
+      to: 'PRODUCTION',
+      rule: 'set',
+      actor: { kind: 'system' },
+    });
+    expect(published).toHaveLength(1);
+    const [event] = published;
+    expect(event).toMatchObject({
+      type: 'units.status_changed',
+      order: { id: order.id, status: 'ORDER_PLACED' },
+      actor: { kind: 'admin', userId: 7 },
+      notifyCustomer: true,
+      at: now,
+    });
+    expect(
+      event?.type === 'units.status_changed' &&
+        event.changed.map((unit) => [unit.itemNumber, unit.from, unit.to]),
+    ).toEqual([
+      [1, 'ORDER_PLACED', 'PRODUCTION'],
+      [3, 'ORDER_PLACED', 'PRODUCTION'],
+    ]);
+  });
+
+  it('rolls back with the change when a listener fails', async () => {
+    const failing = createEventBus<OrderEvent>();
+    failing.subscribe('units.status_changed', async () => {
+      throw new Error('listener failed');
+    });
+    const order = await newOrder(1);
+    await expect(
+      database.db.transaction((tx) =>
+        createOrderWriter({ events: failing }).changeStatus(
+          tx,
+          { orderId: order.id, to: 'PRODUCTION', rule: 'set', actor: { kind: 'system' } },
+          now,
+        ),
+      ),
+    ).rejects.toThrow('listener failed');
+    expect(await unitStages(order.id)).toEqual(['ORDER_PLACED']);
   });
 });

@@ -3,28 +3,7 @@ import { isCustomerMove, leastAdvanced, type Stage, stageIndex } from '../../../
 import type { Executor } from '../../db/client.js';
 import { eventLogs, type Order, orderItems, orders, type StageData } from '../../db/schema.js';
 import { forbidden, notFound } from '../../lib/errors.js';
-import { publishStatusChange } from '../../live/publish.js';
-import { enqueueStatusChangeNotices } from '../notifications/status-change.js';
-
-/** Who asks for a change; recorded in `event_logs.initiated_by` (DESIGN §6). */
-export type Actor =
-  | { kind: 'admin'; userId: number }
-  | { kind: 'customer'; userId: number }
-  | { kind: 'webhook'; keyName: string }
-  | { kind: 'stripe' }
-  | { kind: 'system' };
-
-export function initiatedBy(actor: Actor): string {
-  switch (actor.kind) {
-    case 'admin':
-    case 'customer':
-      return `${actor.kind}:${actor.userId}`;
-    case 'webhook':
-      return `webhook:${actor.keyName}`;
-    default:
-      return actor.kind;
-  }
-}
+import { type Actor, initiatedBy, type OrderEvents, type UnitChange } from './events.js';
 
 /**
  * How the target stage is checked against each unit's current one:
@@ -50,13 +29,6 @@ export interface StatusChange {
   notifyCustomer?: boolean;
 }
 
-export interface UnitChange {
-  itemId: number;
-  itemNumber: number;
-  from: Stage;
-  to: Stage;
-}
-
 export interface StatusChangeResult {
   order: Order;
   changed: UnitChange[];
@@ -77,11 +49,12 @@ function movesUnit(rule: StatusRule, from: Stage, to: Stage): boolean {
 }
 
 /**
- * The one way a unit's status changes, whoever asks (DESIGN §6): checks the rule, writes the units,
- * one event row per unit, the order's derived status, the live message and the notifications, all in
- * the caller's transaction.
+ * The one way a unit's status changes, whoever asks: checks the rule, writes the units, one event row
+ * per unit and the order's derived status, then publishes `units.status_changed`, all in the caller's
+ * transaction.
  */
 export async function changeItemStatus(
+  events: OrderEvents,
   tx: Executor,
   change: StatusChange,
   now: Date,
@@ -160,13 +133,12 @@ export async function changeItemStatus(
     .where(eq(orders.id, order.id))
     .returning();
   const result = { order: updated ?? order, changed };
-  // Both are written in this transaction, so they take effect exactly when it commits: the live
-  // message is a NOTIFY (delivered at commit), the e-mail and outbound webhook are durable queue rows.
-  await publishStatusChange(tx, result);
-  await enqueueStatusChangeNotices(
-    tx,
-    { ...result, actor: change.actor, notifyCustomer: change.notifyCustomer ?? true },
-    now,
-  );
+  await events.publish(tx, {
+    type: 'units.status_changed',
+    ...result,
+    actor: change.actor,
+    notifyCustomer: change.notifyCustomer ?? true,
+    at: now,
+  });
   return result;
 }

@@ -3,7 +3,8 @@ import { leastAdvanced, type Stage } from '../../../shared/stages.js';
 import type { Executor } from '../../db/client.js';
 import { eventLogs, orderItems, orders } from '../../db/schema.js';
 import { findOrCreateCustomer } from './create.js';
-import { type Actor, changeItemStatus, initiatedBy, lockOrder } from './status.js';
+import { type Actor, initiatedBy, type OrderEvents } from './events.js';
+import { changeItemStatus, lockOrder } from './status.js';
 
 export interface OrderRevision {
   /** The order's internal id. */
@@ -33,7 +34,12 @@ export type RevisionResult =
  * only ever added, never removed: a smaller quantity is refused and nothing is written. The revision
  * is logged as one internal event; a status goes through changeItemStatus like any other move.
  */
-export async function reviseOrder(tx: Executor, change: OrderRevision, now: Date): Promise<RevisionResult> {
+export async function reviseOrder(
+  events: OrderEvents,
+  tx: Executor,
+  change: OrderRevision,
+  now: Date,
+): Promise<RevisionResult> {
   const order = await lockOrder(tx, change.orderId);
   if (change.quantity !== null && change.quantity < order.quantity) {
     return { revised: false, reason: 'units-removed', units: order.quantity };
@@ -75,6 +81,7 @@ export async function reviseOrder(tx: Executor, change: OrderRevision, now: Date
   });
   if (change.status) {
     const result = await changeItemStatus(
+      events,
       tx,
       {
         orderId: order.id,

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { isPaidStatus } from '../../../shared/schemas/orders.js';
@@ -6,15 +6,14 @@ import type { Db, Executor } from '../../db/client.js';
 import {
   type OrderItem,
   orderItems,
-  orders,
   type PaymentSession,
   paymentSessions,
   processedDeliveries,
   type StageData,
 } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
-import { enqueueAdminNotice } from '../notifications/admin-notices.js';
-import { type Actor, changeItemStatus, lockOrder } from '../orders/status.js';
+import { enqueueAdminNotice } from '../notifications/index.js';
+import type { Actor, OrderWriter } from '../orders/index.js';
 import { intentId } from './stripe-provider.js';
 
 /** A Stripe event (or the test checkout's copy of one) after its signature was checked. */
@@ -77,24 +76,20 @@ export function createCheckoutEventHandler({
   db,
   clock,
   log,
+  orders: writer,
 }: {
   db: Db;
   clock: Clock;
   log: FastifyBaseLogger;
+  orders: OrderWriter;
 }) {
-  async function mergeStageData(tx: Executor, itemId: number, data: StageData, now: Date) {
-    await tx
-      .update(orderItems)
-      .set({
-        currentStageData: sql`${orderItems.currentStageData} || ${JSON.stringify(data)}::jsonb`,
-        updatedAt: now,
-      })
-      .where(eq(orderItems.id, itemId));
+  async function mergeStageData(tx: Executor, item: OrderItem, data: StageData, now: Date) {
+    await writer.setUnitDetails(tx, item.orderId, [item.id], { stageData: data }, now);
   }
 
   /** The unit under its order's lock, so concurrent changes to the order queue up behind this one. */
   async function lockedUnit(tx: Executor, row: PaymentSession): Promise<OrderItem | undefined> {
-    await lockOrder(tx, row.orderId);
+    await writer.lock(tx, row.orderId);
     const [item] = await tx.select().from(orderItems).where(eq(orderItems.id, row.orderItemId));
     return item;
   }
@@ -123,13 +118,15 @@ export function createCheckoutEventHandler({
       paidAt: now.toISOString(),
     };
     // Recorded even when the unit has already left FINANCING_PAYMENT (an admin moved it on).
-    await mergeStageData(tx, item.id, paymentData, now);
-    await tx
-      .update(orders)
-      .set({ transactionId: payment.transactionId, paymentMethod: payment.paymentMethod, updatedAt: now })
-      .where(eq(orders.id, row.orderId));
+    await mergeStageData(tx, item, paymentData, now);
+    await writer.setDetails(
+      tx,
+      row.orderId,
+      { transactionId: payment.transactionId, paymentMethod: payment.paymentMethod },
+      now,
+    );
     const actor: Actor = row.provider === 'stripe' ? { kind: 'stripe' } : { kind: 'system' };
-    await changeItemStatus(
+    await writer.changeStatus(
       tx,
       {
         orderId: row.orderId,
@@ -159,7 +156,7 @@ export function createCheckoutEventHandler({
   async function markUnpaid(tx: Executor, row: PaymentSession, paymentStatus: string, now: Date) {
     const item = await lockedUnit(tx, row);
     if (!item || isPaidStatus(item.currentStageData.paymentStatus)) return;
-    await mergeStageData(tx, item.id, { paymentStatus, paymentSessionId: row.sessionId }, now);
+    await mergeStageData(tx, item, { paymentStatus, paymentSessionId: row.sessionId }, now);
   }
 
   async function apply(

@@ -11,8 +11,7 @@ import {
 } from '../../../shared/schemas/payments.js';
 import { errorBody, idParams } from '../../http/schemas.js';
 import { guardAdminRoutes, requireUser } from '../../http/session.js';
-import type { FeatureDeps } from '../deps.js';
-import { createPaymentService, type PaymentService } from './service.js';
+import type { PaymentService } from './service.js';
 import { PaymentProviderError } from './stripe-provider.js';
 
 const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -20,10 +19,11 @@ const sessionParams = z.object({ sessionId: z.string().min(1).max(255) });
 /** The success page and the test checkout are public; an id is unguessable, the limit keeps it so. */
 const PUBLIC_LOOKUPS_PER_MINUTE = 60;
 
-/** Deposit checkout, the Stripe webhook and the payment-session lookup (issue 4). */
-export const paymentRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app, deps) => {
-  const payments = createPaymentService({ ...deps, log: app.log });
-
+/** Deposit checkout, the Stripe webhook and the payment-session lookup. */
+export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentService }> = async (
+  app,
+  { payments },
+) => {
   app.post(
     '/api/order-items/:id/payment',
     {
@@ -107,7 +107,7 @@ const testCheckoutRoutes: FastifyPluginAsyncZod<{ payments: PaymentService }> = 
   );
 };
 
-/** POST /api/stripe/update-key (admin spec §7): admins only; the key is never sent back. */
+/** POST /api/stripe/update-key: admins only; the key is never sent back. */
 const stripeKeyRoute: FastifyPluginAsyncZod<{ payments: PaymentService }> = async (app, { payments }) => {
   guardAdminRoutes(app);
   app.post(

@@ -15,7 +15,8 @@ import type { Db } from '../../db/client.js';
 import { orderItems, orders, type PaymentSession, paymentSessions, users } from '../../db/schema.js';
 import { type Clock, minutesFrom } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import type { SettingsService } from '../settings/service.js';
+import type { OrderWriter } from '../orders/index.js';
+import type { SettingsService } from '../settings/index.js';
 import { type CheckoutEvent, createCheckoutEventHandler, type EventResult } from './checkout-events.js';
 import { type CheckoutRequest, createStripeProvider, type StartedCheckout } from './stripe-provider.js';
 import { allowsOutcome, createTestCheckoutProvider, testCheckoutEvent } from './test-checkout.js';
@@ -43,12 +44,14 @@ export interface PaymentServiceDeps {
   config: Config;
   settings: SettingsService;
   log: FastifyBaseLogger;
+  orders: OrderWriter;
 }
 
-export function createPaymentService({ db, clock, config, settings, log }: PaymentServiceDeps) {
+export function createPaymentService(deps: PaymentServiceDeps) {
+  const { db, clock, config, settings, log } = deps;
   const stripe = createStripeProvider({ apiBase: config.stripeApiBase });
   const testCheckout = createTestCheckoutProvider();
-  const handleEvent = createCheckoutEventHandler({ db, clock, log });
+  const handleEvent = createCheckoutEventHandler({ db, clock, log, orders: deps.orders });
 
   async function mode(): Promise<PaymentMode> {
     const keys = await settings.stripeKeys();

@@ -11,7 +11,7 @@ import { signedInAdmin, signIn, signUp } from '../../test/auth-flow.js';
 import { startMailCatcher } from '../../test/mail-catcher.js';
 import { startServer, waitForListening } from '../../test/server-process.js';
 import { startStripeStandIn } from '../../test/stripe-stand-in.js';
-import { createOrderAtStages } from '../orders/seed.js';
+import { createOrderAtStages } from '../orders/index.js';
 import { createSettingsService } from '../settings/service.js';
 
 let t: TestApp;

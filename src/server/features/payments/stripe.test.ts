@@ -3,9 +3,9 @@ import { processedDeliveries } from '../../db/schema.js';
 import { systemClock } from '../../lib/clock.js';
 import { startTestApp, type TestApp, type TestClient } from '../../test/app.js';
 import { signedInAdmin, signedInCustomer } from '../../test/auth-flow.js';
+import { seedDepositOrder, unitState } from '../../test/payments.js';
 import { type StandInEvent, type StripeStandIn, startStripeStandIn } from '../../test/stripe-stand-in.js';
 import { createSettingsService } from '../settings/service.js';
-import { seedDepositOrder, unitState } from './test-support.js';
 
 const SECRET_KEY = 'sk_test_standInAccount0001';
 
@@ -273,7 +273,7 @@ describe('which checkout applies', () => {
       const disabled = await askForLink(client, items[0]!.id);
       expect(disabled.body.sessionId).toMatch(/^test_cs_/);
 
-      // The Integrations tab's 'Save Integrations' (issue 5) stores the toggle through the settings service.
+      // The Integrations tab's 'Save Integrations' stores the toggle through the settings service.
       await createSettingsService({ db: app.database.db, clock: systemClock, config: app.config }).save(
         'integrations',
         { stripeEnabled: true },

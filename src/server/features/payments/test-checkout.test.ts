@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentSessions, processedDeliveries } from '../../db/schema.js';
 import { manualClock, startTestApp, type TestApp, type TestClient } from '../../test/app.js';
 import { signedInAdmin, signedInCustomer } from '../../test/auth-flow.js';
-import { seedDepositOrder, unitState } from './test-support.js';
+import { seedDepositOrder, unitState } from '../../test/payments.js';
 
 let t: TestApp;
 let ann: TestClient;
@@ -169,7 +169,7 @@ describe('the test checkout', () => {
     expect(items.body[0]).toMatchObject({ status: 'SITE_PREP', currentStageData: { paymentStatus: 'paid' } });
   });
 
-  it('answers the success page with exactly the spec’s payment session fields', async () => {
+  it('answers the success page with exactly the documented payment session fields', async () => {
     const { item, order } = await seedDepositOrder(t, 'ann@example.com');
     const { sessionId } = (await askForLink(ann, item.id)).body;
     await choose(visitor, sessionId, 'card');

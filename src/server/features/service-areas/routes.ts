@@ -10,15 +10,16 @@ import {
 } from '../../../shared/schemas/service-areas.js';
 import { errorBody } from '../../http/schemas.js';
 import { guardAdminRoutes } from '../../http/session.js';
-import type { FeatureDeps } from '../deps.js';
-import { createServiceAreaService } from './service.js';
+import type { ServiceAreaService } from './service.js';
 
 const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
-/** Enabled ZIP codes and location revalidation (admin spec §2, §7; DESIGN §5). */
-export const serviceAreaRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app, deps) => {
+/** Enabled ZIP codes and location revalidation. */
+export const serviceAreaRoutes: FastifyPluginAsyncZod<{ serviceAreas: ServiceAreaService }> = async (
+  app,
+  { serviceAreas },
+) => {
   guardAdminRoutes(app);
-  const serviceAreas = createServiceAreaService(deps);
 
   app.get(
     '/api/admin/service-areas',

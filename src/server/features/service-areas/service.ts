@@ -4,8 +4,8 @@ import type { Db, Executor } from '../../db/client.js';
 import { orders, settings } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { changeItemStatus } from '../orders/status.js';
-import type { SettingsService } from '../settings/service.js';
+import type { OrderWriter } from '../orders/index.js';
+import type { SettingsService } from '../settings/index.js';
 
 const ZIP_KEY = 'enabledZipCodes';
 
@@ -13,7 +13,7 @@ export type ServiceAreaService = ReturnType<typeof createServiceAreaService>;
 
 /**
  * The enabled ZIP codes (settings key `enabledZipCodes`, category `serviceareas`) and the one rule tied
- * to them (DESIGN §5): a code that becomes enabled, and every revalidation, moves the units still at
+ * to them: a code that becomes enabled, and every revalidation, moves the units still at
  * ORDER_PLACED in orders with that code to LOCATION_ENABLED, forward only, in the same transaction
  * as the list change.
  */
@@ -21,10 +21,12 @@ export function createServiceAreaService({
   db,
   clock,
   settings: settingsService,
+  orders: writer,
 }: {
   db: Db;
   clock: Clock;
   settings: SettingsService;
+  orders: OrderWriter;
 }) {
   /**
    * Reads the list with its row locked for the rest of the transaction, so two admins adding codes at
@@ -79,7 +81,7 @@ export function createServiceAreaService({
     let updatedOrders = 0;
     let updatedItems = 0;
     for (const { id } of affected) {
-      const { changed } = await changeItemStatus(
+      const { changed } = await writer.changeStatus(
         tx,
         {
           orderId: id,

@@ -8,14 +8,15 @@ import {
 import { errorBody } from '../../http/schemas.js';
 import { guardAdminRoutes } from '../../http/session.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import type { FeatureDeps } from '../deps.js';
-import { createServiceAreaService } from '../service-areas/service.js';
+import type { ServiceAreaService } from '../service-areas/index.js';
+import type { SettingsService } from './service.js';
 
 const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
 /**
- * The spec's batch also names `users` and `apikeys`; both have their own endpoints with their own
- * rules (passwords hashed, keys shown once), so these names point there instead of storing anything.
+ * The Settings page's batch also names `users` and `apikeys`; both have their own endpoints with their
+ * own rules (passwords hashed, keys shown once), so these names point there instead of storing
+ * anything.
  */
 const OWN_ENDPOINTS = new Map([
   ['users', 'Use the Admin Users endpoints (/api/settings/users/create, /api/admin/users) for admin users'],
@@ -34,11 +35,12 @@ function settingsCategory(name: string): SettingsCategory {
   return name as SettingsCategory;
 }
 
-/** GET /api/settings/:category and POST /api/settings/:category/batch (admin spec §3, §7). */
-export const settingsRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app, deps) => {
+/** GET /api/settings/:category and POST /api/settings/:category/batch. */
+export const settingsRoutes: FastifyPluginAsyncZod<{
+  settings: SettingsService;
+  serviceAreas: ServiceAreaService;
+}> = async (app, { settings, serviceAreas }) => {
   guardAdminRoutes(app);
-  const { settings } = deps;
-  const serviceAreas = createServiceAreaService(deps);
 
   app.get(
     '/api/settings/:category',

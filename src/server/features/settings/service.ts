@@ -52,7 +52,7 @@ export function createSettingsService({ db, clock, config }: { db: Db; clock: Cl
     return merged as SettingsByCategory[C];
   }
 
-  /** GET /api/settings/:category: the spec's list of {key, value}, secrets masked. */
+  /** GET /api/settings/:category: a list of {key, value}, secrets masked. */
   async function entries(category: SettingsCategory): Promise<SettingEntry[]> {
     const values = await read(category);
     return Object.entries(values).map(([key, value]) => ({

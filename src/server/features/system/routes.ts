@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { publicConfigSchema } from '../../../shared/schemas/config.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import type { SettingsService } from '../settings/service.js';
+import type { SettingsService } from '../settings/index.js';
 
 export interface SystemRouteOptions {
   config: Config;

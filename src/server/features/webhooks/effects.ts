@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { isPaidStatus } from '../../../shared/schemas/orders.js';
 import type {
   CreateOrderPayload,
@@ -14,10 +14,9 @@ import { parseStage } from '../../../shared/stages.js';
 import type { Executor } from '../../db/client.js';
 import { type Order, type OrderItem, orderItems, orders, type StageData } from '../../db/schema.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { enqueueAdminNotice } from '../notifications/admin-notices.js';
-import { createOrder } from '../orders/create.js';
-import { type Actor, changeItemStatus, lockOrder } from '../orders/status.js';
-import type { ServiceAreaService } from '../service-areas/service.js';
+import { enqueueAdminNotice } from '../notifications/index.js';
+import type { Actor, OrderWriter } from '../orders/index.js';
+import type { ServiceAreaService } from '../service-areas/index.js';
 
 /** What the log row of a delivery learns while the delivery is applied (kept even when it fails). */
 export interface Trace {
@@ -30,6 +29,7 @@ export interface EffectContext {
   now: Date;
   actor: Extract<Actor, { kind: 'webhook' }>;
   trace: Trace;
+  orders: OrderWriter;
   serviceAreas: Pick<ServiceAreaService, 'unlockOrders' | 'enableCodes'>;
 }
 
@@ -53,7 +53,7 @@ async function findOrder(ctx: EffectContext, ref: string | number): Promise<Orde
     .limit(1);
   if (!row) throw notFound(`Order ${ref} not found`);
   ctx.trace.orderId = row.id;
-  return lockOrder(ctx.tx, row.id);
+  return ctx.orders.lock(ctx.tx, row.id);
 }
 
 interface UnitRef {
@@ -62,8 +62,8 @@ interface UnitRef {
 }
 
 /**
- * The units a payload names (DESIGN §5): `itemId` (internal id) or `itemNumber`; with neither, all.
- * `itemNumbers` is undefined for "every unit", as changeItemStatus expects.
+ * The units a payload names: `itemId` (internal id) or `itemNumber`; with neither, all.
+ * `itemNumbers` is undefined for "every unit", as a status change expects.
  */
 async function findUnits(ctx: EffectContext, order: Order, ref: UnitRef) {
   const units = await ctx.tx
@@ -87,20 +87,19 @@ async function findUnits(ctx: EffectContext, order: Order, ref: UnitRef) {
   return { units: [unit], itemNumbers: [unit.itemNumber], single: unit };
 }
 
-async function mergeStageData(ctx: EffectContext, units: readonly OrderItem[], data: StageData) {
-  if (units.length === 0) return;
-  await ctx.tx
-    .update(orderItems)
-    .set({
-      currentStageData: sql`${orderItems.currentStageData} || ${JSON.stringify(data)}::jsonb`,
-      updatedAt: ctx.now,
-    })
-    .where(
-      inArray(
-        orderItems.id,
-        units.map((u) => u.id),
-      ),
-    );
+async function mergeStageData(
+  ctx: EffectContext,
+  order: Order,
+  units: readonly OrderItem[],
+  data: StageData,
+) {
+  await ctx.orders.setUnitDetails(
+    ctx.tx,
+    order.id,
+    units.map((u) => u.id),
+    { stageData: data },
+    ctx.now,
+  );
 }
 
 function moved(
@@ -122,7 +121,7 @@ export async function orderStatus(ctx: EffectContext, data: OrderStatusPayload):
   ctx.trace.stage = stage;
   const order = await findOrder(ctx, data.orderId);
   const { itemNumbers } = await findUnits(ctx, order, data);
-  const { changed, order: updated } = await changeItemStatus(
+  const { changed, order: updated } = await ctx.orders.changeStatus(
     ctx.tx,
     {
       orderId: order.id,
@@ -153,8 +152,8 @@ export async function documentSigning(ctx: EffectContext, data: DocumentSigningP
         signedAt: data.signedAt,
       };
   // Recorded on every named unit, also one already past the stage (a new version of the document).
-  await mergeStageData(ctx, units, defined(stageData));
-  const { changed } = await changeItemStatus(
+  await mergeStageData(ctx, order, units, defined(stageData));
+  const { changed } = await ctx.orders.changeStatus(
     ctx.tx,
     {
       orderId: order.id,
@@ -201,20 +200,21 @@ export async function payment(ctx: EffectContext, data: PaymentPayload): Promise
     processedAt: data.processedAt,
     paidAt: successful ? (data.processedAt ?? ctx.now.toISOString()) : undefined,
   });
-  await mergeStageData(ctx, unpaid, paymentData);
+  await mergeStageData(ctx, order, unpaid, paymentData);
   let changed: readonly unknown[] = [];
   if (successful) {
-    await ctx.tx
-      .update(orders)
-      .set({
+    await ctx.orders.setDetails(
+      ctx.tx,
+      order.id,
+      {
         transactionId: data.transactionId,
         paymentMethod: data.paymentType,
         // The order's total stays what it was; an order without one takes the amount paid.
         amount: order.amount ?? (data.amount === undefined ? null : String(data.amount)),
-        updatedAt: ctx.now,
-      })
-      .where(eq(orders.id, order.id));
-    ({ changed } = await changeItemStatus(
+      },
+      ctx.now,
+    );
+    ({ changed } = await ctx.orders.changeStatus(
       ctx.tx,
       {
         orderId: order.id,
@@ -251,7 +251,7 @@ export async function locationForOrder(ctx: EffectContext, data: LocationOrderPa
   if (!enablesLocation(data)) {
     return moved(order, [], 'Location not enabled: nothing changed', { locationEnabled: false });
   }
-  const { changed } = await changeItemStatus(
+  const { changed } = await ctx.orders.changeStatus(
     ctx.tx,
     {
       orderId: order.id,
@@ -317,24 +317,15 @@ export async function deliveryDate(ctx: EffectContext, data: DeliveryDatePayload
     carrierName: data.carrierName,
     specialInstructions: data.specialInstructions,
   });
-  await ctx.tx
-    .update(orderItems)
-    .set({
-      deliveryDate: date,
-      currentStageData: sql`${orderItems.currentStageData} || ${JSON.stringify(details)}::jsonb`,
-      updatedAt: ctx.now,
-    })
-    .where(
-      and(
-        eq(orderItems.orderId, order.id),
-        inArray(
-          orderItems.id,
-          units.map((u) => u.id),
-        ),
-      ),
-    );
-  await ctx.tx.update(orders).set({ deliveryDate: date, updatedAt: ctx.now }).where(eq(orders.id, order.id));
-  const { changed } = await changeItemStatus(
+  await ctx.orders.setUnitDetails(
+    ctx.tx,
+    order.id,
+    units.map((u) => u.id),
+    { deliveryDate: date, stageData: details },
+    ctx.now,
+  );
+  await ctx.orders.setDetails(ctx.tx, order.id, { deliveryDate: date }, ctx.now);
+  const { changed } = await ctx.orders.changeStatus(
     ctx.tx,
     { orderId: order.id, itemNumbers, to: 'DELIVERY_DATE_CONFIRMED', rule: 'forward', actor: ctx.actor },
     ctx.now,
@@ -363,22 +354,25 @@ export async function createOrderFromWebhook(ctx: EffectContext, data: CreateOrd
       body: { success: true, message: 'Order already exists', created: false, order: orderSummary(existing) },
     };
   }
-  const { order } = await createOrder(ctx.tx, {
-    orderId: data.orderId,
-    productName: data.productName,
-    quantity: data.quantity,
-    email: data.email,
-    orderDate: data.orderDate ? new Date(data.orderDate) : ctx.now,
-    zipCode: data.zipCode,
-    phoneNumber: data.phoneNumber,
-    amount: data.amount === undefined ? null : String(data.amount),
-    paymentMethod: data.paymentMethod,
-    transactionId: data.transactionId,
-    initiatedBy: `webhook:${ctx.actor.keyName}`,
-  });
+  const { order } = await ctx.orders.create(
+    ctx.tx,
+    {
+      orderId: data.orderId,
+      productName: data.productName,
+      quantity: data.quantity,
+      email: data.email,
+      orderDate: data.orderDate ? new Date(data.orderDate) : ctx.now,
+      zipCode: data.zipCode,
+      phoneNumber: data.phoneNumber,
+      amount: data.amount === undefined ? null : String(data.amount),
+      paymentMethod: data.paymentMethod,
+      transactionId: data.transactionId,
+    },
+    ctx.actor,
+    ctx.now,
+  );
   ctx.trace.orderId = order.id;
   await ctx.serviceAreas.unlockOrders(ctx.tx, [order.id]);
-  await enqueueAdminNotice(ctx.tx, { kind: 'new-order', orderId: order.id }, ctx.now);
   const [current] = await ctx.tx.select().from(orders).where(eq(orders.id, order.id));
   return {
     created: true,

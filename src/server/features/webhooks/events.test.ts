@@ -3,7 +3,7 @@ import { webhookEvents } from '../../db/schema.js';
 import { expectAdminOnly } from '../../test/admin-guard.js';
 import { startTestApp, type TestApp, type TestClient } from '../../test/app.js';
 import { signedInAdmin } from '../../test/auth-flow.js';
-import { seedOrder, sendWebhook, statusEvents, unitsOf } from './test-support.js';
+import { seedOrder, sendWebhook, statusEvents, unitsOf } from '../../test/webhooks.js';
 
 let t: TestApp;
 let admin: TestClient;

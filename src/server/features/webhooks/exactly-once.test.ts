@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processedDeliveries, webhookEvents } from '../../db/schema.js';
 import { manualClock, startTestApp, type TestApp, type TestClient } from '../../test/app.js';
 import { signedInAdmin } from '../../test/auth-flow.js';
+import { logRows, seedOrder, sendWebhook, statusEvents, unitsOf } from '../../test/webhooks.js';
 import { PAYLOAD_DEDUPE_WINDOW_MS } from './service.js';
-import { logRows, seedOrder, sendWebhook, statusEvents, unitsOf } from './test-support.js';
 
 let t: TestApp;
 let key: string;

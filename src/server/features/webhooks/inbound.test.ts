@@ -4,7 +4,7 @@ import type { Stage } from '../../../shared/stages.js';
 import { orders, settings, users } from '../../db/schema.js';
 import { startTestApp, type TestApp, type TestClient } from '../../test/app.js';
 import { signedInAdmin, signedInCustomer } from '../../test/auth-flow.js';
-import { logRows, orderRow, seedOrder, sendWebhook, statusEvents, unitsOf } from './test-support.js';
+import { logRows, orderRow, seedOrder, sendWebhook, statusEvents, unitsOf } from '../../test/webhooks.js';
 
 const OWNER = 'owner@example.com';
 

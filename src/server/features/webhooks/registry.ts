@@ -54,8 +54,9 @@ export function defineWebhook<S extends PayloadSchema>(entry: {
 
 /**
  * Every inbound webhook: a path with two payloads (location validation, for one order or global) has
- * one entry per payload. Routes are registered from this list; adding a webhook is documenting its
- * payload in src/shared/schemas/webhooks.ts and adding its entry here.
+ * one entry per payload. Routes are registered from this list; adding a webhook is its payload schema
+ * in src/shared/schemas/webhook-payloads.ts, its documentation in src/shared/schemas/webhooks.ts, its
+ * effect in effects.ts and its entry here.
  */
 export const INBOUND_WEBHOOKS: readonly InboundWebhook[] = [
   defineWebhook({

@@ -8,11 +8,9 @@ import {
 import { errorBody, idParams } from '../../http/schemas.js';
 import { guardAdminRoutes } from '../../http/session.js';
 import { AppError, badRequest, unauthorized } from '../../lib/errors.js';
-import { API_KEY_PREFIX, createApiKeyService } from '../api-keys/service.js';
-import type { FeatureDeps } from '../deps.js';
-import { createServiceAreaService } from '../service-areas/service.js';
+import { API_KEY_PREFIX, type ApiKeyService } from '../api-keys/index.js';
 import { INBOUND_WEBHOOK_PATHS } from './registry.js';
-import { createWebhookService, type WebhookCaller, type WebhookService } from './service.js';
+import type { WebhookCaller, WebhookService } from './service.js';
 
 /** Query parameters that would carry a key: refused, keys travel only in the Authorization header. */
 const KEY_PARAMETERS = ['apikey', 'api_key', 'api-key', 'key', 'token', 'access_token', 'authorization'];
@@ -51,12 +49,13 @@ function isJson(request: FastifyRequest): boolean {
 }
 
 /**
- * The inbound webhooks (admin spec §3, §7): API-key authentication from the Authorization header only
- * (a session cookie authenticates nothing here), a JSON body, then the service.
+ * The inbound webhooks (docs/api.md): API-key authentication from the Authorization header only (a
+ * session cookie authenticates nothing here), a JSON body, then the service.
  */
-export const webhookRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app, deps) => {
-  const apiKeys = createApiKeyService(deps);
-  const webhooks = createWebhookService({ ...deps, serviceAreas: createServiceAreaService(deps) });
+export const webhookRoutes: FastifyPluginAsyncZod<{
+  webhooks: WebhookService;
+  apiKeys: ApiKeyService;
+}> = async (app, { webhooks, apiKeys }) => {
   const callers = new WeakMap<FastifyRequest, WebhookCaller>();
 
   // Before the body is read: a caller without a valid key learns nothing about the payload.
@@ -84,20 +83,19 @@ export const webhookRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app, dep
         caller,
         idempotencyKey: idempotencyKeyOf(request),
       });
-      return reply.status(answer.statusCode).send(answer.body);
+      return reply.status(answer.created ? 201 : 200).send(answer.body);
     });
   }
 };
 
 const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
-/** The Webhooks page's Logs (admin spec §2, §7): the event list and, beyond the spec, replay. */
-export const webhookEventRoutes: FastifyPluginAsyncZod<FeatureDeps> = async (app, deps) => {
+/** The Webhooks page's Logs: the event list and replay. */
+export const webhookEventRoutes: FastifyPluginAsyncZod<{ webhooks: WebhookService }> = async (
+  app,
+  { webhooks },
+) => {
   guardAdminRoutes(app);
-  const webhooks: WebhookService = createWebhookService({
-    ...deps,
-    serviceAreas: createServiceAreaService(deps),
-  });
 
   app.get(
     '/api/admin/webhook-events',

@@ -6,7 +6,8 @@ import type { Db, Executor } from '../../db/client.js';
 import { processedDeliveries, type WebhookEvent, webhookEvents } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
-import type { ServiceAreaService } from '../service-areas/service.js';
+import type { OrderWriter } from '../orders/index.js';
+import type { ServiceAreaService } from '../service-areas/index.js';
 import type * as effects from './effects.js';
 import { inboundWebhookFor, logLabelOf } from './registry.js';
 
@@ -30,11 +31,23 @@ export interface Delivery {
   replayOf?: number;
 }
 
+/** An applied (or repeated) delivery: its answer's body, and whether it created something. */
 export interface DeliveryAnswer {
-  statusCode: number;
+  created: boolean;
   body: Record<string, unknown>;
   /** The webhook_events row that logs this delivery. */
   eventId: number;
+}
+
+/** A refused delivery, once logged: the error handler answers it like any coded error. */
+export class RefusedDelivery extends AppError {
+  constructor(
+    error: AppError,
+    /** The webhook_events row that logs the refusal. */
+    readonly eventId: number,
+  ) {
+    super(error.code, error.message, error.extra);
+  }
 }
 
 interface StoredAnswer {
@@ -42,11 +55,6 @@ interface StoredAnswer {
   requestHash: string;
   orderId: number | null;
   stage: string | null;
-}
-
-/** A coded error as the answer a refused delivery gets (and its log row records). */
-function refusal(error: AppError) {
-  return { statusCode: error.statusCode, message: error.message, fields: error.extra.fields };
 }
 
 /** JSON with object keys sorted, so two encodings of one payload hash alike. */
@@ -94,19 +102,21 @@ export function toWebhookEventDto(row: WebhookEvent): WebhookEventDto {
 export type WebhookService = ReturnType<typeof createWebhookService>;
 
 /**
- * Inbound webhooks (admin spec §3, §7; DESIGN §5–§7): validates a delivery, applies it exactly once and
- * logs it. A delivery is claimed in `processed_deliveries` in the same transaction as its effect and its
- * log row, so a repeat (in a row or concurrent) finds the claim and gets the first answer back, and a
- * delivery that fails leaves no claim behind and can be retried.
+ * Inbound webhooks (docs/api.md): validates a delivery, applies it exactly once and logs it. A delivery
+ * is claimed in `processed_deliveries` in the same transaction as its effect and its log row, so a
+ * repeat (in a row or concurrent) finds the claim and gets the first answer back, and a delivery that
+ * fails leaves no claim behind and can be retried.
  */
 export function createWebhookService({
   db,
   clock,
   serviceAreas,
+  orders,
 }: {
   db: Db;
   clock: Clock;
   serviceAreas: Pick<ServiceAreaService, 'unlockOrders' | 'enableCodes'>;
+  orders: OrderWriter;
 }) {
   async function log(executor: Executor, values: typeof webhookEvents.$inferInsert): Promise<number> {
     const [row] = await executor.insert(webhookEvents).values(values).returning({ id: webhookEvents.id });
@@ -155,33 +165,35 @@ export function createWebhookService({
           ? `webhook:${delivery.endpoint}:key:${delivery.idempotencyKey}`
           : `webhook:${delivery.endpoint}:body:${requestHash}`;
 
-    const refuse = async (
-      error: Pick<AppError, 'statusCode' | 'message'> & {
-        fields?: Record<string, string>;
-      },
-    ): Promise<DeliveryAnswer> => {
-      const body = { message: error.message, ...(error.fields && { fields: error.fields }) };
-      const eventId = await log(db, {
+    // The log records the answer the caller got, refusals included.
+    const logFailure = (statusCode: number, body: { message: string; fields?: Record<string, string> }) =>
+      log(db, {
         ...base,
         stage: trace.stage,
         orderId: trace.orderId,
         deliveryKey,
         status: 'error',
-        statusCode: error.statusCode,
+        statusCode,
         response: body,
-        error: error.message,
+        error: body.message,
         createdAt: clock.now(),
       });
-      return { statusCode: error.statusCode, body, eventId };
+    const refuse = async (error: AppError): Promise<never> => {
+      const fields = error.extra.fields;
+      const eventId = await logFailure(error.statusCode, {
+        message: error.message,
+        ...(fields && { fields }),
+      });
+      throw new RefusedDelivery(error, eventId);
     };
 
     const object = payloadObject(delivery.body);
-    if (!object.success) return refuse(refusal(badRequest(object.message, object.fields)));
+    if (!object.success) return refuse(badRequest(object.message, object.fields));
     const variant = variantFor(definition, object.data);
     const webhook = inboundWebhookFor(delivery.endpoint, variant);
     if (!webhook) throw new Error(`no effect is registered for the webhook ${delivery.endpoint}`);
     const checked = webhook.accept(variant, object.data);
-    if (!checked.success) return refuse(refusal(badRequest(checked.message, checked.fields)));
+    if (!checked.success) return refuse(badRequest(checked.message, checked.fields));
 
     try {
       return await db.transaction(async (tx) => {
@@ -213,7 +225,7 @@ export function createWebhookService({
               error: `Duplicate delivery: already processed at ${first.createdAt.toISOString()}; the first answer was returned and nothing changed`,
               createdAt: now,
             });
-            return { statusCode: first.statusCode, body: stored.body, eventId };
+            return { created: first.statusCode === 201, body: stored.body, eventId };
           }
         }
 
@@ -223,6 +235,7 @@ export function createWebhookService({
           actor: { kind: 'webhook', keyName: delivery.caller.name },
           trace,
           serviceAreas,
+          orders,
         });
         // The log (and a repeat of this delivery) records the HTTP answer it got.
         const outcome = { statusCode: applied.created ? 201 : 200, body: applied.body };
@@ -248,14 +261,12 @@ export function createWebhookService({
           response: outcome.body,
           createdAt: now,
         });
-        return { ...outcome, eventId };
+        return { created: Boolean(applied.created), body: outcome.body, eventId };
       });
     } catch (error) {
-      if (error instanceof AppError) {
-        return refuse(refusal(error));
-      }
+      if (error instanceof AppError) return refuse(error);
       // Logged for the Logs tab, then answered 500 by the error handler (which logs the cause).
-      await refuse({ statusCode: 500, message: 'Internal server error' }).catch(() => undefined);
+      await logFailure(500, { message: 'Internal server error' }).catch(() => undefined);
       throw error;
     }
   }
@@ -295,22 +306,26 @@ export function createWebhookService({
       return { items: rows.map(toWebhookEventDto), total: counted?.total ?? 0 };
     },
 
-    /** Beyond the spec: runs a logged delivery's payload through the same path again, logged as a replay. */
+    /** Runs a logged delivery's payload through the same path again, logged as a replay. */
     async replay(eventId: number) {
       const [event] = await db.select().from(webhookEvents).where(eq(webhookEvents.id, eventId));
       if (!event) throw notFound('Webhook event not found');
       if (!event.data || typeof event.data !== 'object' || Array.isArray(event.data)) {
         throw badRequest('This event has no payload to replay');
       }
+      // The replay's own answer is shown to the admin as data, a refusal included.
       const answer = await deliver({
         endpoint: event.endpoint,
         body: event.data,
         caller: { id: event.apiKeyId, name: event.apiKeyName ?? 'replay' },
         replayOf: event.id,
+      }).catch((error: unknown) => {
+        if (error instanceof RefusedDelivery) return error;
+        throw error;
       });
       const [logged] = await db.select().from(webhookEvents).where(eq(webhookEvents.id, answer.eventId));
       if (!logged) throw new Error('the replay was not logged');
-      return { event: toWebhookEventDto(logged), statusCode: answer.statusCode, response: answer.body };
+      return { event: toWebhookEventDto(logged), statusCode: logged.statusCode, response: logged.response };
     },
   };
 }

@@ -1,0 +1,106 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import { createAccountService } from './features/account/index.js';
+import { createAdminOrderService } from './features/admin-orders/index.js';
+import { createApiKeyService } from './features/api-keys/index.js';
+import { createAuthService } from './features/auth/index.js';
+import {
+  createAutomationService,
+  createWebhookSender,
+  enqueueStatusChangedWebhook,
+} from './features/automation/index.js';
+import { createCustomerAdminService } from './features/customers/index.js';
+import { createImportService } from './features/imports/index.js';
+import {
+  createMailSender,
+  enqueueNewOrderAlert,
+  enqueueStageChangeMail,
+} from './features/notifications/index.js';
+import { createOnboardingService } from './features/onboarding/index.js';
+import {
+  createOrderService,
+  createOrderWriter,
+  type OrderEvent,
+  type OrderEvents,
+} from './features/orders/index.js';
+import { createPaymentService } from './features/payments/index.js';
+import { createServiceAreaService } from './features/service-areas/index.js';
+import { createSettingsService } from './features/settings/index.js';
+import { createWebhookService } from './features/webhooks/index.js';
+import type { Clock } from './lib/clock.js';
+import { createEventBus } from './lib/event-bus.js';
+import { publishStatusChange } from './live/publish.js';
+import type { Mailer } from './mail/mailer.js';
+
+export interface CompositionDeps {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Who hears of an order change. Each listener runs in the change's transaction, so what it writes (a
+ * NOTIFY, a queued e-mail, a queued webhook) takes effect exactly when the change commits.
+ */
+function subscribeToOrderEvents(events: OrderEvents) {
+  events.subscribe('units.status_changed', (tx, event) =>
+    publishStatusChange(tx, {
+      orderId: event.order.id,
+      ownerId: event.order.userId,
+      status: event.changed[0]?.to ?? event.order.status,
+      itemNumbers: event.changed.map((unit) => unit.itemNumber),
+    }),
+  );
+  events.subscribe('units.status_changed', enqueueStageChangeMail);
+  events.subscribe('units.status_changed', enqueueStatusChangedWebhook);
+  events.subscribe('order.created', enqueueNewOrderAlert);
+}
+
+/** Every service of the product, each built once and handed to the routes that need it. */
+export function composeServices({ config, db, clock, mailer, log }: CompositionDeps) {
+  const events = createEventBus<OrderEvent>();
+  subscribeToOrderEvents(events);
+  const orders = createOrderWriter({ events });
+
+  const settings = createSettingsService({ db, clock, config });
+  const auth = createAuthService({
+    db,
+    mailer,
+    clock,
+    sessionTtlHours: config.sessionTtlHours,
+    codeLimits: { perEmail: config.authLimits.codesPerEmail, perIp: config.authLimits.codesPerIp },
+  });
+  const serviceAreas = createServiceAreaService({ db, clock, settings, orders });
+
+  return {
+    orders,
+    settings,
+    auth,
+    serviceAreas,
+    orderViews: createOrderService({ db, clock, writer: orders }),
+    onboarding: createOnboardingService({ db, clock, orders }),
+    account: createAccountService({ db, clock, orders }),
+    payments: createPaymentService({ db, clock, config, settings, log, orders }),
+    adminOrders: createAdminOrderService({ db, clock, orders }),
+    customers: createCustomerAdminService({ db, clock, config, auth }),
+    apiKeys: createApiKeyService({ db, clock }),
+    webhooks: createWebhookService({ db, clock, serviceAreas, orders }),
+    automation: createAutomationService({ db, clock }),
+    imports: createImportService({ db, clock, orders, serviceAreas }),
+    senders: {
+      mail: createMailSender({ db, clock, mailer, publicUrl: config.publicUrl, policy: config.outbox, log }),
+      webhooks: createWebhookSender({
+        db,
+        clock,
+        policy: config.outbox,
+        log,
+        allowPrivate: config.allowPrivateWebhookTargets,
+      }),
+    },
+  };
+}
+
+export type Services = ReturnType<typeof composeServices>;

@@ -1,0 +1,1 @@
+export { type AccountService, createAccountService } from './service.js';

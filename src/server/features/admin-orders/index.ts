@@ -1,0 +1,1 @@
+export { type AdminOrderService, createAdminOrderService } from './service.js';

@@ -1,0 +1,1 @@
+export { type CustomerAdminService, createCustomerAdminService } from './service.js';

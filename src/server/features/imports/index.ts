@@ -1,0 +1,1 @@
+export { createImportService, type ImportService } from './service.js';

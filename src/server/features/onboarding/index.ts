@@ -1,0 +1,1 @@
+export { createOnboardingService, type OnboardingService } from './service.js';

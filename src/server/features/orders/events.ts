@@ -1,0 +1,56 @@
+import type { Stage } from '../../../shared/stages.js';
+import type { Order } from '../../db/schema.js';
+import type { EventBus } from '../../lib/event-bus.js';
+
+/** Who asks for a change; recorded in `event_logs.initiated_by`. */
+export type Actor =
+  | { kind: 'admin'; userId: number }
+  | { kind: 'customer'; userId: number }
+  | { kind: 'webhook'; keyName: string }
+  | { kind: 'stripe' }
+  | { kind: 'system' };
+
+export function initiatedBy(actor: Actor): string {
+  switch (actor.kind) {
+    case 'admin':
+    case 'customer':
+      return `${actor.kind}:${actor.userId}`;
+    case 'webhook':
+      return `webhook:${actor.keyName}`;
+    default:
+      return actor.kind;
+  }
+}
+
+export interface UnitChange {
+  itemId: number;
+  itemNumber: number;
+  from: Stage;
+  to: Stage;
+}
+
+/**
+ * What the orders module tells the rest of the product, once per committed change. Listeners are
+ * subscribed where the app is composed; the orders module knows none of them.
+ */
+export type OrderEvent =
+  | {
+      type: 'order.created';
+      orderId: number;
+      orderNumber: string;
+      actor: Actor;
+      at: Date;
+    }
+  | {
+      /** Units of one order moved to one stage (`changed` is never empty). */
+      type: 'units.status_changed';
+      /** The order after the change, with its new derived status. */
+      order: Order;
+      changed: UnitChange[];
+      actor: Actor;
+      /** False: the owner is not e-mailed (an import with sendNotification off, a seeded history). */
+      notifyCustomer: boolean;
+      at: Date;
+    };
+
+export type OrderEvents = EventBus<OrderEvent>;

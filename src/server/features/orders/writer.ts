@@ -1,0 +1,110 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.js';
+import { type EventLog, eventLogs, type Order, orderItems, orders, type StageData } from '../../db/schema.js';
+import { notFound } from '../../lib/errors.js';
+import { createOrder, createOrders, type NewOrder } from './create.js';
+import { type Actor, initiatedBy, type OrderEvents } from './events.js';
+import { changeItemStatus, lockOrder, type StatusChange, type StatusChangeResult } from './status.js';
+import { type OrderRevision, type RevisionResult, reviseOrder } from './update.js';
+
+/** The order fields other capabilities may set beside a stage change (payments, delivery, shipping). */
+export type OrderDetails = Partial<
+  Pick<
+    Order,
+    'transactionId' | 'paymentMethod' | 'amount' | 'deliveryDate' | 'shippingAddress' | 'phoneNumber'
+  >
+>;
+
+/** What may be recorded on units without moving them: stage data merged in, a delivery date. */
+export interface UnitDetails {
+  stageData?: StageData;
+  deliveryDate?: Date;
+}
+
+/**
+ * The only writer of orders, their units and their log. Every method runs in the caller's
+ * transaction, so a capability's own rows and the order change commit together; changes are
+ * published through `events` for the capabilities that listen.
+ */
+export function createOrderWriter({ events }: { events: OrderEvents }) {
+  return {
+    /** Locks the order row for the rest of the transaction, so concurrent changes to one order queue up. */
+    lock: (tx: Executor, orderId: number): Promise<Order> => lockOrder(tx, orderId),
+
+    create: (tx: Executor, input: NewOrder, actor: Actor, now?: Date) =>
+      createOrder(events, tx, input, actor, now),
+
+    /** Many orders in one statement (the import); the same statement a single create uses. */
+    createMany: (tx: Executor, inputs: readonly NewOrder[], actor: Actor, now?: Date) =>
+      createOrders(events, tx, inputs, actor, now),
+
+    changeStatus: (tx: Executor, change: StatusChange, now: Date): Promise<StatusChangeResult> =>
+      changeItemStatus(events, tx, change, now),
+
+    revise: (tx: Executor, revision: OrderRevision, now: Date): Promise<RevisionResult> =>
+      reviseOrder(events, tx, revision, now),
+
+    /** Sets order fields that are not derived from the units; returns the order as it now is. */
+    async setDetails(tx: Executor, orderId: number, details: OrderDetails, now: Date): Promise<Order> {
+      const [order] = await tx
+        .update(orders)
+        .set({ ...details, updatedAt: now })
+        .where(eq(orders.id, orderId))
+        .returning();
+      if (!order) throw notFound('Order not found');
+      return order;
+    },
+
+    /** Records details on some units of one order without moving them. */
+    async setUnitDetails(
+      tx: Executor,
+      orderId: number,
+      itemIds: readonly number[],
+      details: UnitDetails,
+      now: Date,
+    ): Promise<void> {
+      if (itemIds.length === 0) return;
+      await tx
+        .update(orderItems)
+        .set({
+          updatedAt: now,
+          ...(details.deliveryDate && { deliveryDate: details.deliveryDate }),
+          ...(details.stageData && {
+            currentStageData: sql`${orderItems.currentStageData} || ${JSON.stringify(details.stageData)}::jsonb`,
+          }),
+        })
+        .where(and(eq(orderItems.orderId, orderId), inArray(orderItems.id, [...itemIds])));
+    },
+
+    /** A note only staff see: an internal event, never answered by a customer route. */
+    async addNote(tx: Executor, orderId: number, text: string, actor: Actor, now: Date): Promise<EventLog> {
+      // The lock keeps a concurrent delete from removing the order under the new row.
+      await lockOrder(tx, orderId);
+      const [row] = await tx
+        .insert(eventLogs)
+        .values({
+          orderId,
+          type: 'INTERNAL_NOTE',
+          data: { text },
+          initiatedBy: initiatedBy(actor),
+          internal: true,
+          timestamp: now,
+        })
+        .returning();
+      if (!row) throw new Error('note insert returned nothing');
+      return row;
+    },
+
+    /** The order with its units, events and payment sessions (foreign keys cascade), in one statement. */
+    async delete(db: Db | Executor, orderId: number) {
+      const [gone] = await db
+        .delete(orders)
+        .where(eq(orders.id, orderId))
+        .returning({ id: orders.id, orderId: orders.orderId });
+      if (!gone) throw notFound('Order not found');
+      return gone;
+    },
+  };
+}
+
+export type OrderWriter = ReturnType<typeof createOrderWriter>;

@@ -1,0 +1,1 @@
+export { createPaymentService, type PaymentService } from './service.js';

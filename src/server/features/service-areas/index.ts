@@ -1,0 +1,1 @@
+export { createServiceAreaService, type ServiceAreaService } from './service.js';

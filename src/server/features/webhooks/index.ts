@@ -1,0 +1,1 @@
+export { createWebhookService, type WebhookService } from './service.js';
