@@ -1,54 +1,172 @@
 /**
  * The stage model: the one source for server rules, client labels, the customer timeline and docs.
  * Status lives on each unit (order item); an order's status is the least advanced of its units.
+ *
+ * Everything below derives from STAGE_TABLE: one row per stage, in fulfilment order.
+ * - `label`: the stage's name everywhere (badges, e-mails, dialogs).
+ * - `timelineStep`: the customer timeline step it sits on; consecutive rows may share a step
+ *   (DOCUMENTS_PENDING sits on Document Signing), and the distinct steps in order are the timeline.
+ * - `adminChoosable`: whether an admin may set it (the Status dialog's choices).
+ * - `aliases`: other names integrators and files use for it (filters, webhooks, imports); `filter` puts the alias
+ *   among the admin filter's choices.
+ * - `customerMoveTo`: the one stage a customer may move a unit at this stage on to, through its own
+ *   action (submitting onboarding, opening a ready document), or null.
+ * - `logLabel`: its label on the admin Webhooks page's logs.
  */
-export const STAGES = [
-  'ORDER_PLACED',
-  'LOCATION_ENABLED',
-  'DOCUMENTS_PENDING',
-  'DOCUMENTS_SIGNING',
-  'FINANCING_PAYMENT',
-  'SITE_PREP',
-  'PRODUCTION',
-  'DELIVERY_DATE_CONFIRMED',
-  'FINAL_DOCUMENTS',
-  'DELIVERED',
-] as const;
+const STAGE_TABLE = [
+  {
+    code: 'ORDER_PLACED',
+    label: 'Order Placed',
+    timelineStep: 'Order Placed',
+    adminChoosable: true,
+    aliases: [],
+    customerMoveTo: null,
+    logLabel: 'Order Status Update',
+  },
+  {
+    code: 'LOCATION_ENABLED',
+    label: 'Location Enabled',
+    timelineStep: 'Location Enabled',
+    adminChoosable: true,
+    aliases: [],
+    // Submitting onboarding.
+    customerMoveTo: 'DOCUMENTS_PENDING',
+    logLabel: 'Location Validation',
+  },
+  {
+    code: 'DOCUMENTS_PENDING',
+    label: 'Documents Pending',
+    timelineStep: 'Document Signing',
+    adminChoosable: false,
+    aliases: [],
+    // Opening a document that is ready.
+    customerMoveTo: 'DOCUMENTS_SIGNING',
+    logLabel: 'Order Status Update',
+  },
+  {
+    code: 'DOCUMENTS_SIGNING',
+    label: 'Document Signing',
+    timelineStep: 'Document Signing',
+    adminChoosable: true,
+    aliases: [],
+    customerMoveTo: null,
+    logLabel: 'Document Signing',
+  },
+  {
+    code: 'FINANCING_PAYMENT',
+    label: 'Payment Pending',
+    timelineStep: 'Payment',
+    adminChoosable: true,
+    aliases: [{ name: 'PAYMENT_PENDING', filter: true }],
+    customerMoveTo: null,
+    logLabel: 'Payment Processing',
+  },
+  {
+    code: 'SITE_PREP',
+    label: 'Site Preparation',
+    timelineStep: 'Site Preparation',
+    adminChoosable: true,
+    aliases: [],
+    customerMoveTo: null,
+    logLabel: 'Order Status Update',
+  },
+  {
+    code: 'PRODUCTION',
+    label: 'In Production',
+    timelineStep: 'Production',
+    adminChoosable: true,
+    aliases: [],
+    customerMoveTo: null,
+    logLabel: 'Order Status Update',
+  },
+  {
+    code: 'DELIVERY_DATE_CONFIRMED',
+    label: 'Delivery Scheduled',
+    timelineStep: 'Delivery Scheduled',
+    adminChoosable: true,
+    aliases: [
+      { name: 'DELIVERY_SCHEDULED', filter: true },
+      { name: 'SCHEDULED', filter: false },
+    ],
+    customerMoveTo: null,
+    logLabel: 'Delivery Date',
+  },
+  {
+    code: 'FINAL_DOCUMENTS',
+    label: 'Final Documentation',
+    timelineStep: 'Final Documentation',
+    adminChoosable: true,
+    aliases: [],
+    customerMoveTo: null,
+    logLabel: 'Order Status Update',
+  },
+  {
+    code: 'DELIVERED',
+    label: 'Delivered',
+    timelineStep: 'Delivered',
+    adminChoosable: true,
+    aliases: [],
+    customerMoveTo: null,
+    logLabel: 'Order Status Update',
+  },
+] as const satisfies ReadonlyArray<{
+  code: string;
+  label: string;
+  timelineStep: string;
+  adminChoosable: boolean;
+  aliases: ReadonlyArray<{ name: string; filter: boolean }>;
+  customerMoveTo: string | null;
+  logLabel: string;
+}>;
 
-export type Stage = (typeof STAGES)[number];
+type StageRow = (typeof STAGE_TABLE)[number];
+type Codes<T extends readonly StageRow[]> = { readonly [K in keyof T]: T[K]['code'] };
 
-export const STAGE_LABELS: Record<Stage, string> = {
-  ORDER_PLACED: 'Order Placed',
-  LOCATION_ENABLED: 'Location Enabled',
-  DOCUMENTS_PENDING: 'Documents Pending',
-  DOCUMENTS_SIGNING: 'Document Signing',
-  FINANCING_PAYMENT: 'Payment Pending',
-  SITE_PREP: 'Site Preparation',
-  PRODUCTION: 'In Production',
-  DELIVERY_DATE_CONFIRMED: 'Delivery Scheduled',
-  FINAL_DOCUMENTS: 'Final Documentation',
-  DELIVERED: 'Delivered',
-};
+/** The stages in fulfilment order. */
+export const STAGES = STAGE_TABLE.map((row) => row.code) as unknown as Codes<typeof STAGE_TABLE>;
+
+export type Stage = StageRow['code'];
+
+function rowOf(stage: Stage): StageRow {
+  // Every Stage has its row: Stage is the table's codes.
+  return STAGE_TABLE.find((row) => row.code === stage) as StageRow;
+}
+
+export const STAGE_LABELS = Object.fromEntries(STAGE_TABLE.map((row) => [row.code, row.label])) as Record<
+  Stage,
+  string
+>;
 
 /** The nine stages an admin may choose (DOCUMENTS_PENDING shares DOCUMENTS_SIGNING's position). */
-export const ADMIN_STAGES = STAGES.filter((s) => s !== 'DOCUMENTS_PENDING');
+export const ADMIN_STAGES: Stage[] = STAGE_TABLE.filter((row) => row.adminChoosable).map((row) => row.code);
 
-/** Alias statuses that filters and webhooks accept, and the stage each one means. */
-export const STAGE_ALIASES = {
-  PAYMENT_PENDING: 'FINANCING_PAYMENT',
-  DELIVERY_SCHEDULED: 'DELIVERY_DATE_CONFIRMED',
-  SCHEDULED: 'DELIVERY_DATE_CONFIRMED',
-} as const satisfies Record<string, Stage>;
+type AliasRow = StageRow['aliases'][number];
+type StageOfAlias<N, R = StageRow> = R extends StageRow
+  ? N extends R['aliases'][number]['name']
+    ? R['code']
+    : never
+  : never;
+
+/** Alias statuses (filters, webhooks, imports) and the stage each one means. */
+export const STAGE_ALIASES = Object.fromEntries(
+  STAGE_TABLE.flatMap((row) => row.aliases.map((alias: AliasRow) => [alias.name, row.code])),
+) as { readonly [N in AliasRow['name']]: StageOfAlias<N> };
 
 export type StageAlias = keyof typeof STAGE_ALIASES;
 
-/** The admin filter's twelve choices: the nine set statuses plus three that differ from the set list. */
-export const FILTER_STATUSES = [
+type FilterAlias = Extract<AliasRow, { filter: true }>['name'];
+
+/**
+ * The admin filter's twelve choices: the nine set statuses, then the stages an admin cannot set,
+ * then the aliases offered in the filter.
+ */
+export const FILTER_STATUSES: readonly (Stage | FilterAlias)[] = [
   ...ADMIN_STAGES,
-  'DOCUMENTS_PENDING',
-  'PAYMENT_PENDING',
-  'DELIVERY_SCHEDULED',
-] as const;
+  ...STAGE_TABLE.filter((row) => !row.adminChoosable).map((row) => row.code),
+  ...STAGE_TABLE.flatMap((row) =>
+    row.aliases.filter((alias: AliasRow) => alias.filter).map((alias) => alias.name),
+  ),
+] as (Stage | FilterAlias)[];
 
 export function isStage(value: string): value is Stage {
   return (STAGES as readonly string[]).includes(value);
@@ -71,48 +189,36 @@ export function leastAdvanced(stages: readonly Stage[]): Stage {
   return stages.reduce((min, s) => (stageIndex(s) < stageIndex(min) ? s : min));
 }
 
-export const TIMELINE_STEPS = [
-  'Order Placed',
-  'Location Enabled',
-  'Document Signing',
-  'Payment',
-  'Site Preparation',
-  'Production',
-  'Delivery Scheduled',
-  'Final Documentation',
-  'Delivered',
-] as const;
+export type TimelineStepLabel = StageRow['timelineStep'];
 
-/** Position of a stage on the 9-step customer timeline (DOCUMENTS_PENDING sits on Document Signing). */
+/** The customer timeline's steps in order: the table's distinct timeline steps (nine). */
+export const TIMELINE_STEPS: readonly TimelineStepLabel[] = [
+  ...new Set(STAGE_TABLE.map((row) => row.timelineStep)),
+];
+
+/** Position of a stage on the customer timeline (DOCUMENTS_PENDING sits on Document Signing). */
 export function timelineStep(stage: Stage): number {
-  const index = stageIndex(stage);
-  return index <= stageIndex('DOCUMENTS_PENDING') ? index : index - 1;
+  return TIMELINE_STEPS.indexOf(rowOf(stage).timelineStep);
 }
 
-/** Log stage labels used on the admin Webhooks page. */
+/** What the admin Webhooks page's logs call anything that is not a stage. */
+const LOG_LABEL_OTHER = 'Order Status Update';
+
+/** Log stage labels used on the admin Webhooks page (any text; a non-stage is an order status update). */
 export function logStageLabel(stage: string): string {
-  switch (stage) {
-    case 'DOCUMENTS_SIGNING':
-      return 'Document Signing';
-    case 'FINANCING_PAYMENT':
-      return 'Payment Processing';
-    case 'DELIVERY_DATE_CONFIRMED':
-      return 'Delivery Date';
-    case 'LOCATION_ENABLED':
-      return 'Location Validation';
-    default:
-      return 'Order Status Update';
-  }
+  return isStage(stage) ? rowOf(stage).logLabel : LOG_LABEL_OTHER;
 }
+
+type MoveRow = Extract<StageRow, { customerMoveTo: Stage }>;
 
 /**
- * The only moves a customer may make, each through its own action: submitting onboarding, and opening a
- * document that is ready. Anything else a customer asks for is refused.
+ * The only moves a customer may make, each through its own action: submitting onboarding,
+ * and opening a document that is ready. Anything else a customer asks for is refused.
  */
-export const CUSTOMER_MOVES = [
-  { from: 'LOCATION_ENABLED', to: 'DOCUMENTS_PENDING' },
-  { from: 'DOCUMENTS_PENDING', to: 'DOCUMENTS_SIGNING' },
-] as const satisfies ReadonlyArray<{ from: Stage; to: Stage }>;
+export const CUSTOMER_MOVES: ReadonlyArray<{ from: MoveRow['code']; to: MoveRow['customerMoveTo'] }> =
+  STAGE_TABLE.flatMap((row) =>
+    row.customerMoveTo === null ? [] : [{ from: row.code, to: row.customerMoveTo }],
+  ) as { from: MoveRow['code']; to: MoveRow['customerMoveTo'] }[];
 
 export function isCustomerMove(from: Stage, to: Stage): boolean {
   return CUSTOMER_MOVES.some((move) => move.from === from && move.to === to);

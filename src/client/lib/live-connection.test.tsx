@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authKeys } from '../features/auth/session';
+import { FakeWebSocket } from '../test/fake-web-socket';
 import { makeOrder } from '../test/orders';
 import { makeUser, mockApi, type RecordedCall, renderApp, sessionRoute } from '../test/utils';
-import { FakeWebSocket } from './live-fake-socket';
 
 beforeEach(() => {
   FakeWebSocket.reset();

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeWebSocket } from '../test/fake-web-socket';
 import { liveUrl, openLiveConnection, reconnectDelay } from './live';
-import { FakeWebSocket } from './live-fake-socket';
 
 const location = { protocol: 'http:', host: 'portal.example:5000' };
 

@@ -26,6 +26,7 @@ import { TextField } from '../../components/ui/text-field';
 import { toast } from '../../components/ui/use-toast';
 import { formatDate } from '../../lib/dates';
 import { useExternalLinks } from '../../lib/links';
+import { toastSuccess } from '../../lib/notify';
 import { useSession } from '../auth/session';
 import { useUpdateShippingAddress } from './api';
 
@@ -115,11 +116,7 @@ function UpdateInformationDialog({ order }: { order: OrderDto }) {
   function save(values: ShippingValues) {
     updateShipping.mutate(values, {
       onSuccess: () => {
-        toast({
-          variant: 'success',
-          title: 'Success',
-          description: 'Your shipping information has been updated',
-        });
+        toastSuccess('Success', 'Your shipping information has been updated');
         setOpen(false);
       },
       onError: () => {

@@ -21,6 +21,7 @@ import {
 import { TextField } from '../../components/ui/text-field';
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
+import { toastSuccess } from '../../lib/notify';
 import { SessionExpiredError, useUpdateProfile } from './api';
 import { displayNameFor, initialsFor } from './profile';
 
@@ -60,7 +61,7 @@ function EditProfileDialog({ user }: { user: SessionUser }) {
   function save(values: ProfileValues) {
     updateProfile.mutate(values, {
       onSuccess: () => {
-        toast({ variant: 'success', title: 'Profile updated' });
+        toastSuccess('Profile updated');
         setOpen(false);
       },
       onError: (error) => {

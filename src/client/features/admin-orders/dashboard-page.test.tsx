@@ -2,9 +2,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STAGES } from '../../../shared/stages.js';
+import { adminApi, makeDashboard, makeRow } from '../../test/admin-orders';
 import { makeOrder } from '../../test/orders';
 import { renderApp } from '../../test/utils';
-import { adminApi, makeDashboard, makeRow } from './testing';
 
 const NOW = new Date('2025-06-13T12:00:00Z');
 

@@ -9,8 +9,7 @@ import {
   AlertDialogTitle,
 } from '../../components/ui/alert-dialog';
 import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/use-toast';
-import { errorMessage } from '../../lib/api';
+import { GENERIC_ERROR, toastError, toastSuccess } from '../../lib/notify';
 import { useDeleteOrder } from './api';
 import { focusOnClose } from './focus';
 
@@ -35,15 +34,11 @@ export function DeleteOrderDialog({ target, open, onOpenChange, returnFocus = nu
     if (!target) return;
     deleteOrder.mutate(target.id, {
       onSuccess: () => {
-        toast({ variant: 'success', title: 'Order deleted' });
+        toastSuccess('Order deleted');
         onOpenChange(false);
       },
       onError: (error) => {
-        toast({
-          variant: 'destructive',
-          title: 'Error deleting order',
-          description: errorMessage(error) ?? 'An error occurred',
-        });
+        toastError('Error deleting order', error, GENERIC_ERROR);
       },
     });
   }

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { adminApi, listUrl, makeActivity, makeRow } from '../../test/admin-orders';
 import { makeItem, makeOrder } from '../../test/orders';
 import { renderApp, toasts } from '../../test/utils';
-import { adminApi, listUrl, makeActivity, makeRow } from './testing';
 
 const order = makeOrder({
   id: 5,

@@ -16,9 +16,9 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
-import { toast } from '../../components/ui/use-toast';
 import { errorFields, errorMessage } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
+import { GENERIC_ERROR, toastError, toastSuccess } from '../../lib/notify';
 import { cn } from '../../lib/utils';
 import { formatAddress } from '../orders/order-details';
 import { useAddNote, useAdminOrder, useOrderActivity } from './api';
@@ -211,17 +211,12 @@ function NoteForm({ orderId }: { orderId: number }) {
       onSuccess: () => {
         setText('');
         setFieldError(undefined);
-        toast({ variant: 'success', title: 'Note added' });
+        toastSuccess('Note added');
       },
       onError: (error) => {
         const message = errorFields(error).text;
         if (message) setFieldError(message);
-        else
-          toast({
-            variant: 'destructive',
-            title: 'Error adding note',
-            description: errorMessage(error) ?? 'An error occurred',
-          });
+        else toastError('Error adding note', error, GENERIC_ERROR);
       },
     });
   }

@@ -4,6 +4,7 @@
  */
 import { useId, useState } from 'react';
 import { FILTER_STATUSES } from '../../../shared/stages.js';
+import { SelectField } from '../../components/select-field';
 import { Button } from '../../components/ui/button';
 import {
   Dialog,
@@ -17,7 +18,6 @@ import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { TextField } from '../../components/ui/text-field';
 import { filterStatusLabel } from './format';
-import { SelectField } from './select-field';
 import type { DialogFilters } from './url-state';
 
 const ANY = 'any';

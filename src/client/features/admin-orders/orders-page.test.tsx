@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FILTER_STATUSES } from '../../../shared/stages.js';
+import { adminApi, listUrl, makeRow } from '../../test/admin-orders';
 import type { RecordedCall } from '../../test/utils';
 import { renderApp, toasts } from '../../test/utils';
-import { adminApi, listUrl, makeRow } from './testing';
 
 // Unit rows ask for /items?t=<now>; a fixed clock makes the URL known.
 const NOW = new Date('2025-06-10T12:00:00Z');

@@ -3,17 +3,19 @@
  * server, 10 rows a page. Page, search, sort and filters live in the address, so a reload, Back and a
  * shared link show the same list.
  */
-import { Download, ListFilter, RefreshCw, Search, X } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Download, ListFilter, RefreshCw, X } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { AdminOrdersQuery } from '../../../shared/schemas/admin-orders.js';
+import { Pager, showingText } from '../../components/pager';
+import { SearchBox } from '../../components/search-box';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Input } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
+import { toastSuccess } from '../../lib/notify';
 import { exportUrl, useAdminOrders } from './api';
 import { download } from './download';
 import { FilterDialog } from './filter-dialog';
@@ -28,9 +30,6 @@ import {
   paramsFromQuery,
   queryFromParams,
 } from './url-state';
-
-/** Typing settles this long before the list is asked for. */
-export const SEARCH_DEBOUNCE_MS = 300;
 
 export default function AdminOrdersPage() {
   const [params, setParams] = useSearchParams();
@@ -87,12 +86,10 @@ export default function AdminOrdersPage() {
       return;
     }
     download(exportUrl(exportFilters(query)));
-    toast({ variant: 'success', title: 'Orders exported' });
+    toastSuccess('Orders exported');
   }
 
   const filterCount = activeFilterCount(query);
-  const first = total === 0 ? 0 : (query.page - 1) * ORDERS_PAGE_SIZE + 1;
-  const last = Math.min(query.page * ORDERS_PAGE_SIZE, total);
 
   return (
     <section className="grid gap-6">
@@ -105,8 +102,13 @@ export default function AdminOrdersPage() {
 
       <div className="flex flex-col gap-3 sm:flex-row">
         <SearchBox
+          label="Search orders"
+          placeholder="Search by order ID, product or e-mail"
           value={query.q ?? ''}
           onSearch={(q) => navigate({ q: q || undefined }, { replace: true })}
+          debounced
+          maxLength={200}
+          className="flex-1"
         />
         <div className="flex gap-3">
           <Button variant="outline" className="flex-1 sm:flex-none" onClick={() => setFilterOpen(true)}>
@@ -216,30 +218,17 @@ export default function AdminOrdersPage() {
         </Card>
       )}
 
-      <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3">
-        <p className="flex min-h-5 items-center gap-2 text-muted-foreground text-sm" aria-live="polite">
-          {orders.data && `Showing ${first} to ${last} of ${total} orders`}
-          {orders.isFetching && !orders.isPending && <Spinner className="size-4" />}
-        </p>
-        <div className="flex gap-2">
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={query.page <= 1}
-            onClick={() => navigate({ page: query.page - 1 })}
-          >
-            Previous
-          </Button>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={query.page >= pageCount}
-            onClick={() => navigate({ page: query.page + 1 })}
-          >
-            Next
-          </Button>
-        </div>
-      </nav>
+      <Pager
+        page={query.page}
+        pageSize={ORDERS_PAGE_SIZE}
+        total={total}
+        noun="orders"
+        onPageChange={(page) => navigate({ page })}
+        label="Pagination"
+        summary={orders.data ? showingText(query.page, ORDERS_PAGE_SIZE, total, 'orders') : null}
+        busy={orders.isFetching && !orders.isPending}
+        arrows={false}
+      />
 
       <FilterDialog
         open={filterOpen}
@@ -249,47 +238,5 @@ export default function AdminOrdersPage() {
       />
       {dialogs.dialogs}
     </section>
-  );
-}
-
-/** The search box: the list follows what is typed once typing pauses; Back restores older searches. */
-function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
-  const [text, setText] = useState(value);
-  const id = useId();
-  // The latest callback, so a re-render of the page does not restart the pause.
-  const search = useRef(onSearch);
-  search.current = onSearch;
-
-  // The address changed by itself (Back, Clear): show its search.
-  useEffect(() => {
-    setText((current) => (current.trim() === value ? current : value));
-  }, [value]);
-
-  useEffect(() => {
-    const trimmed = text.trim();
-    if (trimmed === value) return;
-    const timer = setTimeout(() => search.current(trimmed), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, value]);
-
-  return (
-    <div className="relative flex-1">
-      <label htmlFor={id} className="sr-only">
-        Search orders
-      </label>
-      <Search
-        aria-hidden="true"
-        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-      />
-      <Input
-        id={id}
-        type="search"
-        placeholder="Search by order ID, product or e-mail"
-        value={text}
-        maxLength={200}
-        onChange={(event) => setText(event.target.value)}
-        className="pl-9"
-      />
-    </div>
   );
 }

@@ -31,6 +31,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { toast } from '../../components/ui/use-toast';
 import { formatDate } from '../../lib/dates';
+import { toastSuccess } from '../../lib/notify';
 import { cn } from '../../lib/utils';
 import { orderExportUrl, useOrderItems } from './api';
 import { CustomerName } from './customer-name';
@@ -290,7 +291,7 @@ function RowActions({ row, label, dialogs }: { row: AdminOrderRow; label: string
         <DropdownMenuItem
           onSelect={() => {
             download(orderExportUrl(row.id));
-            toast({ variant: 'success', title: 'Order exported' });
+            toastSuccess('Order exported');
           }}
         >
           <Download aria-hidden="true" />

@@ -5,6 +5,7 @@
 import { useId, useState } from 'react';
 import { itemLabel } from '../../../shared/format.js';
 import { ADMIN_STAGES, STAGE_LABELS, type Stage } from '../../../shared/stages.js';
+import { SelectField } from '../../components/select-field';
 import { Button } from '../../components/ui/button';
 import {
   Dialog,
@@ -17,10 +18,9 @@ import {
 import { Label } from '../../components/ui/label';
 import { RadioGroup, RadioGroupItem } from '../../components/ui/radio-group';
 import { toast } from '../../components/ui/use-toast';
-import { errorMessage } from '../../lib/api';
+import { GENERIC_ERROR, toastError, toastSuccess } from '../../lib/notify';
 import { type StatusChangeResult, useBulkStatus, useUpdateOrderStatus } from './api';
 import { focusOnClose } from './focus';
-import { SelectField } from './select-field';
 
 export type StatusTarget =
   | {
@@ -40,11 +40,7 @@ export type StatusTarget =
 const STAGE_CHOICES = ADMIN_STAGES.map((stage) => ({ value: stage, label: STAGE_LABELS[stage] }));
 
 function failed(error: unknown) {
-  toast({
-    variant: 'destructive',
-    title: 'Error updating status',
-    description: errorMessage(error) ?? 'An error occurred',
-  });
+  toastError('Error updating status', error, GENERIC_ERROR);
 }
 
 function plural(count: number, unit: string) {
@@ -143,7 +139,7 @@ function StatusForm({
       { id: target.id, patch },
       {
         onSuccess: (result) => {
-          toast({ variant: 'success', title: individual ? 'Item status updated' : 'Order status updated' });
+          toastSuccess(individual ? 'Item status updated' : 'Order status updated');
           onChanged?.(result);
           close();
         },

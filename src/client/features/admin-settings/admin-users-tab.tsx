@@ -3,13 +3,15 @@
  * Edit User's button is 'Save Changes', so nothing waits for a second save that could be forgotten.
  */
 import { Pencil, UserPlus } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import * as z from 'zod/mini';
 import { MIN_ADMIN_CREATED_PASSWORD_LENGTH, ROLES, type Role } from '../../../shared/constants.js';
 import { emailSchema, PASSWORD_MAX_LENGTH } from '../../../shared/schemas/auth.js';
 import { type AdminUser, isBlankPassword } from '../../../shared/schemas/customers.js';
 import { EmailList } from '../../components/email-list';
 import { EmailText } from '../../components/email-text';
+import { Pager } from '../../components/pager';
+import { SelectField } from '../../components/select-field';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -22,17 +24,16 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
-import { Label } from '../../components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { PageSpinner } from '../../components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { PasswordField, TextField } from '../../components/ui/text-field';
 import { toast } from '../../components/ui/use-toast';
+import { GENERIC_ERROR, toastError, toastSuccess } from '../../lib/notify';
 import { useAdminUsers, useCreateUser, useUpdateUser } from '../customers/api';
-import { toastFailure } from '../customers/notify';
-import { Pager } from '../customers/pager';
 
 export const ADMIN_USERS_PAGE_SIZE = 20;
+
+const ROLE_CHOICES = ROLES.map((role) => ({ value: role, label: role }));
 
 interface UserForm {
   email: string;
@@ -211,10 +212,10 @@ function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o
                 { email: form.email, password: form.password, role: form.role },
                 {
                   onSuccess: (user) => {
-                    toast({ variant: 'success', title: 'User created', description: user.email });
+                    toastSuccess('User created', user.email);
                     onOpenChange(false);
                   },
-                  onError: (error) => toastFailure('Failed to create user', error),
+                  onError: (error) => toastError('Failed to create user', error, GENERIC_ERROR),
                 },
               )
             }
@@ -262,10 +263,10 @@ function EditUserDialog({
                 },
                 {
                   onSuccess: (updated) => {
-                    toast({ variant: 'success', title: 'User updated', description: updated.email });
+                    toastSuccess('User updated', updated.email);
                     onOpenChange(false);
                   },
-                  onError: (error) => toastFailure('Failed to update user', error),
+                  onError: (error) => toastError('Failed to update user', error, GENERIC_ERROR),
                 },
               )
             }
@@ -292,7 +293,6 @@ function UserFormFields({
   onSubmit: (form: UserForm) => void;
 }) {
   const [form, setForm] = useState(initial);
-  const roleId = useId();
   const set = (patch: Partial<UserForm>) => setForm((current) => ({ ...current, ...patch }));
 
   const submit = (event: FormEvent) => {
@@ -329,21 +329,12 @@ function UserFormFields({
         value={form.confirmPassword}
         onChange={(event) => set({ confirmPassword: event.target.value })}
       />
-      <div className="grid gap-2">
-        <Label htmlFor={roleId}>Role</Label>
-        <Select value={form.role} onValueChange={(role) => set({ role: role as Role })}>
-          <SelectTrigger id={roleId}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {ROLES.map((role) => (
-              <SelectItem key={role} value={role}>
-                {role}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
+      <SelectField
+        label="Role"
+        value={form.role}
+        onChange={(role) => set({ role: role as Role })}
+        choices={ROLE_CHOICES}
+      />
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onCancel}>
           Cancel

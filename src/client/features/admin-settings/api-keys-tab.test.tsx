@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiKey } from '../../../shared/schemas/api-keys.js';
+import { callsTo, settingsApi } from '../../test/admin-settings';
 import { renderApp, toasts } from '../../test/utils';
 import { AUTOMATION_SERVICE_URL } from './api-keys-tab';
-import { callsTo, settingsApi } from './testing';
 
 const ZAPIER: ApiKey = {
   id: 3,

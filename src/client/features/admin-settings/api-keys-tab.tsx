@@ -32,8 +32,9 @@ import {
 } from '../../components/ui/dialog';
 import { TextField } from '../../components/ui/text-field';
 import { toast } from '../../components/ui/use-toast';
-import { errorFields, errorMessage } from '../../lib/api';
+import { errorFields } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
+import { GENERIC_ERROR, toastError, toastSuccess } from '../../lib/notify';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './api';
 import { SettingsCard, SettingsLoadState } from './settings-form';
 
@@ -153,13 +154,8 @@ function RevokeKeyButton({ apiKey }: { apiKey: ApiKey }) {
             className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
             onClick={() =>
               revoke.mutate(apiKey.id, {
-                onSuccess: () => toast({ variant: 'success', title: 'API key revoked' }),
-                onError: (error) =>
-                  toast({
-                    variant: 'destructive',
-                    title: 'Failed to revoke API key',
-                    description: errorMessage(error) ?? 'An error occurred',
-                  }),
+                onSuccess: () => toastSuccess('API key revoked'),
+                onError: (error) => toastError('Failed to revoke API key', error, GENERIC_ERROR),
               })
             }
           >
@@ -182,7 +178,7 @@ function GenerateKeyDialog({ onCreated }: { onCreated: (key: CreatedApiKey) => v
   const submit = form.handleSubmit(({ name }) =>
     create.mutate(name, {
       onSuccess: (created) => {
-        toast({ variant: 'success', title: 'New API key generated' });
+        toastSuccess('New API key generated');
         onCreated(created);
         setOpen(false);
         form.reset();
@@ -190,12 +186,7 @@ function GenerateKeyDialog({ onCreated }: { onCreated: (key: CreatedApiKey) => v
       onError: (error) => {
         const message = errorFields(error).name;
         if (message) form.setError('name', { message });
-        else
-          toast({
-            variant: 'destructive',
-            title: 'Failed to generate API key',
-            description: errorMessage(error) ?? 'An error occurred',
-          });
+        else toastError('Failed to generate API key', error, GENERIC_ERROR);
       },
     }),
   );
@@ -252,7 +243,7 @@ function NewKeyPanel({ created, onDone }: { created: CreatedApiKey; onDone: () =
   async function copy() {
     try {
       await navigator.clipboard.writeText(created.key);
-      toast({ variant: 'success', title: 'API key copied' });
+      toastSuccess('API key copied');
     } catch {
       toast({
         variant: 'destructive',

@@ -6,7 +6,7 @@
 import { CircleCheck } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../components/ui/use-toast';
-import { errorMessage } from '../../lib/api';
+import { GENERIC_ERROR, toastError } from '../../lib/notify';
 
 export const SAVED_BANNER_MS = 3000;
 export const SAVED_TOAST_MS = 3000;
@@ -25,11 +25,7 @@ export function useSaveFeedback() {
 
   const failed = useCallback((error: unknown) => {
     setSaved(false);
-    toast({
-      variant: 'destructive',
-      title: 'Failed to save settings',
-      description: errorMessage(error) ?? 'An error occurred',
-    });
+    toastError('Failed to save settings', error, GENERIC_ERROR);
   }, []);
 
   return { saved, succeeded, failed };

@@ -2,9 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { SECRET_MASK } from '../../../shared/schemas/settings.js';
+import { callsTo, entriesOf, heldReply, settingsApi } from '../../test/admin-settings';
 import { publicConfig } from '../../test/public-config';
 import { renderApp, toasts } from '../../test/utils';
-import { callsTo, entriesOf, heldReply, settingsApi } from './testing';
 
 function tab(name: string) {
   return screen.findByRole('tab', { name });

@@ -8,12 +8,13 @@ import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { SessionUser } from '../../../shared/schemas/auth.js';
 import { toast } from '../../components/ui/use-toast';
+import { toastError } from '../../lib/notify';
 import { checkPassword, setPassword, verifyEmail as verifyEmailCall, verifyLoginCode } from './auth-api';
 import { AuthLayout, AuthStep } from './auth-layout';
 import { ForgotPasswordFlow } from './forgot-password-flow';
 import { CodeForm, CodeSentDescription, EmailForm, NewPasswordForm, PasswordForm, ResendCode } from './forms';
-import { codeSentToast, type SignedInHandler, toastError } from './notify';
 import { useSetSessionUser } from './session';
+import { codeSentToast, type SignedInHandler } from './signed-in';
 
 type Step =
   | { name: 'email' }

@@ -12,10 +12,11 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { PasswordField } from '../../components/ui/text-field';
 import { toast } from '../../components/ui/use-toast';
+import { toastError, toastSuccess } from '../../lib/notify';
 import { checkResetCode, forgotPassword, resetPassword, setPassword } from './auth-api';
 import { AuthStep } from './auth-layout';
 import { CodeField, CodeSentDescription, EmailForm, NewPasswordForm, ResendCode } from './forms';
-import { codeSentToast, type SignedInHandler, toastError, toastSuccess } from './notify';
+import { codeSentToast, type SignedInHandler } from './signed-in';
 
 type AccountStatus = 'ACTIVE' | 'PENDING';
 

@@ -19,7 +19,7 @@ import {
 } from '../../../shared/schemas/auth.js';
 import { Button } from '../../components/ui/button';
 import { PasswordField, TextField } from '../../components/ui/text-field';
-import { toastError, toastSuccess } from './notify';
+import { toastError, toastSuccess } from '../../lib/notify';
 
 const emailFormSchema = z.object({ email: emailSchema });
 

@@ -2,8 +2,8 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { OutboundDelivery } from '../../../shared/schemas/outbound-webhooks.js';
+import { callsTo, entriesOf, settingsApi } from '../../test/admin-settings';
 import { mockApi, renderApp, renderWithProviders, toasts } from '../../test/utils';
-import { callsTo, entriesOf, settingsApi } from '../admin-settings/testing';
 import { OutboundDeliveries } from './outbound-deliveries';
 
 // The settings page is a lazy admin chunk, slow to load on a busy machine.

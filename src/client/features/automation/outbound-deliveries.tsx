@@ -10,15 +10,15 @@ import {
   type OutboundDelivery,
   type OutboundStatus,
 } from '../../../shared/schemas/outbound-webhooks.js';
+import { Pager } from '../../components/pager';
+import { SelectField } from '../../components/select-field';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { PageSpinner } from '../../components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
-import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
-import { SelectField } from '../admin-orders/select-field';
-import { Pager } from '../customers/pager';
+import { GENERIC_ERROR, toastError, toastSuccess } from '../../lib/notify';
 import { useOutboundDeliveries, useRetryDelivery } from './api';
 
 export const OUTBOUND_PAGE_SIZE = 20;
@@ -44,7 +44,7 @@ export function OutboundDeliveries() {
 
   function refresh() {
     deliveries.refetch().then((result) => {
-      if (result.isSuccess) toast({ variant: 'success', title: 'Deliveries refreshed' });
+      if (result.isSuccess) toastSuccess('Deliveries refreshed');
     });
   }
 
@@ -149,13 +149,8 @@ function DeliveryItem({ delivery }: { delivery: OutboundDelivery }) {
             loading={retry.isPending}
             onClick={() =>
               retry.mutate(delivery.id, {
-                onSuccess: () => toast({ variant: 'success', title: 'Delivery queued' }),
-                onError: (error) =>
-                  toast({
-                    variant: 'destructive',
-                    title: 'Failed to retry delivery',
-                    description: errorMessage(error) ?? 'An error occurred',
-                  }),
+                onSuccess: () => toastSuccess('Delivery queued'),
+                onError: (error) => toastError('Failed to retry delivery', error, GENERIC_ERROR),
               })
             }
           >

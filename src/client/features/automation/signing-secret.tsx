@@ -20,7 +20,7 @@ import {
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { toast } from '../../components/ui/use-toast';
-import { errorMessage } from '../../lib/api';
+import { GENERIC_ERROR, toastError, toastSuccess } from '../../lib/notify';
 import { settingsKeys } from '../admin-settings/api';
 import { useRotateSigningSecret, useSigningSecret } from './api';
 
@@ -42,11 +42,7 @@ export function SigningSecretField({ masked }: { masked: string }) {
       if (!masked) await refreshMasked();
       return data?.secret;
     } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: 'Failed to load the signing secret',
-        description: errorMessage(error) ?? 'An error occurred',
-      });
+      toastError('Failed to load the signing secret', error, GENERIC_ERROR);
       return undefined;
     }
   }
@@ -64,7 +60,7 @@ export function SigningSecretField({ masked }: { masked: string }) {
     if (!value) return;
     try {
       await navigator.clipboard.writeText(value);
-      toast({ variant: 'success', title: 'Signing secret copied' });
+      toastSuccess('Signing secret copied');
     } catch {
       toast({
         variant: 'destructive',
@@ -127,14 +123,10 @@ export function SigningSecretField({ masked }: { masked: string }) {
                       setWanted(true);
                       setVisible(true);
                       void refreshMasked();
-                      toast({ variant: 'success', title: 'Signing secret replaced' });
+                      toastSuccess('Signing secret replaced');
                     },
                     onError: (error) =>
-                      toast({
-                        variant: 'destructive',
-                        title: 'Failed to replace the signing secret',
-                        description: errorMessage(error) ?? 'An error occurred',
-                      }),
+                      toastError('Failed to replace the signing secret', error, GENERIC_ERROR),
                   })
                 }
               >

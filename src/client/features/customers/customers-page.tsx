@@ -1,37 +1,24 @@
-import { Search } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { formatCents } from '../../../shared/format.js';
 import { CUSTOMERS_PAGE_SIZE, type CustomerRow } from '../../../shared/schemas/customers.js';
 import { EmailList } from '../../components/email-list';
 import { EmailText } from '../../components/email-text';
+import { Pager } from '../../components/pager';
+import { SearchBox } from '../../components/search-box';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Input } from '../../components/ui/input';
 import { PageSpinner } from '../../components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { useCustomers } from './api';
-import { Pager } from './pager';
 import { UserManagementDialog } from './user-management-dialog';
-
-export const SEARCH_DEBOUNCE_MS = 300;
-
-function useDebounced<T>(value: T, delayMs: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-}
 
 /**
  * Customers: users of role USER with their order count and total spent. The server computes, searches
  * and pages the list, so the page stays fast however many customers and orders there are.
  */
 export default function CustomersPage() {
-  const [search, setSearch] = useState('');
-  const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [q, setQ] = useState('');
   // The page belongs to the search it was chosen in: a new search starts at its first page.
   const [paging, setPaging] = useState({ q: '', page: 1 });
   const page = paging.q === q ? paging.page : 1;
@@ -40,7 +27,6 @@ export default function CustomersPage() {
   // The dialog's user; kept after closing so the dialog can animate out.
   const [viewing, setViewing] = useState<number | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
-  const searchId = useId();
 
   // A page left empty (its last customer deleted) steps back to the one before.
   const emptyPage = customers.isSuccess && customers.data.items.length === 0 && page > 1;
@@ -58,23 +44,14 @@ export default function CustomersPage() {
     <section className="grid gap-6">
       <h1 className="font-semibold text-2xl tracking-tight sm:text-3xl">Customers</h1>
 
-      <div className="relative sm:max-w-sm">
-        <label htmlFor={searchId} className="sr-only">
-          Search customers
-        </label>
-        <Search
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-        />
-        <Input
-          id={searchId}
-          type="search"
-          placeholder="Search by email, name or ID"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          className="pl-9"
-        />
-      </div>
+      <SearchBox
+        label="Search customers"
+        placeholder="Search by email, name or ID"
+        value={q}
+        onSearch={setQ}
+        debounced
+        className="sm:max-w-sm"
+      />
 
       {customers.isPending && <PageSpinner />}
       {customers.isError && !data && (

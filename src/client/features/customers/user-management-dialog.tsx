@@ -23,8 +23,8 @@ import { TextField } from '../../components/ui/text-field';
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
+import { GENERIC_ERROR, toastError, toastSuccess } from '../../lib/notify';
 import { refusedOrderCount, useChangeEmail, useDeleteUser, useSendPasswordReset, useUserDetail } from './api';
-import { toastFailure } from './notify';
 
 /** 'DOCUMENTS_SIGNING' → 'DOCUMENTS SIGNING'. */
 export const statusWithSpaces = (status: string) => status.replaceAll('_', ' ');
@@ -229,10 +229,10 @@ function ResetPasswordPanel({ user, onDone }: { user: UserDetail; onDone: () => 
           onClick={() =>
             reset.mutate(user.id, {
               onSuccess: ({ message }) => {
-                toast({ variant: 'success', title: 'Password reset initiated', description: message });
+                toastSuccess('Password reset initiated', message);
                 onDone();
               },
-              onError: (error) => toastFailure('Failed to reset password', error),
+              onError: (error) => toastError('Failed to reset password', error, GENERIC_ERROR),
             })
           }
         >
@@ -260,7 +260,7 @@ function ChangeEmailPanel({ user, onDone }: { user: UserDetail; onDone: () => vo
           });
           onDone();
         },
-        onError: (error) => toastFailure('Failed to update email', error),
+        onError: (error) => toastError('Failed to update email', error, GENERIC_ERROR),
       },
     );
   };
@@ -315,12 +315,12 @@ function DeletePanel({
           onClick={() =>
             remove.mutate(user.id, {
               onSuccess: () => {
-                toast({ variant: 'success', title: 'User deleted' });
+                toastSuccess('User deleted');
                 onDeleted();
               },
               onError: (error) => {
                 const orders = refusedOrderCount(error);
-                if (orders === undefined) toastFailure('Failed to delete user', error);
+                if (orders === undefined) toastError('Failed to delete user', error, GENERIC_ERROR);
                 else
                   toast({
                     variant: 'destructive',

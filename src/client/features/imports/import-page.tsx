@@ -20,6 +20,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { toast } from '../../components/ui/use-toast';
+import { toastSuccess } from '../../lib/notify';
 import { cn } from '../../lib/utils';
 import { adminOrderKeys } from '../admin-orders/api';
 import { type ImportProgress, sendImport } from './api';
@@ -115,7 +116,7 @@ export default function ImportPage() {
         setResult(answer.result);
         setPreview(null);
         await queryClient.invalidateQueries({ queryKey: adminOrderKeys.all });
-        toast({ variant: 'success', title: 'Import successful', description: answer.result.message });
+        toastSuccess('Import successful', answer.result.message);
       } else {
         // A refused import (400) still lists the rows at fault.
         if (answer.result) setPreview(answer.result);

@@ -2,9 +2,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { enter, form, group, renderDialog, submissions, submit } from '../../test/onboarding';
 import { toasts } from '../../test/utils';
 import { MAPS_LOAD_FAILED, MAPS_LOAD_FAILED_DEV } from './onboarding-form';
-import { enter, form, group, renderDialog, submissions, submit } from './testing';
 
 vi.setConfig({ testTimeout: 20_000 });
 

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useFormContext } from 'react-hook-form';
+import { FormSelectField } from '../../components/select-field';
 import { TextField } from '../../components/ui/text-field';
-import { ADDRESS_GROUPS, type AddressGroup, type OnboardingValues } from './form-model';
+import { ADDRESS_GROUPS, type AddressGroup, type OnboardingValues, STATE_OPTIONS } from './form-model';
 import { AUTOCOMPLETE_OPTIONS, addressFromPlace, type PlacesLibrary } from './google-places';
-import { SelectField, STATE_OPTIONS } from './select-field';
 
 const LEGENDS: Record<AddressGroup, string> = {
   personal: 'Personal address',
@@ -58,7 +58,12 @@ export function AddressFields({
               {...register(fields.city)}
             />
           </div>
-          <SelectField label="State" name={fields.state} options={STATE_OPTIONS} placeholder="Select state" />
+          <FormSelectField<OnboardingValues>
+            label="State"
+            name={fields.state}
+            choices={STATE_OPTIONS}
+            placeholder="Select state"
+          />
           <TextField
             label="ZIP Code"
             autoComplete="postal-code"

@@ -11,7 +11,12 @@ import {
   type OnboardingFormInput,
   PHONE_COUNTRIES,
   type PhoneCountryName,
+  US_STATES,
 } from '../../../shared/schemas/onboarding.js';
+import type { Choice } from '../../components/select-field';
+
+/** The 50 states and DC, shown by name, stored as the two-letter code. */
+export const STATE_OPTIONS: Choice[] = US_STATES.map(([value, label]) => ({ value, label }));
 
 /** Every field the form holds, as strings; the schema's input type has them optional. */
 export type OnboardingValues = Required<OnboardingFormInput>;

@@ -2,7 +2,6 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ONBOARDING_MESSAGES, ONBOARDING_TOASTS } from '../../../shared/schemas/onboarding.js';
-import { toasts } from '../../test/utils';
 import {
   choose,
   DETAILS_URL,
@@ -18,7 +17,8 @@ import {
   submissions,
   submit,
   submitted,
-} from './testing';
+} from '../../test/onboarding';
+import { toasts } from '../../test/utils';
 
 // Filling a long form with Radix selects in happy-dom takes a few seconds on a busy machine.
 vi.setConfig({ testTimeout: 20_000 });

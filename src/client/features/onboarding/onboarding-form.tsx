@@ -17,12 +17,14 @@ import {
   type OnboardingFormData,
   onboardingFormSchema,
 } from '../../../shared/schemas/onboarding.js';
+import { FormSelectField } from '../../components/select-field';
 import { Button } from '../../components/ui/button';
 import { Label } from '../../components/ui/label';
 import { RadioGroup, RadioGroupItem } from '../../components/ui/radio-group';
 import { TextField } from '../../components/ui/text-field';
 import { toast } from '../../components/ui/use-toast';
-import { errorFields, errorMessage } from '../../lib/api';
+import { errorFields } from '../../lib/api';
+import { toastError, toastSuccess } from '../../lib/notify';
 import { usePublicConfig } from '../../lib/public-config';
 import { cn } from '../../lib/utils';
 import { AddressFields } from './address-fields';
@@ -32,12 +34,12 @@ import {
   initialValues,
   type OnboardingField,
   type OnboardingValues,
+  STATE_OPTIONS,
   submissionFormData,
   validationToast,
 } from './form-model';
 import { loadPlaces, type PlacesLibrary } from './google-places';
 import { PhoneField } from './phone-field';
-import { SelectField, STATE_OPTIONS } from './select-field';
 
 export const MAPS_LOAD_FAILED = 'Unable to load Google Maps. Please try again later.';
 export const MAPS_LOAD_FAILED_DEV =
@@ -74,7 +76,7 @@ export default function OnboardingForm({
   const places = usePlacesLibrary();
   const submit = useSubmitOnboarding(orderItemId, {
     onSuccess: () => {
-      toast({ variant: 'success', title: 'Onboarding Complete' });
+      toastSuccess('Onboarding Complete');
       onSubmitted();
     },
   });
@@ -92,11 +94,7 @@ export default function OnboardingForm({
           for (const [name, message] of Object.entries(errorFields(error))) {
             if (name in values) form.setError(name as OnboardingField, { type: 'server', message });
           }
-          toast({
-            variant: 'destructive',
-            title: 'Failed to submit onboarding form',
-            description: errorMessage(error) ?? 'Something went wrong. Please try again.',
-          });
+          toastError('Failed to submit onboarding form', error, 'Something went wrong. Please try again.');
         },
       },
     );
@@ -169,10 +167,10 @@ export default function OnboardingForm({
           {applicationType === 'Business' && (
             <Section number={3} title="Business Information">
               <div className="grid items-start gap-4 sm:grid-cols-2">
-                <SelectField
+                <FormSelectField<OnboardingValues>
                   label="Business Type"
                   name="businessType"
-                  options={BUSINESS_TYPE_OPTIONS}
+                  choices={BUSINESS_TYPE_OPTIONS}
                   placeholder="Select business type"
                 />
                 {businessType === 'Other' && (
@@ -192,10 +190,10 @@ export default function OnboardingForm({
                   error={errors.businessName?.message}
                   {...form.register('businessName')}
                 />
-                <SelectField
+                <FormSelectField<OnboardingValues>
                   label="State Entity Established"
                   name="stateEntityEstablished"
-                  options={STATE_OPTIONS}
+                  choices={STATE_OPTIONS}
                   placeholder="Select state"
                 />
               </div>

@@ -1,6 +1,7 @@
-import { Check, ExternalLink, ListFilter, PackageSearch, Search } from 'lucide-react';
+import { Check, ExternalLink, ListFilter, PackageSearch } from 'lucide-react';
 import { DropdownMenu as DropdownMenuPrimitive } from 'radix-ui';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { SearchBox } from '../../components/search-box';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import {
@@ -10,7 +11,6 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
-import { Input } from '../../components/ui/input';
 import { PageSpinner } from '../../components/ui/spinner';
 import { useExternalLinks } from '../../lib/links';
 import { useOrders } from './api';
@@ -28,7 +28,6 @@ export default function OrdersPage() {
   // Which order the details dialog shows; kept after closing so the dialog can animate out.
   const [detailsFor, setDetailsFor] = useState<number | null>(null);
   const [detailsOpen, setDetailsOpen] = useState(false);
-  const searchId = useId();
 
   const list = orders.data ?? [];
   const labels = useMemo(() => orderLabels(list), [list]);
@@ -46,23 +45,13 @@ export default function OrdersPage() {
       </h1>
 
       <div className="flex flex-col gap-3 sm:flex-row">
-        <div className="relative flex-1">
-          <label htmlFor={searchId} className="sr-only">
-            Search orders
-          </label>
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            id={searchId}
-            type="search"
-            placeholder="Search by order ID or product"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            className="pl-9"
-          />
-        </div>
+        <SearchBox
+          label="Search orders"
+          placeholder="Search by order ID or product"
+          value={query}
+          onSearch={setQuery}
+          className="flex-1"
+        />
         {/* Not modal: a modal menu hides the page with aria-hidden while its focusable parts stay. */}
         <DropdownMenu modal={false}>
           <DropdownMenuTrigger asChild>

@@ -1,4 +1,5 @@
 import { Check } from 'lucide-react';
+import type { CSSProperties } from 'react';
 import type { Stage } from '../../../shared/stages.js';
 import { cn } from '../../lib/utils';
 import { type StepState, timelineStates } from './unit-stage';
@@ -10,13 +11,18 @@ const STATE_TEXT: Record<StepState, string> = {
 };
 
 /**
- * The 9-step customer timeline: a vertical list on phones, one row of steps from 1024 px up. Each
- * step says its state in words too, so it does not rest on colour alone.
+ * The customer timeline (one step per TIMELINE_STEPS entry): a vertical list on phones, one row of
+ * steps from 1024 px up. Each step says its state in words too, so it does not rest on colour alone.
  */
 export function StageTimeline({ status }: { status: Stage }) {
+  const steps = timelineStates(status);
   return (
-    <ol aria-label="Order timeline" className="grid gap-3 lg:grid-cols-9 lg:gap-2">
-      {timelineStates(status).map(({ label, state }, index) => (
+    <ol
+      aria-label="Order timeline"
+      style={{ '--timeline-steps': steps.length } as CSSProperties}
+      className="grid gap-3 lg:grid-cols-[repeat(var(--timeline-steps),minmax(0,1fr))] lg:gap-2"
+    >
+      {steps.map(({ label, state }, index) => (
         <li
           key={label}
           data-state={state}
@@ -24,7 +30,7 @@ export function StageTimeline({ status }: { status: Stage }) {
           className="relative flex items-center gap-3 lg:flex-col lg:items-center lg:gap-2 lg:text-center"
         >
           {/* The line to the next step: down on phones, across from 1024 px up. */}
-          {index < 8 && (
+          {index < steps.length - 1 && (
             <span
               aria-hidden="true"
               className={cn(

@@ -81,7 +81,7 @@ export const ACTION_LABELS: Record<Exclude<UnitAction, 'none'>, string> = {
 
 export type StepState = 'completed' | 'current' | 'upcoming';
 
-/** The nine timeline steps: before the unit's step completed, its step current, later ones upcoming. */
+/** The timeline steps: before the unit's step completed, its step current, later ones upcoming. */
 export function timelineStates(status: Stage): { label: string; state: StepState }[] {
   const current = timelineStep(status);
   return TIMELINE_STEPS.map((label, index) => {

@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { callsTo, heldReply, settingsApi } from '../../test/admin-settings';
 import { renderApp, toasts } from '../../test/utils';
-import { callsTo, heldReply, settingsApi } from '../admin-settings/testing';
 
 const AREAS = 'GET /api/admin/service-areas';
 

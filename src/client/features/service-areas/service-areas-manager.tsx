@@ -22,12 +22,9 @@ import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Spinner } from '../../components/ui/spinner';
-import { toast } from '../../components/ui/use-toast';
 import { errorFields, errorMessage } from '../../lib/api';
+import { GENERIC_ERROR, toastError, toastSuccess } from '../../lib/notify';
 import { useAddZipCodes, useRemoveZipCode, useRevalidateLocations, useServiceAreas } from './api';
-
-const failure = (title: string, error: unknown) =>
-  toast({ variant: 'destructive', title, description: errorMessage(error) ?? 'An error occurred' });
 
 export function ServiceAreasManager() {
   const areas = useServiceAreas();
@@ -85,11 +82,11 @@ function AddZipCodesForm() {
       onSuccess: (result) => {
         setValue('');
         const moved = result.updatedOrders > 0 ? ` ${revalidationSummary(result)}.` : '';
-        toast({ variant: 'success', title: 'Zip code added', description: `${result.message}.${moved}` });
+        toastSuccess('Zip code added', `${result.message}.${moved}`);
       },
       onError: (cause) => {
         setError(errorFields(cause).zipCode ?? errorMessage(cause));
-        failure('Failed to add zip code', cause);
+        toastError('Failed to add zip code', cause, GENERIC_ERROR);
       },
     });
   }
@@ -159,9 +156,8 @@ function EnabledZipCodes({ codes }: { codes: string[] }) {
                 disabled={removing === code}
                 onClick={() =>
                   remove.mutate(code, {
-                    onSuccess: (result) =>
-                      toast({ variant: 'success', title: 'Zip code removed', description: result.message }),
-                    onError: (cause) => failure('Failed to remove zip code', cause),
+                    onSuccess: (result) => toastSuccess('Zip code removed', result.message),
+                    onError: (cause) => toastError('Failed to remove zip code', cause, GENERIC_ERROR),
                   })
                 }
                 className="flex size-7 items-center justify-center rounded-full text-muted-foreground outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50"
@@ -185,13 +181,8 @@ function Revalidation({ disabled }: { disabled: boolean }) {
 
   function start() {
     revalidate.mutate(undefined, {
-      onSuccess: (result) =>
-        toast({
-          variant: 'success',
-          title: 'Location revalidation complete',
-          description: revalidationSummary(result),
-        }),
-      onError: (cause) => failure('Failed to revalidate locations', cause),
+      onSuccess: (result) => toastSuccess('Location revalidation complete', revalidationSummary(result)),
+      onError: (cause) => toastError('Failed to revalidate locations', cause, GENERIC_ERROR),
     });
   }
 

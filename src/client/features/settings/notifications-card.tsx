@@ -2,8 +2,7 @@
 import type { NotificationPrefs } from '../../../shared/schemas/user.js';
 import { SwitchRow } from '../../components/switch-row';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { toast } from '../../components/ui/use-toast';
-import { errorMessage } from '../../lib/api';
+import { toastError } from '../../lib/notify';
 import { DEFAULT_NOTIFICATION_PREFS, useNotificationPrefs, useUpdateNotificationPrefs } from './api';
 
 export function NotificationsCard() {
@@ -15,12 +14,7 @@ export function NotificationsCard() {
     updatePrefs.mutate(
       { [name]: on },
       {
-        onError: (error) =>
-          toast({
-            variant: 'destructive',
-            title: 'Error',
-            description: errorMessage(error) ?? 'Something went wrong',
-          }),
+        onError: (error) => toastError('Error', error, 'Something went wrong'),
       },
     );
   }

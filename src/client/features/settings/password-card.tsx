@@ -6,7 +6,8 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { PasswordField } from '../../components/ui/text-field';
 import { toast } from '../../components/ui/use-toast';
-import { errorFields, errorMessage } from '../../lib/api';
+import { errorFields } from '../../lib/api';
+import { toastError, toastSuccess } from '../../lib/notify';
 import { useChangePassword } from './api';
 
 type PasswordValues = Required<PasswordChange>;
@@ -30,7 +31,7 @@ export function PasswordCard({ email }: { email: string }) {
     }
     changePassword.mutate(values, {
       onSuccess: () => {
-        toast({ variant: 'success', title: 'Password updated' });
+        toastSuccess('Password updated');
         form.reset(EMPTY);
       },
       onError: (error) => {
@@ -38,11 +39,7 @@ export function PasswordCard({ email }: { email: string }) {
         const shown = FIELD_NAMES.filter((name) => fields[name]);
         for (const name of shown) form.setError(name, { message: fields[name] });
         if (shown.length === 0) {
-          toast({
-            variant: 'destructive',
-            title: 'Error',
-            description: errorMessage(error) ?? 'Something went wrong',
-          });
+          toastError('Error', error, 'Something went wrong');
         }
       },
     });

@@ -2,14 +2,17 @@
  * Logs: the deliveries the webhooks received, newest first, paged and searched on the server so a busy
  * integration cannot swamp the browser, with a detail dialog and Replay.
  */
-import { RefreshCw, RotateCcw, Search } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { RefreshCw, RotateCcw } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
 import {
   WEBHOOK_EVENTS_PAGE_SIZE,
   type WebhookEventDto,
   type WebhookLogStatus,
 } from '../../../shared/schemas/webhook-events.js';
 import { logStageLabel } from '../../../shared/stages.js';
+import { Pager } from '../../components/pager';
+import { SearchBox } from '../../components/search-box';
+import { SelectField } from '../../components/select-field';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -22,12 +25,10 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
-import { Input } from '../../components/ui/input';
 import { PageSpinner } from '../../components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { toast } from '../../components/ui/use-toast';
-import { errorMessage } from '../../lib/api';
-import { SelectField } from '../admin-orders/select-field';
+import { GENERIC_ERROR, toastError, toastSuccess } from '../../lib/notify';
 import { useReplayWebhookEvent, useWebhookEvents } from './api';
 import { eventOrderId, formatTimestamp, type LogStatusLabel, prettyJson, viewEvent } from './event-display';
 
@@ -40,15 +41,6 @@ const STATUS_CHOICES = [
   { value: 'error', label: 'Error' },
 ] as const;
 
-function useDebounced<T>(value: T, delayMs: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-}
-
 export function StatusBadge({ status }: { status: LogStatusLabel }) {
   if (status === 'Success') return <Badge variant="success">Success</Badge>;
   if (status === 'Error') return <Badge variant="destructive">Error</Badge>;
@@ -60,9 +52,8 @@ export function StatusBadge({ status }: { status: LogStatusLabel }) {
 }
 
 export function LogsTab() {
-  const [search, setSearch] = useState('');
+  const [q, setQ] = useState('');
   const [status, setStatus] = useState<WebhookLogStatus | undefined>(undefined);
-  const q = useDebounced(search.trim(), LOG_SEARCH_DEBOUNCE_MS);
   // A page belongs to the search and filter it was chosen in.
   const [paging, setPaging] = useState({ key: '', page: 1 });
   const filterKey = `${q}|${status ?? ''}`;
@@ -70,18 +61,13 @@ export function LogsTab() {
   const events = useWebhookEvents({ page, pageSize: WEBHOOK_EVENTS_PAGE_SIZE, q, status });
   const [selected, setSelected] = useState<WebhookEventDto | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
-  const searchId = useId();
 
   async function refresh() {
     const result = await events.refetch();
     if (result.isError) {
-      toast({
-        variant: 'destructive',
-        title: 'Failed to refresh logs',
-        description: errorMessage(result.error) ?? 'An error occurred',
-      });
+      toastError('Failed to refresh logs', result.error, GENERIC_ERROR);
     } else {
-      toast({ variant: 'success', title: 'Logs refreshed' });
+      toastSuccess('Logs refreshed');
     }
   }
 
@@ -107,25 +93,14 @@ export function LogsTab() {
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_12rem] sm:items-end">
-          <div className="grid gap-2">
-            <label htmlFor={searchId} className="font-medium text-sm">
-              Search logs
-            </label>
-            <div className="relative">
-              <Search
-                aria-hidden="true"
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-              />
-              <Input
-                id={searchId}
-                type="search"
-                placeholder="Order ID, event type or key name"
-                value={search}
-                onChange={(event) => setSearch(event.target.value)}
-                className="pl-9"
-              />
-            </div>
-          </div>
+          <SearchBox
+            label="Search logs"
+            placeholder="Order ID, event type or key name"
+            value={q}
+            onSearch={setQ}
+            debounced
+            showLabel
+          />
           <SelectField
             label="Status"
             value={status ?? 'all'}
@@ -156,32 +131,22 @@ export function LogsTab() {
                 <EventsList events={data.items} onOpen={open} />
               </>
             )}
-            <nav aria-label="Log pages" className="flex flex-wrap items-center justify-between gap-3">
-              <p className="text-muted-foreground text-sm" aria-live="polite">
-                Showing {data.items.length} event(s)
-                {data.total > data.items.length && ` of ${data.total} · page ${page} of ${pages}`}
-              </p>
-              {pages > 1 && (
-                <div className="flex gap-2">
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    disabled={page <= 1}
-                    onClick={() => setPaging({ key: filterKey, page: page - 1 })}
-                  >
-                    Previous
-                  </Button>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    disabled={page >= pages}
-                    onClick={() => setPaging({ key: filterKey, page: page + 1 })}
-                  >
-                    Next
-                  </Button>
-                </div>
-              )}
-            </nav>
+            <Pager
+              page={page}
+              pageSize={WEBHOOK_EVENTS_PAGE_SIZE}
+              total={data.total}
+              noun="events"
+              onPageChange={(next) => setPaging({ key: filterKey, page: next })}
+              label="Log pages"
+              summary={
+                <>
+                  Showing {data.items.length} event(s)
+                  {data.total > data.items.length && ` of ${data.total} · page ${page} of ${pages}`}
+                </>
+              }
+              buttonsWhenOnePage={false}
+              arrows={false}
+            />
           </div>
         )}
       </CardContent>
@@ -286,12 +251,7 @@ function EventDialog({
             (result.response as { message?: unknown } | null)?.message ?? '',
           )}`,
         }),
-      onError: (error) =>
-        toast({
-          variant: 'destructive',
-          title: 'Replay failed',
-          description: errorMessage(error) ?? 'An error occurred',
-        }),
+      onError: (error) => toastError('Replay failed', error, GENERIC_ERROR),
     });
   }
 

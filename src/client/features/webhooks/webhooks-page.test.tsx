@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { WebhookEventDto } from '../../../shared/schemas/webhook-events.js';
+import { ADMIN, callsTo } from '../../test/admin-settings';
 import { publicConfig } from '../../test/public-config';
 import { mockApi, renderApp, sessionRoute, toasts } from '../../test/utils';
-import { ADMIN, callsTo } from '../admin-settings/testing';
 
 const FIRST_PAGE = '/api/admin/webhook-events?page=1&pageSize=20';
 

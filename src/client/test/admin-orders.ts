@@ -1,7 +1,7 @@
 /** Admin order answers as the server sends them, and the calls the screens make, for the tests. */
 
-import type { ActivityEvent, AdminOrderRow, Dashboard } from '../../../shared/schemas/admin-orders.js';
-import { makeUser, mockApi, sessionRoute } from '../../test/utils';
+import type { ActivityEvent, AdminOrderRow, Dashboard } from '../../shared/schemas/admin-orders.js';
+import { makeUser, mockApi, sessionRoute } from './utils';
 
 export const ADMIN = makeUser({
   id: 1,

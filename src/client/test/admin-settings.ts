@@ -3,9 +3,9 @@ import {
   SETTINGS_DEFAULTS,
   type SettingsByCategory,
   type SettingsCategory,
-} from '../../../shared/schemas/settings.js';
-import { publicConfig } from '../../test/public-config';
-import { makeUser, mockApi, type RecordedCall, sessionRoute } from '../../test/utils';
+} from '../../shared/schemas/settings.js';
+import { publicConfig } from './public-config';
+import { makeUser, mockApi, type RecordedCall, sessionRoute } from './utils';
 
 export const ADMIN = makeUser({ id: 1, email: 'admin@example.com', role: 'ADMIN', firstName: 'Ada' });
 

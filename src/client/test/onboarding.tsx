@@ -3,10 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { expect, vi } from 'vitest';
-import type { OrderItemDetailsDto } from '../../../shared/schemas/orders.js';
-import { makeItem, makeOrder } from '../../test/orders';
-import { mockApi, renderWithProviders } from '../../test/utils';
-import { OnboardingDialog } from './onboarding-dialog';
+import type { OrderItemDetailsDto } from '../../shared/schemas/orders.js';
+import { OnboardingDialog } from '../features/onboarding/onboarding-dialog';
+import { makeItem, makeOrder } from './orders';
+import { mockApi, renderWithProviders } from './utils';
 
 export const ORDER_ID = 5;
 export const ITEM_ID = 11;

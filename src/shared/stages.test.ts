@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ADMIN_STAGES,
+  CUSTOMER_MOVES,
+  FILTER_STATUSES,
+  isCustomerMove,
+  leastAdvanced,
+  logStageLabel,
+  parseStage,
+  STAGE_ALIASES,
+  STAGE_LABELS,
+  STAGES,
+  TIMELINE_STEPS,
+  timelineStep,
+} from './stages.js';
+
+describe('the stage table', () => {
+  it('lists the ten stages in fulfilment order, each with its label', () => {
+    expect(STAGES).toEqual([
+      'ORDER_PLACED',
+      'LOCATION_ENABLED',
+      'DOCUMENTS_PENDING',
+      'DOCUMENTS_SIGNING',
+      'FINANCING_PAYMENT',
+      'SITE_PREP',
+      'PRODUCTION',
+      'DELIVERY_DATE_CONFIRMED',
+      'FINAL_DOCUMENTS',
+      'DELIVERED',
+    ]);
+    expect(STAGE_LABELS).toEqual({
+      ORDER_PLACED: 'Order Placed',
+      LOCATION_ENABLED: 'Location Enabled',
+      DOCUMENTS_PENDING: 'Documents Pending',
+      DOCUMENTS_SIGNING: 'Document Signing',
+      FINANCING_PAYMENT: 'Payment Pending',
+      SITE_PREP: 'Site Preparation',
+      PRODUCTION: 'In Production',
+      DELIVERY_DATE_CONFIRMED: 'Delivery Scheduled',
+      FINAL_DOCUMENTS: 'Final Documentation',
+      DELIVERED: 'Delivered',
+    });
+  });
+
+  it('lets an admin choose every stage but DOCUMENTS_PENDING', () => {
+    expect(ADMIN_STAGES).toHaveLength(9);
+    expect(ADMIN_STAGES).toEqual(STAGES.filter((stage) => stage !== 'DOCUMENTS_PENDING'));
+  });
+
+  it('offers the twelve filter choices: the nine set statuses and three more', () => {
+    expect(FILTER_STATUSES).toEqual([
+      ...ADMIN_STAGES,
+      'DOCUMENTS_PENDING',
+      'PAYMENT_PENDING',
+      'DELIVERY_SCHEDULED',
+    ]);
+  });
+
+  it('resolves aliases and stage names in any case', () => {
+    expect(STAGE_ALIASES).toEqual({
+      PAYMENT_PENDING: 'FINANCING_PAYMENT',
+      DELIVERY_SCHEDULED: 'DELIVERY_DATE_CONFIRMED',
+      SCHEDULED: 'DELIVERY_DATE_CONFIRMED',
+    });
+    expect(parseStage('payment_pending')).toBe('FINANCING_PAYMENT');
+    expect(parseStage(' Delivery_Scheduled ')).toBe('DELIVERY_DATE_CONFIRMED');
+    expect(parseStage('SCHEDULED')).toBe('DELIVERY_DATE_CONFIRMED');
+    expect(parseStage('site_prep')).toBe('SITE_PREP');
+    expect(parseStage('SHIPPED')).toBeUndefined();
+    for (const stage of STAGES) expect(parseStage(stage)).toBe(stage);
+  });
+
+  it('has nine timeline steps, and every stage sits on one of them in order', () => {
+    expect(TIMELINE_STEPS).toEqual([
+      'Order Placed',
+      'Location Enabled',
+      'Document Signing',
+      'Payment',
+      'Site Preparation',
+      'Production',
+      'Delivery Scheduled',
+      'Final Documentation',
+      'Delivered',
+    ]);
+    expect(STAGES.map(timelineStep)).toEqual([0, 1, 2, 2, 3, 4, 5, 6, 7, 8]);
+    const positions = STAGES.map(timelineStep);
+    expect(new Set(positions).size).toBe(TIMELINE_STEPS.length);
+  });
+
+  it('labels the Webhooks page logs', () => {
+    expect(logStageLabel('DOCUMENTS_SIGNING')).toBe('Document Signing');
+    expect(logStageLabel('FINANCING_PAYMENT')).toBe('Payment Processing');
+    expect(logStageLabel('DELIVERY_DATE_CONFIRMED')).toBe('Delivery Date');
+    expect(logStageLabel('LOCATION_ENABLED')).toBe('Location Validation');
+    for (const other of [
+      'ORDER_PLACED',
+      'DOCUMENTS_PENDING',
+      'SITE_PREP',
+      'PRODUCTION',
+      'DELIVERED',
+      'SHIPPED',
+      '',
+    ]) {
+      expect(logStageLabel(other)).toBe('Order Status Update');
+    }
+  });
+
+  it('allows a customer only the two moves of onboarding and document signing', () => {
+    expect(CUSTOMER_MOVES).toEqual([
+      { from: 'LOCATION_ENABLED', to: 'DOCUMENTS_PENDING' },
+      { from: 'DOCUMENTS_PENDING', to: 'DOCUMENTS_SIGNING' },
+    ]);
+    expect(isCustomerMove('LOCATION_ENABLED', 'DOCUMENTS_PENDING')).toBe(true);
+    expect(isCustomerMove('DOCUMENTS_SIGNING', 'FINANCING_PAYMENT')).toBe(false);
+  });
+
+  it('takes the least advanced stage', () => {
+    expect(leastAdvanced(['PRODUCTION', 'DOCUMENTS_PENDING', 'DELIVERED'])).toBe('DOCUMENTS_PENDING');
+    expect(leastAdvanced([])).toBe('ORDER_PLACED');
+  });
+});
