@@ -6,27 +6,17 @@ import type {
   ShippingAddressUpdate,
 } from '../../../shared/schemas/user.js';
 import { PASSWORD_CHANGE_MESSAGES } from '../../../shared/schemas/user.js';
-import type { Db } from '../../db/client.js';
 import { orderItems, orders, sessions, users } from '../../db/schema.js';
-import type { Clock } from '../../lib/clock.js';
 import { hashPassword, hashToken, verifyPassword } from '../../lib/crypto.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { publishAccountChanged } from '../../live/publish.js';
 import { sessionUserColumns } from '../auth/index.js';
-import type { OrderWriter, Viewer } from '../orders/index.js';
+import type { OrderChangeDeps, Viewer } from '../orders/index.js';
 
 /** '' clears a field; undefined leaves it alone. */
 const orNull = (value: string | undefined) => (value === undefined ? undefined : value || null);
 
-export function createAccountService({
-  db,
-  clock,
-  orders: writer,
-}: {
-  db: Db;
-  clock: Clock;
-  orders: OrderWriter;
-}) {
+export function createAccountService({ db, clock, orders: writer }: OrderChangeDeps) {
   return {
     /** Names and phone only: the schema has already dropped role, e-mail and anything else. */
     async updateProfile(userId: number, update: ProfileUpdate) {

@@ -7,11 +7,10 @@ import type {
   AdminOrdersQuery,
   AdminStatusPatch,
 } from '../../../shared/schemas/admin-orders.js';
-import { type Db, isEmbedded } from '../../db/client.js';
+import { isEmbedded } from '../../db/client.js';
 import { orderItems, orders } from '../../db/schema.js';
-import type { Clock } from '../../lib/clock.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import type { OrderWriter } from '../orders/index.js';
+import type { OrderChangeDeps } from '../orders/index.js';
 import { orderActivity, toActivityEvent } from './activity.js';
 import { createCountCache } from './count-cache.js';
 import { dashboard } from './dashboard.js';
@@ -29,15 +28,7 @@ export interface StatusChangeCounts {
 }
 
 /** The back office's order operations; routes parse and authorise, this holds the rules. */
-export function createAdminOrderService({
-  db,
-  clock,
-  orders: writer,
-}: {
-  db: Db;
-  clock: Clock;
-  orders: OrderWriter;
-}) {
+export function createAdminOrderService({ db, clock, orders: writer }: OrderChangeDeps) {
   // On PGlite a count of 10 000 rows costs more than the page itself and nothing but this process
   // writes, so counts are kept until the next write. On a PostgreSQL server counting is cheap, and the
   // horizon moves with every write to any database of the cluster: page and count run together.

@@ -4,11 +4,9 @@ import {
   type OnboardingFormData,
   onboardingFormSchema,
 } from '../../../shared/schemas/onboarding.js';
-import type { Db } from '../../db/client.js';
 import { type OrderItem, orderItems, orders, users } from '../../db/schema.js';
-import type { Clock } from '../../lib/clock.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
-import type { OrderWriter } from '../orders/index.js';
+import type { OrderChangeDeps } from '../orders/index.js';
 
 export interface OnboardingSubmission {
   formData: unknown;
@@ -39,15 +37,7 @@ function withApplicationDefaults(form: OnboardingFormData): OnboardingFormData {
   };
 }
 
-export function createOnboardingService({
-  db,
-  clock,
-  orders: writer,
-}: {
-  db: Db;
-  clock: Clock;
-  orders: OrderWriter;
-}) {
+export function createOnboardingService({ db, clock, orders: writer }: OrderChangeDeps) {
   return {
     /**
      * Stores the form on the unit and moves it LOCATION_ENABLED → DOCUMENTS_PENDING, in one

@@ -9,4 +9,10 @@ export { createOrderAtStages, type SeedUnit, seedOrder } from './seed.js';
 export { createOrderService, DOCUMENT_NOT_READY, type OrderService, type Viewer } from './service.js';
 export type { StatusChange, StatusChangeResult, StatusRule } from './status.js';
 export type { OrderRevision, RevisionResult } from './update.js';
-export { createOrderWriter, type OrderDetails, type OrderWriter, type UnitDetails } from './writer.js';
+export {
+  createOrderWriter,
+  type OrderChangeDeps,
+  type OrderDetails,
+  type OrderWriter,
+  type UnitDetails,
+} from './writer.js';

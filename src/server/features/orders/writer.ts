@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { type EventLog, eventLogs, type Order, orderItems, orders, type StageData } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import { createOrder, createOrders, type NewOrder } from './create.js';
 import { type Actor, initiatedBy, type OrderEvents } from './events.js';
@@ -108,3 +109,10 @@ export function createOrderWriter({ events }: { events: OrderEvents }) {
 }
 
 export type OrderWriter = ReturnType<typeof createOrderWriter>;
+
+/** What a service that changes orders is built from. */
+export interface OrderChangeDeps {
+  db: Db;
+  clock: Clock;
+  orders: OrderWriter;
+}

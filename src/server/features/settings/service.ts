@@ -1,13 +1,11 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import {
   isMaskedSecret,
   maskSecret,
   SECRET_SETTING_KEYS,
-  SETTINGS_DEFAULTS,
   SETTINGS_SCHEMAS,
   type SettingEntry,
-  type SettingsByCategory,
   type SettingsCategory,
 } from '../../../shared/schemas/settings.js';
 import type { Config } from '../../config.js';
@@ -16,6 +14,7 @@ import { settings } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest } from '../../lib/errors.js';
 import { assertPublicTarget, PRIVATE_TARGET_MESSAGE, PrivateTargetError } from '../../lib/outbound-target.js';
+import { readSettingsIn } from './read-in.js';
 
 /** Values only the server sets; a browser sending them is ignored rather than trusted. */
 const SERVER_OWNED_KEYS: readonly string[] = ['webflowVerified', 'automationSigningSecret'];
@@ -32,24 +31,8 @@ export type SettingsService = ReturnType<typeof createSettingsService>;
 
 export function createSettingsService({ db, clock, config }: { db: Db; clock: Clock; config: Config }) {
   /** The category's values, defaults filled in, secrets in clear: for the server's own use only. */
-  async function read<C extends SettingsCategory>(
-    category: C,
-    executor: Executor = db,
-  ): Promise<SettingsByCategory[C]> {
-    const defaults = SETTINGS_DEFAULTS[category];
-    const rows = await executor
-      .select({ key: settings.key, value: settings.value })
-      .from(settings)
-      .where(inArray(settings.key, Object.keys(defaults)));
-    const stored = Object.fromEntries(rows.map((row) => [row.key, row.value]));
-    // A stored value that no longer fits its schema (hand-edited, older release) falls back to the default.
-    const merged: Record<string, unknown> = { ...defaults };
-    const shape = SETTINGS_SCHEMAS[category].def.shape as Record<string, z.ZodMiniType>;
-    for (const [key, value] of Object.entries(stored)) {
-      const fieldSchema = shape[key];
-      if (fieldSchema && z.safeParse(fieldSchema, value).success) merged[key] = value;
-    }
-    return merged as SettingsByCategory[C];
+  function read<C extends SettingsCategory>(category: C, executor: Executor = db) {
+    return readSettingsIn(executor, category);
   }
 
   /** GET /api/settings/:category: a list of {key, value}, secrets masked. */
