@@ -17,18 +17,19 @@ export function newMessageId(): string {
 
 /**
  * Queues an event for the automation webhook URL (Settings → Integrations) in the caller's
- * transaction; nothing when no URL is set. The body follows the Standard Webhooks shape
- * `{type, timestamp, data}`; the URL is fixed when queued, so a later change of URL does not redirect
- * events already queued.
+ * transaction; nothing when no URL is set, in which case `data` is never built. The body follows the
+ * Standard Webhooks shape `{type, timestamp, data}`; the URL is fixed when queued, so a later change of
+ * URL does not redirect events already queued.
  */
 export async function enqueueOutboundWebhook(
   tx: Executor,
   type: OutboundEventType,
-  data: Record<string, unknown>,
+  buildData: () => Promise<Record<string, unknown>>,
   now: Date,
 ): Promise<void> {
   const { zapierWebhookUrl } = await readSettingsIn(tx, 'integrations');
   if (!zapierWebhookUrl) return;
+  const data = await buildData();
   await tx.insert(outboundWebhooks).values({
     messageId: newMessageId(),
     eventType: type,
@@ -44,30 +45,32 @@ export async function enqueueStatusChangedWebhook(tx: Executor, event: StatusCha
   const { order, changed, at } = event;
   const [first] = changed;
   if (!first) return;
-  const [owner] = order.userId
-    ? await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId))
-    : [];
   const froms = new Set(changed.map((unit) => unit.from));
   await enqueueOutboundWebhook(
     tx,
     'order.status_changed',
-    {
-      orderId: order.id,
-      orderNumber: order.orderId,
-      productName: order.productName,
-      status: first.to,
-      statusLabel: STAGE_LABELS[first.to],
-      previousStatus: froms.size === 1 ? first.from : null,
-      orderStatus: order.status,
-      items: changed.map((unit) => ({
-        itemId: unit.itemId,
-        itemNumber: unit.itemNumber,
-        from: unit.from,
-        to: unit.to,
-      })),
-      customerEmail: owner?.email ?? null,
-      initiatedBy: initiatedBy(event.actor),
-      occurredAt: at.toISOString(),
+    async () => {
+      const [owner] = order.userId
+        ? await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId))
+        : [];
+      return {
+        orderId: order.id,
+        orderNumber: order.orderId,
+        productName: order.productName,
+        status: first.to,
+        statusLabel: STAGE_LABELS[first.to],
+        previousStatus: froms.size === 1 ? first.from : null,
+        orderStatus: order.status,
+        items: changed.map((unit) => ({
+          itemId: unit.itemId,
+          itemNumber: unit.itemNumber,
+          from: unit.from,
+          to: unit.to,
+        })),
+        customerEmail: owner?.email ?? null,
+        initiatedBy: initiatedBy(event.actor),
+        occurredAt: at.toISOString(),
+      };
     },
     at,
   );
