@@ -1,1 +1,1 @@
-export { API_KEY_PREFIX, type ApiKeyService, createApiKeyService, generateApiKey } from './service.js';
+export { API_KEY_PREFIX, type ApiKeyService, createApiKeyService } from './service.js';

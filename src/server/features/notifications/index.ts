@@ -1,6 +1,6 @@
 // Notification e-mail: queued in the caller's transaction, sent after commit by the mail worker.
-export { type AdminNotice, enqueueAdminNotice } from './admin-notices.js';
+export { enqueueAdminNotice } from './admin-notices.js';
 export { enqueueNewOrderAlert } from './new-order.js';
 export { enqueueOrderConfirmation } from './order-confirmation.js';
-export { createMailSender, enqueueMail, type MailKind } from './outbox.js';
+export { createMailSender } from './outbox.js';
 export { enqueueStageChangeMail } from './status-change.js';

@@ -1,12 +1,12 @@
 // What the orders module offers the rest of the product: reading orders, the one writer of orders,
 // their units and their log, and the events it publishes.
 
-export { BULK_PRODUCTS, type BulkSeedResult, seedBulkOrders } from './bulk-seed.js';
-export { findOrCreateCustomer, type NewOrder } from './create.js';
+export { type BulkSeedResult, seedBulkOrders } from './bulk-seed.js';
+export type { NewOrder } from './create.js';
 export { toItemDto, toOrderDto } from './dto.js';
 export { type Actor, initiatedBy, type OrderEvent, type OrderEvents, type UnitChange } from './events.js';
 export { createOrderAtStages, type SeedUnit, seedOrder } from './seed.js';
-export { createOrderService, DOCUMENT_NOT_READY, type OrderService, type Viewer } from './service.js';
+export { createOrderService, type OrderService, type Viewer } from './service.js';
 export type { StatusChange, StatusChangeResult, StatusRule } from './status.js';
 export type { OrderRevision, RevisionResult } from './update.js';
 export {
