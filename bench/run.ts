@@ -5,6 +5,7 @@
  */
 import { adminOrdersBenchmark } from './benchmarks/admin-orders.js';
 import { authBundleBenchmark } from './benchmarks/auth-bundle.js';
+import { embeddedMemoryBenchmark } from './benchmarks/embedded-memory.js';
 import { exportBenchmark } from './benchmarks/export.js';
 import { healthzBenchmark } from './benchmarks/healthz.js';
 import { importBenchmark } from './benchmarks/import.js';
@@ -19,6 +20,7 @@ const BENCHMARKS: Benchmark[] = [
   wsFanoutBenchmark,
   exportBenchmark,
   importBenchmark,
+  embeddedMemoryBenchmark,
 ];
 
 /** Every benchmark together, including the 100 000-row import and export, finishes well within this. */

@@ -200,6 +200,14 @@ async function listenOnServer(
   };
 }
 
+/**
+ * PostgreSQL's default 128 MB of shared buffers lives inside the WebAssembly heap, on top of the
+ * operating system's cache of the same files: with 100 000 orders the server held about 380 MB. A
+ * folder-backed database reads through that cache anyway, so 16 MB of buffers keeps it near 250 MB
+ * (`npm run bench -- embedded-memory`, decision 119). In memory (tests) keeps the defaults.
+ */
+const ON_DISK_SETTINGS = ['shared_buffers = 16MB'];
+
 function openPglite(dataDir: string | null, template: Blob | undefined): Database {
   let path: string | undefined;
   let release = () => {};
@@ -208,7 +216,10 @@ function openPglite(dataDir: string | null, template: Blob | undefined): Databas
     mkdirSync(path, { recursive: true });
     release = lockDataDir(dataDir);
   }
-  const client = new PGlite(path, template && { loadDataDir: template });
+  const client = new PGlite(path, {
+    ...(template && { loadDataDir: template }),
+    ...(path && { postgresqlconf: ON_DISK_SETTINGS }),
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   embedded.add(db);
   return {
