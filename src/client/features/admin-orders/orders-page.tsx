@@ -103,7 +103,7 @@ export default function AdminOrdersPage() {
       <div className="flex flex-col gap-3 sm:flex-row">
         <SearchBox
           label="Search orders"
-          placeholder="Search by order ID, product or e-mail"
+          placeholder="Search by order ID, product, customer name or e-mail"
           value={query.q ?? ''}
           onSearch={(q) => navigate({ q: q || undefined }, { replace: true })}
           debounced

@@ -10,6 +10,9 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** 'Ann Lee': what staff type when they look for a customer by name. */
+const customerFullName = sql`concat_ws(' ', ${users.firstName}, ${users.lastName})`;
+
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** The first instant of a YYYY-MM-DD day in UTC (decision: date filters count days in UTC). */
@@ -58,15 +61,26 @@ export function orderFilterWhere(filters: AdminOrderFilters): SQL | undefined {
         ilike(orders.orderId, pattern),
         ilike(orders.productName, pattern),
         // IN (subquery) rather than a join: the count needs no join, and PostgreSQL hashes the subquery once.
-        sql`${orders.userId} in (select ${users.id} from ${users} where ${ilike(users.email, pattern)})`,
+        sql`${orders.userId} in (select ${users.id} from ${users} where ${or(
+          ilike(users.email, pattern),
+          ilike(customerFullName, pattern),
+        )})`,
       ),
     );
   }
   return and(...conditions);
 }
 
-/** Every sort ends with the id, so rows with equal keys keep one order from page to page. */
-export function orderSort(sort: AdminOrderSort): SQL[] {
+/**
+ * Every sort ends with the id, so rows with equal keys keep one order from page to page. A search that
+ * is exactly an order's id puts that order first: it is the one asked for, however many ids contain it.
+ */
+export function orderSort(sort: AdminOrderSort, q?: string): SQL[] {
+  const exactIdFirst = q ? [desc(sql`lower(${orders.orderId}) = ${q.trim().toLowerCase()}`)] : [];
+  return [...exactIdFirst, ...sortKeys(sort)];
+}
+
+function sortKeys(sort: AdminOrderSort): SQL[] {
   switch (sort) {
     case 'orderDate:asc':
       return [asc(orders.orderDate), asc(orders.id)];

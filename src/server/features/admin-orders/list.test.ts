@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrderRow, AdminOrdersPage } from '../../../shared/schemas/admin-orders.js';
 import type { Stage } from '../../../shared/stages.js';
+import { users } from '../../db/schema.js';
 import { startTestApp, type TestApp, type TestClient } from '../../test/app.js';
 import { signedInAdmin } from '../../test/auth-flow.js';
 import { seedOrder } from '../orders/index.js';
@@ -245,5 +247,37 @@ describe('the orders table', () => {
     const res = await admin.get(`/api/admin/orders?${query}`);
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.fields)).toEqual([field]);
+  });
+});
+
+// Last in the file: it adds orders the tests above do not expect.
+describe('searching for one order or one customer', () => {
+  it('puts the order whose id is exactly the search first, ahead of newer ids that contain it', async () => {
+    for (const [orderId, day] of [
+      ['VH10012', '2026-04-01'],
+      ['VH100120', '2026-04-02'],
+    ] as const) {
+      await seedOrder(t.database.db, {
+        orderId,
+        productName: 'Studio 240',
+        orderDate: new Date(`${day}T12:00:00Z`),
+      });
+    }
+    expect(ids(await list('q=VH1001'))).toEqual(['VH1001', 'VH100120', 'VH10012']);
+    expect(ids(await list('q=vh10012'))).toEqual(['VH10012', 'VH100120']);
+    // The sort chosen still orders everything after the exact match.
+    expect(ids(await list('q=VH10012&sort=orderId:desc'))).toEqual(['VH10012', 'VH100120']);
+    expect(ids(await list('q=VH1001&sort=orderId:asc'))).toEqual(['VH1001', 'VH10012', 'VH100120']);
+  });
+
+  it('finds orders by the customer’s first name, last name or both', async () => {
+    await t.database.db
+      .update(users)
+      .set({ firstName: 'Carol', lastName: 'Mendez' })
+      .where(eq(users.email, 'carol@example.com'));
+    const carols = ['VH1007', 'VH1006'];
+    expect(ids(await list('q=mendez'))).toEqual(carols);
+    expect(ids(await list('q=Carol Mendez'))).toEqual(carols);
+    expect((await list('q=Carol Lopez')).total).toBe(0);
   });
 });

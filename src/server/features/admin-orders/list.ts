@@ -48,7 +48,7 @@ export function adminOrderListQueries(executor: Executor, query: AdminOrdersQuer
     .select({ ...adminOrderColumns, horizon: snapshotXmax.as('horizon') })
     .from(orders)
     .where(where)
-    .orderBy(...orderSort(query.sort))
+    .orderBy(...orderSort(query.sort, query.q))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
   const total = executor
