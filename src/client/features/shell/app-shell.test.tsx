@@ -55,4 +55,18 @@ describe('shell', () => {
     expect(await screen.findByRole('heading', { name: 'My Account' })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
+
+  it('offers "Skip to content" as the first Tab stop, pointing at the page’s main region', async () => {
+    mockApi({ 'GET /api/auth/user': sessionRoute(makeUser()) });
+    const user = userEvent.setup();
+    renderApp('/');
+
+    await screen.findByRole('heading', { level: 1 });
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(skip).toHaveFocus();
+    const target = document.getElementById(skip.getAttribute('href')?.slice(1) ?? '');
+    expect(target).toBe(screen.getByRole('main'));
+    expect(target).toContainElement(screen.getByRole('heading', { level: 1 }));
+  });
 });

@@ -24,6 +24,13 @@ export function AppShell({ portalName, items, sidebarSection }: AppShellProps) {
   const close = () => setMenuOpen(false);
   return (
     <div className="min-h-dvh bg-background">
+      {/* The first stop of the Tab key, so keyboard users need not walk through the whole navigation. */}
+      <a
+        href="#main-content"
+        className="sr-only z-50 rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:outline-none focus:ring-2 focus:ring-ring focus:ring-offset-2 focus:ring-offset-background"
+      >
+        Skip to content
+      </a>
       <aside className="fixed inset-y-0 left-0 z-30 hidden w-72 border-r md:block">
         <Sidebar portalName={portalName} items={items}>
           {sidebarSection?.(() => {})}
@@ -62,7 +69,7 @@ export function AppShell({ portalName, items, sidebarSection }: AppShellProps) {
         </Dialog.Portal>
       </Dialog.Root>
 
-      <main className="md:pl-72">
+      <main id="main-content" tabIndex={-1} className="outline-none md:pl-72">
         <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:px-8 lg:py-10">
           <Suspense fallback={<PageSpinner />}>
             <Outlet />
