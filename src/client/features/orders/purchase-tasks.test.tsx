@@ -1,15 +1,17 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { taskLabel } from '../../../shared/format.js';
 import { makeItem, makeOrder } from '../../test/orders';
 import { makeUser, mockApi, renderApp, sessionRoute } from '../../test/utils';
+import { hasPendingAction, unitAction } from './unit-stage';
 import { purchaseTasks } from './use-purchase-tasks';
 
 describe('purchase tasks', () => {
-  it('makes a task for each unit at one of the five task stages', () => {
+  it('makes a task for exactly the units whose card asks the customer to act', () => {
     const order = makeOrder({
       id: 3,
       orderId: 'VH1003',
-      quantity: 7,
+      quantity: 8,
       items: [
         makeItem({ itemNumber: 1, status: 'LOCATION_ENABLED' }),
         makeItem({ itemNumber: 2, status: 'DOCUMENTS_SIGNING' }),
@@ -18,15 +20,25 @@ describe('purchase tasks', () => {
         makeItem({ itemNumber: 5, status: 'FINAL_DOCUMENTS' }),
         makeItem({ itemNumber: 6, status: 'DOCUMENTS_PENDING' }),
         makeItem({ itemNumber: 7, status: 'PRODUCTION' }),
+        makeItem({
+          itemNumber: 8,
+          status: 'DOCUMENTS_PENDING',
+          currentStageData: { documentStatus: 'ready', documentUrl: 'https://sign.example/d/8' },
+        }),
       ],
     });
-    expect(purchaseTasks([order]).map((t) => [t.label, t.description, t.orderId])).toEqual([
+    const tasks = purchaseTasks([order]);
+    expect(tasks.map((t) => [t.label, t.description, t.orderId])).toEqual([
       ['VH 01', 'Complete onboarding form', 3],
       ['VH 02', 'Sign required documents', 3],
       ['VH 03', 'Complete payment', 3],
-      ['VH 04', 'Site preparation in progress', 3],
-      ['VH 05', 'Final documents ready', 3],
+      ['VH 08', 'Sign required documents', 3],
     ]);
+    // The same units carry the red '1' on their cards.
+    const withBadge = order.items.filter((item) =>
+      hasPendingAction(unitAction({ status: item.status, stageData: item.currentStageData })),
+    );
+    expect(withBadge.map((item) => taskLabel(item.itemNumber))).toEqual(tasks.map((t) => t.label));
   });
 
   it.each(['paid', 'PAID', 'Completed', 'success', 'successful'])(
@@ -60,7 +72,11 @@ describe('purchase tasks', () => {
       'GET /api/auth/user': sessionRoute(makeUser()),
       'GET /api/orders': {
         body: [
-          makeOrder({ id: 4, orderId: 'VH1004', items: [makeItem({ itemNumber: 1, status: 'SITE_PREP' })] }),
+          makeOrder({
+            id: 4,
+            orderId: 'VH1004',
+            items: [makeItem({ itemNumber: 1, status: 'LOCATION_ENABLED' })],
+          }),
           makeOrder({
             id: 5,
             orderId: 'VH1005',
@@ -77,7 +93,7 @@ describe('purchase tasks', () => {
     const nav = within(await screen.findByRole('complementary'));
     const toggle = await nav.findByRole('button', { name: /Purchase Tasks\s*Pending tasks:\s*2/ });
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    const first = nav.getByRole('link', { name: /VH 01.*Order VH1004.*Site preparation in progress/ });
+    const first = nav.getByRole('link', { name: /VH 01.*Order VH1004.*Complete onboarding form/ });
     expect(first).toHaveAttribute('href', '/orders/4');
     const second = nav.getByRole('link', { name: /VH 02.*Order VH1005.*Sign required documents/ });
     expect(second).toHaveAttribute('href', '/orders/5');

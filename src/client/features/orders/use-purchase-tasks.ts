@@ -1,8 +1,7 @@
 import { taskLabel } from '../../../shared/format.js';
-import type { OrderDto, StageDataDto } from '../../../shared/schemas/orders.js';
-import { isPaidStatus } from '../../../shared/schemas/orders.js';
-import type { Stage } from '../../../shared/stages.js';
+import type { OrderDto } from '../../../shared/schemas/orders.js';
 import { useOrders } from './api';
+import { ACTION_LABELS, hasPendingAction, unitAction } from './unit-stage';
 
 /** A pending customer action shown under 'Purchase Tasks'. */
 export interface PurchaseTask {
@@ -18,23 +17,10 @@ export interface PurchaseTask {
   description: string;
 }
 
-const TASKS: Partial<Record<Stage, string>> = {
-  LOCATION_ENABLED: 'Complete onboarding form',
-  DOCUMENTS_SIGNING: 'Sign required documents',
-  FINANCING_PAYMENT: 'Complete payment',
-  SITE_PREP: 'Site preparation in progress',
-  FINAL_DOCUMENTS: 'Final documents ready',
-};
-
-function taskFor(status: Stage, stageData: StageDataDto): string | undefined {
-  // A paid deposit is no longer a task, whatever the unit's status still says.
-  if (status === 'FINANCING_PAYMENT' && isPaidStatus(stageData.paymentStatus)) return undefined;
-  return TASKS[status];
-}
-
 /**
- * The tasks of every unit of the customer's orders. An order without items makes one task per unit
- * of its quantity from the order's own status.
+ * The tasks of every unit of the customer's orders: exactly the units whose card carries the red '1'
+ * (one rule, so the sidebar's count and the cards agree). An order without items makes one task per
+ * unit of its quantity from the order's own status.
  */
 export function purchaseTasks(orders: readonly OrderDto[]): PurchaseTask[] {
   const tasks: PurchaseTask[] = [];
@@ -52,8 +38,9 @@ export function purchaseTasks(orders: readonly OrderDto[]): PurchaseTask[] {
             stageData: order.currentStageData,
           }));
     for (const unit of units) {
-      const description = taskFor(unit.status, unit.stageData);
-      if (!description) continue;
+      const action = unitAction(unit);
+      if (!hasPendingAction(action)) continue;
+      const description = ACTION_LABELS[action];
       tasks.push({
         key: `${order.id}-${unit.itemNumber}`,
         orderId: order.id,

@@ -33,7 +33,8 @@ export function PurchaseTasks({ onNavigate }: { onNavigate: () => void }) {
                   className="block rounded-md px-2 py-1.5 text-sm outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
                 >
                   <span className="flex items-baseline justify-between gap-2">
-                    <span className="font-medium">{task.label}</span>
+                    {/* 'VH 02' is one name: never split between 'VH' and the number. */}
+                    <span className="whitespace-nowrap font-medium">{task.label}</span>
                     <span className="truncate text-muted-foreground text-xs">Order {task.orderNumber}</span>
                   </span>
                   <span className="block text-muted-foreground text-xs">{task.description}</span>
