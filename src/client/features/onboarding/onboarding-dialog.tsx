@@ -7,7 +7,7 @@
  */
 import { useIsMutating } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck } from 'lucide-react';
-import { lazy, Suspense, useEffect, useEffectEvent, useState } from 'react';
+import { Suspense, useEffect, useEffectEvent, useState } from 'react';
 import { itemLabel } from '../../../shared/format.js';
 import { Alert } from '../../components/ui/alert';
 import {
@@ -19,11 +19,12 @@ import {
 } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { isApiError } from '../../lib/api';
+import { lazyChunk } from '../../lib/lazy-chunk';
 import { useItemDetails } from '../orders/api';
 import { onboardingKeys } from './api';
 
 // The form (react-hook-form, the schema, the maps loader) loads only when a customer opens it.
-const OnboardingForm = lazy(() => import('./onboarding-form'));
+const OnboardingForm = lazyChunk(() => import('./onboarding-form'));
 
 /** How long 'Onboarding Completed' stays, and how long after closing the dialog resets. */
 export const COMPLETED_MESSAGE_MS = 2000;

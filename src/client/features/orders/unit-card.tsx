@@ -1,11 +1,12 @@
 import { ChevronDown, CircleCheck, Clock, Info } from 'lucide-react';
-import { lazy, Suspense, useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { isPaidStatus, type OrderDto, type OrderItemDto } from '../../../shared/schemas/orders.js';
 import { isWebUrl } from '../../../shared/schemas/web-url.js';
 import { STAGE_LABELS } from '../../../shared/stages.js';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
+import { lazyChunk } from '../../lib/lazy-chunk';
 import { cn } from '../../lib/utils';
 import { useOrderEvents, useUpdateItemStatus } from './api';
 import { type OrderUnit, resolveUnit, unitCount } from './item-status';
@@ -23,7 +24,7 @@ import {
 } from './unit-stage';
 
 // The onboarding form (with its address lookup) loads only when a customer opens it.
-const OnboardingDialog = lazy(() =>
+const OnboardingDialog = lazyChunk(() =>
   import('../onboarding/onboarding-dialog').then((m) => ({ default: m.OnboardingDialog })),
 );
 

@@ -1,0 +1,32 @@
+import { type ComponentType, lazy } from 'react';
+
+const RELOADED_AT_KEY = 'orderflow:reloaded-for-new-build';
+/** A second failure this soon after the reload is not a new build: it is shown, not reloaded again. */
+const RELOAD_GUARD_MS = 60_000;
+
+/**
+ * Reloads the page once when a chunk of the running build is gone, which is what a tab opened before a
+ * deploy sees: the reload fetches the new build's index.html and its chunks. Answers false (and does
+ * nothing) when it already reloaded within the last minute, so a broken build never loops.
+ */
+export function reloadOnceForNewBuild(storage: Storage = window.sessionStorage, now = Date.now()): boolean {
+  const last = Number(storage.getItem(RELOADED_AT_KEY) ?? 0);
+  if (now - last < RELOAD_GUARD_MS) return false;
+  storage.setItem(RELOADED_AT_KEY, String(now));
+  window.location.reload();
+  return true;
+}
+
+/**
+ * `React.lazy` for a page or dialog chunk that survives a deploy: a failed load reloads the page once
+ * (the spinner stays while it does) and otherwise reaches the error boundary.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the same constraint as React.lazy's own signature
+export function lazyChunk<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
+  return lazy(() =>
+    load().catch((error: unknown) => {
+      if (reloadOnceForNewBuild()) return new Promise<never>(() => {});
+      throw error;
+    }),
+  );
+}
