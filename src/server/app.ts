@@ -17,6 +17,7 @@ import { apiKeyRoutes } from './features/api-keys/routes.js';
 import { authRoutes } from './features/auth/routes.js';
 import { automationRoutes } from './features/automation/routes.js';
 import { customerAdminRoutes } from './features/customers/routes.js';
+import { deliveryBookingRoutes, deliverySlotAdminRoutes } from './features/delivery-booking/routes.js';
 import { importRoutes } from './features/imports/routes.js';
 import { onboardingRoutes } from './features/onboarding/routes.js';
 import { orderRoutes } from './features/orders/routes.js';
@@ -120,6 +121,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(webhookEventRoutes, { webhooks: services.webhooks });
   await app.register(automationRoutes, { automation: services.automation });
   await app.register(importRoutes, { imports: services.imports });
+  await app.register(deliverySlotAdminRoutes, { delivery: services.delivery });
+  await app.register(deliveryBookingRoutes, { delivery: services.delivery });
 
   const clientDir = deps.clientDir === undefined ? DEFAULT_CLIENT_DIR : deps.clientDir;
   const hasClient = Boolean(clientDir && existsSync(join(clientDir, 'index.html')));

@@ -11,6 +11,7 @@ import {
   enqueueStatusChangedWebhook,
 } from './features/automation/index.js';
 import { createCustomerAdminService } from './features/customers/index.js';
+import { createDeliveryBookingService } from './features/delivery-booking/index.js';
 import { createImportService } from './features/imports/index.js';
 import {
   createMailSender,
@@ -90,6 +91,7 @@ export function composeServices({ config, db, clock, mailer, log }: CompositionD
     webhooks: createWebhookService({ db, clock, serviceAreas, orders }),
     automation: createAutomationService({ db, clock }),
     imports: createImportService({ db, clock, orders, serviceAreas }),
+    delivery: createDeliveryBookingService({ db, clock, orders }),
     senders: {
       mail: createMailSender({ db, clock, mailer, publicUrl: config.publicUrl, policy: config.outbox, log }),
       webhooks: createWebhookSender({

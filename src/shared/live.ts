@@ -18,3 +18,15 @@ export interface LiveAuthenticate {
   userId: number;
   isAdmin: boolean;
 }
+
+/**
+ * Server → staff browsers: bookings or published delivery days changed on these days (`YYYY-MM-DD`);
+ * the delivery-days page fetches again.
+ */
+export interface LiveDeliverySlotsChanged {
+  type: 'delivery_slots_changed';
+  dates: string[];
+}
+
+/** What only staff sockets receive. */
+export type LiveStaffMessage = LiveDeliverySlotsChanged;

@@ -223,3 +223,12 @@ export const CUSTOMER_MOVES: ReadonlyArray<{ from: MoveRow['code']; to: MoveRow[
 export function isCustomerMove(from: Stage, to: Stage): boolean {
   return CUSTOMER_MOVES.some((move) => move.from === from && move.to === to);
 }
+
+/**
+ * Whether the customer may book (or move) a delivery day for a unit at this stage: from PRODUCTION
+ * until it is delivered. Booking moves a unit before DELIVERY_DATE_CONFIRMED there; one already
+ * beyond keeps its stage and only gets the date.
+ */
+export function canBookDelivery(stage: Stage): boolean {
+  return stageIndex(stage) >= stageIndex('PRODUCTION') && stage !== 'DELIVERED';
+}

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
+  date,
   index,
   integer,
   jsonb,
@@ -12,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { Role } from '../../shared/constants.js';
 import type { Stage } from '../../shared/stages.js';
+import type { MailAttachment } from '../mail/mailer.js';
 import { stageRankOf } from './stage-rank.js';
 
 const timestamps = {
@@ -373,6 +376,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /** Files sent with the mail (a calendar invitation); their text content is stored as is. */
+    attachments: jsonb('attachments').$type<MailAttachment[]>(),
     /** Makes enqueueing idempotent, e.g. 'stage-change:<event_logs.id>'. */
     dedupeKey: text('dedupe_key').notNull(),
     status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
@@ -388,9 +393,57 @@ export const mailOutbox = pgTable(
   ],
 );
 
+/** A day staff open for deliveries, with how many units can be delivered that day. */
+export const deliverySlots = pgTable(
+  'delivery_slots',
+  {
+    id: serial('id').primaryKey(),
+    /** The calendar day (a delivery day runs from 00:00 UTC, decision 123). */
+    date: date('date', { mode: 'string' }).notNull(),
+    capacity: integer('capacity').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('delivery_slots_date_key').on(t.date),
+    check('delivery_slots_capacity_positive', sql`${t.capacity} > 0`),
+  ],
+);
+
+/**
+ * A unit's booked delivery day: at most one per unit (moving it changes `slot_id`). The places taken
+ * on a day are counted from these rows under the day's row lock (decision 123).
+ */
+export const deliveryBookings = pgTable(
+  'delivery_bookings',
+  {
+    id: serial('id').primaryKey(),
+    // A day with bookings cannot be removed (decision 125).
+    slotId: integer('slot_id')
+      .notNull()
+      .references(() => deliverySlots.id, { onDelete: 'restrict' }),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    /** The customer who booked. */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** How many times the day was moved: the calendar invitation's SEQUENCE. */
+    revision: integer('revision').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('delivery_bookings_order_item_key').on(t.orderItemId),
+    index('delivery_bookings_slot_idx').on(t.slotId),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type Order = typeof orders.$inferSelect;
 export type OrderItem = typeof orderItems.$inferSelect;
 export type EventLog = typeof eventLogs.$inferSelect;
 export type PaymentSession = typeof paymentSessions.$inferSelect;
 export type WebhookEvent = typeof webhookEvents.$inferSelect;
+export type DeliverySlot = typeof deliverySlots.$inferSelect;
+export type DeliveryBooking = typeof deliveryBookings.$inferSelect;

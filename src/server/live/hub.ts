@@ -1,7 +1,7 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
-import type { LiveStatusUpdate } from '../../shared/live.js';
+import type { LiveStaffMessage, LiveStatusUpdate } from '../../shared/live.js';
 import type { Db } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
@@ -90,6 +90,7 @@ export class LiveHub {
   /** What arrived on the bus, from this instance or another. */
   async receive(message: BusMessage) {
     if (message.kind === 'status') this.deliverStatus(message);
+    else if (message.kind === 'staff') this.deliverToStaff(message.message);
     else await this.refreshUser(message.userId);
   }
 
@@ -106,6 +107,11 @@ export class LiveHub {
     for (const client of this.byUser.get(message.ownerId) ?? []) {
       if (!client.isAdmin) send(client, text);
     }
+  }
+
+  private deliverToStaff(message: LiveStaffMessage) {
+    const text = JSON.stringify(message);
+    for (const client of this.admins) send(client, text);
   }
 
   /**

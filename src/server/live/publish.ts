@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { LiveStaffMessage } from '../../shared/live.js';
 import type { Stage } from '../../shared/stages.js';
 import type { Executor } from '../db/client.js';
 import { type BusMessage, LIVE_CHANNEL } from './messages.js';
@@ -39,4 +40,9 @@ export async function publishStatusChange(tx: Executor, change: LiveStatusChange
  */
 export async function publishAccountChanged(executor: Executor, userId: number): Promise<void> {
   await notify(executor, { kind: 'account', userId });
+}
+
+/** A message for every administrator's sockets; inside a transaction it is sent at commit. */
+export async function publishToStaff(executor: Executor, message: LiveStaffMessage): Promise<void> {
+  await notify(executor, { kind: 'staff', message });
 }

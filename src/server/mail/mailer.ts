@@ -2,11 +2,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import { PRODUCT_NAME } from '../../shared/constants.js';
 
+/** A file sent with a mail; `content` is its text (a calendar invitation). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -24,7 +32,13 @@ export function createMailer(options: { smtpUrl?: string; from: string; log: Fas
     return {
       async send(message) {
         log.info(
-          { mail: { to: message.to, subject: message.subject } },
+          {
+            mail: {
+              to: message.to,
+              subject: message.subject,
+              attachments: message.attachments?.map((file) => file.filename),
+            },
+          },
           `MAIL to ${message.to}\n${message.text}`,
         );
       },

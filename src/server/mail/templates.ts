@@ -171,3 +171,25 @@ export function adminNoticeMail(input: {
     path: `/admin/orders?q=${encodeURIComponent(input.orderNumber)}`,
   });
 }
+
+/** The customer's confirmation of a booked (or moved) delivery day; the invitation is attached by the caller. */
+export function deliveryBookingMail(input: {
+  to: string;
+  orderId: number;
+  summary: string;
+  dayLabel: string;
+  moved: boolean;
+  changeableUntil: string;
+}): MailMessage {
+  const title = input.moved ? 'Your delivery day was changed' : 'Your delivery day is booked';
+  return mailWithLink(
+    input.to,
+    `${input.summary}: ${input.dayLabel}`,
+    title,
+    [
+      `${input.summary} is booked for ${input.dayLabel}.`,
+      `You can change the day on your order page until ${input.changeableUntil}. The attached invitation adds it to your calendar.`,
+    ],
+    { label: 'View your order', path: `/orders/${input.orderId}` },
+  );
+}

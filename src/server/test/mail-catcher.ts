@@ -9,6 +9,8 @@ export interface CaughtMail {
   subject: string;
   text: string;
   html: string;
+  /** Attached files, their content as text (calendar invitations). */
+  attachments: { filename: string; contentType: string; content: string }[];
 }
 
 /**
@@ -35,6 +37,11 @@ export async function startMailCatcher(options: { http?: boolean } = {}) {
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
+            attachments: parsed.attachments.map((file) => ({
+              filename: file.filename ?? '',
+              contentType: file.contentType,
+              content: file.content.toString('utf8'),
+            })),
           });
           for (const wake of waiters.splice(0)) wake();
           callback();

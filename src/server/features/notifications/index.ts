@@ -1,5 +1,6 @@
 // Notification e-mail: queued in the caller's transaction, sent after commit by the mail worker.
 export { enqueueAdminNotice } from './admin-notices.js';
+export { enqueueDeliveryBookingMail } from './delivery-booking.js';
 export { enqueueNewOrderAlert } from './new-order.js';
 export { enqueueOrderConfirmation } from './order-confirmation.js';
 export { createMailSender } from './outbox.js';

@@ -13,7 +13,8 @@ export type MailKind =
   | 'admin-new-order'
   | 'admin-payment'
   | 'admin-document-signing'
-  | 'order-confirmation';
+  | 'order-confirmation'
+  | 'delivery-booking';
 
 /**
  * Queues one mail in the caller's transaction: sent once the transaction commits, never if it rolls
@@ -32,6 +33,7 @@ export async function enqueueMail(
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
+      attachments: mail.attachments ?? null,
       dedupeKey: mail.dedupeKey,
       nextAttemptAt: now,
       createdAt: now,
@@ -63,6 +65,7 @@ export function createMailSender(deps: {
           subject: resolvePublicUrl(row.subject, deps.publicUrl, false),
           text: resolvePublicUrl(row.text, deps.publicUrl, false),
           html: resolvePublicUrl(row.html ?? '', deps.publicUrl, true),
+          ...(row.attachments && { attachments: row.attachments }),
         });
         await db
           .update(mailOutbox)

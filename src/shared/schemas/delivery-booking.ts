@@ -1,0 +1,111 @@
+/**
+ * Delivery days staff publish and the bookings customers make on them. zod/mini (decision 14).
+ */
+import * as z from 'zod/mini';
+
+/** A delivery day can be booked, moved or left only while it is at least this far away (decision 124). */
+export const BOOKING_NOTICE_HOURS = 48;
+
+/** Most places one day can offer; far above any real delivery team, it only stops typing slips. */
+export const MAX_SLOT_CAPACITY = 500;
+
+/** The widest range the delivery-days list answers at once. */
+export const MAX_SLOT_RANGE_DAYS = 92;
+
+export const BOOKING_TOO_LATE_MESSAGE =
+  'Your delivery day is less than 48 hours away and can no longer be changed. Please contact us.';
+export const SLOT_FULL_MESSAGE = 'This delivery day is fully booked. Please choose another day.';
+export const SLOT_TOO_SOON_MESSAGE =
+  'This delivery day is less than 48 hours away. Please choose a later day.';
+export const UNIT_NOT_BOOKABLE_MESSAGE =
+  'A delivery day can be booked once this unit is in production, and until it is delivered.';
+
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A calendar day, `YYYY-MM-DD`, that exists. */
+export const dayString = z.string().check(
+  z.regex(DATE_PATTERN, 'Use a date such as 2026-11-23'),
+  z.refine(
+    (value) =>
+      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && dayOf(new Date(`${value}T00:00:00Z`)) === value,
+    'This date does not exist',
+  ),
+);
+
+/** `YYYY-MM-DD` of an instant, in UTC: delivery days are UTC calendar days (decision 123). */
+export function dayOf(instant: Date): string {
+  return instant.toISOString().slice(0, 10);
+}
+
+/** When a delivery day begins: 00:00 UTC. */
+export function dayStart(day: string): Date {
+  return new Date(`${day}T00:00:00Z`);
+}
+
+/** The last moment a booking on `day` may be made, moved or left. */
+export function changeableUntil(day: string): Date {
+  return new Date(dayStart(day).getTime() - BOOKING_NOTICE_HOURS * 3_600_000);
+}
+
+/** `{id, date, capacity, booked}`: a published day and how many of its places are taken. */
+export const deliverySlotSchema = z.object({
+  id: z.number(),
+  date: z.string(),
+  capacity: z.number(),
+  booked: z.number(),
+});
+export type DeliverySlot = z.infer<typeof deliverySlotSchema>;
+
+export const deliverySlotListSchema = z.object({
+  items: z.array(deliverySlotSchema),
+  total: z.number(),
+});
+export type DeliverySlotList = z.infer<typeof deliverySlotListSchema>;
+
+/** GET /api/admin/delivery-slots?from&to: both days included; defaults: today and 4 weeks on. */
+export const deliverySlotRangeSchema = z.object({
+  from: z.optional(dayString),
+  to: z.optional(dayString),
+});
+
+/** POST /api/admin/delivery-slots. */
+export const publishDeliverySlotSchema = z.object({
+  date: dayString,
+  capacity: z
+    .int('Capacity is a whole number')
+    .check(
+      z.minimum(1, 'Capacity is at least 1'),
+      z.maximum(MAX_SLOT_CAPACITY, `Capacity is at most ${MAX_SLOT_CAPACITY}`),
+    ),
+});
+export type PublishDeliverySlot = z.infer<typeof publishDeliverySlotSchema>;
+
+/** POST /api/order-items/:id/delivery-booking. */
+export const bookDeliverySchema = z.object({ slotId: z.int().check(z.positive()) });
+export type BookDelivery = z.infer<typeof bookDeliverySchema>;
+
+/** A unit's booked day: until `changeableUntil` it may be moved. */
+export const deliveryBookingSchema = z.object({
+  slotId: z.number(),
+  date: z.string(),
+  changeableUntil: z.string(),
+  canChange: z.boolean(),
+});
+export type DeliveryBookingDto = z.infer<typeof deliveryBookingSchema>;
+
+/** GET /api/order-items/:id/delivery-slots: the days the unit can be booked on, and its booking. */
+export const unitDeliverySlotsSchema = z.object({
+  items: z.array(deliverySlotSchema),
+  total: z.number(),
+  booking: z.nullable(deliveryBookingSchema),
+});
+export type UnitDeliverySlots = z.infer<typeof unitDeliverySlotsSchema>;
+
+/** What a booking answers: the booking, and the unit's stage after it. */
+export const deliveryBookingResultSchema = z.object({
+  message: z.string(),
+  booking: deliveryBookingSchema,
+  status: z.string(),
+  deliveryDate: z.string(),
+});
+export type DeliveryBookingResult = z.infer<typeof deliveryBookingResultSchema>;
