@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { composeServices, type Services } from './compose.js';
@@ -28,6 +28,7 @@ import { webhookEventRoutes, webhookRoutes } from './features/webhooks/routes.js
 import { registerCsrfGuard } from './http/csrf.js';
 import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler.js';
 import { registerInputGuards } from './http/input-guards.js';
+import { registerOpenApi } from './http/openapi.js';
 import { databaseRateLimitStore, purgeRateLimitHits } from './http/rate-limit-store.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { createHttpServer, registerNoStore, serializeRequest, trustProxy } from './http/server.js';
@@ -55,6 +56,8 @@ export interface AppDeps {
   liveHeartbeatMs?: number;
   /** Where the log goes instead of standard output (tests read it). */
   logStream?: { write(line: string): void };
+  /** Told of every route as it is registered (tests check the OpenAPI document covers them all). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const DEFAULT_CLIENT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../dist/client');
@@ -75,6 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
 
   const mailer =
     deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
@@ -93,6 +97,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('services', services);
   const { auth } = services;
   registerSessionLoader(app, auth.sessions);
+  // Before every route: the document is built from the routes registered after it.
+  await registerOpenApi(app);
   schedulePurge(app, async () => (await auth.purgeExpired()) + (await purgeRateLimitHits(db)));
   await registerLive(app, {
     config,
