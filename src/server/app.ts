@@ -36,6 +36,7 @@ import { registerSessionLoader } from './http/session.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { registerLive } from './live/routes.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { registerMetrics } from './metrics/index.js';
 import { registerOutboxWorkers } from './outbox/workers.js';
 
 declare module 'fastify' {
@@ -100,7 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before every route: the document is built from the routes registered after it.
   await registerOpenApi(app);
   schedulePurge(app, async () => (await auth.purgeExpired()) + (await purgeRateLimitHits(db)));
-  await registerLive(app, {
+  const live = await registerLive(app, {
     config,
     database,
     clock,
@@ -109,6 +110,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Notification e-mail and automation webhooks: durable queues, sent by these workers.
   registerOutboxWorkers(app, { clock, pollMs: config.outbox.pollMs, senders: services.senders });
+  // Before the feature routes, so that its timing hook sees every one of them.
+  registerMetrics(app, { token: config.metricsToken, db, clock, live, imports: services.imports });
 
   const perMinuteLimit = config.authLimits.requestsPerMinute;
   await app.register(systemRoutes, { config, database, settings: services.settings });
