@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { composeServices, type Services } from './compose.js';
@@ -29,6 +29,7 @@ import { webhookEventRoutes, webhookRoutes } from './features/webhooks/routes.js
 import { registerCsrfGuard } from './http/csrf.js';
 import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler.js';
 import { registerInputGuards } from './http/input-guards.js';
+import { registerOpenApi } from './http/openapi.js';
 import { databaseRateLimitStore, purgeRateLimitHits } from './http/rate-limit-store.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { createHttpServer, registerNoStore, serializeRequest, trustProxy } from './http/server.js';
@@ -36,6 +37,7 @@ import { registerSessionLoader } from './http/session.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { registerLive } from './live/routes.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { registerMetrics } from './metrics/index.js';
 import { registerOutboxWorkers } from './outbox/workers.js';
 
 declare module 'fastify' {
@@ -56,6 +58,8 @@ export interface AppDeps {
   liveHeartbeatMs?: number;
   /** Where the log goes instead of standard output (tests read it). */
   logStream?: { write(line: string): void };
+  /** Told of every route as it is registered (tests check the OpenAPI document covers them all). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const DEFAULT_CLIENT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../dist/client');
@@ -76,6 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
 
   const mailer =
     deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
@@ -94,8 +99,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('services', services);
   const { auth } = services;
   registerSessionLoader(app, auth.sessions);
+  // Before every route: the document is built from the routes registered after it.
+  await registerOpenApi(app);
   schedulePurge(app, async () => (await auth.purgeExpired()) + (await purgeRateLimitHits(db)));
-  await registerLive(app, {
+  const live = await registerLive(app, {
     config,
     database,
     clock,
@@ -104,6 +111,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Notification e-mail and automation webhooks: durable queues, sent by these workers.
   registerOutboxWorkers(app, { clock, pollMs: config.outbox.pollMs, senders: services.senders });
+  // Before the feature routes, so that its timing hook sees every one of them.
+  registerMetrics(app, { token: config.metricsToken, db, clock, live, imports: services.imports });
 
   const perMinuteLimit = config.authLimits.requestsPerMinute;
   await app.register(systemRoutes, { config, database, settings: services.settings });

@@ -69,6 +69,7 @@ const configSchema = z
         .optional(),
     ),
     ALLOW_PRIVATE_WEBHOOK_TARGETS: flag,
+    METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
     REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
     HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
   })
@@ -116,6 +117,8 @@ const configSchema = z
     redisKeyPrefix: 'orderflow:rate-limit:',
     /** Automation webhooks may reach loopback and private addresses (a receiver on this network). */
     allowPrivateWebhookTargets: env.ALLOW_PRIVATE_WEBHOOK_TARGETS,
+    /** Bearer token for GET /metrics; unset, the endpoint answers 404. */
+    metricsToken: env.METRICS_TOKEN,
     /** The HTTP server's own limits on receiving a request: its headers, and the whole request. */
     timeouts: {
       requestMs: env.REQUEST_TIMEOUT_MS,

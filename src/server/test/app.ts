@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { buildApp } from '../app.js';
 import { type Config, testConfig } from '../config.js';
 import type { Database } from '../db/client.js';
@@ -35,6 +35,7 @@ export async function startTestApp(
     config?: Partial<Config>;
     liveHeartbeatMs?: number;
     logStream?: { write(line: string): void };
+    onRoute?: (route: RouteOptions) => void;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -49,6 +50,7 @@ export async function startTestApp(
     clientDir: null,
     liveHeartbeatMs: options.liveHeartbeatMs,
     logStream: options.logStream,
+    onRoute: options.onRoute,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

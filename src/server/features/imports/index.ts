@@ -1,1 +1,1 @@
-export { createImportService, type ImportService } from './service.js';
+export { createImportService, type ImportService, type ImportTally } from './service.js';

@@ -32,6 +32,18 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 
 export type ImportService = ReturnType<typeof createImportService>;
 
+/** What became of an import's rows, told to whoever listens (the metrics) when it ends. */
+export interface ImportTally {
+  rows: number;
+  created: number;
+  updated: number;
+  skipped: number;
+  rejected: number;
+  dryRun: boolean;
+  /** Nothing was kept: the default mode found invalid rows. */
+  failed: boolean;
+}
+
 /** Thrown to roll back a dry run, or a default-mode import that found invalid rows. */
 class Rollback extends Error {}
 
@@ -49,6 +61,7 @@ export function createImportService(deps: {
 }) {
   const { db, clock, orders: writer, serviceAreas } = deps;
   const batchRows = isEmbedded(db) ? BATCH_ROWS_EMBEDDED : BATCH_ROWS_POSTGRES;
+  const listeners = new Set<(tally: ImportTally) => void>();
 
   async function run(
     source: AsyncIterable<SourceRow>,
@@ -250,12 +263,20 @@ export function createImportService(deps: {
       dryRun: options.dryRun,
       errors,
     };
+    const tally: ImportTally = { rows, created, updated, skipped, rejected, dryRun: options.dryRun, failed };
+    for (const listener of listeners) listener(tally);
     // A file with invalid rows (nothing imported) is a bad request; its answer is still the full report.
     if (failed) throw new AppError('BAD_REQUEST', result.message, { details: result });
     return result;
   }
 
-  return { run };
+  return {
+    run,
+    /** Hears of every import that ran to its end (dry runs and refused files included). */
+    onFinished(listener: (tally: ImportTally) => void) {
+      listeners.add(listener);
+    },
+  };
 }
 
 function summary(row: ImportRow, id: number | null, action: ImportedOrder['action']): ImportedOrder {

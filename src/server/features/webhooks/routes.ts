@@ -1,10 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
 import {
   webhookEventsPageSchema,
   webhookEventsQuerySchema,
   webhookReplaySchema,
 } from '../../../shared/schemas/webhook-events.js';
+import { type PayloadSchema, webhookEndpoint } from '../../../shared/schemas/webhooks.js';
 import { errorBody, idParams } from '../../http/schemas.js';
 import { guardAdminRoutes } from '../../http/session.js';
 import { AppError, badRequest, unauthorized } from '../../lib/errors.js';
@@ -49,6 +51,31 @@ function isJson(request: FastifyRequest): boolean {
 }
 
 /**
+ * What the OpenAPI document shows of an endpoint: its payload (or its payloads, when it takes more
+ * than one), title and the rules that depend on another field's value.
+ */
+function documented(endpoint: string) {
+  const entry = webhookEndpoint(endpoint);
+  if (!entry) throw new Error(`inbound webhook ${endpoint} has no documentation entry`);
+  const [first, ...others] = entry.variants.map((variant) => variant.schema);
+  if (!first) throw new Error(`inbound webhook ${endpoint} documents no payload`);
+  const rules = entry.variants.flatMap((variant) =>
+    variant.conditions.map((c) => `${c.require.join(', ')} required when ${c.field} is ${c.equals}.`),
+  );
+  return {
+    summary: entry.title,
+    description: [entry.description, ...rules].join(' '),
+    body: others.length === 0 ? first : z.union([first, ...others] as [PayloadSchema, ...PayloadSchema[]]),
+  };
+}
+
+/**
+ * The body is checked by the service (checkPayload), which names every field at fault and logs the
+ * delivery even when it is refused; the route's schema is there for the OpenAPI document only.
+ */
+const documentOnly = () => (value: unknown) => ({ value });
+
+/**
  * The inbound webhooks (docs/api.md): API-key authentication from the Authorization header only (a
  * session cookie authenticates nothing here), a JSON body, then the service.
  */
@@ -71,20 +98,26 @@ export const webhookRoutes: FastifyPluginAsyncZod<{
   });
 
   for (const endpoint of INBOUND_WEBHOOK_PATHS) {
-    app.post(`/api/webhooks/${endpoint}`, async (request, reply) => {
-      if (!isJson(request)) {
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type: send application/json');
-      }
-      const caller = callers.get(request);
-      if (!caller) throw unauthorized('Missing API key');
-      const answer = await webhooks.deliver({
-        endpoint,
-        body: request.body,
-        caller,
-        idempotencyKey: idempotencyKeyOf(request),
-      });
-      return reply.status(answer.created ? 201 : 200).send(answer.body);
-    });
+    const { summary, description, body } = documented(endpoint);
+    const schema = { summary, description, body };
+    app.post(
+      `/api/webhooks/${endpoint}`,
+      { schema, validatorCompiler: documentOnly },
+      async (request, reply) => {
+        if (!isJson(request)) {
+          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type: send application/json');
+        }
+        const caller = callers.get(request);
+        if (!caller) throw unauthorized('Missing API key');
+        const answer = await webhooks.deliver({
+          endpoint,
+          body: request.body,
+          caller,
+          idempotencyKey: idempotencyKeyOf(request),
+        });
+        return reply.status(answer.created ? 201 : 200).send(answer.body);
+      },
+    );
   }
 };
 

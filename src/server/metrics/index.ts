@@ -1,0 +1,172 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { rowsOf } from '../db/array-param.js';
+import type { Db } from '../db/client.js';
+import type { ImportTally } from '../features/imports/index.js';
+import type { Clock } from '../lib/clock.js';
+import { notFound, unauthorized } from '../lib/errors.js';
+
+export const METRICS_PATH = '/metrics';
+
+export interface MetricsDeps {
+  /** METRICS_TOKEN: the bearer token a scraper sends; unset, the endpoint answers 404. */
+  token: string | undefined;
+  db: Db;
+  clock: Clock;
+  /** Open WebSockets of this instance. */
+  live: { readonly size: number };
+  imports: { onFinished(listener: (tally: ImportTally) => void): void };
+}
+
+const QUEUES = [
+  { name: 'mail', table: 'mail_outbox' },
+  { name: 'webhooks', table: 'outbound_webhooks' },
+] as const;
+
+/**
+ * Prometheus metrics of this instance, in a registry of its own (several apps in one process, as in
+ * the tests, never share a figure). Request timing is one cheap hook; the sockets and the queues are
+ * read when scraped; imports are heard when they end. Nothing in the product imports this module.
+ */
+export function registerMetrics(app: FastifyInstance, deps: MetricsDeps): Registry {
+  const registry = new Registry();
+
+  const requestDuration = new Histogram({
+    name: 'orderflow_http_request_duration_seconds',
+    help: 'Time to answer an HTTP request, by method, route pattern and status code.',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  // One child per (method, route, status): the label lookup is done once, not on every request.
+  const observers = new Map<string, { observe(seconds: number): void }>();
+  app.addHook('onResponse', (request, reply, done) => {
+    // The route pattern keeps the label set small; unmatched URLs share one label.
+    const route = request.routeOptions.url ?? 'unmatched';
+    const key = `${request.method} ${reply.statusCode} ${route}`;
+    let observer = observers.get(key);
+    if (!observer) {
+      observer = requestDuration.labels(request.method, route, String(reply.statusCode));
+      observers.set(key, observer);
+    }
+    observer.observe(reply.elapsedTime / 1000);
+    done();
+  });
+
+  new Gauge({
+    name: 'orderflow_websockets_open',
+    help: 'Live WebSockets open on this instance.',
+    registers: [registry],
+    collect() {
+      this.set(deps.live.size);
+    },
+  });
+
+  const queueCounts = async () => {
+    const now = deps.clock.now().getTime();
+    return Promise.all(
+      QUEUES.map(async (queue) => {
+        const [row] = rowsOf<{
+          pending: number | string;
+          failed: number | string;
+          oldest: Date | string | null;
+        }>(
+          await deps.db.execute(
+            sql`select count(*) filter (where status = 'pending') as pending,
+                       count(*) filter (where status = 'failed') as failed,
+                       min(created_at) filter (where status = 'pending') as oldest
+                from ${sql.identifier(queue.table)}
+                where status in ('pending', 'failed')`,
+          ),
+        );
+        const oldest = row?.oldest ? new Date(row.oldest).getTime() : null;
+        return {
+          queue: queue.name,
+          pending: Number(row?.pending ?? 0),
+          failed: Number(row?.failed ?? 0),
+          oldestAgeSeconds: oldest === null ? 0 : Math.max(0, (now - oldest) / 1000),
+        };
+      }),
+    );
+  };
+  // Both queue gauges come from one read per scrape.
+  let reading: Promise<Awaited<ReturnType<typeof queueCounts>>> | null = null;
+  const readQueues = () => {
+    reading ??= queueCounts().finally(() => {
+      reading = null;
+    });
+    return reading;
+  };
+  new Gauge({
+    name: 'orderflow_outbox_pending',
+    help: 'Rows waiting to be sent, by queue (mail: notification e-mail; webhooks: automation webhooks).',
+    labelNames: ['queue'] as const,
+    registers: [registry],
+    async collect() {
+      for (const q of await readQueues()) this.set({ queue: q.queue }, q.pending);
+    },
+  });
+  new Gauge({
+    name: 'orderflow_outbox_oldest_pending_age_seconds',
+    help: 'Age of the oldest row still waiting to be sent, by queue; 0 when none waits.',
+    labelNames: ['queue'] as const,
+    registers: [registry],
+    async collect() {
+      for (const q of await readQueues()) this.set({ queue: q.queue }, q.oldestAgeSeconds);
+    },
+  });
+  new Gauge({
+    name: 'orderflow_outbox_failed',
+    help: 'Rows that used up their attempts and wait for an admin to retry them, by queue.',
+    labelNames: ['queue'] as const,
+    registers: [registry],
+    async collect() {
+      for (const q of await readQueues()) this.set({ queue: q.queue }, q.failed);
+    },
+  });
+
+  const importRows = new Counter({
+    name: 'orderflow_import_rows_total',
+    help:
+      'Rows read by order imports, by result: created, updated, skipped (already there), rejected ' +
+      '(invalid), not_written (valid rows of a dry run or of a refused file).',
+    labelNames: ['result'] as const,
+    registers: [registry],
+  });
+  deps.imports.onFinished((tally) => {
+    const count = (result: string, n: number) => {
+      if (n > 0) importRows.inc({ result }, n);
+    };
+    count('rejected', tally.rejected);
+    if (tally.dryRun || tally.failed) {
+      count('not_written', tally.rows - tally.rejected);
+      return;
+    }
+    count('created', tally.created);
+    count('updated', tally.updated);
+    count('skipped', tally.skipped);
+  });
+
+  const expected = deps.token ? digest(deps.token) : null;
+  app.get(
+    METRICS_PATH,
+    { schema: { summary: 'Prometheus metrics of this instance (text format)' } },
+    async (request, reply) => {
+      if (!expected) throw notFound();
+      const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+      if (!match?.[1] || !timingSafeEqual(digest(match[1]), expected)) {
+        throw unauthorized('Send the metrics token: Authorization: Bearer <METRICS_TOKEN>');
+      }
+      const text = await registry.metrics();
+      return reply.header('Cache-Control', 'no-store').type(registry.contentType).send(text);
+    },
+  );
+  return registry;
+}
+
+/** Equal-length digests, so comparing them takes the same time whatever was sent. */
+function digest(token: string): Buffer {
+  return createHash('sha256').update(token).digest();
+}
