@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
+import { type ReactElement, Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PageErrorBoundary } from '../components/page-error-boundary';
 import { lazyChunk, reloadOnceForNewBuild } from './lazy-chunk';
@@ -20,7 +20,7 @@ afterEach(() => {
 /** A chunk that a deploy removed: the dynamic import rejects as browsers do. */
 const goneChunk = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
 
-function renderLazy(load: () => Promise<{ default: () => JSX.Element }>) {
+function renderLazy(load: () => Promise<{ default: () => ReactElement }>) {
   const Page = lazyChunk(load);
   return render(
     <PageErrorBoundary>
