@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeItem, makeOrder, makeStatusEvent } from '../../test/orders';
 import { latestEventStatus, orderUnits, resolveUnit, unitCount } from './item-status';
-import { timelineStates, unitAction, unitBorderClass, unitHints } from './unit-stage';
+import { stepReachedDates, timelineStates, unitAction, unitBorderClass, unitHints } from './unit-stage';
 
 describe('item status resolution', () => {
   it('takes the fetched item list before the embedded items, the events and the order', () => {
@@ -119,10 +119,60 @@ describe('unit stage presentation', () => {
     expect(current?.label).toBe('Document Signing');
   });
 
-  it('shows every other step completed at ORDER_PLACED (the source quirk)', () => {
+  it('ticks nothing but the steps behind the unit: at ORDER_PLACED every later step, Delivered too, is upcoming', () => {
     const states = timelineStates('ORDER_PLACED');
     expect(states[0]).toEqual({ label: 'Order Placed', state: 'current' });
-    expect(states.slice(1).every((s) => s.state === 'completed')).toBe(true);
+    expect(states.slice(1).map((s) => s.state)).toEqual(Array(8).fill('upcoming'));
+    expect(timelineStates('DELIVERED').map((s) => s.state)).toEqual([
+      ...Array(8).fill('completed'),
+      'current',
+    ]);
+  });
+
+  it('dates each reached step by the last move onto it, and leaves skipped steps undated', () => {
+    const events = [
+      makeStatusEvent(
+        { itemNumber: 1, oldStatus: 'ORDER_PLACED', status: 'LOCATION_ENABLED' },
+        { timestamp: '2025-03-02T10:00:00Z' },
+      ),
+      makeStatusEvent(
+        { itemNumber: 2, oldStatus: 'ORDER_PLACED', status: 'PRODUCTION' },
+        { timestamp: '2025-03-03T10:00:00Z' },
+      ),
+      makeStatusEvent(
+        { itemNumber: 1, oldStatus: 'LOCATION_ENABLED', status: 'DOCUMENTS_PENDING' },
+        { timestamp: '2025-03-05T10:00:00Z' },
+      ),
+      // Pending to signing stays on the Document Signing step: its date is still the 5th.
+      makeStatusEvent(
+        { itemNumber: 1, oldStatus: 'DOCUMENTS_PENDING', status: 'DOCUMENTS_SIGNING' },
+        { timestamp: '2025-03-06T10:00:00Z' },
+      ),
+      makeStatusEvent(
+        { itemNumber: 1, oldStatus: 'DOCUMENTS_SIGNING', status: 'SITE_PREP' },
+        { timestamp: '2025-03-09T10:00:00Z' },
+      ),
+      // Sent back to site preparation after production had started: the later arrival counts.
+      makeStatusEvent(
+        { itemNumber: 1, oldStatus: 'SITE_PREP', status: 'PRODUCTION' },
+        { timestamp: '2025-03-10T10:00:00Z' },
+      ),
+      makeStatusEvent(
+        { itemNumber: 1, oldStatus: 'PRODUCTION', status: 'SITE_PREP' },
+        { timestamp: '2025-03-11T10:00:00Z' },
+      ),
+    ];
+    expect(stepReachedDates(events, { itemNumber: 1 }, '2025-03-01T09:00:00Z')).toEqual([
+      '2025-03-01T09:00:00Z',
+      '2025-03-02T10:00:00Z',
+      '2025-03-05T10:00:00Z',
+      undefined,
+      '2025-03-11T10:00:00Z',
+      '2025-03-10T10:00:00Z',
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 
   it('gives the stage hints and the expected delivery', () => {

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrderDto } from '../../../shared/schemas/orders.js';
-import { makeItem, makeOrder } from '../../test/orders';
+import { makeItem, makeOrder, makeStatusEvent } from '../../test/orders';
 import { publicConfig } from '../../test/public-config';
 import { makeUser, mockApi, renderApp, sessionRoute } from '../../test/utils';
 
@@ -142,7 +142,11 @@ describe('My Orders page', () => {
 
   it('expands a card by keyboard into its timeline and fetches the events only then', async () => {
     const user = userEvent.setup();
-    const calls = ordersApi([studio], { [`GET /api/orders/1/events?t=${T}`]: { body: [] } });
+    const intoProduction = makeStatusEvent(
+      { itemNumber: 2, oldStatus: 'SITE_PREP', status: 'PRODUCTION' },
+      { timestamp: '2025-06-08T15:00:00Z' },
+    );
+    const calls = ordersApi([studio], { [`GET /api/orders/1/events?t=${T}`]: { body: [intoProduction] } });
     renderApp('/orders');
     const toggle = await screen.findByRole('button', { name: /VH1042 · VH \(02\)/ });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -168,6 +172,15 @@ describe('My Orders page', () => {
     ]);
     expect(steps[5]).toHaveAttribute('aria-current', 'step');
     expect(steps[5]).toHaveTextContent('Production (current step)');
+    // Reached steps carry their date once the events arrive; the current one names what comes next.
+    await waitFor(() =>
+      expect(steps[5]).toHaveTextContent(new Date('2025-06-08T15:00:00Z').toLocaleDateString()),
+    );
+    expect(steps[5]).toHaveTextContent('Next: Delivery Scheduled');
+    expect(steps[0]).toHaveTextContent(
+      `Order Placed (completed)${new Date('2025-06-05T10:00:00Z').toLocaleDateString()}`,
+    );
+    expect(steps[6]).toHaveTextContent(/^7Delivery Scheduled \(upcoming\)$/);
     expect(screen.getByText('Order currently in production')).toBeInTheDocument();
     expect(
       screen.getByText(`Expected delivery: ${new Date(2025, 7, 15).toLocaleDateString()}`),

@@ -1,6 +1,7 @@
 import { Check } from 'lucide-react';
 import type { CSSProperties } from 'react';
 import type { Stage } from '../../../shared/stages.js';
+import { formatDate } from '../../lib/dates';
 import { cn } from '../../lib/utils';
 import { type StepState, timelineStates } from './unit-stage';
 
@@ -10,11 +11,18 @@ const STATE_TEXT: Record<StepState, string> = {
   upcoming: 'upcoming',
 };
 
+interface StageTimelineProps {
+  status: Stage;
+  /** When the unit reached each step, by position (stepReachedDates); undefined where unknown. */
+  reachedAt?: readonly (string | undefined)[];
+}
+
 /**
  * The customer timeline (one step per TIMELINE_STEPS entry): a vertical list on phones, one row of
- * steps from 1024 px up. Each step says its state in words too, so it does not rest on colour alone.
+ * steps from 1024 px up. Each step says its state in words too, so it does not rest on colour alone;
+ * reached steps carry their date, and the current one names the step that comes next.
  */
-export function StageTimeline({ status }: { status: Stage }) {
+export function StageTimeline({ status, reachedAt = [] }: StageTimelineProps) {
   const steps = timelineStates(status);
   return (
     <ol
@@ -59,6 +67,16 @@ export function StageTimeline({ status }: { status: Stage }) {
           >
             {label}
             <span className="sr-only"> ({STATE_TEXT[state]})</span>
+            {state !== 'upcoming' && formatDate(reachedAt[index]) && (
+              <span className="block font-normal text-muted-foreground text-xs">
+                {formatDate(reachedAt[index])}
+              </span>
+            )}
+            {state === 'current' && steps[index + 1] && (
+              <span className="block font-normal text-muted-foreground text-xs">
+                Next: {steps[index + 1]?.label}
+              </span>
+            )}
           </span>
         </li>
       ))}

@@ -17,6 +17,7 @@ import { StageTimeline } from './stage-timeline';
 import {
   ACTION_LABELS,
   hasPendingAction,
+  stepReachedDates,
   type UnitAction,
   unitAction,
   unitBorderClass,
@@ -116,7 +117,14 @@ export function UnitCard({
         </div>
       </div>
       <div id={panelId} hidden={!expanded} className="grid gap-4 border-t p-4">
-        <StageTimeline status={unit.status} />
+        <StageTimeline
+          status={unit.status}
+          reachedAt={stepReachedDates(
+            events.data ?? [],
+            { itemNumber, itemId: unit.item?.id },
+            order.orderDate,
+          )}
+        />
         {hints.length > 0 && (
           <ul className="grid gap-1.5">
             {hints.map((hint) => (

@@ -2,10 +2,12 @@
  * What a unit's status means on its card: border colour, hints and the customer's action. Pure, so the
  * rules are tested directly.
  */
+
+import type { OrderEventDto } from '../../../shared/schemas/orders.js';
 import { isDocumentReady, isPaidStatus } from '../../../shared/schemas/orders.js';
-import { type Stage, TIMELINE_STEPS, timelineStep } from '../../../shared/stages.js';
+import { isStage, type Stage, TIMELINE_STEPS, timelineStep } from '../../../shared/stages.js';
 import { formatDate } from '../../lib/dates';
-import type { OrderUnit } from './item-status';
+import { ITEM_STATUS_EVENT, type OrderUnit } from './item-status';
 
 /** Delivered green; location, documents and payment primary; site and production amber; else muted. */
 export function unitBorderClass(status: Stage): string {
@@ -84,10 +86,41 @@ export type StepState = 'completed' | 'current' | 'upcoming';
 /** The timeline steps: before the unit's step completed, its step current, later ones upcoming. */
 export function timelineStates(status: Stage): { label: string; state: StepState }[] {
   const current = timelineStep(status);
-  return TIMELINE_STEPS.map((label, index) => {
-    if (index === current) return { label, state: 'current' };
-    // Quirk kept from the product this portal replaces: at ORDER_PLACED every other step shows completed.
-    if (status === 'ORDER_PLACED') return { label, state: 'completed' };
-    return { label, state: index < current ? 'completed' : 'upcoming' };
-  });
+  // Only steps behind the unit are ticked. The product this portal replaces ticked every step at
+  // ORDER_PLACED, which read as "delivered" to a buyer (decision 133).
+  return TIMELINE_STEPS.map((label, index) => ({
+    label,
+    state: index === current ? 'current' : index < current ? 'completed' : 'upcoming',
+  }));
+}
+
+/**
+ * When the unit reached each timeline step, by step position: the order's date for Order Placed, then
+ * the last time a status event moved the unit onto the step (a unit sent back and forward again
+ * reached it most recently then). A step the unit skipped has no date.
+ */
+export function stepReachedDates(
+  events: readonly OrderEventDto[],
+  unit: { itemNumber: number; itemId?: number | undefined },
+  orderDate: string,
+): (string | undefined)[] {
+  const dates: (string | undefined)[] = TIMELINE_STEPS.map(() => undefined);
+  dates[0] = orderDate;
+  const moves = events
+    .filter((event) => {
+      const data = event.data;
+      if ((data.type ?? event.type) !== ITEM_STATUS_EVENT) return false;
+      const namesUnit =
+        data.itemNumber === unit.itemNumber ||
+        (unit.itemId !== undefined && data.orderItemId === unit.itemId);
+      return namesUnit && typeof data.status === 'string' && isStage(data.status);
+    })
+    .sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp));
+  for (const move of moves) {
+    const step = timelineStep(move.data.status as Stage);
+    if (step > 0 && timelineStep((move.data.oldStatus as Stage | undefined) ?? 'ORDER_PLACED') !== step) {
+      dates[step] = move.timestamp;
+    }
+  }
+  return dates;
 }
