@@ -11,6 +11,7 @@ import {
   enqueueStatusChangedWebhook,
 } from './features/automation/index.js';
 import { createCustomerAdminService } from './features/customers/index.js';
+import { createForecastService } from './features/forecast/index.js';
 import { createImportService } from './features/imports/index.js';
 import {
   createMailSender,
@@ -66,6 +67,8 @@ export function composeServices({ config, db, clock, mailer, log }: CompositionD
   const orders = createOrderWriter({ events });
 
   const settings = createSettingsService({ db, clock, config });
+  const forecast = createForecastService({ db, clock, settings });
+  events.subscribe('units.status_changed', forecast.noteStatusChange);
   const auth = createAuthService({
     db,
     mailer,
@@ -80,7 +83,8 @@ export function composeServices({ config, db, clock, mailer, log }: CompositionD
     settings,
     auth,
     serviceAreas,
-    orderViews: createOrderService({ db, clock, writer: orders }),
+    forecast,
+    orderViews: createOrderService({ db, clock, writer: orders, estimator: forecast.estimates }),
     onboarding: createOnboardingService({ db, clock, orders }),
     account: createAccountService({ db, clock, orders }),
     payments: createPaymentService({ db, clock, config, settings, log, orders }),
