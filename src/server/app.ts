@@ -18,6 +18,7 @@ import { authRoutes } from './features/auth/routes.js';
 import { automationRoutes } from './features/automation/routes.js';
 import { customerAdminRoutes } from './features/customers/routes.js';
 import { deliveryBookingRoutes, deliverySlotAdminRoutes } from './features/delivery-booking/routes.js';
+import { forecastRoutes } from './features/forecast/routes.js';
 import { importRoutes } from './features/imports/routes.js';
 import { onboardingRoutes } from './features/onboarding/routes.js';
 import { orderRoutes } from './features/orders/routes.js';
@@ -122,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountRoutes, { account: services.account, perMinuteLimit });
   await app.register(paymentRoutes, { payments: services.payments });
   await app.register(adminOrderRoutes, { adminOrders: services.adminOrders });
+  await app.register(forecastRoutes, { forecast: services.forecast });
   await app.register(customerAdminRoutes, { customers: services.customers });
   await app.register(settingsRoutes, { settings: services.settings, serviceAreas: services.serviceAreas });
   await app.register(serviceAreaRoutes, { serviceAreas: services.serviceAreas });

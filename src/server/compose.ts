@@ -12,6 +12,7 @@ import {
 } from './features/automation/index.js';
 import { createCustomerAdminService } from './features/customers/index.js';
 import { createDeliveryBookingService } from './features/delivery-booking/index.js';
+import { createForecastService } from './features/forecast/index.js';
 import { createImportService } from './features/imports/index.js';
 import {
   createMailSender,
@@ -67,6 +68,8 @@ export function composeServices({ config, db, clock, mailer, log }: CompositionD
   const orders = createOrderWriter({ events });
 
   const settings = createSettingsService({ db, clock, config });
+  const forecast = createForecastService({ db, clock, settings });
+  events.subscribe('units.status_changed', forecast.noteStatusChange);
   const auth = createAuthService({
     db,
     mailer,
@@ -81,7 +84,8 @@ export function composeServices({ config, db, clock, mailer, log }: CompositionD
     settings,
     auth,
     serviceAreas,
-    orderViews: createOrderService({ db, clock, writer: orders }),
+    forecast,
+    orderViews: createOrderService({ db, clock, writer: orders, estimator: forecast.estimates }),
     onboarding: createOnboardingService({ db, clock, orders }),
     account: createAccountService({ db, clock, orders }),
     payments: createPaymentService({ db, clock, config, settings, log, orders }),

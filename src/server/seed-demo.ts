@@ -4,8 +4,14 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DataDirInUseError } from './db/data-dir-lock.js';
 import { orders, settings, users } from './db/schema.js';
+import { demoHistory } from './demo-history.js';
 import { announceFirstAdmin, ensureFirstAdmin } from './features/auth/index.js';
-import { createOrderAtStages, type SeedUnit, seedBulkOrders } from './features/orders/index.js';
+import {
+  createOrderAtStages,
+  type SeedUnit,
+  seedBulkOrders,
+  seedOrderHistory,
+} from './features/orders/index.js';
 import { hashPassword } from './lib/crypto.js';
 
 const DEMO_PASSWORD = 'demo-password';
@@ -90,6 +96,14 @@ async function main() {
       },
       units,
     );
+  }
+  // Two years of delivered units, so the delivery estimates rest on history from the first start.
+  const history = demoHistory();
+  const first = history[0]?.order.orderId ?? '';
+  const [seeded] = await db.select({ id: orders.id }).from(orders).where(eq(orders.orderId, first));
+  if (!seeded) {
+    const added = await seedOrderHistory(db, history);
+    console.log(`Added a delivery history of ${added.orders} orders with ${added.units} units.`);
   }
   if (bulk > 0) {
     const added = await seedBulkOrders(db, bulk);

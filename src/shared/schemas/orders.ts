@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { STAGES } from '../stages.js';
+import { deliveryEstimateSchema } from './forecast.js';
 
 export const stageSchema = z.enum(STAGES);
 
@@ -32,6 +33,8 @@ export const orderItemSchema = z.object({
   statusChangedAt: isoDate,
   createdAt: isoDate,
   updatedAt: isoDate,
+  /** While the unit is not delivered: the window its delivery is expected in. */
+  estimate: z.optional(deliveryEstimateSchema),
 });
 
 const orderFields = {

@@ -4,10 +4,17 @@
  * (decision 14).
  */
 import * as z from 'zod/mini';
+import { DEFAULT_STAGE_DAYS, stageDefaultDaysSchema } from './forecast.js';
 import { ZIP_CODE_PATTERN } from './service-areas.js';
 import { isWebUrl, WEB_URL_MESSAGE } from './web-url.js';
 
-export const SETTINGS_CATEGORIES = ['general', 'notifications', 'integrations', 'serviceareas'] as const;
+export const SETTINGS_CATEGORIES = [
+  'general',
+  'notifications',
+  'integrations',
+  'serviceareas',
+  'forecast',
+] as const;
 export type SettingsCategory = (typeof SETTINGS_CATEGORIES)[number];
 
 /** An absolute http(s) address, or a path of this product such as '/'. */
@@ -94,16 +101,21 @@ export const serviceAreaSettingsSchema = z.object({
   enabledZipCodes: z.array(z.string().check(z.regex(ZIP_CODE_PATTERN, 'A ZIP code has 5 digits'))),
 });
 
+/** Delivery estimates: the typical days per stage used until there is enough delivered history. */
+export const forecastSettingsSchema = z.object({ stageDefaultDays: stageDefaultDaysSchema });
+
 export type GeneralSettings = z.infer<typeof generalSettingsSchema>;
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 export type IntegrationSettings = z.infer<typeof integrationSettingsSchema>;
 export type ServiceAreaSettings = z.infer<typeof serviceAreaSettingsSchema>;
+export type ForecastSettings = z.infer<typeof forecastSettingsSchema>;
 
 export interface SettingsByCategory {
   general: GeneralSettings;
   notifications: NotificationSettings;
   integrations: IntegrationSettings;
   serviceareas: ServiceAreaSettings;
+  forecast: ForecastSettings;
 }
 
 export const SETTINGS_SCHEMAS = {
@@ -111,6 +123,7 @@ export const SETTINGS_SCHEMAS = {
   notifications: notificationSettingsSchema,
   integrations: integrationSettingsSchema,
   serviceareas: serviceAreaSettingsSchema,
+  forecast: forecastSettingsSchema,
 } as const;
 
 export const SETTINGS_DEFAULTS: SettingsByCategory = {
@@ -136,6 +149,7 @@ export const SETTINGS_DEFAULTS: SettingsByCategory = {
     automationSigningSecret: '',
   },
   serviceareas: { enabledZipCodes: [] },
+  forecast: { stageDefaultDays: DEFAULT_STAGE_DAYS },
 };
 
 /** Keys whose saved value never leaves the server; answers carry MASK plus the last 4 characters. */

@@ -5,12 +5,13 @@ import type {
   OrderItemDto,
   ShippingAddressDto,
 } from '../../../shared/schemas/orders.js';
-import type { EventLog, Order, OrderItem } from '../../db/schema.js';
+import type { EventLog, Order } from '../../db/schema.js';
+import type { EstimatedItem } from './service.js';
 
 const iso = (date: Date) => date.toISOString();
 const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
 
-export function toItemDto(item: OrderItem): OrderItemDto {
+export function toItemDto(item: EstimatedItem): OrderItemDto {
   return {
     id: item.id,
     orderId: item.orderId,
@@ -21,12 +22,13 @@ export function toItemDto(item: OrderItem): OrderItemDto {
     statusChangedAt: iso(item.statusChangedAt),
     createdAt: iso(item.createdAt),
     updatedAt: iso(item.updatedAt),
+    ...(item.estimate && { estimate: item.estimate }),
   };
 }
 
 export function toOrderDto(order: Order): Omit<OrderDto, 'items'>;
-export function toOrderDto(order: Order, items: OrderItem[]): OrderDto;
-export function toOrderDto(order: Order, items?: OrderItem[]) {
+export function toOrderDto(order: Order, items: EstimatedItem[]): OrderDto;
+export function toOrderDto(order: Order, items?: EstimatedItem[]) {
   return {
     id: order.id,
     orderId: order.orderId,

@@ -5,8 +5,19 @@ export { type BulkSeedResult, seedBulkOrders } from './bulk-seed.js';
 export type { NewOrder } from './create.js';
 export { toItemDto, toOrderDto } from './dto.js';
 export { type Actor, initiatedBy, type OrderEvent, type OrderEvents, type UnitChange } from './events.js';
-export { createOrderAtStages, type SeedUnit, seedOrder } from './seed.js';
-export { createOrderService, type OrderService, type Viewer } from './service.js';
+export {
+  createOrderAtStages,
+  type HistoricalOrder,
+  type SeedUnit,
+  seedOrder,
+  seedOrderHistory,
+} from './seed.js';
+export {
+  createOrderService,
+  type DeliveryEstimator,
+  type OrderService,
+  type Viewer,
+} from './service.js';
 export type { StatusChange, StatusChangeResult, StatusRule } from './status.js';
 export type { OrderRevision, RevisionResult } from './update.js';
 export {

@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { DeliveryEstimate } from '../../../shared/schemas/forecast.js';
 import { isDocumentReady } from '../../../shared/schemas/orders.js';
+import type { Stage } from '../../../shared/stages.js';
 import type { Db, Executor } from '../../db/client.js';
 import { eventLogs, type Order, type OrderItem, orderItems, orders, users } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
@@ -32,7 +34,45 @@ async function itemsOf(executor: Executor, orderIds: number[]): Promise<Map<numb
   return byOrder;
 }
 
-export function createOrderService({ db, clock, writer }: { db: Db; clock: Clock; writer: OrderWriter }) {
+/**
+ * The delivery window of each unit not yet delivered, by unit id; given where the app is composed by
+ * the capability that estimates deliveries (the orders module knows none of its listeners).
+ */
+export type DeliveryEstimator = (
+  units: readonly { id: number; status: Stage; statusChangedAt: Date; productName: string }[],
+) => Promise<ReadonlyMap<number, DeliveryEstimate>>;
+
+/** A unit as the order routes answer it: with its delivery window while it is on its way. */
+export type EstimatedItem = OrderItem & { estimate?: DeliveryEstimate };
+
+export function createOrderService({
+  db,
+  clock,
+  writer,
+  estimator,
+}: {
+  db: Db;
+  clock: Clock;
+  writer: OrderWriter;
+  estimator?: DeliveryEstimator;
+}) {
+  /** The units of these orders with their estimates, in one pass over all of them. */
+  async function withEstimates<T extends { order: Order; items: OrderItem[] }>(
+    list: T[],
+  ): Promise<(T & { items: EstimatedItem[] })[]> {
+    if (!estimator) return list;
+    const estimates = await estimator(
+      list.flatMap(({ order, items }) => items.map((item) => ({ ...item, productName: order.productName }))),
+    );
+    return list.map((entry) => ({
+      ...entry,
+      items: entry.items.map((item) => {
+        const estimate = estimates.get(item.id);
+        return estimate ? { ...item, estimate } : item;
+      }),
+    }));
+  }
+
   async function findVisibleOrder(viewer: Viewer, orderId: number, executor: Executor = db): Promise<Order> {
     const [order] = await executor
       .select()
@@ -68,18 +108,22 @@ export function createOrderService({ db, clock, writer }: { db: Db; clock: Clock
         db,
         rows.map((o) => o.id),
       );
-      return rows.map((order) => ({ order, items: items.get(order.id) ?? [] }));
+      return withEstimates(rows.map((order) => ({ order, items: items.get(order.id) ?? [] })));
     },
 
     async get(viewer: Viewer, orderId: number) {
       const order = await findVisibleOrder(viewer, orderId);
       const items = await itemsOf(db, [order.id]);
-      return { order, items: items.get(order.id) ?? [] };
+      const [found] = await withEstimates([{ order, items: items.get(order.id) ?? [] }]);
+      return found ?? { order, items: [] };
     },
 
-    async items(viewer: Viewer, orderId: number) {
+    async items(viewer: Viewer, orderId: number): Promise<EstimatedItem[]> {
       const order = await findVisibleOrder(viewer, orderId);
-      return (await itemsOf(db, [order.id])).get(order.id) ?? [];
+      const [found] = await withEstimates([
+        { order, items: (await itemsOf(db, [order.id])).get(order.id) ?? [] },
+      ]);
+      return found?.items ?? [];
     },
 
     /** The order's events, oldest first; internal ones (admin notes, webhook logs) never appear here. */
