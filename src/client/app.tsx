@@ -19,6 +19,7 @@ const AdminShell = lazy(() => import('./features/admin/admin-shell'));
 const DashboardPage = lazy(() => import('./features/admin-orders/dashboard-page'));
 const AdminOrdersPage = lazy(() => import('./features/admin-orders/orders-page'));
 const CustomersPage = lazy(() => import('./features/customers/customers-page'));
+const DeliveryDaysPage = lazy(() => import('./features/delivery-booking/delivery-days-page'));
 const ImportPage = lazy(() => import('./features/imports/import-page'));
 const WebhooksPage = lazy(() => import('./features/webhooks/webhooks-page'));
 const AdminSettingsPage = lazy(() => import('./features/admin-settings/settings-page'));
@@ -55,6 +56,7 @@ export function AppRoutes() {
             <Route index element={<DashboardPage />} />
             <Route path="orders" element={<AdminOrdersPage />} />
             <Route path="customers" element={<CustomersPage />} />
+            <Route path="delivery-days" element={<DeliveryDaysPage />} />
             <Route path="import" element={<ImportPage />} />
             <Route path="webhooks" element={<WebhooksPage />} />
             <Route path="settings" element={<AdminSettingsPage />} />
