@@ -21,6 +21,7 @@ const AdminShell = lazyChunk(() => import('./features/admin/admin-shell'));
 const DashboardPage = lazyChunk(() => import('./features/admin-orders/dashboard-page'));
 const AdminOrdersPage = lazyChunk(() => import('./features/admin-orders/orders-page'));
 const CustomersPage = lazyChunk(() => import('./features/customers/customers-page'));
+const DeliveryDaysPage = lazyChunk(() => import('./features/delivery-booking/delivery-days-page'));
 const ImportPage = lazyChunk(() => import('./features/imports/import-page'));
 const WebhooksPage = lazyChunk(() => import('./features/webhooks/webhooks-page'));
 const AdminSettingsPage = lazyChunk(() => import('./features/admin-settings/settings-page'));
@@ -58,6 +59,7 @@ export function AppRoutes() {
               <Route index element={<DashboardPage />} />
               <Route path="orders" element={<AdminOrdersPage />} />
               <Route path="customers" element={<CustomersPage />} />
+              <Route path="delivery-days" element={<DeliveryDaysPage />} />
               <Route path="import" element={<ImportPage />} />
               <Route path="webhooks" element={<WebhooksPage />} />
               <Route path="settings" element={<AdminSettingsPage />} />

@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
-import type { LiveStatusUpdate } from '../../shared/live.js';
+import type { LiveStaffMessage, LiveStatusUpdate } from '../../shared/live.js';
 import { STAGE_LABELS } from '../../shared/stages.js';
 import { useSession } from '../features/auth/session';
 import { openLiveConnection } from './live';
@@ -26,18 +26,21 @@ export function notifyDesktop(update: LiveStatusUpdate) {
  */
 export function LiveConnection({
   refresh,
+  onStaffMessage,
   desktopNotifications = false,
   children,
 }: {
   refresh: (update: LiveStatusUpdate) => void;
+  /** Staff only: called at once for each staff message (it only invalidates queries too). */
+  onStaffMessage?: (message: LiveStaffMessage) => void;
   desktopNotifications?: boolean;
   children: ReactNode;
 }) {
   const { user } = useSession();
   const userId = user?.id ?? null;
   const isAdmin = user?.role === 'ADMIN';
-  const latest = useRef({ refresh, desktopNotifications });
-  latest.current = { refresh, desktopNotifications };
+  const latest = useRef({ refresh, onStaffMessage, desktopNotifications });
+  latest.current = { refresh, onStaffMessage, desktopNotifications };
   const [listeners] = useState(() => new Set<Listener>());
 
   useEffect(() => {
@@ -55,6 +58,7 @@ export function LiveConnection({
         for (const listener of listeners) listener(update);
         if (latest.current.desktopNotifications) notifyDesktop(update);
       },
+      onStaffMessage: (message) => latest.current.onStaffMessage?.(message),
     });
     return () => {
       close();

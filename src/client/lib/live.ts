@@ -1,4 +1,4 @@
-import type { LiveAuthenticate, LiveStatusUpdate } from '../../shared/live.js';
+import type { LiveAuthenticate, LiveStaffMessage, LiveStatusUpdate } from '../../shared/live.js';
 import { LIVE_PATH } from '../../shared/live.js';
 
 /** Reconnect after 3 s × (attempts + 1), at most 30 s, so a server restart is not hammered. */
@@ -26,10 +26,17 @@ function isStatusUpdate(value: unknown): value is LiveStatusUpdate {
   );
 }
 
+function isStaffMessage(value: unknown): value is LiveStaffMessage {
+  const v = value as Partial<LiveStaffMessage> | null;
+  return typeof v === 'object' && v !== null && v.type === 'delivery_slots_changed' && Array.isArray(v.dates);
+}
+
 export interface LiveConnectionOptions {
   userId: number;
   isAdmin: boolean;
   onStatusUpdate: (update: LiveStatusUpdate) => void;
+  /** Messages only staff receive (the delivery days changed). */
+  onStaffMessage?: (message: LiveStaffMessage) => void;
   /** The WebSocket class (globalThis.WebSocket unless given). */
   WebSocketImpl?: typeof WebSocket;
   location?: Pick<Location, 'protocol' | 'host'>;
@@ -71,6 +78,7 @@ export function openLiveConnection(options: LiveConnectionOptions): () => void {
         return;
       }
       if (isStatusUpdate(data)) options.onStatusUpdate(data);
+      else if (isStaffMessage(data)) options.onStaffMessage?.(data);
     };
     ws.onerror = (event: Event) => {
       console.warn('Live connection error', event);

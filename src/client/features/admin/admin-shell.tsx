@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { LayoutDashboard, Settings, ShoppingCart, Upload, Users, Webhook } from 'lucide-react';
+import { CalendarDays, LayoutDashboard, Settings, ShoppingCart, Upload, Users, Webhook } from 'lucide-react';
 import { LiveConnection } from '../../lib/live-connection';
 import { adminOrderKeys } from '../admin-orders/api';
+import { deliverySlotKeys } from '../delivery-booking/api';
 import { AppShell } from '../shell/app-shell';
 import type { NavItem } from '../shell/sidebar';
 
@@ -9,6 +10,7 @@ const ADMIN_NAV: readonly NavItem[] = [
   { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true },
   { to: '/admin/orders', label: 'Orders', icon: ShoppingCart },
   { to: '/admin/customers', label: 'Customers', icon: Users },
+  { to: '/admin/delivery-days', label: 'Delivery days', icon: CalendarDays },
   { to: '/admin/import', label: 'Import Data', icon: Upload },
   { to: '/admin/webhooks', label: 'Webhooks', icon: Webhook },
   { to: '/admin/settings', label: 'Settings', icon: Settings },
@@ -18,8 +20,9 @@ export default function AdminShell() {
   const queryClient = useQueryClient();
   // The orders table, the dashboard and any open order's details all hang off adminOrderKeys.all.
   const refresh = () => void queryClient.invalidateQueries({ queryKey: adminOrderKeys.all });
+  const refreshDeliveryDays = () => void queryClient.invalidateQueries({ queryKey: deliverySlotKeys.all });
   return (
-    <LiveConnection refresh={refresh}>
+    <LiveConnection refresh={refresh} onStaffMessage={refreshDeliveryDays}>
       <AppShell portalName="Admin Portal" items={ADMIN_NAV} />
     </LiveConnection>
   );

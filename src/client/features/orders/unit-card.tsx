@@ -2,12 +2,13 @@ import { ChevronDown, CircleCheck, Clock, Info } from 'lucide-react';
 import { Suspense, useId, useState } from 'react';
 import { isPaidStatus, type OrderDto, type OrderItemDto } from '../../../shared/schemas/orders.js';
 import { isWebUrl } from '../../../shared/schemas/web-url.js';
-import { STAGE_LABELS } from '../../../shared/stages.js';
+import { canBookDelivery, STAGE_LABELS } from '../../../shared/stages.js';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { lazyChunk } from '../../lib/lazy-chunk';
 import { cn } from '../../lib/utils';
+import { DeliveryDayBooking } from '../delivery-booking/delivery-day-booking';
 import { useOrderEvents, useUpdateItemStatus } from './api';
 import { type OrderUnit, resolveUnit, unitCount } from './item-status';
 import { unitLabel } from './labels';
@@ -125,6 +126,9 @@ export function UnitCard({
             order.orderDate,
           )}
         />
+        {expanded && unit.item && canBookDelivery(unit.status) && (
+          <DeliveryDayBooking itemId={unit.item.id} unitLabel={label} />
+        )}
         {hints.length > 0 && (
           <ul className="grid gap-1.5">
             {hints.map((hint) => (
