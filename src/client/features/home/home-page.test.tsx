@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeItem, makeOrder } from '../../test/orders';
 import { publicConfig } from '../../test/public-config';
 import { makeUser, mockApi, renderApp, sessionRoute } from '../../test/utils';
 
@@ -47,5 +48,57 @@ describe('home page', () => {
     const help = main.getByRole('link', { name: /^Help & Support/ });
     expect(help).toHaveAttribute('target', '_blank');
     await waitFor(() => expect(help).toHaveAttribute('href', 'https://help.acme.example/faq'));
+  });
+
+  it('puts the tasks first, then each unit in progress with its stage, next step and latest date', async () => {
+    mockApi({
+      'GET /api/auth/user': sessionRoute(makeUser()),
+      'GET /api/orders': {
+        body: [
+          makeOrder({
+            id: 7,
+            orderId: 'VH1042',
+            productName: 'Studio 240',
+            quantity: 3,
+            orderDate: '2025-05-01T10:00:00Z',
+            items: [
+              makeItem({
+                itemNumber: 1,
+                status: 'FINANCING_PAYMENT',
+                statusChangedAt: '2025-05-20T10:00:00Z',
+              }),
+              makeItem({ itemNumber: 2, status: 'PRODUCTION', deliveryDate: '2025-07-15' }),
+              makeItem({ itemNumber: 3, status: 'DELIVERED' }),
+            ],
+          }),
+        ],
+      },
+    });
+    renderApp('/');
+    await screen.findByRole('heading', { level: 1 });
+    const main = within(screen.getByRole('main'));
+    const todo = await main.findByRole('region', { name: /To do/ });
+    const units = main.getByRole('region', { name: 'Where your units are' });
+    // On every width the tasks come before the units and the navigation cards.
+    expect(todo.compareDocumentPosition(units) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(todo).getByRole('link', { name: /Complete payment.*VH 01.*Order VH1042/ })).toHaveAttribute(
+      'href',
+      '/orders/7',
+    );
+    const rows = within(within(units).getByRole('list')).getAllByRole('link');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      `VH1042 · VH (01)Studio 240Payment PendingNext: Site Preparation · Since ${new Date('2025-05-20T10:00:00Z').toLocaleDateString()}`,
+      `VH1042 · VH (02)Studio 240In ProductionNext: Delivery Scheduled · Delivery ${new Date(2025, 6, 15).toLocaleDateString()}`,
+    ]);
+    expect(within(units).getByText(/1 unit delivered/)).toBeInTheDocument();
+  });
+
+  it('says when there is nothing to do and nothing on its way', async () => {
+    mockApi({ 'GET /api/auth/user': sessionRoute(makeUser()), 'GET /api/orders': { body: [] } });
+    renderApp('/');
+    await screen.findByRole('heading', { level: 1 });
+    const main = within(screen.getByRole('main'));
+    expect(await main.findByText(/Nothing to do right now/)).toBeInTheDocument();
+    expect(main.getByText('You have no orders yet.')).toBeInTheDocument();
   });
 });

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useExternalLinks } from '../../lib/links';
 import { useSession } from '../auth/session';
 import { greetingFor } from './greeting';
+import { WhereThingsStand } from './where-things-stand';
 
 const cardLinkClass =
   'group flex h-full flex-col gap-3 rounded-xl border bg-card p-6 text-card-foreground shadow-sm outline-none transition-colors hover:border-primary/50 hover:bg-accent/40 focus-visible:ring-2 focus-visible:ring-ring';
@@ -19,6 +20,7 @@ export default function HomePage() {
         </h1>
         <p className="text-muted-foreground">Here is where your orders stand and what to do next.</p>
       </header>
+      <WhereThingsStand />
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <li>
           <Link to="/orders" className={cardLinkClass}>

@@ -1,0 +1,150 @@
+import { ArrowRight, CircleAlert, CircleCheck } from 'lucide-react';
+import { Link } from 'react-router';
+import type { OrderDto } from '../../../shared/schemas/orders.js';
+import { STAGE_LABELS, TIMELINE_STEPS, timelineStep } from '../../../shared/stages.js';
+import { Badge } from '../../components/ui/badge';
+import { Spinner } from '../../components/ui/spinner';
+import { formatDate } from '../../lib/dates';
+import { useOrders } from '../orders/api';
+import { orderUnits } from '../orders/item-status';
+import { orderLabels, unitLabel } from '../orders/labels';
+import { purchaseTasks } from '../orders/use-purchase-tasks';
+
+interface UnitSummary {
+  key: string;
+  orderId: number;
+  label: string;
+  productName: string;
+  stage: string;
+  next: string | undefined;
+  /** The newest date the product knows for the unit: its delivery date, else when its stage changed. */
+  latest: { text: string; date: string } | undefined;
+}
+
+/** Every unit not yet delivered, the order placed most recently first. */
+export function unitsInProgress(orders: readonly OrderDto[]): UnitSummary[] {
+  const labels = orderLabels(orders);
+  const newestFirst = [...orders].sort((a, b) => Date.parse(b.orderDate) - Date.parse(a.orderDate));
+  return newestFirst.flatMap((order) =>
+    orderUnits(order)
+      .filter((unit) => unit.status !== 'DELIVERED')
+      .map((unit) => {
+        const changedAt = unit.item?.statusChangedAt;
+        const latest = unit.deliveryDate
+          ? { text: 'Delivery', date: formatDate(unit.deliveryDate) }
+          : changedAt
+            ? { text: 'Since', date: formatDate(changedAt) }
+            : undefined;
+        return {
+          key: `${order.id}-${unit.itemNumber}`,
+          orderId: order.id,
+          label: unitLabel(labels.get(order.id) ?? order.orderId, unit.itemNumber),
+          productName: order.productName,
+          stage: STAGE_LABELS[unit.status],
+          next: TIMELINE_STEPS[timelineStep(unit.status) + 1],
+          latest: latest?.date ? latest : undefined,
+        };
+      }),
+  );
+}
+
+/**
+ * The top of Home: what the customer has to do, then where each unit stands (stage, next step, the
+ * latest date), so the first screen answers "where is it and what do I do next" on a phone too.
+ */
+export function WhereThingsStand() {
+  const { data: orders, isPending, isError } = useOrders();
+  if (isPending) {
+    return (
+      <div className="flex items-center gap-2 text-muted-foreground text-sm" role="status">
+        <Spinner className="size-4" label="" /> Loading your orders…
+      </div>
+    );
+  }
+  if (isError) return null;
+  const tasks = purchaseTasks(orders);
+  const units = unitsInProgress(orders);
+  const delivered = orders.reduce(
+    (count, order) => count + orderUnits(order).filter((unit) => unit.status === 'DELIVERED').length,
+    0,
+  );
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <section aria-labelledby="home-tasks" className="grid content-start gap-3">
+        <h2 id="home-tasks" className="font-semibold text-lg">
+          To do {tasks.length > 0 && <Badge variant="destructive">{tasks.length}</Badge>}
+        </h2>
+        {tasks.length === 0 ? (
+          <p className="flex items-center gap-2 rounded-xl border bg-card p-4 text-muted-foreground text-sm">
+            <CircleCheck aria-hidden="true" className="size-4 shrink-0 text-success" />
+            Nothing to do right now. We will let you know when something needs you.
+          </p>
+        ) : (
+          <ul className="grid gap-2">
+            {tasks.map((task) => (
+              <li key={task.key}>
+                <Link
+                  to={`/orders/${task.orderId}`}
+                  className="flex items-center gap-3 rounded-xl border border-destructive/40 bg-card p-4 outline-none hover:bg-accent/40 focus-visible:ring-2 focus-visible:ring-ring"
+                >
+                  <CircleAlert aria-hidden="true" className="size-5 shrink-0 text-destructive" />
+                  <span className="grid min-w-0 flex-1">
+                    <span className="font-medium">{task.description}</span>
+                    <span className="truncate text-muted-foreground text-sm">
+                      <span className="whitespace-nowrap">{task.label}</span> · Order {task.orderNumber}
+                    </span>
+                  </span>
+                  <ArrowRight aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="home-units" className="grid content-start gap-3">
+        <h2 id="home-units" className="font-semibold text-lg">
+          Where your units are
+        </h2>
+        {units.length === 0 ? (
+          <p className="rounded-xl border bg-card p-4 text-muted-foreground text-sm">
+            {orders.length === 0 ? 'You have no orders yet.' : 'Every unit has been delivered.'}
+          </p>
+        ) : (
+          <ul className="grid gap-2">
+            {units.map((unit) => (
+              <li key={unit.key}>
+                <Link
+                  to={`/orders/${unit.orderId}`}
+                  className="grid gap-1 rounded-xl border bg-card p-4 outline-none hover:bg-accent/40 focus-visible:ring-2 focus-visible:ring-ring sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center sm:gap-x-4"
+                >
+                  <span className="min-w-0">
+                    <span className="block truncate font-medium">{unit.label}</span>
+                    <span className="block truncate text-muted-foreground text-sm">{unit.productName}</span>
+                  </span>
+                  <span className="grid gap-0.5 text-sm sm:text-right">
+                    <span className="font-medium">{unit.stage}</span>
+                    <span className="text-muted-foreground">
+                      {unit.next && <>Next: {unit.next}</>}
+                      {unit.next && unit.latest && ' · '}
+                      {unit.latest && `${unit.latest.text} ${unit.latest.date}`}
+                    </span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+        {delivered > 0 && (
+          <p className="text-muted-foreground text-sm">
+            {delivered === 1 ? '1 unit delivered' : `${delivered} units delivered`} ·{' '}
+            <Link to="/orders" className="underline underline-offset-4 hover:text-foreground">
+              See all orders
+            </Link>
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}
