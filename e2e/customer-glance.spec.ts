@@ -1,0 +1,64 @@
+/**
+ * The customer's first minute: Home shows the tasks and where each unit is, the sidebar's count agrees
+ * with the cards, the timeline ticks only what has happened (with dates), and a keyboard user can
+ * skip the navigation. Screenshots light and dark at 375 and 1280 px; axe on each.
+ */
+import { expectNoSeriousViolations } from './support/axe.js';
+import { shoot, VIEWPORTS } from './support/screenshots.js';
+import { expect, switchTheme, test } from './support/test.js';
+
+test('a customer sees at a glance what to do and where each unit is', async ({ browser, ann }) => {
+  const context = await browser.newContext({ storageState: ann.storageState });
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/');
+
+  const todo = page.getByRole('region', { name: /To do/ });
+  const units = page.getByRole('region', { name: 'Where your units are' });
+  await expect(todo.getByRole('link').first()).toBeVisible();
+  // On a phone the tasks are the first thing under the greeting, above the navigation cards.
+  const todoBox = await todo.boundingBox();
+  const cardsBox = await page.getByRole('link', { name: /^My Orders/ }).boundingBox();
+  expect(todoBox && cardsBox && todoBox.y < cardsBox.y).toBe(true);
+  await expect(units.getByRole('link', { name: /VH01 · VH \(03\).*Next: Delivery Scheduled/ })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+  // The first Tab stop skips the navigation.
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#main-content')).toBeFocused();
+  await shoot(page, 'home-at-a-glance');
+  for (const { width, height } of VIEWPORTS) {
+    await page.setViewportSize({ width, height });
+    for (const theme of ['light', 'dark'] as const) {
+      await switchTheme(page, theme);
+      await expectNoSeriousViolations(page, `home ${theme} ${width}px`);
+    }
+  }
+
+  // The sidebar's task count is the number of cards carrying the red '1'.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const taskCount = await todo.getByRole('link').count();
+  await page.goto('/orders');
+  await expect(page.getByRole('heading', { name: 'My Orders (2)' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /pending action/ })).toHaveCount(taskCount);
+  await expect(
+    page.getByRole('button', { name: new RegExp(`Purchase Tasks\\s*Pending tasks:\\s*${taskCount}$`) }),
+  ).toBeVisible();
+
+  // The timeline: ticks behind the unit, each with its date; the current step names the next.
+  const production = page.locator('article').filter({ hasText: 'VH01 · VH (03)' });
+  await production.getByRole('button', { name: /VH01 · VH \(03\)/ }).click();
+  const steps = production.getByRole('list', { name: 'Order timeline' }).getByRole('listitem');
+  await expect(steps).toHaveCount(9);
+  await expect(steps.nth(5)).toContainText('Next: Delivery Scheduled');
+  await expect(steps.nth(0)).toContainText(/\(completed\)\d{1,2}\/\d{1,2}\/\d{4}/);
+  for (const index of [6, 7, 8]) {
+    await expect(steps.nth(index)).toHaveAttribute('data-state', 'upcoming');
+    await expect(steps.nth(index).locator('svg')).toHaveCount(0);
+  }
+  await shoot(page, 'timeline-truthful');
+  await context.close();
+});
