@@ -80,7 +80,10 @@ export default function DeliveryDaysPage() {
           <Spinner label="Loading delivery days" />
         </div>
       ) : (
-        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 2xl:grid-cols-7" aria-label="Days of the week">
+        <ul
+          className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 2xl:grid-cols-7"
+          aria-label="Days of the week"
+        >
           {days.map((day) => (
             <DayCell key={day} day={day} slot={byDate.get(day)} past={day < today} />
           ))}
