@@ -8,6 +8,7 @@ import { createOrderAtStages } from '../../src/server/features/orders/index.js';
 import { seedAdminOrders } from './seed-admin-orders.js';
 import { seedAutomation } from './seed-automation.js';
 import { seedCustomers } from './seed-customers.js';
+import { seedDelivery } from './seed-delivery.js';
 import { seedLive } from './seed-live.js';
 import { seedPayments } from './seed-payments.js';
 import { seedSettings } from './seed-settings.js';
@@ -154,6 +155,7 @@ export async function seedJourneyData(dataDir: string, documentBaseUrl: string) 
   await seedSettings(db);
   await seedWebhooks(db);
   await seedLive(db);
+  await seedDelivery(db);
   await seedAutomation(db);
   await database.close();
 }

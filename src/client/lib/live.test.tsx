@@ -109,6 +109,26 @@ describe('the live connection', () => {
     expect(socket.readyState).toBe(FakeWebSocket.OPEN);
   });
 
+  it('passes staff messages to their own handler, never as a status update', () => {
+    const onStatusUpdate = vi.fn();
+    const onStaffMessage = vi.fn();
+    openLiveConnection({
+      userId: 1,
+      isAdmin: true,
+      onStatusUpdate,
+      onStaffMessage,
+      WebSocketImpl: FakeWebSocket as unknown as typeof WebSocket,
+      location,
+    });
+    const socket = FakeWebSocket.last;
+    socket.serverOpens();
+    socket.serverSends({ type: 'delivery_slots_changed', dates: ['2026-12-02'] });
+    socket.serverSends({ type: 'delivery_slots_changed' });
+    expect(onStaffMessage).toHaveBeenCalledTimes(1);
+    expect(onStaffMessage).toHaveBeenCalledWith({ type: 'delivery_slots_changed', dates: ['2026-12-02'] });
+    expect(onStatusUpdate).not.toHaveBeenCalled();
+  });
+
   it('only logs connection errors', () => {
     open();
     FakeWebSocket.last.serverDrops();

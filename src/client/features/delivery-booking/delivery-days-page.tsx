@@ -80,7 +80,10 @@ export default function DeliveryDaysPage() {
           <Spinner label="Loading delivery days" />
         </div>
       ) : (
-        <ul className="grid gap-3 md:grid-cols-2 xl:grid-cols-7" aria-label="Days of the week">
+        <ul
+          className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 2xl:grid-cols-7"
+          aria-label="Days of the week"
+        >
           {days.map((day) => (
             <DayCell key={day} day={day} slot={byDate.get(day)} past={day < today} />
           ))}
@@ -105,7 +108,7 @@ function DayCell({ day, slot, past }: { day: string; slot: DeliverySlot | undefi
       aria-labelledby={headingId}
       data-testid={`delivery-day-${day}`}
       className={cn(
-        'grid content-start gap-3 rounded-xl border bg-card p-4 text-card-foreground',
+        'grid min-w-0 content-start gap-3 rounded-xl border bg-card p-4 text-card-foreground',
         past && 'opacity-80',
       )}
     >
@@ -161,7 +164,7 @@ function PublishDay({ day }: { day: string }) {
       <Label htmlFor={id}>
         Capacity<span className="sr-only"> for {longDay(day)}</span>
       </Label>
-      <div className="flex gap-2">
+      <div className="flex flex-wrap gap-2">
         <Input
           id={id}
           type="number"
