@@ -7,6 +7,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { cn } from '../../lib/utils';
+import { DeliveryEstimateNote } from '../forecast/delivery-estimate';
 import { useOrderEvents, useUpdateItemStatus } from './api';
 import { type OrderUnit, resolveUnit, unitCount } from './item-status';
 import { unitLabel } from './labels';
@@ -114,6 +115,9 @@ export function UnitCard({
           </Button>
         </div>
       </div>
+      {unit.item?.estimate && unit.status !== 'DELIVERED' && (
+        <DeliveryEstimateNote estimate={unit.item.estimate} className="px-4 pb-4 sm:pl-12" />
+      )}
       <div id={panelId} hidden={!expanded} className="grid gap-4 border-t p-4">
         <StageTimeline status={unit.status} />
         {hints.length > 0 && (
