@@ -291,11 +291,8 @@ function PastWindowCard({ dialogs }: { dialogs: OrderDialogs }) {
             {data.units.map((unit) => {
               const label = `${adminOrderLabel({ id: unit.orderId, orderId: unit.orderNumber })} · ${itemLabel(unit.itemNumber)}`;
               return (
-                <li
-                  key={unit.itemId}
-                  className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm"
-                >
-                  <div className="grid">
+                <li key={unit.itemId} className="flex items-center justify-between gap-2 py-2 text-sm">
+                  <div className="grid min-w-0 flex-1">
                     <span className="font-medium">{label}</span>
                     <span className="text-muted-foreground">
                       {STAGE_LABELS[unit.status]} · expected{' '}
