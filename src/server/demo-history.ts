@@ -80,6 +80,9 @@ export function demoHistory({
     const orderDate = new Date(now.getTime() - daysAgo * DAY_MS);
     const quantity = random() < 1 / 6 ? 2 : 1;
     const product = PRODUCTS[index % PRODUCTS.length] ?? { name: 'Studio 240', build: 1 };
+    // About one order in 60 of the last year stopped at site preparation or in the payment stage.
+    const stuckAt: Stage | null =
+      index % 60 === 17 && daysAgo < 365 ? (index % 120 === 17 ? 'SITE_PREP' : 'FINANCING_PAYMENT') : null;
     const units = Array.from({ length: quantity }, () => {
       const steps: { stage: Stage; at: Date }[] = [];
       // One unit in five goes straight from an enabled location to signing.
@@ -91,7 +94,10 @@ export function demoHistory({
         const build = step.stage === 'PRODUCTION' ? product.build : 1;
         at += step.days * season * build * Math.exp(step.spread * normal()) * DAY_MS;
         if (at > now.getTime()) break;
-        steps.push({ stage: path[position + 1]?.stage ?? 'DELIVERED', at: new Date(at) });
+        const next = path[position + 1]?.stage ?? 'DELIVERED';
+        steps.push({ stage: next, at: new Date(at) });
+        // A few units got stuck waiting on a permit or the customer, and are still waiting.
+        if (next === stuckAt) break;
       }
       return steps;
     });

@@ -15,3 +15,30 @@ export function formatDate(value: string | null | undefined): string {
     : new Date(value);
   return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString();
 }
+
+/**
+ * A window of calendar days ('2026-03-03', '2026-03-17') as the locale writes a range, '3 – 17 March'
+ * in English, with the year only when a day falls outside the current year. The days are taken as
+ * calendar days here, like formatDate.
+ */
+export function formatDateRange(from: string, to: string, today = new Date(), locale?: string): string {
+  const start = calendarDay(from);
+  const end = calendarDay(to);
+  if (!start || !end) return '';
+  const thisYear = today.getFullYear();
+  const showYear = start.getFullYear() !== thisYear || end.getFullYear() !== thisYear;
+  const format = new Intl.DateTimeFormat(locale, {
+    day: 'numeric',
+    month: 'long',
+    ...(showYear && { year: 'numeric' }),
+  });
+  if (start.getTime() === end.getTime()) return format.format(start);
+  // Locales join a range with an en dash, with or without (thin) spaces: one spaced en dash reads best.
+  return format.formatRange(start, end).replace(/\s*–\s*/, ' – ');
+}
+
+function calendarDay(value: string): Date | null {
+  const dateOnly = DATE_ONLY.exec(value);
+  if (!dateOnly) return null;
+  return new Date(Number(dateOnly[1]), Number(dateOnly[2]) - 1, Number(dateOnly[3]));
+}

@@ -1,6 +1,6 @@
 /**
- * Dashboard: four cards and Recent Orders; then how many units wait at each stage and which units have
- * stayed longest in their current stage.
+ * Dashboard: four cards and Recent Orders; then how many units wait at each stage, which units have
+ * stayed longest in their current stage, and which are past their delivery window.
  */
 import { CheckCircle2, ClipboardList, Factory, type LucideIcon, Package } from 'lucide-react';
 import { useId } from 'react';
@@ -14,7 +14,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { PageSpinner } from '../../components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { errorMessage } from '../../lib/api';
-import { formatDate } from '../../lib/dates';
+import { formatDate, formatDateRange } from '../../lib/dates';
+import { usePastWindow } from '../forecast/api';
 import { useDashboard } from './api';
 import { CustomerName } from './customer-name';
 import { adminOrderLabel, waitedFor } from './format';
@@ -68,6 +69,7 @@ function DashboardContent({ data, dialogs }: { data: Dashboard; dialogs: OrderDi
       <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
         <UnitsPerStage data={data} />
         <LongestWaiting data={data} dialogs={dialogs} />
+        <PastWindowCard dialogs={dialogs} />
       </div>
     </>
   );
@@ -240,6 +242,62 @@ function LongestWaiting({ data, dialogs }: { data: Dashboard; dialogs: OrderDial
                     <span className="font-medium">{label}</span>
                     <span className="text-muted-foreground">
                       {waitedFor(unit.since, now)} in {STAGE_LABELS[unit.status]}
+                    </span>
+                  </div>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`View details of ${label}`}
+                    onClick={() => dialogs.showDetails({ id: unit.orderId })}
+                  >
+                    View
+                  </Button>
+                </li>
+              );
+            })}
+          </ol>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Units not delivered whose delivery window ended before today, the latest first. */
+function PastWindowCard({ dialogs }: { dialogs: OrderDialogs }) {
+  const late = usePastWindow();
+  const data = late.data;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Past their delivery window</CardTitle>
+        <CardDescription>
+          {data && data.total > data.units.length
+            ? `The ${data.units.length} latest of ${data.total.toLocaleString()} units not delivered by the end of their estimated window.`
+            : 'Units not delivered by the end of their estimated window.'}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {late.isPending && <p className="text-muted-foreground text-sm">Loading…</p>}
+        {late.isError && (
+          <p className="text-destructive text-sm">
+            {errorMessage(late.error) ?? 'We could not load the late units.'}
+          </p>
+        )}
+        {data && data.units.length === 0 && (
+          <p className="text-muted-foreground text-sm">Every unit is within its window.</p>
+        )}
+        {data && data.units.length > 0 && (
+          <ol className="grid divide-y">
+            {data.units.map((unit) => {
+              const label = `${adminOrderLabel({ id: unit.orderId, orderId: unit.orderNumber })} · ${itemLabel(unit.itemNumber)}`;
+              return (
+                <li key={unit.itemId} className="flex items-center justify-between gap-2 py-2 text-sm">
+                  <div className="grid min-w-0 flex-1">
+                    <span className="font-medium">{label}</span>
+                    <span className="text-muted-foreground">
+                      {STAGE_LABELS[unit.status]} · expected{' '}
+                      {formatDateRange(unit.estimate.from, unit.estimate.to)} · {unit.daysLate}{' '}
+                      {unit.daysLate === 1 ? 'day' : 'days'} late
                     </span>
                   </div>
                   <Button

@@ -20,6 +20,7 @@ import { errorFields, errorMessage } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
 import { GENERIC_ERROR, toastError, toastSuccess } from '../../lib/notify';
 import { cn } from '../../lib/utils';
+import { DeliveryEstimateNote } from '../forecast/delivery-estimate';
 import { formatAddress } from '../orders/order-details';
 import { useAddNote, useAdminOrder, useOrderActivity } from './api';
 import { focusOnClose } from './focus';
@@ -98,8 +99,11 @@ function OrderDetails({ target }: { target: DetailsTarget }) {
                   key={item.id}
                   className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm"
                 >
-                  <span className="font-medium">
-                    Item #{item.itemNumber} · {itemLabel(item.itemNumber)}
+                  <span className="grid">
+                    <span className="font-medium">
+                      Item #{item.itemNumber} · {itemLabel(item.itemNumber)}
+                    </span>
+                    {item.estimate && <DeliveryEstimateNote estimate={item.estimate} compact />}
                   </span>
                   <span className="flex flex-wrap items-center gap-2">
                     <StageBadge stage={item.status} />

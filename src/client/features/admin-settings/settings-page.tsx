@@ -1,7 +1,8 @@
-/** Settings: six tabs, the open one kept in the address. */
+/** Settings: seven tabs, the open one kept in the address. */
 import { type PageTab, TabbedPage } from '../../components/tabbed-page';
 import { AdminUsersTab } from './admin-users-tab';
 import { ApiKeysTab } from './api-keys-tab';
+import { DeliveryEstimatesTab } from './delivery-estimates-tab';
 import { GeneralTab } from './general-tab';
 import { IntegrationsTab } from './integrations-tab';
 import { NotificationsTab } from './notifications-tab';
@@ -14,13 +15,14 @@ const TABS: [PageTab, ...PageTab[]] = [
   { value: 'users', label: 'Admin Users', Panel: AdminUsersTab },
   { value: 'api-keys', label: 'API Keys', Panel: ApiKeysTab },
   { value: 'service-areas', label: 'Service Areas', Panel: ServiceAreasTab },
+  { value: 'delivery-estimates', label: 'Delivery Estimates', Panel: DeliveryEstimatesTab },
 ];
 
 export default function AdminSettingsPage() {
   return (
     <TabbedPage
       title="Settings"
-      description="Your company, notifications, integrations, staff and service areas."
+      description="Your company, notifications, integrations, staff, service areas and delivery estimates."
       tabs={TABS}
     />
   );

@@ -9,6 +9,7 @@ import { toast } from '../../components/ui/use-toast';
 import { lazyChunk } from '../../lib/lazy-chunk';
 import { cn } from '../../lib/utils';
 import { DeliveryDayBooking } from '../delivery-booking/delivery-day-booking';
+import { DeliveryEstimateNote } from '../forecast/delivery-estimate';
 import { useOrderEvents, useUpdateItemStatus } from './api';
 import { type OrderUnit, resolveUnit, unitCount } from './item-status';
 import { unitLabel } from './labels';
@@ -117,6 +118,9 @@ export function UnitCard({
           </Button>
         </div>
       </div>
+      {unit.item?.estimate && unit.status !== 'DELIVERED' && (
+        <DeliveryEstimateNote estimate={unit.item.estimate} className="px-4 pb-4 sm:pl-12" />
+      )}
       <div id={panelId} hidden={!expanded} className="grid gap-4 border-t p-4">
         <StageTimeline
           status={unit.status}
