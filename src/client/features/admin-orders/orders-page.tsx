@@ -1,11 +1,12 @@
 /**
  * Orders: search, Filter dialog and Export over a table paged, searched, filtered and sorted on the
- * server, 10 rows a page. Page, search, sort and filters live in the address, so a reload, Back and a
- * shared link show the same list.
+ * server, 10, 25, 50 or 100 rows a page, with numbered pages and 'Go to page'. Page, page size, search,
+ * sort and filters live in the address, so a reload, Back and a shared link show the same list.
  */
 import { Download, ListFilter, RefreshCw, X } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { formatCount } from '../../../shared/format.js';
 import type { AdminOrdersQuery } from '../../../shared/schemas/admin-orders.js';
 import { Pager, showingText } from '../../components/pager';
 import { SearchBox } from '../../components/search-box';
@@ -26,7 +27,7 @@ import {
   type DialogFilters,
   dialogFilters,
   exportFilters,
-  ORDERS_PAGE_SIZE,
+  ORDERS_PAGE_SIZES,
   paramsFromQuery,
   queryFromParams,
 } from './url-state';
@@ -54,7 +55,7 @@ export default function AdminOrdersPage() {
 
   const total = orders.data?.total ?? 0;
   const rows = orders.data?.items ?? [];
-  const pageCount = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
+  const pageCount = Math.max(1, Math.ceil(total / query.pageSize));
 
   // After a delete empties the last page, step back to the new last page.
   useEffect(() => {
@@ -96,6 +97,14 @@ export default function AdminOrdersPage() {
       <div className="grid gap-1">
         <h1 className="font-semibold text-2xl tracking-tight sm:text-3xl">Orders</h1>
         <p className="text-muted-foreground text-sm">
+          {orders.data && (
+            <>
+              <span className="font-medium text-foreground tabular-nums">
+                {formatCount(total)} {total === 1 ? 'order' : 'orders'}
+              </span>
+              {query.q || filterCount > 0 ? ' match. ' : '. '}
+            </>
+          )}
           Search, filter, export and move orders through their stages.
         </p>
       </div>
@@ -220,14 +229,16 @@ export default function AdminOrdersPage() {
 
       <Pager
         page={query.page}
-        pageSize={ORDERS_PAGE_SIZE}
+        pageSize={query.pageSize}
         total={total}
         noun="orders"
         onPageChange={(page) => navigate({ page })}
         label="Pagination"
-        summary={orders.data ? showingText(query.page, ORDERS_PAGE_SIZE, total, 'orders') : null}
+        summary={orders.data ? showingText(query.page, query.pageSize, total, 'orders') : null}
         busy={orders.isFetching && !orders.isPending}
-        arrows={false}
+        jump
+        pageSizes={ORDERS_PAGE_SIZES}
+        onPageSizeChange={(pageSize) => navigate({ pageSize })}
       />
 
       <FilterDialog
