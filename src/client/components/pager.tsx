@@ -212,7 +212,7 @@ function PageJump({
           </Button>
         </li>
       </ul>
-      <form onSubmit={go} className="flex items-center gap-2 text-sm">
+      <form onSubmit={go} noValidate className="flex items-center gap-2 text-sm">
         <label htmlFor={inputId} className="whitespace-nowrap text-muted-foreground">
           Go to page
         </label>

@@ -16,10 +16,12 @@ import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
+import { PHONE_QUERY, useMediaQuery } from '../../lib/media';
 import { toastSuccess } from '../../lib/notify';
 import { exportUrl, useAdminOrders } from './api';
 import { download } from './download';
 import { FilterDialog } from './filter-dialog';
+import { OrderCards } from './order-cards';
 import { useOrderDialogs } from './order-dialogs';
 import { OrdersTable } from './orders-table';
 import {
@@ -37,6 +39,8 @@ export default function AdminOrdersPage() {
   const query = useMemo(() => queryFromParams(params), [params]);
   const orders = useAdminOrders(query);
   const [filterOpen, setFilterOpen] = useState(false);
+  // A phone gets cards, like the customers list: the table would scroll sideways under its actions.
+  const phone = useMediaQuery(PHONE_QUERY);
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   // The selection belongs to the list it was made on: another page, search or filter starts empty.
   const listKey = paramsFromQuery({ ...query, sort: 'orderDate:desc' }).toString();
@@ -211,6 +215,14 @@ export default function AdminOrdersPage() {
                   : 'There are no orders yet.'}
               </p>
             </div>
+          ) : phone ? (
+            <OrderCards
+              rows={rows}
+              selected={selected}
+              onSelect={select}
+              dialogs={dialogs}
+              busy={orders.isPlaceholderData}
+            />
           ) : (
             <OrdersTable
               rows={rows}

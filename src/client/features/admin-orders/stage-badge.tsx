@@ -12,14 +12,14 @@ export function StageBadge({ stage, className }: { stage: Stage; className?: str
     <span
       data-stage-group={stageGroup(stage)}
       className={cn(
-        'inline-flex items-center gap-1.5 whitespace-nowrap rounded-full border px-2 py-0.5 font-medium text-foreground text-xs',
+        'inline-flex min-w-0 items-center gap-1.5 whitespace-nowrap rounded-full border px-2 py-0.5 font-medium text-foreground text-xs',
         colours.border,
         colours.tint,
         className,
       )}
     >
       <span aria-hidden="true" className={cn('size-1.5 shrink-0 rounded-full', colours.dot)} />
-      {STAGE_LABELS[stage]}
+      <span className="truncate">{STAGE_LABELS[stage]}</span>
     </span>
   );
 }
