@@ -83,6 +83,7 @@ async function answer(req: import('node:http').IncomingMessage, res: import('nod
       orderId: row.order_id,
       userId: row.user_id,
       customerEmail: row.customer_email,
+      customerName: row.customer_name,
       productName: row.product_name,
       quantity: row.quantity,
       orderDate: iso(row.order_date),

@@ -31,6 +31,53 @@ export function formatCents(cents: number | string | null | undefined): string {
   return Number.isFinite(value) ? usd.format(value / 100) : '';
 }
 
+const counts = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** A count with thousands separators, '100,010', the same in every browser (like the amounts). */
+export function formatCount(value: number): string {
+  return counts.format(value);
+}
+
+/** The payment methods the product and its payment provider name, as people say them. */
+const PAYMENT_METHOD_LABELS: Record<string, string> = {
+  card: 'Card',
+  us_bank_account: 'US bank account',
+  cashapp: 'Cash App',
+  cash_app: 'Cash App',
+  link: 'Link',
+  paypal: 'PayPal',
+  ach: 'ACH',
+  ach_debit: 'ACH debit',
+  wire: 'Wire transfer',
+  wire_transfer: 'Wire transfer',
+  check: 'Check',
+  cash: 'Cash',
+  finance: 'Financing',
+  financing: 'Financing',
+  direct_pay: 'Direct pay',
+  affirm: 'Affirm',
+  klarna: 'Klarna',
+  apple_pay: 'Apple Pay',
+  google_pay: 'Google Pay',
+};
+
+/**
+ * A payment method as a label: 'us_bank_account' → 'US bank account'. Any other value is shown title-cased
+ * with its underscores as spaces ('bank_transfer' → 'Bank Transfer'); empty stays empty.
+ */
+export function paymentMethodLabel(method: string | null | undefined): string {
+  const value = method?.trim() ?? '';
+  if (!value) return '';
+  const known = PAYMENT_METHOD_LABELS[value.toLowerCase()];
+  if (known) return known;
+  return value
+    .replaceAll('_', ' ')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase())
+    .join(' ');
+}
+
 export type PhoneCountry = 'US' | 'CA' | 'MX';
 
 const DIALING_CODES: Record<PhoneCountry, string> = { US: '1', CA: '1', MX: '52' };

@@ -12,10 +12,14 @@
  * - `customerMoveTo`: the one stage a customer may move a unit at this stage on to, through its own
  *   action (submitting onboarding, opening a ready document), or null.
  * - `logLabel`: its label on the admin Webhooks page's logs.
+ * - `group`: the colour family it shows in, on the customer's unit cards and the admin badges alike:
+ *   `customer` while the customer has a part to play (location, documents, payment), `build` while the
+ *   unit is being made (site preparation, production), `delivered`, and `waiting` for the rest.
  */
 const STAGE_TABLE = [
   {
     code: 'ORDER_PLACED',
+    group: 'waiting',
     label: 'Order Placed',
     timelineStep: 'Order Placed',
     adminChoosable: true,
@@ -25,6 +29,7 @@ const STAGE_TABLE = [
   },
   {
     code: 'LOCATION_ENABLED',
+    group: 'customer',
     label: 'Location Enabled',
     timelineStep: 'Location Enabled',
     adminChoosable: true,
@@ -35,6 +40,7 @@ const STAGE_TABLE = [
   },
   {
     code: 'DOCUMENTS_PENDING',
+    group: 'customer',
     label: 'Documents Pending',
     timelineStep: 'Document Signing',
     adminChoosable: false,
@@ -45,6 +51,7 @@ const STAGE_TABLE = [
   },
   {
     code: 'DOCUMENTS_SIGNING',
+    group: 'customer',
     label: 'Document Signing',
     timelineStep: 'Document Signing',
     adminChoosable: true,
@@ -54,6 +61,7 @@ const STAGE_TABLE = [
   },
   {
     code: 'FINANCING_PAYMENT',
+    group: 'customer',
     label: 'Payment Pending',
     timelineStep: 'Payment',
     adminChoosable: true,
@@ -63,6 +71,7 @@ const STAGE_TABLE = [
   },
   {
     code: 'SITE_PREP',
+    group: 'build',
     label: 'Site Preparation',
     timelineStep: 'Site Preparation',
     adminChoosable: true,
@@ -72,6 +81,7 @@ const STAGE_TABLE = [
   },
   {
     code: 'PRODUCTION',
+    group: 'build',
     label: 'In Production',
     timelineStep: 'Production',
     adminChoosable: true,
@@ -81,6 +91,7 @@ const STAGE_TABLE = [
   },
   {
     code: 'DELIVERY_DATE_CONFIRMED',
+    group: 'waiting',
     label: 'Delivery Scheduled',
     timelineStep: 'Delivery Scheduled',
     adminChoosable: true,
@@ -93,6 +104,7 @@ const STAGE_TABLE = [
   },
   {
     code: 'FINAL_DOCUMENTS',
+    group: 'waiting',
     label: 'Final Documentation',
     timelineStep: 'Final Documentation',
     adminChoosable: true,
@@ -102,6 +114,7 @@ const STAGE_TABLE = [
   },
   {
     code: 'DELIVERED',
+    group: 'delivered',
     label: 'Delivered',
     timelineStep: 'Delivered',
     adminChoosable: true,
@@ -111,6 +124,7 @@ const STAGE_TABLE = [
   },
 ] as const satisfies ReadonlyArray<{
   code: string;
+  group: 'customer' | 'build' | 'delivered' | 'waiting';
   label: string;
   timelineStep: string;
   adminChoosable: boolean;
@@ -136,6 +150,13 @@ export const STAGE_LABELS = Object.fromEntries(STAGE_TABLE.map((row) => [row.cod
   Stage,
   string
 >;
+
+export type StageGroup = StageRow['group'];
+
+/** The colour family of a stage: one mapping for the customer's cards and the back office's badges. */
+export function stageGroup(stage: Stage): StageGroup {
+  return rowOf(stage).group;
+}
 
 /** The nine stages an admin may choose (DOCUMENTS_PENDING shares DOCUMENTS_SIGNING's position). */
 export const ADMIN_STAGES: Stage[] = STAGE_TABLE.filter((row) => row.adminChoosable).map((row) => row.code);

@@ -1,11 +1,22 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { Pager, showingText } from './pager';
+import { Pager, pageItems, showingText } from './pager';
 
 describe('Pager', () => {
   it('says which rows the page shows', () => {
     expect(showingText(1, 10, 0, 'orders')).toBe('Showing 0 to 0 of 0 orders');
     expect(showingText(2, 10, 12, 'orders')).toBe('Showing 11 to 12 of 12 orders');
+    expect(showingText(4001, 25, 100_010, 'orders')).toBe('Showing 100,001 to 100,010 of 100,010 orders');
+  });
+
+  it('numbers the first, the last and the pages around the current one, in seven slots', () => {
+    expect(pageItems(1, 1)).toEqual([1]);
+    expect(pageItems(3, 7)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(pageItems(1, 4001)).toEqual([1, 2, 3, 4, 5, 'gap', 4001]);
+    expect(pageItems(4, 4001)).toEqual([1, 2, 3, 4, 5, 'gap', 4001]);
+    expect(pageItems(5, 4001)).toEqual([1, 'gap', 4, 5, 6, 'gap', 4001]);
+    expect(pageItems(3997, 4001)).toEqual([1, 'gap', 3996, 3997, 3998, 'gap', 4001]);
+    expect(pageItems(3998, 4001)).toEqual([1, 'gap', 3997, 3998, 3999, 4000, 4001]);
   });
 
   it('is named after its noun, and steps back and forth within the pages', () => {

@@ -18,6 +18,7 @@ export function makeRow(overrides: Partial<AdminOrderRow> = {}): AdminOrderRow {
     orderId: `VH20${id}`,
     userId: 7,
     customerEmail: 'ann@example.com',
+    customerName: null,
     productName: 'Studio 240',
     quantity: 1,
     orderDate: '2025-06-01T10:00:00.000Z',

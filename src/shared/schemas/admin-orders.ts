@@ -56,6 +56,8 @@ export const adminOrderRowSchema = z.object({
   userId: z.nullable(z.number()),
   /** Null for a guest order ('Guest'). */
   customerEmail: z.nullable(z.string()),
+  /** First and last name; null for a guest or a customer who gave none. */
+  customerName: z.nullable(z.string()),
   productName: z.string(),
   quantity: z.number(),
   orderDate: z.string(),

@@ -2,24 +2,31 @@ import { cn } from '../../lib/utils';
 import { customerLabel } from './format';
 
 /**
- * The order's customer: 'Guest' (muted) for a guest order, else the e-mail, which may break before its
- * '@' in a narrow column rather than in the middle of a word.
+ * The order's customer on one line: the name first, then the e-mail, muted; 'Guest' (muted) for a guest
+ * order. Both are cut short with an ellipsis in a narrow column, the e-mail first; the whole text stays
+ * in the markup for screen readers and in the title for a pointer.
  */
-export function CustomerName({ email, className }: { email: string | null; className?: string }) {
+export function CustomerName({
+  email,
+  name,
+  className,
+}: {
+  email: string | null;
+  name?: string | null;
+  className?: string;
+}) {
   if (email === null)
     return <span className={cn('text-muted-foreground italic', className)}>{customerLabel(email)}</span>;
-  const at = email.lastIndexOf('@');
+  if (!name)
+    return (
+      <span className={cn('block truncate', className)} title={email}>
+        {email}
+      </span>
+    );
   return (
-    <span className={cn('break-words', className)}>
-      {at <= 0 ? (
-        email
-      ) : (
-        <>
-          {email.slice(0, at)}
-          <wbr />
-          {email.slice(at)}
-        </>
-      )}
+    <span className={cn('flex min-w-0 items-baseline gap-1.5', className)} title={`${name} · ${email}`}>
+      <span className="min-w-0 truncate font-medium">{name}</span>
+      <span className="min-w-0 shrink-[3] truncate text-muted-foreground text-xs">{email}</span>
     </span>
   );
 }

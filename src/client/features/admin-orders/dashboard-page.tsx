@@ -5,7 +5,7 @@
 import { CheckCircle2, ClipboardList, Factory, type LucideIcon, Package } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { itemLabel } from '../../../shared/format.js';
+import { formatCount, itemLabel } from '../../../shared/format.js';
 import type { Dashboard } from '../../../shared/schemas/admin-orders.js';
 import { STAGE_LABELS } from '../../../shared/stages.js';
 import { Alert } from '../../components/ui/alert';
@@ -15,6 +15,8 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { errorMessage } from '../../lib/api';
 import { formatDate, formatDateRange } from '../../lib/dates';
+import { stageColours } from '../../lib/stage-colours';
+import { cn } from '../../lib/utils';
 import { usePastWindow } from '../forecast/api';
 import { useDashboard } from './api';
 import { CustomerName } from './customer-name';
@@ -94,7 +96,7 @@ function StatCard({
           <Icon aria-hidden="true" className="size-5 text-primary" />
         </CardHeader>
         <CardContent className="grid gap-1">
-          <p className="font-semibold text-3xl tabular-nums">{value.toLocaleString()}</p>
+          <p className="font-semibold text-3xl tabular-nums">{formatCount(value)}</p>
           <p className="text-muted-foreground text-xs">{hint}</p>
         </CardContent>
       </Card>
@@ -138,7 +140,7 @@ function RecentOrders({ data, dialogs }: { data: Dashboard; dialogs: OrderDialog
                   <TableRow key={row.id}>
                     <TableCell className="whitespace-nowrap font-medium">{label}</TableCell>
                     <TableCell className="max-w-56">
-                      <CustomerName email={row.customerEmail} />
+                      <CustomerName email={row.customerEmail} name={row.customerName} />
                     </TableCell>
                     <TableCell className="max-w-56 break-words">{row.productName}</TableCell>
                     <TableCell className="whitespace-nowrap">{formatDate(row.orderDate)}</TableCell>
@@ -178,7 +180,7 @@ function UnitsPerStage({ data }: { data: Dashboard }) {
     <Card>
       <CardHeader>
         <CardTitle id={titleId}>Units per stage</CardTitle>
-        <CardDescription>{total.toLocaleString()} units in all orders.</CardDescription>
+        <CardDescription>{formatCount(total)} units in all orders.</CardDescription>
       </CardHeader>
       <CardContent>
         <table aria-labelledby={titleId} className="w-full text-sm">
@@ -198,15 +200,11 @@ function UnitsPerStage({ data }: { data: Dashboard }) {
                   <div className="flex items-center gap-2">
                     <div aria-hidden="true" className="h-3 flex-1 overflow-hidden rounded-full bg-muted">
                       <div
-                        className={
-                          stage === 'DELIVERED'
-                            ? 'h-full rounded-full bg-success'
-                            : 'h-full rounded-full bg-primary'
-                        }
+                        className={cn('h-full rounded-full', stageColours(stage).dot)}
                         style={{ width: `${(count / max) * 100}%` }}
                       />
                     </div>
-                    <span className="w-10 text-right font-medium tabular-nums">{count.toLocaleString()}</span>
+                    <span className="w-16 text-right font-medium tabular-nums">{formatCount(count)}</span>
                   </div>
                 </td>
               </tr>

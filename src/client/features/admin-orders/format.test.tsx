@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatCount, paymentMethodLabel } from '../../../shared/format.js';
 import { activityText, adminOrderLabel, filterStatusLabel, waitedFor } from './format';
 import { paramsFromQuery, queryFromParams } from './url-state';
 
@@ -84,5 +85,40 @@ describe('orders address', () => {
       registration: 'guest',
     });
     expect(params.toString()).toBe('registration=guest&sort=status%3Aasc&page=3');
+  });
+
+  it('keeps an offered page size other than 10 in the address and reads it back', () => {
+    for (const size of [25, 50, 100]) {
+      const params = paramsFromQuery({ ...queryFromParams(new URLSearchParams()), pageSize: size, page: 4 });
+      expect(params.toString()).toBe(`pageSize=${size}&page=4`);
+      expect(queryFromParams(params)).toMatchObject({ pageSize: size, page: 4 });
+    }
+    // Sizes the page does not offer fall back to 10, though the server would take 7 or 20.
+    for (const value of ['7', '20', '101', 'lots', '']) {
+      expect(queryFromParams(new URLSearchParams({ pageSize: value })).pageSize).toBe(10);
+    }
+  });
+});
+
+describe('payment methods and counts', () => {
+  it('names payment methods as people say them', () => {
+    expect(paymentMethodLabel('us_bank_account')).toBe('US bank account');
+    expect(paymentMethodLabel('card')).toBe('Card');
+    expect(paymentMethodLabel('cashapp')).toBe('Cash App');
+    expect(paymentMethodLabel('CARD')).toBe('Card');
+  });
+
+  it('title-cases a method it does not know, underscores as spaces, and leaves none empty', () => {
+    expect(paymentMethodLabel('bank_transfer')).toBe('Bank Transfer');
+    expect(paymentMethodLabel('crypto__WALLET ')).toBe('Crypto Wallet');
+    expect(paymentMethodLabel(null)).toBe('');
+    expect(paymentMethodLabel('  ')).toBe('');
+  });
+
+  it('writes counts with thousands separators', () => {
+    expect(formatCount(100_010)).toBe('100,010');
+    expect(formatCount(1_234_567)).toBe('1,234,567');
+    expect(formatCount(999)).toBe('999');
+    expect(formatCount(0)).toBe('0');
   });
 });

@@ -14,6 +14,7 @@ const studio = makeRow({
   id: 1,
   orderId: 'VH1042',
   customerEmail: 'ann@example.com',
+  customerName: 'Ann Lee',
   productName: 'Studio 240',
   quantity: 2,
   status: 'DOCUMENTS_SIGNING',
@@ -78,11 +79,16 @@ describe('admin orders page', () => {
     expect(headers).toEqual(['', 'Order ID', 'Customer', 'Product', 'Date', 'Payment', 'Stage', 'Actions']);
 
     const first = within(rowOf('VH1042'));
-    expect(first.getByText('ann@example.com')).toBeInTheDocument();
+    // Name first, then the e-mail, on one line; the whole text in the title.
+    const customer = first.getByTitle('Ann Lee · ann@example.com');
+    expect(customer).toHaveTextContent(/^Ann Leeann@example\.com$/);
     expect(first.getByText('Paid')).toBeInTheDocument();
     expect(first.getByText('$75,000.00')).toBeInTheDocument();
-    expect(first.getByText('card')).toBeInTheDocument();
-    expect(first.getByText('Document Signing')).toBeInTheDocument();
+    expect(first.getByText('Card')).toBeInTheDocument();
+    expect(first.getByText('Document Signing').closest('[data-stage-group]')).toHaveAttribute(
+      'data-stage-group',
+      'customer',
+    );
     expect(first.getByText(new Date('2025-06-01T10:00:00Z').toLocaleDateString())).toBeInTheDocument();
 
     // Not a 'VH' id: 'VH' plus a two-digit index (the order's internal id), the business id beneath.
@@ -90,7 +96,10 @@ describe('admin orders page', () => {
     expect(second.getByText('ORD-77')).toBeInTheDocument();
     expect(second.getByText('Guest')).toBeInTheDocument();
     expect(second.getByText('Unpaid')).toBeInTheDocument();
-    expect(second.getByText('Delivered')).toBeInTheDocument();
+    expect(second.getByText('Delivered').closest('[data-stage-group]')).toHaveAttribute(
+      'data-stage-group',
+      'delivered',
+    );
 
     expect(screen.getByText(/Showing 1 to 2 of 2 orders/)).toBeInTheDocument();
     expect(calls(recorded, 'GET', '/api/admin/orders')[0]?.url).toBe(
@@ -128,6 +137,117 @@ describe('admin orders page', () => {
     expect(await screen.findByText(/Showing 11 to 12 of 12 orders/)).toBeInTheDocument();
     expect(await screen.findByText('VH-LAST')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
+  it('offers 10, 25, 50 or 100 rows a page and asks the server for that many, from the first page', async () => {
+    const user = userEvent.setup();
+    const rows = Array.from({ length: 10 }, (_, i) => makeRow({ id: 100 + i, orderId: `VH9${i}` }));
+    const recorded = adminApi({
+      [`GET ${listUrl()}`]: page(rows, 100_010),
+      [`GET ${listUrl({ page: 2 })}`]: page(rows, 100_010),
+      [`GET ${listUrl({ pageSize: 50 })}`]: page(rows, 100_010),
+    });
+    await openOrders('/admin/orders?page=2');
+    expect(screen.getByText('Showing 11 to 20 of 100,010 orders')).toBeInTheDocument();
+    expect(screen.getByText('100,010 orders')).toBeInTheDocument();
+    const size = screen.getByRole('combobox', { name: 'Rows per page' });
+    expect(
+      within(size)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['10', '25', '50', '100']);
+    expect(size).toHaveValue('10');
+
+    // A new page size starts again from the first page.
+    await user.selectOptions(size, '50');
+    expect(await screen.findByText('Showing 1 to 50 of 100,010 orders')).toBeInTheDocument();
+    expect(calls(recorded, 'GET', '/api/admin/orders').at(-1)?.url).toBe(listUrl({ pageSize: 50 }));
+    expect(screen.getByRole('combobox', { name: 'Rows per page' })).toHaveValue('50');
+    // 100,010 orders at 50 a page: the last of 2,001 pages is offered.
+    expect(screen.getByRole('button', { name: 'Page 2,001' })).toBeInTheDocument();
+  });
+
+  it('opens on the page size the address names, and ignores one not offered', async () => {
+    const recorded = adminApi({
+      [`GET ${listUrl({ pageSize: 25 })}`]: page(),
+      [`GET ${listUrl()}`]: page(),
+    });
+    await openOrders('/admin/orders?pageSize=25');
+    expect(calls(recorded, 'GET', '/api/admin/orders')[0]?.url).toBe(listUrl({ pageSize: 25 }));
+  });
+
+  it('jumps to a numbered page, the last page or a page typed in', async () => {
+    const user = userEvent.setup();
+    const rows = [makeRow({ id: 100, orderId: 'VH900' })];
+    const recorded = adminApi({
+      [`GET ${listUrl({ pageSize: 25 })}`]: page(rows, 1000),
+      [`GET ${listUrl({ pageSize: 25, page: 5 })}`]: page(rows, 1000),
+      [`GET ${listUrl({ pageSize: 25, page: 17 })}`]: page(rows, 1000),
+      [`GET ${listUrl({ pageSize: 25, page: 40 })}`]: page(rows, 1000),
+    });
+    await openOrders('/admin/orders?pageSize=25');
+    const pager = within(screen.getByRole('navigation', { name: 'Pagination' }));
+    const numbers = () =>
+      pager
+        .getAllByRole('button', { name: /^Page / })
+        .map((button) => button.textContent + (button.getAttribute('aria-current') ? '*' : ''));
+    expect(numbers()).toEqual(['1*', '2', '3', '4', '5', '40']);
+    expect(pager.getByRole('button', { name: 'First page' })).toBeDisabled();
+
+    await user.click(pager.getByRole('button', { name: 'Page 5' }));
+    await waitFor(() => expect(numbers()).toEqual(['1', '4', '5*', '6', '40']));
+
+    await user.type(pager.getByRole('spinbutton', { name: 'Go to page' }), '17');
+    await user.click(pager.getByRole('button', { name: 'Go' }));
+    await waitFor(() => expect(numbers()).toEqual(['1', '16', '17*', '18', '40']));
+    expect(screen.getByText('Showing 401 to 425 of 1,000 orders')).toBeInTheDocument();
+
+    // A page past the end goes to the last one.
+    await user.type(pager.getByRole('spinbutton', { name: 'Go to page' }), '999{Enter}');
+    await waitFor(() => expect(numbers()).toEqual(['1', '36', '37', '38', '39', '40*']));
+    expect(pager.getByRole('button', { name: 'Last page' })).toBeDisabled();
+    expect(calls(recorded, 'GET', '/api/admin/orders').map((call) => call.url)).toEqual([
+      listUrl({ pageSize: 25 }),
+      listUrl({ pageSize: 25, page: 5 }),
+      listUrl({ pageSize: 25, page: 17 }),
+      listUrl({ pageSize: 25, page: 40 }),
+    ]);
+  });
+
+  it('shows cards on a phone, each with its customer, stage, date, amount, checkbox and actions', async () => {
+    const user = userEvent.setup();
+    const phone = vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query.includes('max-width: 639.98px'),
+          media: query,
+          addEventListener: () => {},
+          removeEventListener: () => {},
+        }) as unknown as MediaQueryList,
+    );
+    try {
+      adminApi({ [`GET ${listUrl()}`]: page() });
+      renderApp('/admin/orders');
+      const cards = within(await screen.findByRole('list', { name: 'Orders' }, { timeout: 5000 }));
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      const first = within(cards.getByRole('listitem', { name: 'Order VH1042' }));
+      expect(first.getByTitle('Ann Lee · ann@example.com')).toBeInTheDocument();
+      expect(first.getByText('Studio 240')).toBeInTheDocument();
+      expect(first.getByText('Document Signing')).toBeInTheDocument();
+      expect(first.getByText('$75,000.00')).toBeInTheDocument();
+      expect(
+        first.getByText(new Date('2025-06-01T10:00:00Z').toLocaleDateString(), { exact: false }),
+      ).toBeInTheDocument();
+      expect(
+        within(cards.getByRole('listitem', { name: 'Order VH02' })).getByText('Guest'),
+      ).toBeInTheDocument();
+      await user.click(first.getByRole('checkbox', { name: 'Select order VH1042' }));
+      expect(screen.getByRole('region', { name: 'Selected orders' })).toHaveTextContent('1 selected');
+      await user.click(first.getByRole('button', { name: 'Actions for order VH1042' }));
+      expect(await screen.findByRole('menuitem', { name: 'Change Status' })).toBeInTheDocument();
+    } finally {
+      phone.mockRestore();
+    }
   });
 
   it('opens on the page, search and filters the address names', async () => {

@@ -1,11 +1,12 @@
 /**
  * Orders: search, Filter dialog and Export over a table paged, searched, filtered and sorted on the
- * server, 10 rows a page. Page, search, sort and filters live in the address, so a reload, Back and a
- * shared link show the same list.
+ * server, 10, 25, 50 or 100 rows a page, with numbered pages and 'Go to page'. Page, page size, search,
+ * sort and filters live in the address, so a reload, Back and a shared link show the same list.
  */
 import { Download, ListFilter, RefreshCw, X } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { formatCount } from '../../../shared/format.js';
 import type { AdminOrdersQuery } from '../../../shared/schemas/admin-orders.js';
 import { Pager, showingText } from '../../components/pager';
 import { SearchBox } from '../../components/search-box';
@@ -15,10 +16,12 @@ import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
+import { PHONE_QUERY, useMediaQuery } from '../../lib/media';
 import { toastSuccess } from '../../lib/notify';
 import { exportUrl, useAdminOrders } from './api';
 import { download } from './download';
 import { FilterDialog } from './filter-dialog';
+import { OrderCards } from './order-cards';
 import { useOrderDialogs } from './order-dialogs';
 import { OrdersTable } from './orders-table';
 import {
@@ -26,7 +29,7 @@ import {
   type DialogFilters,
   dialogFilters,
   exportFilters,
-  ORDERS_PAGE_SIZE,
+  ORDERS_PAGE_SIZES,
   paramsFromQuery,
   queryFromParams,
 } from './url-state';
@@ -36,6 +39,8 @@ export default function AdminOrdersPage() {
   const query = useMemo(() => queryFromParams(params), [params]);
   const orders = useAdminOrders(query);
   const [filterOpen, setFilterOpen] = useState(false);
+  // A phone gets cards, like the customers list: the table would scroll sideways under its actions.
+  const phone = useMediaQuery(PHONE_QUERY);
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   // The selection belongs to the list it was made on: another page, search or filter starts empty.
   const listKey = paramsFromQuery({ ...query, sort: 'orderDate:desc' }).toString();
@@ -54,7 +59,7 @@ export default function AdminOrdersPage() {
 
   const total = orders.data?.total ?? 0;
   const rows = orders.data?.items ?? [];
-  const pageCount = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
+  const pageCount = Math.max(1, Math.ceil(total / query.pageSize));
 
   // After a delete empties the last page, step back to the new last page.
   useEffect(() => {
@@ -96,6 +101,14 @@ export default function AdminOrdersPage() {
       <div className="grid gap-1">
         <h1 className="font-semibold text-2xl tracking-tight sm:text-3xl">Orders</h1>
         <p className="text-muted-foreground text-sm">
+          {orders.data && (
+            <>
+              <span className="font-medium text-foreground tabular-nums">
+                {formatCount(total)} {total === 1 ? 'order' : 'orders'}
+              </span>
+              {query.q || filterCount > 0 ? ' match. ' : '. '}
+            </>
+          )}
           Search, filter, export and move orders through their stages.
         </p>
       </div>
@@ -202,6 +215,14 @@ export default function AdminOrdersPage() {
                   : 'There are no orders yet.'}
               </p>
             </div>
+          ) : phone ? (
+            <OrderCards
+              rows={rows}
+              selected={selected}
+              onSelect={select}
+              dialogs={dialogs}
+              busy={orders.isPlaceholderData}
+            />
           ) : (
             <OrdersTable
               rows={rows}
@@ -220,14 +241,16 @@ export default function AdminOrdersPage() {
 
       <Pager
         page={query.page}
-        pageSize={ORDERS_PAGE_SIZE}
+        pageSize={query.pageSize}
         total={total}
         noun="orders"
         onPageChange={(page) => navigate({ page })}
         label="Pagination"
-        summary={orders.data ? showingText(query.page, ORDERS_PAGE_SIZE, total, 'orders') : null}
+        summary={orders.data ? showingText(query.page, query.pageSize, total, 'orders') : null}
         busy={orders.isFetching && !orders.isPending}
-        arrows={false}
+        jump
+        pageSizes={ORDERS_PAGE_SIZES}
+        onPageSizeChange={(pageSize) => navigate({ pageSize })}
       />
 
       <FilterDialog

@@ -1,7 +1,9 @@
 /**
- * The orders table: Order ID, Customer ('Guest'), Product, Date, Payment, Stage and Actions; multi-unit
- * orders expand into unit rows with 'Update Status'; a checkbox per row for the bulk status change. It
- * scrolls sideways inside its card on narrow screens.
+ * The orders table: Order ID, Customer (name and e-mail, or 'Guest'), Product, Date, Payment, Stage and
+ * Actions, one compact row an order; multi-unit orders expand into unit rows with 'Update Status'; a
+ * checkbox per row for the bulk status change. The columns have fixed widths, so expanding an order
+ * moves none of them, and the table only scrolls sideways (under the pinned Actions) when its card is
+ * narrower than the columns need.
  */
 import {
   ArrowDown,
@@ -15,7 +17,7 @@ import {
   Trash2,
 } from 'lucide-react';
 import { Fragment, useEffect, useRef } from 'react';
-import { formatCents, itemLabel } from '../../../shared/format.js';
+import { formatCents, itemLabel, paymentMethodLabel } from '../../../shared/format.js';
 import type { AdminOrderRow, AdminOrderSort } from '../../../shared/schemas/admin-orders.js';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -42,6 +44,9 @@ import { StageBadge } from './stage-badge';
 
 const COLUMN_COUNT = 8;
 
+/** Rows an operator scans by the hundred: little vertical padding. */
+const COMPACT = 'py-1.5';
+
 /**
  * The Actions column stays in view at the table's right edge when the table scrolls sideways (phones,
  * long names); it keeps the row's selected colour.
@@ -64,7 +69,7 @@ interface OrdersTableProps {
 }
 
 /** A visible ring on keyboard focus in both themes: the native outline is faint on a dark table. */
-const ROW_CHECKBOX =
+export const ROW_CHECKBOX =
   'block size-4 cursor-pointer rounded-sm accent-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background';
 
 export function OrdersTable({
@@ -84,11 +89,21 @@ export function OrdersTable({
   return (
     <Table
       aria-busy={busy || undefined}
-      className={cn('min-w-[50rem] transition-opacity', busy && 'opacity-60')}
+      className={cn('min-w-[56rem] table-fixed transition-opacity', busy && 'opacity-60')}
     >
+      <colgroup>
+        <col className="w-10" />
+        <col className="w-32" />
+        <col />
+        <col className="w-44" />
+        <col className="w-28" />
+        <col className="w-36" />
+        <col className="w-44" />
+        <col className="w-20" />
+      </colgroup>
       <TableHeader>
         <TableRow className="hover:bg-transparent">
-          <TableHead className="w-10">
+          <TableHead>
             <input
               type="checkbox"
               aria-label="Select all orders on this page"
@@ -163,11 +178,26 @@ function SortableHead({
 
 function PaymentCell({ row }: { row: AdminOrderRow }) {
   const amount = formatCents(row.amount);
+  const method = paymentMethodLabel(row.paymentMethod);
   return (
-    <div className="grid justify-items-start gap-1">
-      {row.transactionId ? <Badge variant="success">Paid</Badge> : <Badge variant="outline">Unpaid</Badge>}
-      {amount && <span className="whitespace-nowrap text-muted-foreground text-xs">{amount}</span>}
-      {row.paymentMethod && <span className="text-muted-foreground text-xs">{row.paymentMethod}</span>}
+    <div className="grid min-w-0 justify-items-start gap-0.5">
+      <span className="flex max-w-full items-center gap-1.5">
+        {row.transactionId ? (
+          <Badge variant="success" className="px-2">
+            Paid
+          </Badge>
+        ) : (
+          <Badge variant="outline" className="px-2">
+            Unpaid
+          </Badge>
+        )}
+        {amount && <span className="truncate text-xs tabular-nums">{amount}</span>}
+      </span>
+      {method && (
+        <span className="max-w-full truncate text-muted-foreground text-xs" title={method}>
+          {method}
+        </span>
+      )}
     </div>
   );
 }
@@ -191,7 +221,7 @@ function OrderRow({
   const unitsId = `units-of-${row.id}`;
   return (
     <TableRow className="group" data-state={selected ? 'selected' : undefined}>
-      <TableCell>
+      <TableCell className={COMPACT}>
         <input
           type="checkbox"
           aria-label={`Select order ${label}`}
@@ -200,8 +230,8 @@ function OrderRow({
           onChange={(event) => onSelect(event.target.checked)}
         />
       </TableCell>
-      <TableCell>
-        <div className="flex items-center gap-1">
+      <TableCell className={COMPACT}>
+        <div className="flex min-w-0 items-center gap-1">
           {row.quantity > 1 ? (
             <button
               type="button"
@@ -219,47 +249,63 @@ function OrderRow({
           ) : (
             <span className="w-6 shrink-0" />
           )}
-          <div className="grid">
-            <span className="whitespace-nowrap font-medium">{label}</span>
+          <div className="grid min-w-0">
+            <span className="truncate font-medium">{label}</span>
             {label !== row.orderId && (
-              <span className="max-w-40 truncate text-muted-foreground text-xs" title={row.orderId}>
+              <span className="truncate text-muted-foreground text-xs" title={row.orderId}>
                 {row.orderId}
               </span>
             )}
           </div>
         </div>
       </TableCell>
-      <TableCell className="max-w-52">
-        <CustomerName email={row.customerEmail} />
+      <TableCell className={COMPACT}>
+        <CustomerName email={row.customerEmail} name={row.customerName} />
       </TableCell>
-      <TableCell className="min-w-32 max-w-44">
-        <span className="break-words">{row.productName}</span>
+      <TableCell className={COMPACT}>
+        <span className="block truncate" title={row.productName}>
+          {row.productName}
+        </span>
         {row.quantity > 1 && (
           <span className="block text-muted-foreground text-xs">{row.quantity} units</span>
         )}
       </TableCell>
-      <TableCell className="whitespace-nowrap">{formatDate(row.orderDate)}</TableCell>
-      <TableCell>
+      <TableCell className={cn(COMPACT, 'whitespace-nowrap')}>{formatDate(row.orderDate)}</TableCell>
+      <TableCell className={COMPACT}>
         <PaymentCell row={row} />
       </TableCell>
-      <TableCell>
-        <StageBadge stage={row.status} />
+      <TableCell className={COMPACT}>
+        <StageBadge stage={row.status} className="max-w-full" />
       </TableCell>
-      <TableCell className={cn('text-right', STICKY_ACTIONS)}>
+      <TableCell className={cn(COMPACT, 'text-right', STICKY_ACTIONS)}>
         <RowActions row={row} label={label} dialogs={dialogs} />
       </TableCell>
     </TableRow>
   );
 }
 
-function RowActions({ row, label, dialogs }: { row: AdminOrderRow; label: string; dialogs: OrderDialogs }) {
+export function RowActions({
+  row,
+  label,
+  dialogs,
+}: {
+  row: AdminOrderRow;
+  label: string;
+  dialogs: OrderDialogs;
+}) {
   // The dialogs hand focus back to this button when they close.
   const trigger = useRef<HTMLButtonElement>(null);
   return (
     // Not modal: a modal menu hides the page with aria-hidden while the dialog it opens takes over.
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
-        <Button ref={trigger} variant="ghost" size="icon" aria-label={`Actions for order ${label}`}>
+        <Button
+          ref={trigger}
+          variant="ghost"
+          size="icon"
+          className="size-8"
+          aria-label={`Actions for order ${label}`}
+        >
           <MoreHorizontal aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>
@@ -359,21 +405,23 @@ function UnitRows({ row, dialogs }: { row: AdminOrderRow; dialogs: OrderDialogs 
           className="bg-muted/30 hover:bg-muted/40"
           aria-label={`${label} · ${itemLabel(item.itemNumber)}`}
         >
-          <TableCell />
-          <TableCell colSpan={3} className="pl-10">
+          <TableCell className={COMPACT} />
+          <TableCell colSpan={3} className={cn(COMPACT, 'truncate pl-10')}>
             <span className="font-medium">Item #{item.itemNumber}</span>{' '}
             <span className="text-muted-foreground">· {itemLabel(item.itemNumber)}</span>
           </TableCell>
-          <TableCell className="whitespace-nowrap text-muted-foreground text-xs" colSpan={2}>
+          <TableCell className={cn(COMPACT, 'whitespace-nowrap text-muted-foreground text-xs')} colSpan={2}>
             since {formatDate(item.statusChangedAt)}
           </TableCell>
-          <TableCell>
-            <StageBadge stage={item.status} />
+          <TableCell className={COMPACT}>
+            <StageBadge stage={item.status} className="max-w-full" />
           </TableCell>
-          <TableCell className={cn('text-right', STICKY_ACTIONS)}>
+          <TableCell className={cn(COMPACT, 'text-right', STICKY_ACTIONS)}>
             <Button
               variant="outline"
-              size="sm"
+              size="icon"
+              className="size-8"
+              title="Update Status"
               aria-label={`Update Status of ${label} item #${item.itemNumber}`}
               onClick={() =>
                 dialogs.showStatus({
@@ -388,8 +436,8 @@ function UnitRows({ row, dialogs }: { row: AdminOrderRow; dialogs: OrderDialogs 
               }
             >
               <RefreshCw aria-hidden="true" />
-              {/* An icon alone where this column is pinned over the others (below 1280 px). */}
-              <span className="max-xl:sr-only">Update Status</span>
+              {/* An icon alone: the Actions column is narrow, and its name says what it does. */}
+              <span className="sr-only">Update Status</span>
             </Button>
           </TableCell>
         </TableRow>

@@ -1,5 +1,5 @@
 /**
- * The orders page keeps its page, search, sort and filters in the address (`/admin/orders?q=…&page=2`),
+ * The orders page keeps its page, page size, search, sort and filters in the address (`/admin/orders?q=…&page=2`),
  * so a reload, the Back button and a shared link show the same list. Values that do not parse are
  * dropped one by one rather than failing the whole page.
  */
@@ -10,7 +10,14 @@ import {
   adminOrdersQuerySchema,
 } from '../../../shared/schemas/admin-orders.js';
 
-export const ORDERS_PAGE_SIZE = 10;
+/** The page sizes offered ('Rows per page'); the first is the default and stays out of the address. */
+export const ORDERS_PAGE_SIZES = [10, 25, 50, 100] as const;
+export const ORDERS_PAGE_SIZE = ORDERS_PAGE_SIZES[0];
+
+function offeredPageSize(value: string | null): number {
+  const size = Number(value);
+  return (ORDERS_PAGE_SIZES as readonly number[]).includes(size) ? size : ORDERS_PAGE_SIZE;
+}
 
 const FILTER_NAMES = ['status', 'dateFrom', 'dateTo', 'payment', 'registration', 'product'] as const;
 export type FilterName = (typeof FILTER_NAMES)[number];
@@ -19,7 +26,7 @@ export type DialogFilters = Pick<AdminOrderFilters, FilterName>;
 
 const FIELD_NAMES = ['page', 'q', 'sort', ...FILTER_NAMES] as const;
 
-/** The list query the address describes; page size is 10. */
+/** The list query the address describes; a page size other than those offered falls back to 10. */
 export function queryFromParams(params: URLSearchParams): AdminOrdersQuery {
   const raw: Record<string, string> = {};
   for (const name of FIELD_NAMES) {
@@ -29,7 +36,7 @@ export function queryFromParams(params: URLSearchParams): AdminOrdersQuery {
     if (z.safeParse(adminOrdersQuerySchema, { [name]: value }).success) raw[name] = value;
   }
   const parsed = z.parse(adminOrdersQuerySchema, raw);
-  return { ...parsed, pageSize: ORDERS_PAGE_SIZE };
+  return { ...parsed, pageSize: offeredPageSize(params.get('pageSize')) };
 }
 
 /** The address for a query: defaults are left out so the plain page stays `/admin/orders`. */
@@ -41,6 +48,7 @@ export function paramsFromQuery(query: AdminOrdersQuery): URLSearchParams {
     if (value) params.set(name, value);
   }
   if (query.sort !== 'orderDate:desc') params.set('sort', query.sort);
+  if (query.pageSize !== ORDERS_PAGE_SIZE) params.set('pageSize', String(query.pageSize));
   if (query.page > 1) params.set('page', String(query.page));
   return params;
 }

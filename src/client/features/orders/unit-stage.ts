@@ -7,24 +7,15 @@ import type { OrderEventDto } from '../../../shared/schemas/orders.js';
 import { isDocumentReady, isPaidStatus } from '../../../shared/schemas/orders.js';
 import { isStage, type Stage, TIMELINE_STEPS, timelineStep } from '../../../shared/stages.js';
 import { formatDate } from '../../lib/dates';
+import { stageColours } from '../../lib/stage-colours';
 import { ITEM_STATUS_EVENT, type OrderUnit } from './item-status';
 
-/** Delivered green; location, documents and payment primary; site and production amber; else muted. */
+/**
+ * The card's border: the stage group's colour, the same as the back office's badges (delivered green;
+ * location, documents and payment primary; site and production amber; else the plain border).
+ */
 export function unitBorderClass(status: Stage): string {
-  switch (status) {
-    case 'DELIVERED':
-      return 'border-success';
-    case 'LOCATION_ENABLED':
-    case 'DOCUMENTS_PENDING':
-    case 'DOCUMENTS_SIGNING':
-    case 'FINANCING_PAYMENT':
-      return 'border-primary';
-    case 'SITE_PREP':
-    case 'PRODUCTION':
-      return 'border-warning';
-    default:
-      return 'border-border';
-  }
+  return stageColours(status).border;
 }
 
 /** The timeline's hints for the unit's stage, then its expected delivery when a date exists. */

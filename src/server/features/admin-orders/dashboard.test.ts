@@ -70,6 +70,7 @@ describe('the dashboard', () => {
     ]);
     expect(dashboard.recentOrders[0]).toMatchObject({
       customerEmail: null,
+      customerName: null,
       quantity: 2,
       status: 'DELIVERED',
     });

@@ -280,4 +280,23 @@ describe('searching for one order or one customer', () => {
     expect(ids(await list('q=Carol Mendez'))).toEqual(carols);
     expect((await list('q=Carol Lopez')).total).toBe(0);
   });
+
+  it('names the customer on each row: first and last name, one alone, or null without a name or account', async () => {
+    await t.database.db
+      .update(users)
+      .set({ firstName: 'Carol', lastName: 'Mendez' })
+      .where(eq(users.email, 'carol@example.com'));
+    await t.database.db
+      .update(users)
+      .set({ firstName: ' Bob ', lastName: null })
+      .where(eq(users.email, 'bob@example.com'));
+    const rows = new Map((await list('pageSize=100')).items.map((row) => [row.orderId, row]));
+    expect(rows.get('VH1006')).toMatchObject({
+      customerName: 'Carol Mendez',
+      customerEmail: 'carol@example.com',
+    });
+    expect(rows.get('VH1002')?.customerName).toBe('Bob');
+    expect(rows.get('VH1011')).toMatchObject({ customerName: null, customerEmail: 'dave@example.com' });
+    expect(rows.get('VH1008')).toMatchObject({ customerName: null, customerEmail: null });
+  });
 });

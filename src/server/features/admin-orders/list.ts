@@ -20,12 +20,23 @@ const customerEmail = sql<
   'customer_email',
 );
 
+/**
+ * The customer's first and last name as one, null for a guest or a customer who gave neither. The same
+ * kind of subquery as the e-mail.
+ */
+const customerName = sql<
+  string | null
+>`(select nullif(concat_ws(' ', nullif(trim(u.${sql.identifier(users.firstName.name)}), ''), nullif(trim(u.${sql.identifier(users.lastName.name)}), '')), '') from ${users} u where u.${sql.identifier(users.id.name)} = ${sql.identifier(getTableName(orders))}.${sql.identifier(orders.userId.name)})`.as(
+  'customer_name',
+);
+
 /** The columns of one row of the orders table, the dashboard's recent orders and the export. */
 export const adminOrderColumns = {
   id: orders.id,
   orderId: orders.orderId,
   userId: orders.userId,
   customerEmail,
+  customerName,
   productName: orders.productName,
   quantity: orders.quantity,
   orderDate: orders.orderDate,

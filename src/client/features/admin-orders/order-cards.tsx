@@ -1,0 +1,122 @@
+/**
+ * The orders on a phone: one card per order with its ID, customer, product, stage, date and amount,
+ * the same Actions menu and selection checkbox as the table's rows. A unit's own status is changed
+ * from View Details or the Status dialog there; the cards do not expand.
+ */
+import { formatCents } from '../../../shared/format.js';
+import type { AdminOrderRow } from '../../../shared/schemas/admin-orders.js';
+import { formatDate } from '../../lib/dates';
+import { cn } from '../../lib/utils';
+import { CustomerName } from './customer-name';
+import { adminOrderLabel } from './format';
+import type { OrderDialogs } from './order-dialogs';
+import { ROW_CHECKBOX, RowActions } from './orders-table';
+import { StageBadge } from './stage-badge';
+
+export function OrderCards({
+  rows,
+  selected,
+  onSelect,
+  dialogs,
+  busy,
+}: {
+  rows: readonly AdminOrderRow[];
+  selected: ReadonlySet<number>;
+  onSelect: (ids: readonly number[], selected: boolean) => void;
+  dialogs: OrderDialogs;
+  busy: boolean;
+}) {
+  const ids = rows.map((row) => row.id);
+  const selectedOnPage = ids.filter((id) => selected.has(id)).length;
+  const allSelected = ids.length > 0 && selectedOnPage === ids.length;
+  return (
+    <div aria-busy={busy || undefined} className={cn('transition-opacity', busy && 'opacity-60')}>
+      <label className="flex items-center gap-3 border-b px-4 py-2.5 text-muted-foreground text-sm">
+        <input
+          type="checkbox"
+          aria-label="Select all orders on this page"
+          className={ROW_CHECKBOX}
+          checked={allSelected}
+          ref={(box) => {
+            if (box) box.indeterminate = selectedOnPage > 0 && !allSelected;
+          }}
+          disabled={ids.length === 0}
+          onChange={(event) => onSelect(ids, event.target.checked)}
+        />
+        <span aria-hidden="true">Select all</span>
+      </label>
+      <ul aria-label="Orders" className="divide-y">
+        {rows.map((row) => (
+          <OrderCard
+            key={row.id}
+            row={row}
+            selected={selected.has(row.id)}
+            onSelect={(value) => onSelect([row.id], value)}
+            dialogs={dialogs}
+          />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function OrderCard({
+  row,
+  selected,
+  onSelect,
+  dialogs,
+}: {
+  row: AdminOrderRow;
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
+  dialogs: OrderDialogs;
+}) {
+  const label = adminOrderLabel(row);
+  const amount = formatCents(row.amount);
+  return (
+    <li
+      aria-label={`Order ${label}`}
+      data-state={selected ? 'selected' : undefined}
+      className="grid min-w-0 gap-1.5 px-4 py-3 data-[state=selected]:bg-muted"
+    >
+      <div className="flex min-w-0 items-center gap-3">
+        <input
+          type="checkbox"
+          aria-label={`Select order ${label}`}
+          className={ROW_CHECKBOX}
+          checked={selected}
+          onChange={(event) => onSelect(event.target.checked)}
+        />
+        <span className="shrink-0 font-medium">{label}</span>
+        {label !== row.orderId && (
+          <span className="min-w-0 truncate text-muted-foreground text-xs" title={row.orderId}>
+            {row.orderId}
+          </span>
+        )}
+        <span className="-my-1 ml-auto shrink-0">
+          <RowActions row={row} label={label} dialogs={dialogs} />
+        </span>
+      </div>
+      <CustomerName email={row.customerEmail} name={row.customerName} className="text-sm" />
+      <p className="flex min-w-0 gap-1.5 text-sm">
+        <span className="truncate" title={row.productName}>
+          {row.productName}
+        </span>
+        {row.quantity > 1 && <span className="shrink-0 text-muted-foreground">· {row.quantity} units</span>}
+      </p>
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+        <StageBadge stage={row.status} className="max-w-full" />
+        <span className="text-muted-foreground text-xs tabular-nums">
+          {formatDate(row.orderDate)}
+          {amount && (
+            <>
+              {' · '}
+              <span className="font-medium text-foreground">{amount}</span>
+              {row.transactionId ? ' paid' : ' unpaid'}
+            </>
+          )}
+        </span>
+      </div>
+    </li>
+  );
+}
