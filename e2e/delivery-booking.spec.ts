@@ -75,8 +75,8 @@ test('a customer books a published delivery day and the admin’s week view show
   await customer.goto(`/orders/${order?.id}`);
   const unit = customer.locator('article').filter({ hasText: `${DELIVERY.order.orderId} · VH (01)` });
   await expect(unit).toHaveAttribute('data-status', 'PRODUCTION');
-  // ESTIMATE: enable once the delivery estimate is merged.
-  // await expect(customer.getByTestId('delivery-estimate').first()).toBeVisible();
+  // Before booking, the unit shows its delivery window.
+  await expect(unit.getByTestId('delivery-estimate')).toContainText(/^Estimated delivery: /);
 
   await unit.getByRole('button', { name: /^Book delivery day/ }).click();
   const dialog = customer.getByRole('dialog', { name: 'Book a delivery day' });
