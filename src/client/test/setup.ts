@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { clearToasts } from '../components/ui/use-toast';
+
+// The first render of a lazy page transforms its modules on demand; on a busy 2-CPU machine that alone
+// can pass the 1 s default of findBy*, so waits get 3 s (a wait still ends as soon as its condition holds).
+configure({ asyncUtilTimeout: 3_000 });
 
 let consoleErrors: unknown[][] = [];
 

@@ -203,4 +203,21 @@ describe('My Orders page', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(calls.filter((c) => c.url === '/api/orders').length).toBeGreaterThan(1));
   });
+
+  it('shows the delivery window until the unit has a delivery date, which replaces it', async () => {
+    const estimate = { from: '2025-08-01', to: '2025-08-20', basis: 'history' as const, historyUnits: 40 };
+    ordersApi([
+      makeOrder({
+        ...studio,
+        items: studio.items.map((item) => ({ ...item, estimate })),
+      }),
+    ]);
+    renderApp('/orders');
+    await screen.findByRole('heading', { level: 1, name: 'My Orders (1)' });
+    const [waiting, dated] = unitCards();
+    expect(within(waiting as HTMLElement).getByTestId('delivery-estimate')).toHaveTextContent(
+      /^Estimated delivery: /,
+    );
+    expect(within(dated as HTMLElement).queryByTestId('delivery-estimate')).not.toBeInTheDocument();
+  });
 });

@@ -118,7 +118,8 @@ export function UnitCard({
           </Button>
         </div>
       </div>
-      {unit.item?.estimate && unit.status !== 'DELIVERED' && (
+      {/* A known delivery date (booked or set by staff) replaces the window; the hints below show it. */}
+      {unit.item?.estimate && unit.status !== 'DELIVERED' && !unit.deliveryDate && (
         <DeliveryEstimateNote estimate={unit.item.estimate} className="px-4 pb-4 sm:pl-12" />
       )}
       <div id={panelId} hidden={!expanded} className="grid gap-4 border-t p-4">
