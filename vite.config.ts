@@ -47,6 +47,9 @@ export default defineConfig({
           include: ['src/client/**/*.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['src/client/test/setup.ts'],
+          // The longest journeys (the admin filter dialog) take 2-3 s alone and pass 5 s when the
+          // server suites share the two CPUs.
+          testTimeout: 15_000,
         },
       },
     ],

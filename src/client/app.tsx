@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { PageErrorBoundary } from './components/page-error-boundary';
-import { PageSpinner } from './components/ui/spinner';
+import { FrameSkeleton } from './components/ui/skeleton';
 import AuthPage from './features/auth/auth-page';
 import { RedirectIfSignedIn, RequireAdmin, RequireUser } from './features/auth/guards';
 import NotFoundPage from './features/not-found/not-found-page';
@@ -33,7 +33,7 @@ const TestCheckoutPage = lazyChunk(() => import('./features/payments/test-checko
 export function AppRoutes() {
   return (
     <PageErrorBoundary>
-      <Suspense fallback={<PageSpinner />}>
+      <Suspense fallback={<FrameSkeleton />}>
         <Routes>
           <Route
             path="/auth"

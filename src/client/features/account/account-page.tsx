@@ -1,6 +1,6 @@
 /** My Account: profile, the latest order's details and recent activity. */
 import { Button } from '../../components/ui/button';
-import { PageSpinner } from '../../components/ui/spinner';
+import { PageSkeleton } from '../../components/ui/skeleton';
 import { useSession } from '../auth/session';
 import { useOrders } from '../orders/api';
 import { AccountDetailsCard } from './account-details-card';
@@ -22,7 +22,7 @@ export default function AccountPage() {
         {user && <ProfileCard user={user} className="lg:col-span-1" />}
         {orders.isPending ? (
           <div className="lg:col-span-2">
-            <PageSpinner />
+            <PageSkeleton blocks={2} />
           </div>
         ) : orders.isError ? (
           <div

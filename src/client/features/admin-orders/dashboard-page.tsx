@@ -11,7 +11,7 @@ import { STAGE_LABELS } from '../../../shared/stages.js';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { PageSpinner } from '../../components/ui/spinner';
+import { PageSkeleton } from '../../components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { errorMessage } from '../../lib/api';
 import { formatDate, formatDateRange } from '../../lib/dates';
@@ -34,7 +34,7 @@ export default function DashboardPage() {
         <h1 className="font-semibold text-2xl tracking-tight sm:text-3xl">Dashboard</h1>
         <p className="text-muted-foreground text-sm">Where every order stands today.</p>
       </div>
-      {dashboard.isPending && <PageSpinner />}
+      {dashboard.isPending && <PageSkeleton cards blocks={2} />}
       {dashboard.isError && (
         <Alert variant="destructive">
           <span className="col-span-2 flex flex-wrap items-center justify-between gap-3">

@@ -5,10 +5,13 @@ import { makeUser, mockApi, renderApp, sessionRoute } from '../../test/utils';
 const admin = makeUser({ id: 1, email: 'admin@localhost', role: 'ADMIN', firstName: 'Ada' });
 
 describe('route guards', () => {
-  it('shows a spinner while the session loads', async () => {
+  it('shows the app frame with a page placeholder, not a blank screen, while the session loads', async () => {
     mockApi({ 'GET /api/auth/user': () => new Promise(() => {}) });
     renderApp('/orders');
-    expect(await screen.findByRole('status')).toHaveTextContent('Loading');
+    const loading = await screen.findByRole('status');
+    expect(loading).toHaveTextContent('Loading');
+    expect(screen.getByRole('main')).toContainElement(loading);
+    expect(loading.querySelectorAll('.animate-pulse').length).toBeGreaterThan(1);
   });
 
   it('sends a visitor from a customer page to /auth', async () => {

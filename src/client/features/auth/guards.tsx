@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { Button } from '../../components/ui/button';
+import { FrameSkeleton } from '../../components/ui/skeleton';
 import { PageSpinner } from '../../components/ui/spinner';
 import { homePathFor, useSession } from './session';
 
@@ -24,10 +25,10 @@ function FullPageSpinner() {
   );
 }
 
-/** Signed-in guard: spinner while the session loads, visitors to /auth. */
+/** Signed-in guard: the frame while the session loads, visitors to /auth. */
 export function RequireUser() {
   const { user, isLoading, isError, retry } = useSession();
-  if (isLoading) return <FullPageSpinner />;
+  if (isLoading) return <FrameSkeleton />;
   if (isError) return <SessionError onRetry={retry} />;
   if (!user) return <Navigate to="/auth" replace />;
   return <Outlet />;
@@ -36,7 +37,7 @@ export function RequireUser() {
 /** Admin guard: as the signed-in guard, and a signed-in non-admin goes to /. */
 export function RequireAdmin() {
   const { user, isLoading, isError, retry } = useSession();
-  if (isLoading) return <FullPageSpinner />;
+  if (isLoading) return <FrameSkeleton />;
   if (isError) return <SessionError onRetry={retry} />;
   if (!user) return <Navigate to="/auth" replace />;
   if (user.role !== 'ADMIN') return <Navigate to="/" replace />;

@@ -8,7 +8,7 @@ import { SearchBox } from '../../components/search-box';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { PageSpinner } from '../../components/ui/spinner';
+import { PageSkeleton } from '../../components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { useCustomers } from './api';
 import { UserManagementDialog } from './user-management-dialog';
@@ -53,7 +53,7 @@ export default function CustomersPage() {
         className="sm:max-w-sm"
       />
 
-      {customers.isPending && <PageSpinner />}
+      {customers.isPending && <PageSkeleton blocks={4} />}
       {customers.isError && !data && (
         <Alert variant="destructive">
           <span className="col-span-2 flex flex-wrap items-center justify-between gap-3">

@@ -6,7 +6,7 @@ import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { PageSpinner } from '../../components/ui/spinner';
+import { PageSkeleton } from '../../components/ui/skeleton';
 import { isApiError } from '../../lib/api';
 import { ORDER_PAGE_REFRESH_DELAY_MS, useOrderLiveUpdates } from '../../lib/live-connection';
 import { useOrder, useOrderItems, useOrders } from './api';
@@ -48,7 +48,7 @@ function OrderView({ id }: { id: number }) {
     void items.refetch();
   });
 
-  if (order.isPending) return <PageSpinner />;
+  if (order.isPending) return <PageSkeleton blocks={2} />;
   if (order.isError) {
     if (isApiError(order.error, 404)) return <OrderNotFound />;
     return (

@@ -11,7 +11,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
-import { PageSpinner } from '../../components/ui/spinner';
+import { PageSkeleton } from '../../components/ui/skeleton';
 import { useExternalLinks } from '../../lib/links';
 import { useOrders } from './api';
 import { orderUnits } from './item-status';
@@ -87,7 +87,7 @@ export default function OrdersPage() {
         </DropdownMenu>
       </div>
 
-      {orders.isPending && <PageSpinner />}
+      {orders.isPending && <PageSkeleton />}
       {orders.isError && (
         <Alert variant="destructive">
           <span className="col-span-2 flex flex-wrap items-center justify-between gap-3">

@@ -2,7 +2,7 @@ import { Menu, PackageCheck, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { type ReactNode, Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
-import { PageSpinner } from '../../components/ui/spinner';
+import { PageSkeleton } from '../../components/ui/skeleton';
 import { useBrandColour, useCompanyName } from '../../lib/brand-colour';
 import { type NavItem, Sidebar } from './sidebar';
 
@@ -71,7 +71,7 @@ export function AppShell({ portalName, items, sidebarSection }: AppShellProps) {
 
       <main id="main-content" tabIndex={-1} className="outline-none md:pl-72">
         <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:px-8 lg:py-10">
-          <Suspense fallback={<PageSpinner />}>
+          <Suspense fallback={<PageSkeleton />}>
             <Outlet />
           </Suspense>
         </div>
