@@ -89,6 +89,21 @@ describe('the estimate on the order routes', () => {
   });
 });
 
+describe('the history the windows rest on', () => {
+  it('takes in a delivery at once, not only when the kept statistics expire', async () => {
+    const items = () => ann.get<OrderItemDto[]>(`/api/orders/${annsOrder.order.id}/items`);
+    const before = (await items()).body[0]?.estimate?.historyUnits ?? 0;
+    const delivered = await admin.request('PATCH', `/api/admin/orders/${annsOrder.order.id}/status`, {
+      json: { status: 'DELIVERED', itemNumber: 2 },
+    });
+    expect(delivered.status).toBe(200);
+    const after = await items();
+    // Ann's unit 2 went through SITE_PREP on its way: one more Cabin 400 duration from there.
+    expect(after.body[0]?.estimate?.historyUnits).toBe(before + 1);
+    expect(after.body[1]).not.toHaveProperty('estimate');
+  });
+});
+
 describe('units past their window', () => {
   it('lists undelivered units whose window ended before today, the latest first, and not the others', async () => {
     const res = await admin.get<PastWindow>('/api/admin/forecast/past-window');
