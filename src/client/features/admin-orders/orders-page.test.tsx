@@ -84,6 +84,7 @@ describe('admin orders page', () => {
     expect(customer).toHaveTextContent(/^Ann Leeann@example\.com$/);
     expect(first.getByText('Paid')).toBeInTheDocument();
     expect(first.getByText('$75,000.00')).toBeInTheDocument();
+    // The payment method in words ('card' from the server).
     expect(first.getByText('Card')).toBeInTheDocument();
     expect(first.getByText('Document Signing').closest('[data-stage-group]')).toHaveAttribute(
       'data-stage-group',
