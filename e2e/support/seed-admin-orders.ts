@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/client.js';
+import { users } from '../../src/server/db/schema.js';
 import { createOrderAtStages } from '../../src/server/features/orders/index.js';
 
 const DAY = 86_400_000;
@@ -10,6 +12,8 @@ const DAY = 86_400_000;
 export const ADMIN_ORDERS = {
   search: 'AOX',
   customer: 'ao-ann@example.com',
+  /** The customer's name, shown before the e-mail in the orders table. */
+  customerName: { firstName: 'Annabelle', lastName: 'Okonkwo-Fairweather' },
   /** Two units, paid: the status journey changes it (all units, then unit 2), adds a note. */
   status: { orderId: 'VH4601', productName: 'AOX Studio 240' },
   /** A guest order whose id does not begin with 'VH'. */
@@ -98,4 +102,5 @@ export async function seedAdminOrders(db: Db) {
       [{ stage: index % 3 === 0 ? 'PRODUCTION' : 'ORDER_PLACED' }],
     );
   }
+  await db.update(users).set(A.customerName).where(eq(users.email, A.customer));
 }

@@ -3,7 +3,8 @@ import { customerLabel } from './format';
 
 /**
  * The order's customer on one line: the name first, then the e-mail, muted; 'Guest' (muted) for a guest
- * order. Both are cut short with an ellipsis in a narrow column, the e-mail first; the whole text stays
+ * order. Both are cut short with an ellipsis in a narrow column, the e-mail first but never below two
+ * fifths of the line; the whole text stays
  * in the markup for screen readers and in the title for a pointer.
  */
 export function CustomerName({
@@ -26,7 +27,7 @@ export function CustomerName({
   return (
     <span className={cn('flex min-w-0 items-baseline gap-1.5', className)} title={`${name} · ${email}`}>
       <span className="min-w-0 truncate font-medium">{name}</span>
-      <span className="min-w-0 shrink-[3] truncate text-muted-foreground text-xs">{email}</span>
+      <span className="min-w-[40%] shrink-[3] truncate text-muted-foreground text-xs">{email}</span>
     </span>
   );
 }

@@ -63,6 +63,7 @@ describe('order details dialog', () => {
     expect(dialog.getByText('VH05 (ORD-880)')).toBeInTheDocument();
     expect(dialog.getByText('Guest')).toBeInTheDocument();
     expect(dialog.getByText('$69,000.00')).toBeInTheDocument();
+    expect(dialog.getByText('Card', { selector: 'dd' })).toBeInTheDocument();
     expect(dialog.getByText('pi_42')).toBeInTheDocument();
     const units = within(dialog.getByRole('region', { name: 'Units' })).getAllByRole('listitem');
     expect(units.map((unit) => unit.textContent)).toEqual([

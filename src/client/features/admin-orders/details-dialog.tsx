@@ -4,7 +4,7 @@
  */
 import { Bot, CreditCard, type LucideIcon, ShieldCheck, User, Webhook } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
-import { formatCents, itemLabel } from '../../../shared/format.js';
+import { formatCents, itemLabel, paymentMethodLabel } from '../../../shared/format.js';
 import { type ActivityEvent, INTERNAL_NOTE_MAX_LENGTH } from '../../../shared/schemas/admin-orders.js';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -77,7 +77,7 @@ function OrderDetails({ target }: { target: DetailsTarget }) {
               ['Order Date', formatDate(data.orderDate)],
               ['Status', <StageBadge key="status" stage={data.status} />],
               ['Amount', formatCents(data.amount)],
-              ['Payment Method', data.paymentMethod],
+              ['Payment Method', paymentMethodLabel(data.paymentMethod)],
               ['Transaction ID', data.transactionId],
               ['Delivery Date', formatDate(data.deliveryDate)],
               ['ZIP Code', data.zipCode],

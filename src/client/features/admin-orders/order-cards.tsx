@@ -1,10 +1,11 @@
 /**
  * The orders on a phone: one card per order with its ID, customer, product, stage, date and amount,
- * the same Actions menu and selection checkbox as the table's rows. A unit's own status is changed
+ * the same Actions menu and selection checkbox as the table's rows, and the table's sorts as one choice. A unit's own status is changed
  * from View Details or the Status dialog there; the cards do not expand.
  */
+import { useId } from 'react';
 import { formatCents } from '../../../shared/format.js';
-import type { AdminOrderRow } from '../../../shared/schemas/admin-orders.js';
+import type { AdminOrderRow, AdminOrderSort } from '../../../shared/schemas/admin-orders.js';
 import { formatDate } from '../../lib/dates';
 import { cn } from '../../lib/utils';
 import { CustomerName } from './customer-name';
@@ -13,14 +14,28 @@ import type { OrderDialogs } from './order-dialogs';
 import { ROW_CHECKBOX, RowActions } from './orders-table';
 import { StageBadge } from './stage-badge';
 
+/** The table's sortable columns, both ways, as one choice: a phone has no column headers to press. */
+const SORT_CHOICES: ReadonlyArray<{ value: AdminOrderSort; label: string }> = [
+  { value: 'orderDate:desc', label: 'Newest first' },
+  { value: 'orderDate:asc', label: 'Oldest first' },
+  { value: 'orderId:asc', label: 'Order ID, A to Z' },
+  { value: 'orderId:desc', label: 'Order ID, Z to A' },
+  { value: 'status:asc', label: 'Stage, earliest first' },
+  { value: 'status:desc', label: 'Stage, latest first' },
+];
+
 export function OrderCards({
   rows,
+  sort,
+  onSort,
   selected,
   onSelect,
   dialogs,
   busy,
 }: {
   rows: readonly AdminOrderRow[];
+  sort: AdminOrderSort;
+  onSort: (sort: AdminOrderSort) => void;
   selected: ReadonlySet<number>;
   onSelect: (ids: readonly number[], selected: boolean) => void;
   dialogs: OrderDialogs;
@@ -29,22 +44,40 @@ export function OrderCards({
   const ids = rows.map((row) => row.id);
   const selectedOnPage = ids.filter((id) => selected.has(id)).length;
   const allSelected = ids.length > 0 && selectedOnPage === ids.length;
+  const sortId = useId();
   return (
     <div aria-busy={busy || undefined} className={cn('transition-opacity', busy && 'opacity-60')}>
-      <label className="flex items-center gap-3 border-b px-4 py-2.5 text-muted-foreground text-sm">
-        <input
-          type="checkbox"
-          aria-label="Select all orders on this page"
-          className={ROW_CHECKBOX}
-          checked={allSelected}
-          ref={(box) => {
-            if (box) box.indeterminate = selectedOnPage > 0 && !allSelected;
-          }}
-          disabled={ids.length === 0}
-          onChange={(event) => onSelect(ids, event.target.checked)}
-        />
-        <span aria-hidden="true">Select all</span>
-      </label>
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 border-b px-4 py-2.5 text-muted-foreground text-sm">
+        <label className="flex items-center gap-3">
+          <input
+            type="checkbox"
+            aria-label="Select all orders on this page"
+            className={ROW_CHECKBOX}
+            checked={allSelected}
+            ref={(box) => {
+              if (box) box.indeterminate = selectedOnPage > 0 && !allSelected;
+            }}
+            disabled={ids.length === 0}
+            onChange={(event) => onSelect(ids, event.target.checked)}
+          />
+          <span aria-hidden="true">Select all</span>
+        </label>
+        <span className="flex items-center gap-2">
+          <label htmlFor={sortId}>Sort</label>
+          <select
+            id={sortId}
+            value={sort}
+            onChange={(event) => onSort(event.target.value as AdminOrderSort)}
+            className="h-9 rounded-md border border-input bg-card px-2 text-foreground text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40"
+          >
+            {SORT_CHOICES.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </select>
+        </span>
+      </div>
       <ul aria-label="Orders" className="divide-y">
         {rows.map((row) => (
           <OrderCard

@@ -84,6 +84,7 @@ describe('admin orders page', () => {
     expect(customer).toHaveTextContent(/^Ann Leeann@example\.com$/);
     expect(first.getByText('Paid')).toBeInTheDocument();
     expect(first.getByText('$75,000.00')).toBeInTheDocument();
+    // The payment method in words ('card' from the server).
     expect(first.getByText('Card')).toBeInTheDocument();
     expect(first.getByText('Document Signing').closest('[data-stage-group]')).toHaveAttribute(
       'data-stage-group',
@@ -226,7 +227,10 @@ describe('admin orders page', () => {
         }) as unknown as MediaQueryList,
     );
     try {
-      adminApi({ [`GET ${listUrl()}`]: page() });
+      const recorded = adminApi({
+        [`GET ${listUrl()}`]: page(),
+        [`GET ${listUrl({ sort: 'orderDate:asc' })}`]: page([guestCabin, studio]),
+      });
       renderApp('/admin/orders');
       const cards = within(await screen.findByRole('list', { name: 'Orders' }, { timeout: 5000 }));
       expect(screen.queryByRole('table')).not.toBeInTheDocument();
@@ -245,6 +249,15 @@ describe('admin orders page', () => {
       expect(screen.getByRole('region', { name: 'Selected orders' })).toHaveTextContent('1 selected');
       await user.click(first.getByRole('button', { name: 'Actions for order VH1042' }));
       expect(await screen.findByRole('menuitem', { name: 'Change Status' })).toBeInTheDocument();
+      await user.keyboard('{Escape}');
+
+      // No column headers on a phone: the sorts are one choice.
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Sort' }), 'Oldest first');
+      await waitFor(() =>
+        expect(calls(recorded, 'GET', '/api/admin/orders').at(-1)?.url).toBe(
+          listUrl({ sort: 'orderDate:asc' }),
+        ),
+      );
     } finally {
       phone.mockRestore();
     }

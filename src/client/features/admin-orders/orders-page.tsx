@@ -218,6 +218,8 @@ export default function AdminOrdersPage() {
           ) : phone ? (
             <OrderCards
               rows={rows}
+              sort={query.sort}
+              onSort={(sort) => navigate({ sort })}
               selected={selected}
               onSelect={select}
               dialogs={dialogs}

@@ -89,17 +89,20 @@ export function OrdersTable({
   return (
     <Table
       aria-busy={busy || undefined}
-      className={cn('min-w-[56rem] table-fixed transition-opacity', busy && 'opacity-60')}
+      className={cn(
+        'min-w-[52rem] table-fixed transition-opacity [&_td]:px-2 [&_th]:px-2',
+        busy && 'opacity-60',
+      )}
     >
       <colgroup>
-        <col className="w-10" />
-        <col className="w-32" />
+        <col className="w-9" />
+        <col className="w-26" />
         <col />
-        <col className="w-44" />
-        <col className="w-28" />
+        <col className="w-32" />
+        <col className="w-24" />
         <col className="w-36" />
-        <col className="w-44" />
-        <col className="w-20" />
+        <col className="w-42" />
+        <col className="w-18" />
       </colgroup>
       <TableHeader>
         <TableRow className="hover:bg-transparent">
@@ -191,7 +194,11 @@ function PaymentCell({ row }: { row: AdminOrderRow }) {
             Unpaid
           </Badge>
         )}
-        {amount && <span className="truncate text-xs tabular-nums">{amount}</span>}
+        {amount && (
+          <span className="truncate text-xs tabular-nums" title={amount}>
+            {amount}
+          </span>
+        )}
       </span>
       {method && (
         <span className="max-w-full truncate text-muted-foreground text-xs" title={method}>
@@ -384,13 +391,13 @@ function UnitRows({ row, dialogs }: { row: AdminOrderRow; dialogs: OrderDialogs 
   if (items.isPending || items.isError) {
     return (
       <TableRow id={unitsId} className="bg-muted/30 hover:bg-muted/30">
-        <TableCell colSpan={COLUMN_COUNT} className="pl-14 text-muted-foreground text-sm">
+        <TableCell colSpan={COLUMN_COUNT} className="text-muted-foreground text-sm">
           {items.isPending ? (
-            <span className="inline-flex items-center gap-2">
+            <span className="inline-flex items-center gap-2 pl-12">
               <Spinner className="size-4" label={null} /> Loading units…
             </span>
           ) : (
-            'Could not load individual order items'
+            <span className="pl-12">Could not load individual order items</span>
           )}
         </TableCell>
       </TableRow>
@@ -406,9 +413,11 @@ function UnitRows({ row, dialogs }: { row: AdminOrderRow; dialogs: OrderDialogs 
           aria-label={`${label} · ${itemLabel(item.itemNumber)}`}
         >
           <TableCell className={COMPACT} />
-          <TableCell colSpan={3} className={cn(COMPACT, 'truncate pl-10')}>
-            <span className="font-medium">Item #{item.itemNumber}</span>{' '}
-            <span className="text-muted-foreground">· {itemLabel(item.itemNumber)}</span>
+          <TableCell colSpan={3} className={COMPACT}>
+            <span className="block truncate pl-8">
+              <span className="font-medium">Item #{item.itemNumber}</span>{' '}
+              <span className="text-muted-foreground">· {itemLabel(item.itemNumber)}</span>
+            </span>
           </TableCell>
           <TableCell className={cn(COMPACT, 'whitespace-nowrap text-muted-foreground text-xs')} colSpan={2}>
             since {formatDate(item.statusChangedAt)}
