@@ -23,6 +23,14 @@ beforeAll(async () => {
   ann = (await signedInCustomer(t, 'ann@example.com')).client;
   bob = (await signedInCustomer(t, 'bob@example.com')).client;
   admin = (await signedInAdmin(t)).client;
+  // A unit that entered production a year ago and never moved on.
+  const placed = new Date(Date.now() - 400 * DAY);
+  await seedOrderHistory(t.database.db, [
+    {
+      order: { orderId: 'VH9002', productName: 'Studio 240', orderDate: placed },
+      units: [[{ stage: 'PRODUCTION', at: new Date(placed.getTime() + 30 * DAY) }]],
+    },
+  ]);
   annsOrder = await createOrderAtStages(
     t.database.db,
     { orderId: 'VH9001', productName: 'Cabin 400', email: 'ann@example.com' },
@@ -122,16 +130,18 @@ describe('units past their window', () => {
   });
 
   it('includes a unit stuck in production far longer than its window', async () => {
-    const placed = new Date(Date.now() - 400 * DAY);
-    await seedOrderHistory(t.database.db, [
-      {
-        order: { orderId: 'VH9002', productName: 'Studio 240', orderDate: placed },
-        units: [[{ stage: 'PRODUCTION', at: new Date(placed.getTime() + 30 * DAY) }]],
-      },
-    ]);
     const res = await admin.get<PastWindow>('/api/admin/forecast/past-window');
     const stuck = res.body.units.find((unit) => unit.orderNumber === 'VH9002');
     expect(stuck).toMatchObject({ status: 'PRODUCTION', itemNumber: 1, productName: 'Studio 240' });
     expect(stuck?.daysLate).toBeGreaterThan(200);
+
+    // Moved on, it has a new stage and a new window: off the list at once.
+    const moved = await admin.request('PATCH', `/api/admin/orders/${stuck?.orderId}/status`, {
+      json: { status: 'DELIVERY_DATE_CONFIRMED' },
+    });
+    expect(moved.status).toBe(200);
+    const after = await admin.get<PastWindow>('/api/admin/forecast/past-window');
+    expect(after.body.units.map((unit) => unit.orderNumber)).not.toContain('VH9002');
+    expect(after.body.total).toBe(res.body.total - 1);
   });
 });

@@ -1,6 +1,11 @@
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
-import type { DeliveryEstimate, ForecastAccuracy, PastWindow } from '../../../shared/schemas/forecast.js';
-import { TIMED_STAGES } from '../../../shared/schemas/forecast.js';
+import {
+  type DeliveryEstimate,
+  type ForecastAccuracy,
+  type PastWindow,
+  TIMED_STAGES,
+  type TimedStage,
+} from '../../../shared/schemas/forecast.js';
 import type { Stage } from '../../../shared/stages.js';
 import { rowsOf } from '../../db/array-param.js';
 import type { Db } from '../../db/client.js';
@@ -16,6 +21,7 @@ import {
   daysBetween,
   type ForecastHistory,
   forecastHistory,
+  MIN_HISTORY,
   reachedStages,
   SEASON_DAYS,
   toEstimate,
@@ -26,6 +32,8 @@ import {
 const HISTORY_TTL_MS = 5 * 60_000;
 /** The back-test looks at no more than this many of the latest delivered units. */
 const BACKTEST_LIMIT = 5000;
+/** The late units are looked for again after this long, or at once after any status change. */
+const PAST_WINDOW_TTL_MS = 60_000;
 /** At most this many late units in the dashboard's list. */
 const PAST_WINDOW_LIST = 10;
 
@@ -55,8 +63,12 @@ export function createForecastService({
 }) {
   let cached: Promise<CachedHistory> | null = null;
   let cachedAt = 0;
+  let lateUnits: { day: string; at: number; answer: Promise<PastWindow> } | null = null;
 
-  /** Delivered units since `since`, newest last, each with when it reached every stage: two queries. */
+  /**
+   * Delivered units since `since` with their status changes (the latest `limit`), oldest first, each
+   * with when it reached every stage: two queries.
+   */
   async function loadDelivered(since: Date, limit: number): Promise<DeliveredUnit[]> {
     const units = await db
       .select({
@@ -67,7 +79,15 @@ export function createForecastService({
       })
       .from(orderItems)
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .where(and(eq(orderItems.status, 'DELIVERED'), gte(orderItems.statusChangedAt, since)))
+      .where(
+        and(
+          eq(orderItems.status, 'DELIVERED'),
+          gte(orderItems.statusChangedAt, since),
+          // A unit with no recorded status change (a bulk load) says nothing about the stages.
+          sql`exists (select 1 from ${eventLogs} e where e.order_item_id = ${orderItems.id}
+            and e.type = 'ORDER_ITEM_STATUS_UPDATED')`,
+        ),
+      )
       .orderBy(sql`${orderItems.statusChangedAt} desc`)
       .limit(limit);
     if (units.length === 0) return [];
@@ -160,78 +180,103 @@ export function createForecastService({
 
     /**
      * Units not delivered whose window's last day is before today (UTC), the latest first, and how
-     * many there are. The window's end is computed in the query for every product the history
-     * knows, so the database returns only the late units.
+     * many there are. The window's end of every stage, month of entry and product with a history of
+     * its own goes to the query as a table, so the database finds, sorts and counts the late units.
      */
-    async pastWindow(): Promise<PastWindow> {
+    pastWindow(): Promise<PastWindow> {
       const now = clock.now();
       const today = calendarDay(now);
-      const startOfToday = new Date(`${today}T00:00:00Z`);
-      const [loaded, stageDays] = await Promise.all([history(), defaults()]);
-      const products = [null, ...new Set(loaded.delivered.map((unit) => unit.product))];
-      const rows: ReturnType<typeof sql>[] = [];
-      for (const product of products) {
-        const known = historyFor(loaded, product);
-        for (const stage of TIMED_STAGES) {
-          // The season of the unit's stage entry moves its window; the latest end over the year is
-          // the bound here, and each candidate is checked exactly below.
-          const high = Math.max(
-            ...Array.from({ length: 12 }, (_, month) => {
-              const window = windowDays(stage, new Date(Date.UTC(2000, month, 15)), known, stageDays);
-              return window?.highDays ?? 0;
-            }),
-          );
-          rows.push(sql`(${stage}::text, ${product}::text, ${high}::float8)`);
-        }
-      }
-      const candidates = rowsOf<{
-        id: number;
-        item_number: number;
-        status: Stage;
-        status_changed_at: string | Date;
-        order_id: number;
-        order_number: string;
-        product_name: string;
-      }>(
-        await db.execute(sql`
-          with bounds(stage, product, high_days) as (values ${sql.join(rows, sql`, `)})
-          select i.id, i.item_number, i.status, i.status_changed_at, o.id as order_id,
-            o.order_id as order_number, o.product_name
-          from ${orderItems} i
-          join ${orders} o on o.id = i.order_id
-          join bounds f on f.stage = i.status and f.product is null
-          left join bounds p on p.stage = i.status and p.product = o.product_name
-          where i.status <> 'DELIVERED'
-            and i.status_changed_at + coalesce(p.high_days, f.high_days) * interval '1 day'
-              < ${startOfToday.toISOString()}::timestamptz`),
-      );
-      const late: PastWindow['units'] = [];
-      for (const row of candidates) {
-        const reachedAt = new Date(row.status_changed_at);
-        const window = windowDays(row.status, reachedAt, historyFor(loaded, row.product_name), stageDays);
-        if (!window) continue;
-        const estimate = toEstimate(window, reachedAt);
-        if (estimate.to >= today) continue;
-        late.push({
-          itemId: Number(row.id),
-          itemNumber: Number(row.item_number),
-          orderId: Number(row.order_id),
-          orderNumber: row.order_number,
-          productName: row.product_name,
-          status: row.status,
-          estimate,
-          daysLate: daysBetween(estimate.to, today),
+      if (!lateUnits || lateUnits.day !== today || now.getTime() - lateUnits.at > PAST_WINDOW_TTL_MS) {
+        const answer = findPastWindow(now);
+        lateUnits = { day: today, at: now.getTime(), answer };
+        answer.catch(() => {
+          if (lateUnits?.answer === answer) lateUnits = null;
         });
       }
-      late.sort((a, b) => b.daysLate - a.daysLate || a.itemId - b.itemId);
-      return { units: late.slice(0, PAST_WINDOW_LIST), total: late.length };
+      return lateUnits.answer;
     },
 
-    /** A delivery (or a unit taken back from DELIVERED) changes the history: computed again next time. */
+    /** A delivery (or a unit taken back from DELIVERED) changes the history; any move, the late units. */
     async noteStatusChange(_tx: unknown, event: Extract<OrderEvent, { type: 'units.status_changed' }>) {
+      lateUnits = null;
       if (event.changed.some((unit) => unit.to === 'DELIVERED' || unit.from === 'DELIVERED')) cached = null;
     },
   };
+
+  async function findPastWindow(now: Date): Promise<PastWindow> {
+    const today = calendarDay(now);
+    const startOfToday = new Date(`${today}T00:00:00Z`);
+    const [loaded, stageDays] = await Promise.all([history(), defaults()]);
+    const rows: ReturnType<typeof sql>[] = [];
+    const addBounds = (product: string | null, stage: TimedStage) => {
+      const known = historyFor(loaded, product);
+      for (let month = 0; month < 12; month++) {
+        const window = windowDays(stage, new Date(Date.UTC(2000, month, 15)), known, stageDays);
+        if (window)
+          rows.push(sql`(${stage}::text, ${product}::text, ${month + 1}::int, ${window.highDays}::float8)`);
+      }
+    };
+    // Every product whose window differs from that of all products: those with enough history.
+    const products = [...new Set(loaded.delivered.map((unit) => unit.product))];
+    for (const stage of TIMED_STAGES) {
+      addBounds(null, stage);
+      for (const product of products) {
+        if ((historyFor(loaded, product).recent[stage]?.length ?? 0) >= MIN_HISTORY)
+          addBounds(product, stage);
+      }
+    }
+    const found = rowsOf<{
+      id: number;
+      item_number: number;
+      status: Stage;
+      status_changed_at: string | Date;
+      order_id: number;
+      order_number: string;
+      product_name: string;
+      total: number;
+    }>(
+      await db.execute(sql`
+          with bounds(stage, product, month, high_days) as (values ${sql.join(rows, sql`, `)}),
+          open_units as (
+            select i.id, i.item_number, i.status, i.status_changed_at, o.id as order_id,
+              o.order_id as order_number, o.product_name,
+              extract(month from i.status_changed_at at time zone 'UTC')::int as month
+            from ${orderItems} i join ${orders} o on o.id = i.order_id
+            where i.status <> 'DELIVERED'
+          ),
+          windows as (
+            select u.*, u.status_changed_at
+              + coalesce(p.high_days, f.high_days) * interval '1 day' as window_end
+            from open_units u
+            join bounds f on f.stage = u.status and f.month = u.month and f.product is null
+            left join bounds p on p.stage = u.status and p.month = u.month and p.product = u.product_name
+          )
+          select id, item_number, status, status_changed_at, order_id, order_number, product_name,
+            count(*) over () as total
+          from windows
+          where window_end < ${startOfToday.toISOString()}::timestamptz
+          order by window_end, id
+          limit ${PAST_WINDOW_LIST}`),
+    );
+    const units: PastWindow['units'] = [];
+    for (const row of found) {
+      const reachedAt = new Date(row.status_changed_at);
+      const window = windowDays(row.status, reachedAt, historyFor(loaded, row.product_name), stageDays);
+      if (!window) continue;
+      const estimate = toEstimate(window, reachedAt);
+      units.push({
+        itemId: Number(row.id),
+        itemNumber: Number(row.item_number),
+        orderId: Number(row.order_id),
+        orderNumber: row.order_number,
+        productName: row.product_name,
+        status: row.status,
+        estimate,
+        daysLate: daysBetween(estimate.to, today),
+      });
+    }
+    return { units, total: Number(found[0]?.total ?? 0) };
+  }
 }
 
 export type ForecastService = ReturnType<typeof createForecastService>;

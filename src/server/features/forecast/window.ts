@@ -115,22 +115,23 @@ function seasonFactors(samples: readonly Sample[]): number[] {
 
 /**
  * The history the windows are computed from: `delivered` sorted by delivery, oldest first, covering
- * about the last SEASON_DAYS. The recent durations are those of its last HISTORY_SIZE units of
- * `product` when at least MIN_HISTORY of them reached the stage, else of its last HISTORY_SIZE units.
+ * about the last SEASON_DAYS. Per stage, the recent durations are those of the last HISTORY_SIZE
+ * deliveries of `product` that passed the stage when there are at least MIN_HISTORY of them, else
+ * of the last HISTORY_SIZE deliveries of any product that passed it.
  */
 export function forecastHistory(
   delivered: readonly DeliveredUnit[],
   product: string | null,
   stages: readonly TimedStage[] = TIMED_STAGES,
 ): ForecastHistory {
-  const latest = (units: readonly DeliveredUnit[]) => units.slice(Math.max(0, units.length - HISTORY_SIZE));
-  const alike = product === null ? [] : latest(delivered.filter((unit) => unit.product === product));
-  const anyProduct = latest(delivered);
+  const latest = (samples: Sample[]) => samples.slice(Math.max(0, samples.length - HISTORY_SIZE));
+  const alike = product === null ? [] : delivered.filter((unit) => unit.product === product);
   const history: ForecastHistory = { recent: {}, season: {} };
   for (const stage of stages) {
-    const ofProduct = samplesOf(alike, stage);
-    history.recent[stage] = ofProduct.length >= MIN_HISTORY ? ofProduct : samplesOf(anyProduct, stage);
-    history.season[stage] = seasonFactors(samplesOf(delivered, stage));
+    const all = samplesOf(delivered, stage);
+    const ofProduct = latest(samplesOf(alike, stage));
+    history.recent[stage] = ofProduct.length >= MIN_HISTORY ? ofProduct : latest(all);
+    history.season[stage] = seasonFactors(all);
   }
   return history;
 }
