@@ -2,13 +2,16 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 // The API server; the dev proxy keeps the browser's Origin and Host as they are (no changeOrigin)
 // because the server compares them for its same-origin check on state-changing requests.
 const apiTarget = 'http://127.0.0.1:5000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  // Brotli and gzip files beside each hashed asset, served as they are by the server (no work per
+  // request); files under 1 kB are not worth it.
+  plugins: [react(), tailwindcss(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -4,7 +4,6 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
@@ -27,6 +26,7 @@ import { serviceAreaRoutes } from './features/service-areas/routes.js';
 import { settingsRoutes } from './features/settings/routes.js';
 import { systemRoutes } from './features/system/routes.js';
 import { webhookEventRoutes, webhookRoutes } from './features/webhooks/routes.js';
+import { registerClientFiles, registerCompression } from './http/compression.js';
 import { registerCsrfGuard } from './http/csrf.js';
 import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler.js';
 import { registerInputGuards } from './http/input-guards.js';
@@ -88,6 +88,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => mailer.close());
 
   registerSecurityHeaders(app, { production: config.isProduction });
+  // Before every route: its hook is attached to each route as it is added.
+  await registerCompression(app);
   await app.register(cookie);
   await registerRateLimits(app, config, database.db);
   registerErrorHandler(app);
@@ -138,7 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const clientDir = deps.clientDir === undefined ? DEFAULT_CLIENT_DIR : deps.clientDir;
   const hasClient = Boolean(clientDir && existsSync(join(clientDir, 'index.html')));
   if (clientDir && hasClient) {
-    await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });
+    await registerClientFiles(app, clientDir);
   }
   registerNotFoundHandler(app, { spaFallback: hasClient });
 

@@ -36,6 +36,8 @@ export async function startTestApp(
     liveHeartbeatMs?: number;
     logStream?: { write(line: string): void };
     onRoute?: (route: RouteOptions) => void;
+    /** A built client to serve (none by default). */
+    clientDir?: string;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -47,7 +49,7 @@ export async function startTestApp(
     config,
     database,
     clock: options.clock,
-    clientDir: null,
+    clientDir: options.clientDir ?? null,
     liveHeartbeatMs: options.liveHeartbeatMs,
     logStream: options.logStream,
     onRoute: options.onRoute,
