@@ -106,7 +106,7 @@ export default function AdminOrdersPage() {
               <span className="font-medium text-foreground tabular-nums">
                 {formatCount(total)} {total === 1 ? 'order' : 'orders'}
               </span>
-              {query.q || filterCount > 0 ? ' match. ' : '. '}
+              {query.q || filterCount > 0 ? (total === 1 ? ' matches. ' : ' match. ') : '. '}
             </>
           )}
           Search, filter, export and move orders through their stages.
