@@ -14,7 +14,9 @@ export default defineConfig({
   plugins: [react(), tailwindcss(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
   build: {
     outDir: 'dist/client',
-    emptyOutDir: true,
+    // The previous builds' chunks stay for tabs opened before a deploy; scripts/prune-client-builds.mjs
+    // removes what none of the last three builds uses.
+    emptyOutDir: false,
     manifest: true,
   },
   server: {

@@ -62,3 +62,39 @@ test('a customer sees at a glance what to do and where each unit is', async ({ b
   await shoot(page, 'timeline-truthful');
   await context.close();
 });
+
+test('a tab from before a deploy recovers when a page chunk is gone: one reload, never a blank app', async ({
+  browser,
+  ann,
+}) => {
+  const context = await browser.newContext({ storageState: ann.storageState });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: /To do/ })).toBeVisible();
+
+  // The Account page's chunk answers 404 once, as a file the new build no longer has would.
+  let refused = 0;
+  await page.route(/\/assets\/account-page-[^/]+\.js$/, async (route) => {
+    if (refused++ === 0) return route.fulfill({ status: 404, body: 'Not found' });
+    return route.continue();
+  });
+  const reloaded = page.waitForEvent('load');
+  await page
+    .getByRole('navigation', { name: 'Customer Portal' })
+    .getByRole('link', { name: 'Account' })
+    .click();
+  await reloaded;
+  await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
+  expect(refused).toBe(2);
+
+  // Gone for good (the reload did not bring it back): a message and a Reload button, not a blank app.
+  await page.unroute(/\/assets\/account-page-[^/]+\.js$/);
+  await page.route(/\/assets\/settings-page-[^/]+\.js$/, (route) => route.fulfill({ status: 404, body: '' }));
+  await page
+    .getByRole('navigation', { name: 'Customer Portal' })
+    .getByRole('link', { name: 'Settings' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'This page could not be loaded' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reload' })).toBeVisible();
+  await context.close();
+});

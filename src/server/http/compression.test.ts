@@ -89,6 +89,25 @@ describe('the built client', () => {
   });
 });
 
+describe('a build written while the server runs', () => {
+  it('is served at once: the new chunks by name, page routes with the new index.html', async () => {
+    const next = '/assets/app-N3wB1ld0.js';
+    await writeFile(join(clientDir, next), SCRIPT);
+    await writeFile(
+      join(clientDir, 'index.html'),
+      `<!doctype html><script type="module" src="${next}"></script>`,
+    );
+    const chunk = await get(next);
+    expect(chunk.status).toBe(200);
+    expect(chunk.headers['cache-control']).toBe(IMMUTABLE);
+    expect(chunk.body.toString()).toBe(SCRIPT);
+    expect((await get('/orders', { accept: 'text/html' })).body.toString()).toContain(next);
+    // The previous build's chunk is still there for tabs that opened before.
+    expect((await get(ASSET)).status).toBe(200);
+    expect((await get('/assets/never-built.js')).status).toBe(404);
+  });
+});
+
 describe('JSON answers', () => {
   it('are compressed over 1 kB when the client accepts it, and plain otherwise', async () => {
     const big = await get('/api/openapi.json', { 'accept-encoding': 'gzip' });

@@ -46,15 +46,14 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
  * The built client. Files under /assets carry a content hash in their name and are served for a
  * year, in the brotli or gzip file written at build time when the browser accepts it; every other
  * file (index.html above all) is checked again on each use, so a new build is picked up at once.
+ * Files are looked up on disk per request (not listed at start-up), so a server that was running
+ * when `npm run build` wrote a new client serves the new build's files too (decision 143).
  */
 export async function registerClientFiles(app: FastifyInstance, clientDir: string) {
   await app.register(fastifyStatic, {
     root: clientDir,
-    wildcard: false,
     index: false,
     preCompressed: true,
-    // The .br/.gz files are chosen by Accept-Encoding, never requested by name.
-    globIgnore: ['**/*.br', '**/*.gz'],
     setHeaders(reply, path) {
       reply.header('cache-control', /[\\/]assets[\\/]/.test(path) ? IMMUTABLE : 'no-cache');
     },

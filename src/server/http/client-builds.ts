@@ -1,0 +1,50 @@
+/**
+ * Keeps the files of the last few client builds in the build folder. A tab opened before a deploy
+ * still loads its lazy chunks by their old names; emptying the folder on every build (Vite's
+ * default) made those requests fail and the tab go blank. Each build's files are read from its Vite
+ * manifest and remembered in `.vite/builds.json`; files that none of the last `keep` builds uses are
+ * removed, so the folder does not grow without end.
+ */
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  assets?: string[];
+}
+
+/** The asset files (relative to the build folder) one build's manifest names. */
+export function filesOfBuild(manifest: Record<string, ManifestChunk>): string[] {
+  const files = new Set<string>();
+  for (const chunk of Object.values(manifest)) {
+    for (const file of [chunk.file, ...(chunk.css ?? []), ...(chunk.assets ?? [])]) files.add(file);
+  }
+  return [...files].sort();
+}
+
+/** Records the build just written and removes asset files no kept build names. Returns the removed. */
+export function pruneClientBuilds(clientDir: string, keep = 3): string[] {
+  const manifest = JSON.parse(readFileSync(join(clientDir, '.vite/manifest.json'), 'utf8'));
+  const historyFile = join(clientDir, '.vite/builds.json');
+  const history: string[][] = existsSync(historyFile) ? JSON.parse(readFileSync(historyFile, 'utf8')) : [];
+  const current = filesOfBuild(manifest);
+  const last = history.at(-1);
+  // Building the same sources twice writes the same names: that is still one build.
+  if (!last || last.join('\n') !== current.join('\n')) history.push(current);
+  const kept = history.slice(-keep);
+  writeFileSync(historyFile, `${JSON.stringify(kept)}\n`);
+
+  const wanted = new Set(kept.flat());
+  const removed: string[] = [];
+  const assetsDir = join(clientDir, 'assets');
+  for (const name of existsSync(assetsDir) ? readdirSync(assetsDir) : []) {
+    const file = `assets/${name}`;
+    // The precompressed copies belong to their file.
+    const original = file.replace(/\.(br|gz)$/, '');
+    if (wanted.has(original)) continue;
+    rmSync(join(clientDir, file), { force: true });
+    removed.push(file);
+  }
+  return removed;
+}
