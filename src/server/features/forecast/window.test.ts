@@ -69,6 +69,23 @@ describe('when a delivered unit reached each stage', () => {
   });
 });
 
+describe('when a delivered unit reached each stage, with clocks a moment apart', () => {
+  it('takes the creation as the start even when stamped after the first status change', () => {
+    const start = at('2026-03-01');
+    const created = new Date(start.getTime() + 5);
+    const reached = reachedStages(
+      created,
+      [
+        { stage: 'PRODUCTION', at: start },
+        { stage: 'DELIVERED', at: plus(start, 30) },
+      ],
+      plus(start, 30),
+    );
+    expect(reached.SITE_PREP).toEqual(start);
+    expect(reached.PRODUCTION).toEqual(start);
+  });
+});
+
 describe('the delivery window', () => {
   const reachedAt = at('2026-06-10');
 

@@ -47,9 +47,12 @@ export interface StatusStep {
  * beyond began, so a unit sent back and forward again counts from its last pass.
  */
 export function reachedStages(createdAt: Date, steps: readonly StatusStep[], deliveredAt: Date) {
-  const timeline = [{ stage: 'ORDER_PLACED' as Stage, at: createdAt }, ...steps]
-    .filter((step) => step.at.getTime() <= deliveredAt.getTime())
-    .sort((a, b) => a.at.getTime() - b.at.getTime());
+  // The creation comes first whatever its stamp says: it may be stamped by the database's clock a
+  // moment after a status change stamped by the server's.
+  const timeline = [
+    { stage: 'ORDER_PLACED' as Stage, at: createdAt },
+    ...[...steps].sort((a, b) => a.at.getTime() - b.at.getTime()),
+  ].filter((step) => step.at.getTime() <= deliveredAt.getTime());
   const reached: Partial<Record<TimedStage, Date>> = {};
   for (const stage of TIMED_STAGES) {
     let at: Date | undefined;
