@@ -1,6 +1,6 @@
 /** The order details dialog: every section hides empty values. */
 import type { ReactNode } from 'react';
-import { formatPhone, type PhoneCountry } from '../../../shared/format.js';
+import { formatCents, formatPhone, type PhoneCountry, paymentMethodLabel } from '../../../shared/format.js';
 import { PHONE_COUNTRIES } from '../../../shared/schemas/onboarding.js';
 import type { OrderDto, ShippingAddressDto, StageDataDto } from '../../../shared/schemas/orders.js';
 import { STAGE_LABELS } from '../../../shared/stages.js';
@@ -14,8 +14,9 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog';
 import { formatDate } from '../../lib/dates';
+import { DeliveryEstimateNote } from '../forecast/delivery-estimate';
 import type { OrderUnit } from './item-status';
-import { depositAmount, paymentStatusDisplay } from './payment-status';
+import { unitDeposit } from './payment-status';
 
 type FieldList = readonly (readonly [label: string, value: ReactNode])[];
 
@@ -118,13 +119,15 @@ function stageDataFields(stageData: StageDataDto): FieldList {
 
 function unitFields(unit: OrderUnit, orderAmount: string | null): FieldList {
   const data = unit.stageData;
-  const hasPayment = data.paymentStatus !== undefined || unit.status === 'FINANCING_PAYMENT';
+  const deposit = unitDeposit(unit, orderAmount);
+  const estimate = unit.status !== 'DELIVERED' && !unit.deliveryDate ? unit.item?.estimate : undefined;
   return [
     ['Status', STAGE_LABELS[unit.status]],
     ['Document Status', text(data.documentStatus) && humanise(text(data.documentStatus))],
-    ['Payment Status', hasPayment ? paymentStatusDisplay(data.paymentStatus).label : ''],
-    ['Deposit', hasPayment ? depositAmount(data, orderAmount) : ''],
+    ['Payment Status', deposit?.status.label],
+    ['Deposit', deposit?.amount],
     ['Expected Delivery', formatDate(unit.deliveryDate)],
+    ['Estimated Delivery', estimate && <DeliveryEstimateNote key="estimate" estimate={estimate} compact />],
     ...onboardingFields(data),
   ];
 }
@@ -174,7 +177,13 @@ export function OrderDetails({
         fields={[['Address', address && <span className="whitespace-pre-line">{address}</span>]]}
       />
       <Section title="Location Information" fields={[['ZIP Code', order.zipCode]]} />
-      <Section title="Payment Information" fields={[['Payment Method', order.paymentMethod]]} />
+      <Section
+        title="Payment Information"
+        fields={[
+          ['Order Total', formatCents(order.amount)],
+          ['Payment Method', paymentMethodLabel(order.paymentMethod)],
+        ]}
+      />
       {order.status === 'DOCUMENTS_SIGNING' && (
         <Section title="Documents" fields={documentFields(order, units)} />
       )}

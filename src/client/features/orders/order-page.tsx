@@ -13,6 +13,7 @@ import { useOrder, useOrderItems, useOrders } from './api';
 import { orderUnits } from './item-status';
 import { orderLabels } from './labels';
 import { OrderDetails } from './order-details';
+import { OrderSummary } from './order-summary';
 import { UnitCard } from './unit-card';
 
 function BackLink() {
@@ -83,6 +84,8 @@ function OrderView({ id }: { id: number }) {
           {units.length > 1 && ` · ${units.length} units`}
         </p>
       </header>
+
+      <OrderSummary order={data} units={units} />
 
       <ul className="grid gap-4">
         {units.map((unit) => (

@@ -256,6 +256,7 @@ function UnitActionControl({ order, unit, label }: { order: OrderDto; unit: Orde
         stageData={unit.stageData}
         orderAmount={order.amount}
         unitLabel={label}
+        productName={order.productName}
       />
       {onboardingMounted && itemId !== undefined && (
         <Suspense fallback={null}>
