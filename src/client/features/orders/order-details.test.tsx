@@ -50,7 +50,9 @@ describe('order details dialog', () => {
     });
     const { user, dialog } = await openDetails(order);
     expect(dialog.getByText('VH1042')).toBeInTheDocument();
-    expect(dialog.getAllByText('Documents Pending')[0]).toBeInTheDocument();
+    // Units on different steps say so, with how many are on each, instead of one stage.
+    expect(dialog.getByText('Units at different stages')).toBeInTheDocument();
+    expect(dialog.getByText('Document Signing: 1 of 2 · Production: 1 of 2')).toBeInTheDocument();
     expect(dialog.getByRole('heading', { name: 'Product Information' })).toBeInTheDocument();
     expect(dialog.getByText('Studio 240', { selector: 'dd' })).toBeInTheDocument();
     expect(dialog.getByText('2', { selector: 'dd' })).toBeInTheDocument();
@@ -61,8 +63,8 @@ describe('order details dialog', () => {
     // Documents appear only at DOCUMENTS_SIGNING.
     expect(dialog.queryByRole('heading', { name: 'Documents' })).not.toBeInTheDocument();
 
-    const first = dialog.getByRole('button', { name: 'Item #1 - Documents Pending' });
-    const second = dialog.getByRole('button', { name: 'Item #2 - In Production' });
+    const first = dialog.getByRole('button', { name: 'Item #1 - Document Signing' });
+    const second = dialog.getByRole('button', { name: 'Item #2 - Production' });
     await user.click(first);
     expect(first).toHaveAttribute('aria-expanded', 'true');
     expect(dialog.getByText('Ann Lee')).toBeInTheDocument();
