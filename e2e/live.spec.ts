@@ -45,7 +45,7 @@ test('an admin’s stage change shows on the customer’s open orders page witho
   await expectToast(staff, 'Item status updated');
 
   await expect(unit1).toHaveAttribute('data-status', 'PRODUCTION', { timeout: 5000 });
-  await expect(unit1).toContainText('In Production');
+  await expect(unit1).toContainText('Production');
   await expect(unit2).toHaveAttribute('data-status', 'SITE_PREP');
   expect(await customer.evaluate(() => (window as unknown as { liveMarker?: number }).liveMarker)).toBe(1);
 

@@ -1,7 +1,12 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   ADMIN_STAGES,
   CUSTOMER_MOVES,
+  customerOrderStage,
+  customerStageHint,
+  customerStageLabel,
   FILTER_STATUSES,
   isCustomerMove,
   leastAdvanced,
@@ -117,5 +122,85 @@ describe('the stage table', () => {
   it('takes the least advanced stage', () => {
     expect(leastAdvanced(['PRODUCTION', 'DOCUMENTS_PENDING', 'DELIVERED'])).toBe('DOCUMENTS_PENDING');
     expect(leastAdvanced([])).toBe('ORDER_PLACED');
+  });
+});
+
+describe('the customer vocabulary', () => {
+  it('gives each stage one customer label, the name of its timeline step', () => {
+    expect(Object.fromEntries(STAGES.map((stage) => [stage, customerStageLabel(stage)]))).toEqual({
+      ORDER_PLACED: 'Order Placed',
+      LOCATION_ENABLED: 'Location Enabled',
+      DOCUMENTS_PENDING: 'Document Signing',
+      DOCUMENTS_SIGNING: 'Document Signing',
+      FINANCING_PAYMENT: 'Payment',
+      SITE_PREP: 'Site Preparation',
+      PRODUCTION: 'Production',
+      DELIVERY_DATE_CONFIRMED: 'Delivery Scheduled',
+      FINAL_DOCUMENTS: 'Final Documentation',
+      DELIVERED: 'Delivered',
+    });
+    for (const stage of STAGES) expect(TIMELINE_STEPS[timelineStep(stage)]).toBe(customerStageLabel(stage));
+  });
+
+  it('tells apart the two stages on Document Signing with a hint, and no other', () => {
+    expect(STAGES.filter((stage) => customerStageHint(stage) !== null)).toEqual(['DOCUMENTS_PENDING']);
+    expect(customerStageHint('DOCUMENTS_PENDING')).toBe('Documents in preparation');
+  });
+
+  it('names an order by its one step, or says its units are at different stages and where', () => {
+    expect(customerOrderStage(['PRODUCTION', 'PRODUCTION'])).toEqual({
+      label: 'Production',
+      mixed: false,
+      breakdown: '',
+    });
+    // Two stages on one step read as one.
+    expect(customerOrderStage(['DOCUMENTS_SIGNING', 'DOCUMENTS_PENDING']).label).toBe('Document Signing');
+    expect(customerOrderStage(['PRODUCTION', 'FINANCING_PAYMENT', 'PRODUCTION'])).toEqual({
+      label: 'Units at different stages',
+      mixed: true,
+      breakdown: 'Payment: 1 of 3 · Production: 2 of 3',
+    });
+    expect(customerOrderStage([]).label).toBe('Order Placed');
+  });
+
+  it('is what every customer screen, toast and e-mail names a stage by, never the admin labels', () => {
+    const root = join(import.meta.dirname, '..');
+    const customerDirs = [
+      'client/features/orders',
+      'client/features/payments',
+      'client/features/onboarding',
+      'client/features/shell',
+      'client/features/home',
+      'client/features/account',
+      'client/features/forecast',
+      'client/features/delivery-booking',
+      'server/features/notifications',
+    ];
+    const files = [
+      ...customerDirs.flatMap((dir) =>
+        readdirSync(join(root, dir))
+          .filter((name) => /\.tsx?$/.test(name) && !/\.test\./.test(name))
+          .map((name) => join(dir, name)),
+      ),
+      'client/lib/live-connection.tsx',
+      'server/mail/templates.ts',
+    ];
+    const source = (file: string) => readFileSync(join(root, file), 'utf8');
+    const usingAdminLabels = files.filter((file) => /STAGE_LABELS|logStageLabel/.test(source(file)));
+    expect(usingAdminLabels).toEqual([]);
+    // The places that show a stage to a customer go through the one vocabulary.
+    const showingStages = [
+      'client/features/orders/unit-card.tsx',
+      'client/features/orders/order-details.tsx',
+      'client/features/orders/order-page.tsx',
+      'client/features/home/where-things-stand.tsx',
+      'client/features/account/recent-activity-card.tsx',
+      'client/lib/live-connection.tsx',
+      'server/features/notifications/status-change.ts',
+      'server/features/notifications/order-confirmation.ts',
+    ];
+    for (const file of showingStages) {
+      expect(source(file), file).toMatch(/customerStageLabel|customerOrderStage|OrderStageBadge/);
+    }
   });
 });

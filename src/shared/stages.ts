@@ -3,9 +3,12 @@
  * Status lives on each unit (order item); an order's status is the least advanced of its units.
  *
  * Everything below derives from STAGE_TABLE: one row per stage, in fulfilment order.
- * - `label`: the stage's name everywhere (badges, e-mails, dialogs).
+ * - `label`: the stage's name in the back office (admin badges, filters, dialogs, integrators' payloads).
  * - `timelineStep`: the customer timeline step it sits on; consecutive rows may share a step
  *   (DOCUMENTS_PENDING sits on Document Signing), and the distinct steps in order are the timeline.
+ *   It is also the stage's one name for customers (customerStageLabel): badge, order page, Home,
+ *   toasts and e-mails say what the timeline says.
+ * - `customerHint`: a few words that tell apart two stages sharing a customer step, or null.
  * - `adminChoosable`: whether an admin may set it (the Status dialog's choices).
  * - `aliases`: other names integrators and files use for it (filters, webhooks, imports); `filter` puts the alias
  *   among the admin filter's choices.
@@ -22,6 +25,7 @@ const STAGE_TABLE = [
     group: 'waiting',
     label: 'Order Placed',
     timelineStep: 'Order Placed',
+    customerHint: null,
     adminChoosable: true,
     aliases: [],
     customerMoveTo: null,
@@ -32,6 +36,7 @@ const STAGE_TABLE = [
     group: 'customer',
     label: 'Location Enabled',
     timelineStep: 'Location Enabled',
+    customerHint: null,
     adminChoosable: true,
     aliases: [],
     // Submitting onboarding.
@@ -43,6 +48,7 @@ const STAGE_TABLE = [
     group: 'customer',
     label: 'Documents Pending',
     timelineStep: 'Document Signing',
+    customerHint: 'Documents in preparation',
     adminChoosable: false,
     aliases: [],
     // Opening a document that is ready.
@@ -54,6 +60,7 @@ const STAGE_TABLE = [
     group: 'customer',
     label: 'Document Signing',
     timelineStep: 'Document Signing',
+    customerHint: null,
     adminChoosable: true,
     aliases: [],
     customerMoveTo: null,
@@ -64,6 +71,7 @@ const STAGE_TABLE = [
     group: 'customer',
     label: 'Payment Pending',
     timelineStep: 'Payment',
+    customerHint: null,
     adminChoosable: true,
     aliases: [{ name: 'PAYMENT_PENDING', filter: true }],
     customerMoveTo: null,
@@ -74,6 +82,7 @@ const STAGE_TABLE = [
     group: 'build',
     label: 'Site Preparation',
     timelineStep: 'Site Preparation',
+    customerHint: null,
     adminChoosable: true,
     aliases: [],
     customerMoveTo: null,
@@ -84,6 +93,7 @@ const STAGE_TABLE = [
     group: 'build',
     label: 'In Production',
     timelineStep: 'Production',
+    customerHint: null,
     adminChoosable: true,
     aliases: [],
     customerMoveTo: null,
@@ -94,6 +104,7 @@ const STAGE_TABLE = [
     group: 'waiting',
     label: 'Delivery Scheduled',
     timelineStep: 'Delivery Scheduled',
+    customerHint: null,
     adminChoosable: true,
     aliases: [
       { name: 'DELIVERY_SCHEDULED', filter: true },
@@ -107,6 +118,7 @@ const STAGE_TABLE = [
     group: 'waiting',
     label: 'Final Documentation',
     timelineStep: 'Final Documentation',
+    customerHint: null,
     adminChoosable: true,
     aliases: [],
     customerMoveTo: null,
@@ -117,6 +129,7 @@ const STAGE_TABLE = [
     group: 'delivered',
     label: 'Delivered',
     timelineStep: 'Delivered',
+    customerHint: null,
     adminChoosable: true,
     aliases: [],
     customerMoveTo: null,
@@ -127,6 +140,7 @@ const STAGE_TABLE = [
   group: 'customer' | 'build' | 'delivered' | 'waiting';
   label: string;
   timelineStep: string;
+  customerHint: string | null;
   adminChoosable: boolean;
   aliases: ReadonlyArray<{ name: string; filter: boolean }>;
   customerMoveTo: string | null;
@@ -220,6 +234,43 @@ export const TIMELINE_STEPS: readonly TimelineStepLabel[] = [
 /** Position of a stage on the customer timeline (DOCUMENTS_PENDING sits on Document Signing). */
 export function timelineStep(stage: Stage): number {
   return TIMELINE_STEPS.indexOf(rowOf(stage).timelineStep);
+}
+
+/**
+ * The stage's one name for customers: the name of its timeline step. Every customer screen, toast and
+ * e-mail shows a stage through this (the back office keeps STAGE_LABELS); never the code.
+ */
+export function customerStageLabel(stage: Stage): TimelineStepLabel {
+  return rowOf(stage).timelineStep;
+}
+
+/** What tells two stages on one customer step apart ('Documents in preparation'), or null. */
+export function customerStageHint(stage: Stage): string | null {
+  return rowOf(stage).customerHint;
+}
+
+/**
+ * How an order's stage reads for customers: the one label when every unit is on the same step,
+ * else how many units are on each step, the least advanced first ('Payment: 1 of 3 · Production: 2 of 3').
+ * `mixed` says whether the units are at different steps.
+ */
+export function customerOrderStage(unitStages: readonly Stage[]): {
+  label: string;
+  mixed: boolean;
+  breakdown: string;
+} {
+  const counts = new Map<TimelineStepLabel, number>();
+  for (const stage of [...unitStages].sort((a, b) => stageIndex(a) - stageIndex(b))) {
+    const step = customerStageLabel(stage);
+    counts.set(step, (counts.get(step) ?? 0) + 1);
+  }
+  if (counts.size <= 1) {
+    const only = unitStages[0] ?? 'ORDER_PLACED';
+    return { label: customerStageLabel(only), mixed: false, breakdown: '' };
+  }
+  const total = unitStages.length;
+  const breakdown = [...counts].map(([step, count]) => `${step}: ${count} of ${total}`).join(' · ');
+  return { label: 'Units at different stages', mixed: true, breakdown };
 }
 
 /** What the admin Webhooks page's logs call anything that is not a stage. */

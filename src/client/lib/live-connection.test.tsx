@@ -92,7 +92,7 @@ describe('the live connection in the customer portal', () => {
     FakeNotification.permission = 'granted';
     socket.serverSends(update);
     expect(shown).toEqual([
-      ['Order Status Updated', { body: 'Your order status has been updated to In Production' }],
+      ['Order Status Updated', { body: 'Your order status has been updated to Production' }],
     ]);
   });
 

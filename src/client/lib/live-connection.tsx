@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import type { LiveStaffMessage, LiveStatusUpdate } from '../../shared/live.js';
-import { STAGE_LABELS } from '../../shared/stages.js';
+import { customerStageLabel } from '../../shared/stages.js';
 import { useSession } from '../features/auth/session';
 import { openLiveConnection } from './live';
 
@@ -15,7 +15,7 @@ const LiveContext = createContext<((listener: Listener) => () => void) | null>(n
 export function notifyDesktop(update: LiveStatusUpdate) {
   if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
   new Notification('Order Status Updated', {
-    body: `Your order status has been updated to ${STAGE_LABELS[update.status] ?? update.status}`,
+    body: `Your order status has been updated to ${customerStageLabel(update.status)}`,
   });
 }
 

@@ -268,7 +268,7 @@ describe('My Account: Account Details', () => {
 });
 
 describe('My Account: Recent Activity', () => {
-  it('lists the three newest of five orders with the status in title case', async () => {
+  it('lists the three newest of five orders with the stage as the customer timeline names it', async () => {
     const stages = [
       'DOCUMENTS_SIGNING',
       'ORDER_PLACED',
@@ -291,9 +291,10 @@ describe('My Account: Recent Activity', () => {
     expect(rows).toHaveLength(3);
     expect(rows[0]).toHaveTextContent('Order #VH101');
     expect(rows[0]).toHaveTextContent('Model 1');
-    expect(rows[0]).toHaveTextContent('Documents Signing');
+    expect(rows[0]).toHaveTextContent('Document Signing');
     expect(rows[1]).toHaveTextContent('Order Placed');
-    expect(rows[2]).toHaveTextContent('Financing Payment');
+    expect(rows[2]).toHaveTextContent('Payment');
+    expect(rows[2]).not.toHaveTextContent('Financing');
     expect(card.queryByText('Model 4')).not.toBeInTheDocument();
     expect(card.getByRole('link', { name: 'View All Activity' })).toHaveAttribute('href', '/orders');
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayNameFor, initialsFor, titleCaseStatus } from './profile';
+import { displayNameFor, initialsFor } from './profile';
 
 describe('profile naming', () => {
   it('takes the initials from first and last name', () => {
@@ -19,11 +19,5 @@ describe('profile naming', () => {
     expect(displayNameFor({ email: 'zed@example.com', firstName: 'Ann', lastName: 'Lee' })).toBe('Ann Lee');
     expect(displayNameFor({ email: 'zed@example.com', firstName: 'Ann', lastName: null })).toBe('Ann');
     expect(displayNameFor({ email: 'zed.q@example.com', firstName: '', lastName: null })).toBe('zed.q');
-  });
-
-  it('writes a stage name in title case', () => {
-    expect(titleCaseStatus('DOCUMENTS_SIGNING')).toBe('Documents Signing');
-    expect(titleCaseStatus('ORDER_PLACED')).toBe('Order Placed');
-    expect(titleCaseStatus('DELIVERED')).toBe('Delivered');
   });
 });

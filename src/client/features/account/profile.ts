@@ -1,4 +1,4 @@
-/** How the My Account page names a customer and their orders' statuses. */
+/** How the My Account page names a customer. */
 import type { SessionUser } from '../../../shared/schemas/auth.js';
 
 type NamedUser = Pick<SessionUser, 'email' | 'firstName' | 'lastName'>;
@@ -15,16 +15,4 @@ export function initialsFor({ email, firstName, lastName }: NamedUser): string {
 export function displayNameFor({ email, firstName, lastName }: NamedUser): string {
   const name = [firstName?.trim(), lastName?.trim()].filter(Boolean).join(' ');
   return name || email.split('@')[0] || email;
-}
-
-/**
- * A stage name in title case, 'DOCUMENTS_SIGNING' → 'Documents Signing'. Recent Activity shows the raw
- * status this way, not the stage labels the timeline uses.
- */
-export function titleCaseStatus(status: string): string {
-  return status
-    .split('_')
-    .filter(Boolean)
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase())
-    .join(' ');
 }

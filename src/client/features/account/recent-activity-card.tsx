@@ -3,11 +3,12 @@ import { ArrowRight } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import type { OrderDto } from '../../../shared/schemas/orders.js';
+import { customerOrderStage } from '../../../shared/stages.js';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
 import { formatDate } from '../../lib/dates';
-import { titleCaseStatus } from './profile';
+import { orderUnits } from '../orders/item-status';
 
 export const RECENT_ACTIVITY_COUNT = 3;
 
@@ -44,7 +45,7 @@ export function RecentActivityCard({ orders, className }: { orders: OrderDto[]; 
                   </p>
                 </div>
                 <Badge variant="secondary" className="w-fit">
-                  {titleCaseStatus(order.status)}
+                  {customerOrderStage(orderUnits(order).map((unit) => unit.status)).label}
                 </Badge>
               </li>
             ))}

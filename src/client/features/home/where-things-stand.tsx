@@ -1,7 +1,12 @@
 import { ArrowRight, CircleAlert, CircleCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import type { OrderDto } from '../../../shared/schemas/orders.js';
-import { STAGE_LABELS, TIMELINE_STEPS, timelineStep } from '../../../shared/stages.js';
+import {
+  customerStageHint,
+  customerStageLabel,
+  TIMELINE_STEPS,
+  timelineStep,
+} from '../../../shared/stages.js';
 import { Badge } from '../../components/ui/badge';
 import { Spinner } from '../../components/ui/spinner';
 import { formatDate } from '../../lib/dates';
@@ -16,6 +21,8 @@ interface UnitSummary {
   label: string;
   productName: string;
   stage: string;
+  /** What tells apart two stages on one step ('Documents in preparation'), or null. */
+  hint: string | null;
   next: string | undefined;
   /** The newest date the product knows for the unit: its delivery date, else when its stage changed. */
   latest: { text: string; date: string } | undefined;
@@ -40,7 +47,8 @@ export function unitsInProgress(orders: readonly OrderDto[]): UnitSummary[] {
           orderId: order.id,
           label: unitLabel(labels.get(order.id) ?? order.orderId, unit.itemNumber),
           productName: order.productName,
-          stage: STAGE_LABELS[unit.status],
+          stage: customerStageLabel(unit.status),
+          hint: customerStageHint(unit.status),
           next: TIMELINE_STEPS[timelineStep(unit.status) + 1],
           latest: latest?.date ? latest : undefined,
         };
@@ -124,7 +132,10 @@ export function WhereThingsStand() {
                     <span className="block truncate text-muted-foreground text-sm">{unit.productName}</span>
                   </span>
                   <span className="grid gap-0.5 text-sm sm:text-right">
-                    <span className="font-medium">{unit.stage}</span>
+                    <span className="font-medium">
+                      {unit.stage}
+                      {unit.hint && <span className="font-normal text-muted-foreground"> · {unit.hint}</span>}
+                    </span>
                     <span className="text-muted-foreground">
                       {unit.next && <>Next: {unit.next}</>}
                       {unit.next && unit.latest && ' · '}

@@ -13,6 +13,7 @@ import {
   type PhoneCountryName,
   US_STATES,
 } from '../../../shared/schemas/onboarding.js';
+import type { ShippingAddressDto } from '../../../shared/schemas/orders.js';
 import type { Choice } from '../../components/select-field';
 
 /** The 50 states and DC, shown by name, stored as the two-letter code. */
@@ -60,11 +61,71 @@ export const ADDRESS_GROUPS = {
 
 export type AddressGroup = keyof typeof ADDRESS_GROUPS;
 
-export function initialValues(user: {
+/** What the account already holds that the form starts from: the user's profile and latest shipping details. */
+export interface AccountPrefill {
   email?: string | null;
   firstName?: string | null;
   lastName?: string | null;
-}): OnboardingValues {
+  phoneNumber?: string | null;
+  /** The order's shipping address: an object, or text as the customer gave it. */
+  shippingAddress?: ShippingAddressDto | null;
+  /** The order's phone, when the profile has none. */
+  orderPhone?: string | null;
+  zipCode?: string | null;
+}
+
+function stateCode(value: string | undefined): OnboardingValues['state'] {
+  const wanted = value?.trim().toLowerCase() ?? '';
+  const found = US_STATES.find(
+    ([code, name]) => code.toLowerCase() === wanted || name.toLowerCase() === wanted,
+  );
+  return found?.[0] ?? '';
+}
+
+/** The personal address and phone the account already holds, as form fields. */
+function accountFields(account: AccountPrefill): Partial<OnboardingValues> {
+  const fields: Partial<OnboardingValues> = {};
+  const phone = account.phoneNumber?.trim() || account.orderPhone?.trim();
+  if (phone) fields.personalPhone = phoneDigitsOf(phone, 'United States');
+  const address = account.shippingAddress;
+  if (typeof address === 'string' && address.trim()) {
+    fields.address = address.trim();
+    fields.street_address = address.trim();
+    fields.personalFullAddress = address.trim();
+    if (account.zipCode) fields.zipCode = account.zipCode;
+  } else if (address && typeof address === 'object' && address.street?.trim()) {
+    fields.address = address.street.trim();
+    fields.street_address = address.street.trim();
+    fields.city = address.city?.trim() ?? '';
+    fields.state = stateCode(address.state);
+    fields.zipCode = address.zipCode?.trim() || account.zipCode || '';
+  }
+  return fields;
+}
+
+/** The string answers of saved onboarding data that the form holds. */
+function savedFields(saved: unknown, blank: OnboardingValues): Partial<OnboardingValues> | null {
+  if (!saved || typeof saved !== 'object') return null;
+  const fields: Partial<OnboardingValues> = {};
+  for (const [key, value] of Object.entries(saved)) {
+    if (key in blank && key !== 'email' && typeof value === 'string') {
+      (fields as Record<string, string>)[key] = value;
+    }
+  }
+  return Object.keys(fields).length > 0 ? fields : null;
+}
+
+/**
+ * The form's first values. Saved onboarding answers come back as they were; without any, the form
+ * starts from what the account holds (names, phone, shipping address), which the customer can change.
+ * The e-mail is always the account's.
+ */
+export function initialValues(account: AccountPrefill, saved?: unknown): OnboardingValues {
+  const blank = blankValues(account);
+  return { ...blank, ...(savedFields(saved, blank) ?? accountFields(account)) };
+}
+
+function blankValues(user: AccountPrefill): OnboardingValues {
   return {
     email: user.email ?? '',
     firstName: user.firstName ?? '',

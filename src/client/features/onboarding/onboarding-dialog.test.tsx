@@ -34,6 +34,49 @@ describe('onboarding dialog: loading', () => {
     expect(dialog.getByLabelText('Last Name')).toHaveValue('Lee');
   });
 
+  it('starts from the phone and shipping address the account holds, which the customer can change', async () => {
+    const withAccount = details({ phoneNumber: '+1 512 555 0100' });
+    withAccount.order.shippingAddress = {
+      street: '12 Oak St',
+      city: 'Austin',
+      state: 'Texas',
+      zipCode: '78701',
+    };
+    const { calls } = renderDialog({ [DETAILS_URL]: { body: withAccount } });
+    const dialog = await form();
+    expect(dialog.getByLabelText('Personal Cell Phone')).toHaveValue('(512) 555-0100');
+    const address = group('Personal address');
+    expect(address.getByLabelText('Address')).toHaveValue('12 Oak St');
+    expect(address.getByLabelText('City')).toHaveValue('Austin');
+    expect(address.getByLabelText('ZIP Code')).toHaveValue('78701');
+
+    const user = userEvent.setup({ delay: null });
+    await user.clear(dialog.getByLabelText('First Name'));
+    await user.type(dialog.getByLabelText('First Name'), 'Anna');
+    await user.click(screen.getByRole('radio', { name: 'Individual' }));
+    await submit(user);
+    await waitFor(() => expect(submissions(calls)).toHaveLength(1));
+    const sent = submissions(calls)[0] as { formData: Record<string, string> };
+    expect(sent.formData).toMatchObject({
+      firstName: 'Anna',
+      lastName: 'Lee',
+      personalPhone: '5125550100',
+      state: 'TX',
+      personalFullAddress: '12 Oak St, Austin, TX 78701',
+    });
+  });
+
+  it('brings back saved onboarding answers instead of the account’s', async () => {
+    const saved = details({ phoneNumber: '5125550100' });
+    saved.order.shippingAddress = '1 Elm St, Dallas, TX 75201';
+    saved.item.currentStageData = { onboardingData: { firstName: 'Annie', personalPhone: '2145550199' } };
+    renderDialog({ [DETAILS_URL]: { body: saved } });
+    const dialog = await form();
+    expect(dialog.getByLabelText('First Name')).toHaveValue('Annie');
+    expect(dialog.getByLabelText('Personal Cell Phone')).toHaveValue('(214) 555-0199');
+    expect(group('Personal address').getByLabelText('Address')).toHaveValue('');
+  });
+
   it('says the details could not be fetched, and still offers the form', async () => {
     renderDialog({ [DETAILS_URL]: { status: 500, body: { message: 'boom' } } });
     await form();

@@ -9,6 +9,7 @@ import { useIsMutating } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { Suspense, useEffect, useEffectEvent, useState } from 'react';
 import { itemLabel } from '../../../shared/format.js';
+import type { OrderItemDetailsDto } from '../../../shared/schemas/orders.js';
 import { Alert } from '../../components/ui/alert';
 import {
   Dialog,
@@ -22,6 +23,7 @@ import { isApiError } from '../../lib/api';
 import { lazyChunk } from '../../lib/lazy-chunk';
 import { useItemDetails } from '../orders/api';
 import { onboardingKeys } from './api';
+import type { AccountPrefill } from './form-model';
 
 // The form (react-hook-form, the schema, the maps loader) loads only when a customer opens it.
 const OnboardingForm = lazyChunk(() => import('./onboarding-form'));
@@ -144,13 +146,29 @@ function DialogBody({
           orderId={orderId}
           orderItemId={orderItemId}
           itemNumber={itemNumber}
-          user={details.data?.user ?? null}
+          account={accountPrefill(details.data)}
+          saved={details.data?.item.currentStageData.onboardingData}
           onSubmitted={onSubmitted}
           onCancel={onCancel}
         />
       </Suspense>
     </>
   );
+}
+
+/** What the account already holds, for the form to start from. */
+function accountPrefill(details: OrderItemDetailsDto | undefined): AccountPrefill {
+  if (!details) return {};
+  const { user, order } = details;
+  return {
+    email: user?.email,
+    firstName: user?.firstName,
+    lastName: user?.lastName,
+    phoneNumber: user?.phoneNumber,
+    shippingAddress: order.shippingAddress,
+    orderPhone: order.phoneNumber,
+    zipCode: order.zipCode,
+  };
 }
 
 function Loading() {

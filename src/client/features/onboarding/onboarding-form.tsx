@@ -30,6 +30,7 @@ import { cn } from '../../lib/utils';
 import { AddressFields } from './address-fields';
 import { useSubmitOnboarding } from './api';
 import {
+  type AccountPrefill,
   deliveryPrefill,
   initialValues,
   type OnboardingField,
@@ -52,8 +53,13 @@ export interface OnboardingFormProps {
   orderId: number;
   orderItemId: number;
   itemNumber: number;
-  /** The account's e-mail and names, from GET /api/order-items/:id/details; null when unknown. */
-  user: { email: string; firstName: string | null; lastName: string | null } | null;
+  /**
+   * What the account holds (e-mail, names, phone, the order's shipping details), from
+   * GET /api/order-items/:id/details; empty when unknown.
+   */
+  account: AccountPrefill;
+  /** The unit's saved onboarding answers, when there are any. */
+  saved?: unknown;
   onSubmitted: () => void;
   onCancel: () => void;
 }
@@ -62,14 +68,15 @@ export default function OnboardingForm({
   orderId,
   orderItemId,
   itemNumber,
-  user,
+  account,
+  saved,
   onSubmitted,
   onCancel,
 }: OnboardingFormProps) {
   const form = useForm<OnboardingValues, unknown, OnboardingFormData>({
     // The form holds every field as a string; the schema's input type has them optional.
     resolver: zodResolver(onboardingFormSchema) as Resolver<OnboardingValues, unknown, OnboardingFormData>,
-    defaultValues: initialValues(user ?? {}),
+    defaultValues: initialValues(account, saved),
     shouldFocusError: false,
   });
   const formRef = useRef<HTMLFormElement>(null);

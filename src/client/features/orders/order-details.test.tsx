@@ -50,19 +50,21 @@ describe('order details dialog', () => {
     });
     const { user, dialog } = await openDetails(order);
     expect(dialog.getByText('VH1042')).toBeInTheDocument();
-    expect(dialog.getAllByText('Documents Pending')[0]).toBeInTheDocument();
+    // Units on different steps say so, with how many are on each, instead of one stage.
+    expect(dialog.getByText('Units at different stages')).toBeInTheDocument();
+    expect(dialog.getByText('Document Signing: 1 of 2 · Production: 1 of 2')).toBeInTheDocument();
     expect(dialog.getByRole('heading', { name: 'Product Information' })).toBeInTheDocument();
     expect(dialog.getByText('Studio 240', { selector: 'dd' })).toBeInTheDocument();
     expect(dialog.getByText('2', { selector: 'dd' })).toBeInTheDocument();
     expect(dialog.getByText(new Date(2025, 8, 30).toLocaleDateString())).toBeInTheDocument();
     expect(dialog.getByText(/12 Oak St\s+Austin, TX 78701/)).toBeInTheDocument();
     expect(dialog.getByText('78701', { selector: 'dd' })).toBeInTheDocument();
-    expect(dialog.getByText('card')).toBeInTheDocument();
+    expect(dialog.getByText('Card')).toBeInTheDocument();
     // Documents appear only at DOCUMENTS_SIGNING.
     expect(dialog.queryByRole('heading', { name: 'Documents' })).not.toBeInTheDocument();
 
-    const first = dialog.getByRole('button', { name: 'Item #1 - Documents Pending' });
-    const second = dialog.getByRole('button', { name: 'Item #2 - In Production' });
+    const first = dialog.getByRole('button', { name: 'Item #1 - Document Signing' });
+    const second = dialog.getByRole('button', { name: 'Item #2 - Production' });
     await user.click(first);
     expect(first).toHaveAttribute('aria-expanded', 'true');
     expect(dialog.getByText('Ann Lee')).toBeInTheDocument();
@@ -149,6 +151,68 @@ describe('order page', () => {
     expect(second).toHaveAttribute('data-status', 'DELIVERED');
     expect(screen.getByRole('link', { name: 'Back to My Orders' })).toHaveAttribute('href', '/orders');
     expect(screen.getByRole('heading', { name: 'Order details' })).toBeInTheDocument();
+  });
+
+  it('shows what the order costs, each deposit asked and whether it is paid, and when it was ordered', async () => {
+    const order = makeOrder({
+      id: 8,
+      orderId: 'VH1008',
+      quantity: 2,
+      status: 'FINANCING_PAYMENT',
+      amount: '4000000',
+      orderDate: '2025-05-02T10:00:00Z',
+      items: [
+        makeItem({
+          id: 81,
+          orderId: 8,
+          itemNumber: 1,
+          status: 'FINANCING_PAYMENT',
+          currentStageData: { paymentAmount: 500_000, paymentStatus: 'pending' },
+        }),
+        makeItem({
+          id: 82,
+          orderId: 8,
+          itemNumber: 2,
+          status: 'SITE_PREP',
+          currentStageData: { amount: 750_000, paymentStatus: 'paid' },
+        }),
+      ],
+    });
+    mockApi({
+      'GET /api/auth/user': sessionRoute(makeUser()),
+      'GET /api/orders': { body: [order] },
+      'GET /api/orders/8': { body: order },
+      [`GET /api/orders/8/items?t=${T}`]: { body: order.items },
+      [`GET /api/orders/8/events?t=${T}`]: { body: [] },
+    });
+    renderApp('/orders/8');
+    const summary = within(await screen.findByRole('region', { name: 'Order summary' }, { timeout: 5000 }));
+    const value = (term: string) => summary.getByText(term, { selector: 'dt' }).nextElementSibling;
+    expect(value('Ordered on')).toHaveTextContent(new Date('2025-05-02T10:00:00Z').toLocaleDateString());
+    expect(value('Order total')).toHaveTextContent('$40,000.00');
+    expect(value('Deposit · Item 1')).toHaveTextContent('$5,000.00Pending');
+    expect(value('Deposit · Item 2')).toHaveTextContent('$7,500.00Paid');
+  });
+
+  it('says when no deposit has been asked for yet, and when the total is not known', async () => {
+    const order = makeOrder({ id: 8, orderId: 'VH1008', status: 'PRODUCTION', amount: null });
+    mockApi({
+      'GET /api/auth/user': sessionRoute(makeUser()),
+      'GET /api/orders': { body: [order] },
+      'GET /api/orders/8': { body: { ...order, status: 'ORDER_PLACED' } },
+      [`GET /api/orders/8/items?t=${T}`]: {
+        body: [makeItem({ id: 81, orderId: 8, status: 'ORDER_PLACED' })],
+      },
+      [`GET /api/orders/8/events?t=${T}`]: { body: [] },
+    });
+    renderApp('/orders/8');
+    const summary = within(await screen.findByRole('region', { name: 'Order summary' }, { timeout: 5000 }));
+    expect(summary.getByText('Order total', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
+      'Not available yet',
+    );
+    expect(summary.getByText('Deposit', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
+      'Asked for at the Payment step',
+    );
   });
 
   it('says when the order does not exist', async () => {

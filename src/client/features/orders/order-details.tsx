@@ -1,9 +1,9 @@
 /** The order details dialog: every section hides empty values. */
 import type { ReactNode } from 'react';
-import { formatPhone, type PhoneCountry } from '../../../shared/format.js';
+import { formatCents, formatPhone, type PhoneCountry, paymentMethodLabel } from '../../../shared/format.js';
 import { PHONE_COUNTRIES } from '../../../shared/schemas/onboarding.js';
 import type { OrderDto, ShippingAddressDto, StageDataDto } from '../../../shared/schemas/orders.js';
-import { STAGE_LABELS } from '../../../shared/stages.js';
+import { customerOrderStage, customerStageLabel, type Stage } from '../../../shared/stages.js';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '../../components/ui/accordion';
 import { Badge } from '../../components/ui/badge';
 import {
@@ -14,8 +14,9 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog';
 import { formatDate } from '../../lib/dates';
+import { DeliveryEstimateNote } from '../forecast/delivery-estimate';
 import type { OrderUnit } from './item-status';
-import { depositAmount, paymentStatusDisplay } from './payment-status';
+import { unitDeposit } from './payment-status';
 
 type FieldList = readonly (readonly [label: string, value: ReactNode])[];
 
@@ -118,13 +119,15 @@ function stageDataFields(stageData: StageDataDto): FieldList {
 
 function unitFields(unit: OrderUnit, orderAmount: string | null): FieldList {
   const data = unit.stageData;
-  const hasPayment = data.paymentStatus !== undefined || unit.status === 'FINANCING_PAYMENT';
+  const deposit = unitDeposit(unit, orderAmount);
+  const estimate = unit.status !== 'DELIVERED' && !unit.deliveryDate ? unit.item?.estimate : undefined;
   return [
-    ['Status', STAGE_LABELS[unit.status]],
+    ['Status', customerStageLabel(unit.status)],
     ['Document Status', text(data.documentStatus) && humanise(text(data.documentStatus))],
-    ['Payment Status', hasPayment ? paymentStatusDisplay(data.paymentStatus).label : ''],
-    ['Deposit', hasPayment ? depositAmount(data, orderAmount) : ''],
+    ['Payment Status', deposit?.status.label],
+    ['Deposit', deposit?.amount],
     ['Expected Delivery', formatDate(unit.deliveryDate)],
+    ['Estimated Delivery', estimate && <DeliveryEstimateNote key="estimate" estimate={estimate} compact />],
     ...onboardingFields(data),
   ];
 }
@@ -153,7 +156,7 @@ export function OrderDetails({
         <span className="text-muted-foreground text-sm">Order ID</span>
         <span className="font-semibold">{label}</span>
         {label !== order.orderId && <span className="text-muted-foreground text-sm">({order.orderId})</span>}
-        <Badge variant="secondary">{STAGE_LABELS[order.status]}</Badge>
+        <OrderStageBadge units={units} fallback={order.status} />
       </div>
       <Section
         title="Product Information"
@@ -174,7 +177,13 @@ export function OrderDetails({
         fields={[['Address', address && <span className="whitespace-pre-line">{address}</span>]]}
       />
       <Section title="Location Information" fields={[['ZIP Code', order.zipCode]]} />
-      <Section title="Payment Information" fields={[['Payment Method', order.paymentMethod]]} />
+      <Section
+        title="Payment Information"
+        fields={[
+          ['Order Total', formatCents(order.amount)],
+          ['Payment Method', paymentMethodLabel(order.paymentMethod)],
+        ]}
+      />
       {order.status === 'DOCUMENTS_SIGNING' && (
         <Section title="Documents" fields={documentFields(order, units)} />
       )}
@@ -185,7 +194,7 @@ export function OrderDetails({
             {units.map((unit) => (
               <AccordionItem key={unit.itemNumber} value={String(unit.itemNumber)}>
                 <AccordionTrigger>
-                  Item #{unit.itemNumber} - {STAGE_LABELS[unit.status]}
+                  Item #{unit.itemNumber} - {customerStageLabel(unit.status)}
                 </AccordionTrigger>
                 <AccordionContent>
                   <FieldRows fields={unitFields(unit, order.amount)} />
@@ -196,6 +205,20 @@ export function OrderDetails({
         </section>
       )}
     </div>
+  );
+}
+
+/**
+ * The order's stage for customers: the one label when its units share a step, else 'Units at different
+ * stages' with how many units are on each step.
+ */
+export function OrderStageBadge({ units, fallback }: { units: readonly OrderUnit[]; fallback: Stage }) {
+  const stage = customerOrderStage(units.length > 0 ? units.map((unit) => unit.status) : [fallback]);
+  return (
+    <>
+      <Badge variant="secondary">{stage.label}</Badge>
+      {stage.mixed && <span className="text-muted-foreground text-sm">{stage.breakdown}</span>}
+    </>
   );
 }
 

@@ -1,9 +1,7 @@
 import { ArrowLeft, PackageX } from 'lucide-react';
 import { useRef } from 'react';
 import { Link, useParams } from 'react-router';
-import { STAGE_LABELS } from '../../../shared/stages.js';
 import { Alert } from '../../components/ui/alert';
-import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { PageSkeleton } from '../../components/ui/skeleton';
@@ -12,7 +10,8 @@ import { ORDER_PAGE_REFRESH_DELAY_MS, useOrderLiveUpdates } from '../../lib/live
 import { useOrder, useOrderItems, useOrders } from './api';
 import { orderUnits } from './item-status';
 import { orderLabels } from './labels';
-import { OrderDetails } from './order-details';
+import { OrderDetails, OrderStageBadge } from './order-details';
+import { OrderSummary } from './order-summary';
 import { UnitCard } from './unit-card';
 
 function BackLink() {
@@ -76,13 +75,15 @@ function OrderView({ id }: { id: number }) {
       <header className="grid gap-2">
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="font-semibold text-2xl tracking-tight sm:text-3xl">Order {shownId}</h1>
-          <Badge variant="secondary">{STAGE_LABELS[data.status]}</Badge>
+          <OrderStageBadge units={units} fallback={data.status} />
         </div>
         <p className="text-muted-foreground">
           {data.productName}
           {units.length > 1 && ` · ${units.length} units`}
         </p>
       </header>
+
+      <OrderSummary order={data} units={units} />
 
       <ul className="grid gap-4">
         {units.map((unit) => (

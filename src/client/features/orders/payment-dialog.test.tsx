@@ -59,6 +59,29 @@ describe('the payment dialog', () => {
     expect(linkRequests(calls)[0]?.body).toBeUndefined();
   });
 
+  it('says which order, unit and product the deposit is for, the order total and what it does', async () => {
+    api(
+      orderWith(
+        {
+          status: 'FINANCING_PAYMENT',
+          currentStageData: { paymentAmount: 500_000, paymentStatus: 'pending' },
+        },
+        { productName: 'Cabin 40', amount: '4000000' },
+      ),
+      { 'POST /api/order-items/11/payment': { body: LINK } },
+    );
+    renderApp('/orders');
+    const { dialog } = await openPayment();
+    await dialog.findByRole('link', { name: /Open Payment Page/ });
+    const value = (term: string) => dialog.getByText(term, { selector: 'dt' }).nextElementSibling;
+    expect(value('Order and unit')).toHaveTextContent('VH1042 · VH (01)');
+    expect(value('Product')).toHaveTextContent('Cabin 40');
+    expect(value('Order total')).toHaveTextContent('$40,000.00');
+    expect(value('Deposit amount')).toHaveTextContent('$5,000.00');
+    expect(value('Payment status')).toHaveTextContent('Pending');
+    expect(dialog.getByText(/Once it is paid, the unit moves on to Site Preparation/)).toBeInTheDocument();
+  });
+
   it('shows the server’s message inline when the link cannot be made, and retries', async () => {
     let attempts = 0;
     const calls = api(awaitingDeposit(), {

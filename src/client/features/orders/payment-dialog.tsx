@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, ExternalLink, RotateCw } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { formatCents } from '../../../shared/format.js';
 import { isPaidStatus, type StageDataDto } from '../../../shared/schemas/orders.js';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -28,6 +29,7 @@ interface PaymentDialogProps {
   /** The order's amount (cents, as text), used when the stage data names no deposit. */
   orderAmount: string | null;
   unitLabel: string;
+  productName: string;
 }
 
 /**
@@ -43,7 +45,9 @@ export function PaymentDialog({
   stageData,
   orderAmount,
   unitLabel,
+  productName,
 }: PaymentDialogProps) {
+  const orderTotal = formatCents(orderAmount);
   const status = paymentStatusDisplay(stageData.paymentStatus);
   const amount = depositAmount(stageData, orderAmount);
   // 'success' and 'successful' read amber here but mean paid (isPaidStatus): nothing left to pay.
@@ -86,20 +90,30 @@ export function PaymentDialog({
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Deposit payment</DialogTitle>
-          <DialogDescription>Deposit for {unitLabel}</DialogDescription>
+          <DialogDescription>
+            Deposit for {unitLabel} · {productName}
+          </DialogDescription>
         </DialogHeader>
         <dl className="grid gap-3 rounded-lg border p-4 text-sm">
-          <div className="flex items-center justify-between gap-4">
-            <dt className="text-muted-foreground">Deposit amount</dt>
-            <dd className="font-semibold text-lg">{amount || 'Not available'}</dd>
-          </div>
-          <div className="flex items-center justify-between gap-4">
-            <dt className="text-muted-foreground">Payment status</dt>
-            <dd>
-              <PaymentStatusPill label={status.label} tone={status.tone} />
-            </dd>
-          </div>
+          <Row label="Order and unit">
+            <span className="break-words">{unitLabel}</span>
+          </Row>
+          <Row label="Product">
+            <span className="break-words">{productName}</span>
+          </Row>
+          {orderTotal && <Row label="Order total">{orderTotal}</Row>}
+          <Row label="Deposit amount">
+            <span className="font-semibold text-lg">{amount || 'Not available'}</span>
+          </Row>
+          <Row label="Payment status">
+            <PaymentStatusPill label={status.label} tone={status.tone} />
+          </Row>
         </dl>
+        <p className="text-muted-foreground text-sm">
+          {isPaidStatus(stageData.paymentStatus) || status.tone === 'paid'
+            ? 'This deposit is paid: it confirmed your order for this unit.'
+            : 'The deposit confirms your order for this unit. Once it is paid, the unit moves on to Site Preparation.'}
+        </p>
 
         {status.tone === 'awaiting' && (
           <p className="text-muted-foreground text-sm">
@@ -153,5 +167,14 @@ export function PaymentDialog({
         )}
       </DialogContent>
     </Dialog>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-center justify-between gap-4">
+      <dt className="shrink-0 text-muted-foreground">{label}</dt>
+      <dd className="min-w-0 text-right">{children}</dd>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 /** The payment dialog's status and amount (decision 27). */
 import { formatCents } from '../../../shared/format.js';
-import type { StageDataDto } from '../../../shared/schemas/orders.js';
+import { isPaidStatus, type StageDataDto } from '../../../shared/schemas/orders.js';
 import { depositCents } from '../../../shared/schemas/payments.js';
 
 import type { PaymentTone } from '../payments/status-pill';
@@ -34,4 +34,34 @@ export function paymentStatusDisplay(paymentStatus: unknown): PaymentStatusDispl
 export function depositAmount(stageData: StageDataDto, orderAmount: string | null): string {
   const cents = depositCents(stageData, orderAmount);
   return cents === null ? '' : formatCents(cents);
+}
+
+export interface UnitDeposit {
+  itemNumber: number;
+  /** The deposit in dollars; '' when neither the stage data nor the order names an amount. */
+  amount: string;
+  status: PaymentStatusDisplay;
+  paid: boolean;
+}
+
+/**
+ * A unit's deposit once the product asks for it: from the payment stage on, or wherever its stage data
+ * carries a payment status or amount. Null before that (no deposit has been asked for yet).
+ */
+export function unitDeposit(
+  unit: { itemNumber: number; status: string; stageData: StageDataDto },
+  orderAmount: string | null,
+): UnitDeposit | null {
+  const data = unit.stageData;
+  const asked =
+    unit.status === 'FINANCING_PAYMENT' ||
+    data.paymentStatus !== undefined ||
+    data.paymentAmount !== undefined;
+  if (!asked) return null;
+  return {
+    itemNumber: unit.itemNumber,
+    amount: depositAmount(data, orderAmount),
+    status: paymentStatusDisplay(data.paymentStatus),
+    paid: isPaidStatus(data.paymentStatus),
+  };
 }

@@ -2,7 +2,7 @@ import { ChevronDown, CircleCheck, Clock, Info } from 'lucide-react';
 import { Suspense, useId, useState } from 'react';
 import { isPaidStatus, type OrderDto, type OrderItemDto } from '../../../shared/schemas/orders.js';
 import { isWebUrl } from '../../../shared/schemas/web-url.js';
-import { canBookDelivery, STAGE_LABELS } from '../../../shared/stages.js';
+import { canBookDelivery, customerStageHint, customerStageLabel } from '../../../shared/stages.js';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
@@ -98,7 +98,10 @@ export function UnitCard({
                 {multiItem && ` · Item ${itemNumber} of ${total}`}
               </span>
               <span className="flex flex-wrap gap-1.5">
-                <Badge variant="outline">{STAGE_LABELS[unit.status]}</Badge>
+                <Badge variant="outline">{customerStageLabel(unit.status)}</Badge>
+                {customerStageHint(unit.status) && (
+                  <span className="text-muted-foreground text-xs">{customerStageHint(unit.status)}</span>
+                )}
                 {/* Past the payment stage the action is gone; the paid deposit still shows. */}
                 {unit.status !== 'FINANCING_PAYMENT' && isPaidStatus(unit.stageData.paymentStatus) && (
                   <Badge variant="outline" className="border-success/50 text-success">
@@ -256,6 +259,7 @@ function UnitActionControl({ order, unit, label }: { order: OrderDto; unit: Orde
         stageData={unit.stageData}
         orderAmount={order.amount}
         unitLabel={label}
+        productName={order.productName}
       />
       {onboardingMounted && itemId !== undefined && (
         <Suspense fallback={null}>

@@ -78,7 +78,7 @@ describe('the owner’s stage-change e-mail', () => {
     const after = await mailsAbout(ANN, order.orderId);
     expect(after).toHaveLength(2);
     expect(after[1]?.text).toContain('Units 1 and 2 of your Garden Studio');
-    expect(after[1]?.subject).toContain('In Production');
+    expect(after[1]?.subject).toContain(': Production');
 
     // A request that changes nothing mails nothing.
     await moveTo(order.id, 'PRODUCTION');
@@ -91,7 +91,7 @@ describe('the owner’s stage-change e-mail', () => {
     const before = t.mail.forAddress(ANN).length;
     await moveTo(order.id, 'DOCUMENTS_PENDING');
     const mail = await t.mail.waitForMail(ANN, before + 1, 5_000);
-    expect(mail.subject).toBe(`Order ${order.orderId}: Documents Pending - OrderFlow`);
+    expect(mail.subject).toBe(`Order ${order.orderId}: Document Signing - OrderFlow`);
   });
 
   it('mails nothing when the owner turned e-mail notifications off, and again once turned on', async () => {

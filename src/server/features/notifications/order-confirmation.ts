@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { STAGE_LABELS } from '../../../shared/stages.js';
+import { customerStageLabel } from '../../../shared/stages.js';
 import type { Executor } from '../../db/client.js';
 import { orders, users } from '../../db/schema.js';
 import { orderConfirmationMail } from '../../mail/templates.js';
@@ -38,7 +38,7 @@ export async function enqueueOrderConfirmation(
         orderNumber: row.orderNumber,
         productName: row.productName,
         quantity: row.quantity,
-        stageLabel: STAGE_LABELS[row.status],
+        stageLabel: customerStageLabel(row.status),
         created: order.created,
       }),
       kind: 'order-confirmation',

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { STAGE_LABELS } from '../../../shared/stages.js';
+import { customerStageLabel } from '../../../shared/stages.js';
 import type { Executor } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { stageChangeMail } from '../../mail/templates.js';
@@ -34,7 +34,7 @@ export async function enqueueStageChangeMail(tx: Executor, event: StatusChanged)
         productName: order.productName,
         quantity: order.quantity,
         itemNumbers: changed.map((unit) => unit.itemNumber),
-        stageLabel: STAGE_LABELS[to],
+        stageLabel: customerStageLabel(to),
       }),
       kind: 'stage-change',
       dedupeKey: `stage-change:${order.id}:${itemIds}:${to}:${at.toISOString()}`,
