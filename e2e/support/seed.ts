@@ -12,6 +12,7 @@ import { seedDelivery } from './seed-delivery.js';
 import { seedLive } from './seed-live.js';
 import { seedPayments } from './seed-payments.js';
 import { seedSettings } from './seed-settings.js';
+import { seedTracking } from './seed-tracking.js';
 import { seedWebhooks } from './seed-webhooks.js';
 
 export const ANN = {
@@ -157,5 +158,6 @@ export async function seedJourneyData(dataDir: string, documentBaseUrl: string) 
   await seedLive(db);
   await seedDelivery(db);
   await seedAutomation(db);
+  await seedTracking(db);
   await database.close();
 }

@@ -28,8 +28,9 @@ const AdminSettingsPage = lazyChunk(() => import('./features/admin-settings/sett
 
 const PaymentSuccessPage = lazyChunk(() => import('./features/payments/payment-success-page'));
 const TestCheckoutPage = lazyChunk(() => import('./features/payments/test-checkout-page'));
+const TrackingPage = lazyChunk(() => import('./features/tracking/tracking-page'));
 
-/** The route table: the customer portal, the back office under /admin, and the public payment pages. */
+/** The route table: the customer portal, the back office under /admin, the public payment pages and tracking page. */
 export function AppRoutes() {
   return (
     <PageErrorBoundary>
@@ -68,6 +69,8 @@ export function AppRoutes() {
 
           <Route path="payment/success" element={<PaymentSuccessPage />} />
           <Route path="payment/test-checkout/:sessionId" element={<TestCheckoutPage />} />
+          {/* Public: the link is the key; signed in or not, everyone sees the same page. */}
+          <Route path="track/:token" element={<TrackingPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>

@@ -25,6 +25,7 @@ import { paymentRoutes } from './features/payments/routes.js';
 import { serviceAreaRoutes } from './features/service-areas/routes.js';
 import { settingsRoutes } from './features/settings/routes.js';
 import { systemRoutes } from './features/system/routes.js';
+import { trackingRoutes } from './features/tracking/routes.js';
 import { webhookEventRoutes, webhookRoutes } from './features/webhooks/routes.js';
 import { registerClientFiles, registerCompression } from './http/compression.js';
 import { registerCsrfGuard } from './http/csrf.js';
@@ -121,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(systemRoutes, { config, database, settings: services.settings });
   await app.register(authRoutes, { auth, config, perMinuteLimit });
   await app.register(orderRoutes, { orders: services.orderViews });
+  await app.register(trackingRoutes, { tracking: services.tracking });
   await app.register(onboardingRoutes, { onboarding: services.onboarding });
   await app.register(accountRoutes, { account: services.account, perMinuteLimit });
   await app.register(paymentRoutes, { payments: services.payments });

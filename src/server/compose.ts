@@ -29,6 +29,7 @@ import {
 import { createPaymentService } from './features/payments/index.js';
 import { createServiceAreaService } from './features/service-areas/index.js';
 import { createSettingsService } from './features/settings/index.js';
+import { createTrackingService } from './features/tracking/index.js';
 import { createWebhookService } from './features/webhooks/index.js';
 import type { Clock } from './lib/clock.js';
 import { createEventBus } from './lib/event-bus.js';
@@ -86,6 +87,7 @@ export function composeServices({ config, db, clock, mailer, log }: CompositionD
     serviceAreas,
     forecast,
     orderViews: createOrderService({ db, clock, writer: orders, estimator: forecast.estimates }),
+    tracking: createTrackingService({ db, clock, orders, estimator: forecast.estimates }),
     onboarding: createOnboardingService({ db, clock, orders }),
     account: createAccountService({ db, clock, orders }),
     payments: createPaymentService({ db, clock, config, settings, log, orders }),

@@ -17,6 +17,13 @@ import type { Stage } from '../../shared/stages.js';
 import type { MailAttachment } from '../mail/mailer.js';
 import { stageRankOf } from './stage-rank.js';
 
+/**
+ * A fresh tracking token: 32 bytes (244 of them random, from two version-4 UUIDs drawn from the
+ * database's strong random source) as 43 base64url characters. The column's default, so every insert
+ * path gets one and a replacement is `set tracking_token = default` (decision 137).
+ */
+const newTrackingToken = sql`translate(encode(decode(replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''), 'hex'), 'base64'), '+/=', '-_')`;
+
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -74,10 +81,13 @@ export const orders = pgTable(
     currentStageData: jsonb('current_stage_data').$type<StageData>().notNull().default({}),
     webflowOrderId: text('webflow_order_id'),
     deliveryDate: timestamp('delivery_date', { withTimezone: true }),
+    /** The secret of the public tracking link /track/:token; kept readable, staff and mail show it. */
+    trackingToken: text('tracking_token').notNull().default(newTrackingToken),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('orders_order_id_key').on(t.orderId),
+    uniqueIndex('orders_tracking_token_key').on(t.trackingToken),
     index('orders_user_id_idx').on(t.userId),
     // The admin list: a status filter with the default sort (newest first, id as tiebreak) reads ten
     // index entries; its count and the dashboard's counts by status are index-only scans.

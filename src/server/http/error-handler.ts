@@ -47,7 +47,13 @@ export function registerNotFoundHandler(app: FastifyInstance, options: { spaFall
       request.method === 'GET' &&
       !request.url.startsWith('/api/') &&
       (request.headers.accept ?? '').includes('text/html');
-    if (wantsPage) return reply.type('text/html').sendFile('index.html', { cacheControl: false });
+    if (wantsPage) {
+      // A tracking page's address is a secret link: keep it out of search engines and shared caches.
+      if (request.url.startsWith('/track/')) {
+        reply.header('X-Robots-Tag', 'noindex').header('Cache-Control', 'no-store');
+      }
+      return reply.type('text/html').sendFile('index.html', { cacheControl: false });
+    }
     return reply
       .status(404)
       .send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` });

@@ -82,22 +82,31 @@ export function resolvePublicUrl(body: string, publicUrl: string, html: boolean)
   return body.replaceAll(PUBLIC_URL_TOKEN, html ? escapeHtml(publicUrl) : publicUrl);
 }
 
+interface MailLink {
+  label: string;
+  path: string;
+}
+
+/** The main link is a button; a second one, when given, a plain link under it. */
 function mailWithLink(
   to: string,
   subject: string,
   title: string,
   lines: string[],
-  link: { label: string; path: string },
+  link: MailLink,
+  secondLink?: MailLink,
 ): MailMessage {
   const url = `${PUBLIC_URL_TOKEN}${link.path}`;
+  const secondUrl = secondLink && `${PUBLIC_URL_TOKEN}${secondLink.path}`;
   const safeLines = lines.map(plain);
   return {
     to,
     subject: plain(subject),
-    text: `${safeLines.join('\n\n')}\n\n${link.label}: ${url}\n`,
+    text: `${safeLines.join('\n\n')}\n\n${link.label}: ${url}\n${secondLink ? `${secondLink.label}: ${secondUrl}\n` : ''}`,
     html: layout(plain(title), [
       ...safeLines.map(escapeHtml),
       `<a href="${url}" style="display:inline-block;background:#4f46e5;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">${escapeHtml(link.label)}</a>`,
+      ...(secondLink ? [`<a href="${secondUrl}">${escapeHtml(secondLink.label)}</a>`] : []),
     ]),
   };
 }
@@ -130,7 +139,11 @@ export function stageChangeMail(input: {
   );
 }
 
-/** The customer's mail for an order an import created or updated with sendNotification on. */
+/**
+ * The customer's mail for an order an import created or updated with sendNotification on. Its button
+ * is the order's tracking page, which needs no account (a customer created from an order has no
+ * password yet); the portal link is for those who sign in.
+ */
 export function orderConfirmationMail(input: {
   to: string;
   orderId: number;
@@ -139,6 +152,7 @@ export function orderConfirmationMail(input: {
   quantity: number;
   stageLabel: string;
   created: boolean;
+  trackingPath: string;
 }): MailMessage {
   const { orderNumber, productName, stageLabel } = input;
   const title = input.created
@@ -154,8 +168,10 @@ export function orderConfirmationMail(input: {
         ? `We have your order ${orderNumber} for ${what}.`
         : `Your order ${orderNumber} for ${what} was updated.`,
       `Its current stage: ${stageLabel}.`,
+      'Follow its progress on your tracking page; anyone with that link can see it, so keep it to yourself.',
     ],
-    { label: 'View your order', path: `/orders/${input.orderId}` },
+    { label: 'Track your order', path: input.trackingPath },
+    { label: 'Or sign in to view your order', path: `/orders/${input.orderId}` },
   );
 }
 

@@ -66,6 +66,8 @@ export const orderSchema = z.object({
   ...orderFields,
   /** The order's units, by item number: the second source of an item's status (see item-status.ts). */
   items: z.array(orderItemSchema),
+  /** The secret of the order's public tracking page (/track/<token>); only its owner and staff get it. */
+  trackingToken: z.optional(z.string()),
 });
 
 /** Who caused an event, without naming the staff member or the API key (customers read these). */

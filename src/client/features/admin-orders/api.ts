@@ -10,6 +10,7 @@ import type {
   Dashboard,
 } from '../../../shared/schemas/admin-orders.js';
 import type { OrderDto, OrderItemDto } from '../../../shared/schemas/orders.js';
+import type { TrackingLink } from '../../../shared/schemas/tracking.js';
 import { apiJson } from '../../lib/api';
 
 /**
@@ -163,5 +164,17 @@ export function useAddNote(orderId: number) {
     mutationFn: (text: string) =>
       apiJson<ActivityEvent>('POST', `/api/admin/orders/${orderId}/notes`, { text }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminOrderKeys.activity(orderId) }),
+  });
+}
+
+/**
+ * A new tracking link for the order; the old one stops working at once. The order's cached answer
+ * carries the token, so it is fetched again.
+ */
+export function useReplaceTrackingLink(orderId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiJson<TrackingLink>('POST', `/api/admin/orders/${orderId}/tracking-link`, {}),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminOrderKeys.detail(orderId) }),
   });
 }

@@ -2,7 +2,7 @@
  * View Details: the order's fields, its units with their stages, and the activity feed — who did what
  * and when, for every event of the order — with internal notes only staff ever see.
  */
-import { Bot, CreditCard, type LucideIcon, ShieldCheck, User, Webhook } from 'lucide-react';
+import { Bot, Copy, CreditCard, type LucideIcon, RefreshCw, ShieldCheck, User, Webhook } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { formatCents, itemLabel, paymentMethodLabel } from '../../../shared/format.js';
 import { type ActivityEvent, INTERNAL_NOTE_MAX_LENGTH } from '../../../shared/schemas/admin-orders.js';
@@ -16,13 +16,16 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
+import { TextField } from '../../components/ui/text-field';
+import { toast } from '../../components/ui/use-toast';
 import { errorFields, errorMessage } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
 import { GENERIC_ERROR, toastError, toastSuccess } from '../../lib/notify';
 import { cn } from '../../lib/utils';
 import { DeliveryEstimateNote } from '../forecast/delivery-estimate';
 import { formatAddress } from '../orders/order-details';
-import { useAddNote, useAdminOrder, useOrderActivity } from './api';
+import { trackingUrl } from '../tracking/api';
+import { useAddNote, useAdminOrder, useOrderActivity, useReplaceTrackingLink } from './api';
 import { focusOnClose } from './focus';
 import { ACTOR_KIND_LABELS, activityText, adminOrderLabel, customerLabel, formatDateTime } from './format';
 import { StageBadge } from './stage-badge';
@@ -89,6 +92,7 @@ function OrderDetails({ target }: { target: DetailsTarget }) {
               ],
             ]}
           />
+          {data.trackingToken && <TrackingLinkField orderId={data.id} token={data.trackingToken} />}
           <section className="grid gap-2" aria-labelledby={`units-${data.id}`}>
             <h3 id={`units-${data.id}`} className="font-semibold text-sm">
               Units
@@ -119,6 +123,87 @@ function OrderDetails({ target }: { target: DetailsTarget }) {
         </div>
       )}
     </>
+  );
+}
+
+/**
+ * The order's public tracking page, to copy into a message to the customer, and its replacement for
+ * a link that reached the wrong hands (the old one answers 'not found' from then on).
+ */
+function TrackingLinkField({ orderId, token }: { orderId: number; token: string }) {
+  const replace = useReplaceTrackingLink(orderId);
+  const [confirming, setConfirming] = useState(false);
+  const hintId = useId();
+  const url = trackingUrl(token);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(url);
+      toastSuccess('Tracking link copied');
+    } catch {
+      toast({
+        variant: 'destructive',
+        title: 'Copy failed',
+        description: 'Select the link and copy it by hand.',
+      });
+    }
+  }
+
+  function confirmReplace() {
+    replace.mutate(undefined, {
+      onSuccess: () => {
+        setConfirming(false);
+        toastSuccess('Tracking link replaced', 'The previous link no longer works.');
+      },
+      onError: (error) => toastError('Error replacing the tracking link', error, GENERIC_ERROR),
+    });
+  }
+
+  return (
+    <section className="grid gap-2">
+      <TextField
+        label="Tracking link"
+        readOnly
+        value={url}
+        className="bg-muted font-mono text-xs sm:text-xs"
+        spellCheck={false}
+        aria-describedby={hintId}
+        onFocus={(event) => event.currentTarget.select()}
+      />
+      <p id={hintId} className="text-muted-foreground text-xs">
+        Anyone with this link sees the product and the units' progress, nothing personal.
+      </p>
+      {confirming ? (
+        <div className="grid gap-2 rounded-lg border border-warning bg-warning/10 p-3 text-sm">
+          <p>The current link will stop working. The customer needs the new one to follow the order.</p>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              type="button"
+              size="sm"
+              variant="destructive"
+              loading={replace.isPending}
+              onClick={confirmReplace}
+            >
+              Replace link
+            </Button>
+            <Button type="button" size="sm" variant="outline" onClick={() => setConfirming(false)}>
+              Keep current link
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <div className="flex flex-wrap gap-2">
+          <Button type="button" variant="outline" size="sm" onClick={copy}>
+            <Copy aria-hidden="true" />
+            Copy link
+          </Button>
+          <Button type="button" variant="outline" size="sm" onClick={() => setConfirming(true)}>
+            <RefreshCw aria-hidden="true" />
+            Replace link…
+          </Button>
+        </div>
+      )}
+    </section>
   );
 }
 

@@ -1,4 +1,4 @@
-import { ArrowLeft, PackageX } from 'lucide-react';
+import { ArrowLeft, ExternalLink, PackageX } from 'lucide-react';
 import { useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
@@ -81,6 +81,18 @@ function OrderView({ id }: { id: number }) {
           {data.productName}
           {units.length > 1 && ` · ${units.length} units`}
         </p>
+        {data.trackingToken && (
+          // The page anyone with the link can open without signing in: the one to share.
+          <p>
+            <Link
+              to={`/track/${encodeURIComponent(data.trackingToken)}`}
+              className="inline-flex items-center gap-1.5 font-medium text-primary text-sm underline-offset-4 hover:underline"
+            >
+              <ExternalLink aria-hidden="true" className="size-4" />
+              Tracking page to share
+            </Link>
+          </p>
+        )}
       </header>
 
       <OrderSummary order={data} units={units} />

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { trackingPath } from '../../../shared/schemas/tracking.js';
 import { customerStageLabel } from '../../../shared/stages.js';
 import type { Executor } from '../../db/client.js';
 import { orders, users } from '../../db/schema.js';
@@ -7,8 +8,10 @@ import { enqueueMail } from './outbox.js';
 
 /**
  * Queues the customer's e-mail about an order created or updated for them by an import with
- * sendNotification on, through the same queue as the stage-change mail. Nothing for a guest order or
- * a customer who turned e-mail notifications off.
+ * sendNotification on, through the same queue as the stage-change mail, with the order's tracking
+ * link. It goes to the e-mail the order came with (the customer it is linked to, often one with no
+ * password yet); an order with no e-mail has no one to mail, and one whose customer turned e-mail
+ * notifications off gets nothing.
  */
 export async function enqueueOrderConfirmation(
   tx: Executor,
@@ -22,6 +25,7 @@ export async function enqueueOrderConfirmation(
       productName: orders.productName,
       quantity: orders.quantity,
       status: orders.status,
+      trackingToken: orders.trackingToken,
       email: users.email,
       prefs: users.notificationPrefs,
     })
@@ -40,6 +44,7 @@ export async function enqueueOrderConfirmation(
         quantity: row.quantity,
         stageLabel: customerStageLabel(row.status),
         created: order.created,
+        trackingPath: trackingPath(row.trackingToken),
       }),
       kind: 'order-confirmation',
       dedupeKey: `order-confirmation:${row.id}:${now.toISOString()}`,

@@ -27,7 +27,10 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrderService }> = asyn
     async (request) => {
       const user = requireUser(request);
       const list = await orders.listForCustomer(user.id);
-      return list.map(({ order, items }) => toOrderDto(order, items));
+      return list.map(({ order, items }) => ({
+        ...toOrderDto(order, items),
+        trackingToken: order.trackingToken,
+      }));
     },
   );
 
@@ -35,8 +38,9 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrderService }> = asyn
     '/api/orders/:id',
     { schema: { params: idParams, response: { 200: orderSchema, ...failures } } },
     async (request) => {
+      // Only the owner or staff can read the order at all, so the link goes to no one else.
       const { order, items } = await orders.get(requireUser(request), request.params.id);
-      return toOrderDto(order, items);
+      return { ...toOrderDto(order, items), trackingToken: order.trackingToken };
     },
   );
 

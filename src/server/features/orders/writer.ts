@@ -77,6 +77,20 @@ export function createOrderWriter({ events }: { events: OrderEvents }) {
         .where(and(eq(orderItems.orderId, orderId), inArray(orderItems.id, [...itemIds])));
     },
 
+    /**
+     * Gives the order a new tracking token (the column's default draws it), so the old link stops
+     * working at once; answers the new token.
+     */
+    async replaceTrackingToken(tx: Executor, orderId: number, now: Date): Promise<string> {
+      const [row] = await tx
+        .update(orders)
+        .set({ trackingToken: sql`default`, updatedAt: now })
+        .where(eq(orders.id, orderId))
+        .returning({ trackingToken: orders.trackingToken });
+      if (!row) throw notFound('Order not found');
+      return row.trackingToken;
+    },
+
     /** A note only staff see: an internal event, never answered by a customer route. */
     async addNote(tx: Executor, orderId: number, text: string, actor: Actor, now: Date): Promise<EventLog> {
       // The lock keeps a concurrent delete from removing the order under the new row.

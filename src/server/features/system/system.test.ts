@@ -92,6 +92,13 @@ describe('serving the built client', () => {
       const page = await app.inject({ url: '/orders/12', headers: { accept: 'text/html' } });
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('<div id="root">');
+      expect(page.headers['x-robots-tag']).toBeUndefined();
+      // A tracking page's address is a secret link: never indexed, never kept by a cache.
+      const tracking = await app.inject({ url: '/track/some-token', headers: { accept: 'text/html' } });
+      expect(tracking.statusCode).toBe(200);
+      expect(tracking.body).toContain('<div id="root">');
+      expect(tracking.headers['x-robots-tag']).toBe('noindex');
+      expect(tracking.headers['cache-control']).toBe('no-store');
       const asset = await app.inject({ url: '/app.js' });
       expect(asset.statusCode).toBe(200);
       const api = await app.inject({ url: '/api/missing', headers: { accept: 'text/html' } });

@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "tracking_token" text DEFAULT translate(encode(decode(replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''), 'hex'), 'base64'), '+/=', '-_') NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "orders_tracking_token_key" ON "orders" USING btree ("tracking_token");

@@ -1,0 +1,95 @@
+/**
+ * Guest tracking: the customer of an order placed with an e-mail only (no password, so no sign-in)
+ * opens the tracking link from the confirmation mail and sees the product, each unit's timeline and
+ * its delivery estimate, and nothing personal. Staff replace the link from the order details, and
+ * the old one stops working. axe and screenshots light and dark at 375 and 1280 px.
+ */
+import type { Page } from '@playwright/test';
+import { expectToast } from './support/auth.js';
+import { expectNoSeriousViolations } from './support/axe.js';
+import { mailsTo } from './support/mail.js';
+import { shoot, VIEWPORTS } from './support/screenshots.js';
+import { TRACKING } from './support/seed-tracking.js';
+import { expect, switchTheme, test } from './support/test.js';
+
+async function expectAccessible(page: Page, label: string) {
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    for (const theme of ['light', 'dark'] as const) {
+      await switchTheme(page, theme);
+      await expectNoSeriousViolations(page, `${label} (${theme}, ${viewport.width} px)`);
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await switchTheme(page, 'light');
+}
+
+test('a guest follows the tracking link from the confirmation mail; staff replace it', async ({
+  page,
+  browser,
+  admin,
+}) => {
+  let link = '';
+  await expect
+    .poll(
+      async () => {
+        const mail = (await mailsTo(TRACKING.email)).find((m) => m.subject.includes(TRACKING.order.orderId));
+        link = mail?.text.match(/Track your order: (\S+)/)?.[1] ?? '';
+        return link;
+      },
+      { message: 'the confirmation mail with its tracking link', timeout: 15_000 },
+    )
+    .toMatch(/\/track\/[A-Za-z0-9_-]{43}$/);
+
+  const response = await page.goto(link);
+  expect(response?.headers()['x-robots-tag']).toBe('noindex');
+  await expect(page.getByRole('heading', { name: 'Track your order' })).toBeVisible();
+  await expect(
+    page.getByText(`Order ${TRACKING.order.orderId} · 2 × ${TRACKING.order.productName}`),
+  ).toBeVisible();
+  await expect(page.locator('meta[name="robots"][content="noindex"]')).toHaveCount(1);
+  const units = page
+    .getByRole('list', { name: 'Units' })
+    .getByRole('listitem')
+    .filter({ has: page.locator('h2') });
+  await expect(units).toHaveCount(2);
+  await expect(units.nth(0)).toContainText('In Production');
+  await expect(units.nth(0).getByTestId('delivery-estimate')).toContainText('Estimated delivery');
+  await expect(units.nth(0).locator('[aria-current="step"]')).toContainText('Production (current step)');
+  await expect(units.nth(1).locator('[aria-current="step"]')).toBeVisible();
+  const text = await page.locator('body').innerText();
+  for (const personal of [
+    TRACKING.email,
+    TRACKING.phoneNumber,
+    TRACKING.street,
+    TRACKING.amount,
+    '47,199',
+    TRACKING.transactionId,
+  ]) {
+    expect(text).not.toContain(personal);
+  }
+
+  await shoot(page, 'tracking-page');
+  await expectAccessible(page, 'tracking page');
+
+  // Staff replace the link from the order details; the guest's page then says it no longer works.
+  const context = await browser.newContext({ storageState: admin.storageState });
+  const staff = await context.newPage();
+  await staff.goto(`/admin/orders?q=${TRACKING.order.orderId}`);
+  await staff.getByRole('button', { name: `Actions for order ${TRACKING.order.orderId}` }).click();
+  await staff.getByRole('menuitem', { name: 'View Details' }).click();
+  const details = staff.getByRole('dialog', { name: 'Order details' });
+  const field = details.getByRole('textbox', { name: 'Tracking link' });
+  await expect(field).toHaveValue(link);
+  await details.getByRole('button', { name: 'Replace link…' }).click();
+  await details.getByRole('button', { name: 'Replace link', exact: true }).click();
+  await expectToast(staff, 'Tracking link replaced');
+  await expect(field).not.toHaveValue(link);
+  const replaced = await field.inputValue();
+  await context.close();
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'This tracking link does not work' })).toBeVisible();
+  await page.goto(replaced);
+  await expect(page.getByRole('heading', { name: 'Track your order' })).toBeVisible();
+});

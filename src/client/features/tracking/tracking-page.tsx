@@ -1,0 +1,152 @@
+import { CircleAlert, RefreshCw } from 'lucide-react';
+import { type ReactNode, useEffect } from 'react';
+import { Link, useParams } from 'react-router';
+import { itemLabel } from '../../../shared/format.js';
+import type { TrackedOrder } from '../../../shared/schemas/tracking.js';
+import { BrandMark } from '../../components/brand-mark';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
+import { Spinner } from '../../components/ui/spinner';
+import { isApiError } from '../../lib/api';
+import { formatDate } from '../../lib/dates';
+import { usePublicConfig } from '../../lib/public-config';
+import { DeliveryEstimateNote } from '../forecast/delivery-estimate';
+import { StageTimeline } from '../orders/stage-timeline';
+import { useTrackedOrder } from './api';
+
+/** Keeps a secret link out of search engines while the page is open (the server also says so). */
+function useNoIndex() {
+  useEffect(() => {
+    const meta = document.createElement('meta');
+    meta.name = 'robots';
+    meta.content = 'noindex';
+    document.head.append(meta);
+    return () => meta.remove();
+  }, []);
+}
+
+function TrackingLayout({ children }: { children: ReactNode }) {
+  const config = usePublicConfig();
+  return (
+    <div className="flex min-h-dvh flex-col bg-background bg-[radial-gradient(ellipse_at_top,var(--color-accent),transparent_60%)]">
+      <main className="flex flex-1 flex-col items-center px-4 pt-8 pb-10 sm:pt-12">
+        <div className="mb-6 flex items-center gap-3">
+          <BrandMark className="size-10 shadow-sm" />
+          <p className="font-semibold text-xl tracking-tight">{config.data?.companyName ?? 'OrderFlow'}</p>
+        </div>
+        <div className="grid w-full min-w-0 max-w-5xl gap-4">{children}</div>
+      </main>
+    </div>
+  );
+}
+
+function LinkNotFound() {
+  return (
+    <Card className="mx-auto w-full max-w-md">
+      <CardHeader className="items-center text-center">
+        <span className="mb-2 flex size-12 items-center justify-center rounded-full bg-destructive/10 text-destructive">
+          <CircleAlert aria-hidden="true" className="size-6" />
+        </span>
+        <h1 className="font-semibold text-xl leading-tight tracking-tight">
+          This tracking link does not work
+        </h1>
+        <CardDescription>
+          It may have been replaced by a newer one. Ask us for the current link, or sign in to see your
+          orders.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Button asChild className="w-full">
+          <Link to="/auth">Sign in</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+function TrackedUnits({ order, updatedAt }: { order: TrackedOrder; updatedAt: number }) {
+  const many = order.units.length > 1;
+  return (
+    <>
+      <header className="grid gap-1">
+        <h1 className="font-semibold text-2xl tracking-tight">Track your order</h1>
+        <p className="text-muted-foreground">
+          Order {order.orderId} · {many ? `${order.units.length} × ` : ''}
+          {order.productName}
+        </p>
+        {order.deliveryDate && (
+          <p className="font-medium text-sm">Delivery date: {formatDate(order.deliveryDate)}</p>
+        )}
+      </header>
+      <ul className="grid gap-4" aria-label="Units">
+        {order.units.map((unit) => (
+          <li key={unit.itemNumber}>
+            <Card>
+              <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
+                <h2 className="font-semibold">
+                  {itemLabel(unit.itemNumber)}
+                  {many && (
+                    <span className="font-normal text-muted-foreground">
+                      {' '}
+                      · Item {unit.itemNumber} of {order.units.length}
+                    </span>
+                  )}
+                </h2>
+                <Badge variant="outline">{unit.label}</Badge>
+              </CardHeader>
+              <CardContent className="grid gap-4">
+                {unit.estimate && !order.deliveryDate && <DeliveryEstimateNote estimate={unit.estimate} />}
+                <StageTimeline status={unit.status} />
+              </CardContent>
+            </Card>
+          </li>
+        ))}
+      </ul>
+      <p className="flex items-center gap-2 text-muted-foreground text-xs">
+        <RefreshCw aria-hidden="true" className="size-3.5 shrink-0" />
+        <span>
+          This page updates by itself (last checked{' '}
+          {new Date(updatedAt).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}). Anyone
+          with its link can see it, so share it only with people you trust.
+        </span>
+      </p>
+    </>
+  );
+}
+
+/**
+ * The public tracking page behind the link in the confirmation mail: the product and where each unit
+ * stands, with no sign-in and nothing personal (the answer it reads carries nothing personal).
+ */
+export default function TrackingPage() {
+  const { token = '' } = useParams();
+  const tracked = useTrackedOrder(token);
+  useNoIndex();
+
+  let content: ReactNode;
+  if (tracked.data) {
+    content = <TrackedUnits order={tracked.data} updatedAt={tracked.dataUpdatedAt} />;
+  } else if (tracked.isError) {
+    content = isApiError(tracked.error, 404) ? (
+      <LinkNotFound />
+    ) : (
+      <Card className="mx-auto w-full max-w-md p-6 text-center">
+        <h1 className="font-semibold text-lg">Your order could not be loaded</h1>
+        <p role="alert" className="mt-2 text-muted-foreground text-sm">
+          {isApiError(tracked.error, 429)
+            ? 'Too many requests from your network. Please wait a minute and reload the page.'
+            : 'Please check your connection and reload the page.'}
+        </p>
+      </Card>
+    );
+  } else {
+    content = (
+      <Card className="mx-auto flex w-full max-w-md items-center justify-center gap-3 p-10 text-muted-foreground">
+        <Spinner label={null} className="text-primary" />
+        <p role="status">Loading your order…</p>
+      </Card>
+    );
+  }
+  return <TrackingLayout>{content}</TrackingLayout>;
+}

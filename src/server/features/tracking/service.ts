@@ -1,0 +1,77 @@
+import { asc, eq } from 'drizzle-orm';
+import type { TrackedOrder, TrackingLink } from '../../../shared/schemas/tracking.js';
+import { trackingPath } from '../../../shared/schemas/tracking.js';
+import { STAGE_LABELS } from '../../../shared/stages.js';
+import { orderItems, orders } from '../../db/schema.js';
+import { notFound } from '../../lib/errors.js';
+import type { DeliveryEstimator, OrderChangeDeps } from '../orders/index.js';
+
+const NOT_FOUND = 'This tracking link does not exist or was replaced';
+
+/**
+ * The public tracking link of an order. The lookup selects only the columns the answer may carry, so
+ * nothing personal (customer, address, phone, amount, payment, stage data) is ever read for it.
+ */
+export function createTrackingService({
+  db,
+  clock,
+  orders: writer,
+  estimator,
+}: OrderChangeDeps & { estimator: DeliveryEstimator }) {
+  return {
+    async track(token: string): Promise<TrackedOrder> {
+      const [order] = await db
+        .select({
+          id: orders.id,
+          orderId: orders.orderId,
+          productName: orders.productName,
+          deliveryDate: orders.deliveryDate,
+        })
+        .from(orders)
+        .where(eq(orders.trackingToken, token))
+        .limit(1);
+      if (!order) throw notFound(NOT_FOUND);
+      const units = await db
+        .select({
+          id: orderItems.id,
+          itemNumber: orderItems.itemNumber,
+          status: orderItems.status,
+          statusChangedAt: orderItems.statusChangedAt,
+        })
+        .from(orderItems)
+        .where(eq(orderItems.orderId, order.id))
+        .orderBy(asc(orderItems.itemNumber));
+      const estimates = await estimator(units.map((unit) => ({ ...unit, productName: order.productName })));
+      return {
+        orderId: order.orderId,
+        productName: order.productName,
+        units: units.map((unit) => ({
+          itemNumber: unit.itemNumber,
+          status: unit.status,
+          label: STAGE_LABELS[unit.status],
+          estimate: estimates.get(unit.id) ?? null,
+        })),
+        deliveryDate: order.deliveryDate?.toISOString() ?? null,
+      };
+    },
+
+    /** A new link for the order; whoever holds the old one gets 404 from now on. Logged for staff. */
+    async replaceLink(orderId: number, adminId: number): Promise<TrackingLink> {
+      return db.transaction(async (tx) => {
+        const now = clock.now();
+        await writer.lock(tx, orderId);
+        const token = await writer.replaceTrackingToken(tx, orderId, now);
+        await writer.addNote(
+          tx,
+          orderId,
+          'Tracking link replaced; the previous link no longer works.',
+          { kind: 'admin', userId: adminId },
+          now,
+        );
+        return { token, path: trackingPath(token) };
+      });
+    },
+  };
+}
+
+export type TrackingService = ReturnType<typeof createTrackingService>;
