@@ -175,6 +175,16 @@ export function stageGroup(stage: Stage): StageGroup {
 /** The nine stages an admin may choose (DOCUMENTS_PENDING shares DOCUMENTS_SIGNING's position). */
 export const ADMIN_STAGES: Stage[] = STAGE_TABLE.filter((row) => row.adminChoosable).map((row) => row.code);
 
+/**
+ * The dashboard's 'Pending Actions': orders waiting on the customer's signature or payment.
+ * DOCUMENTS_PENDING shares DOCUMENTS_SIGNING's position on the timeline, so it counts too.
+ */
+export const PENDING_ACTION_STAGES: readonly Stage[] = [
+  'DOCUMENTS_PENDING',
+  'DOCUMENTS_SIGNING',
+  'FINANCING_PAYMENT',
+];
+
 type AliasRow = StageRow['aliases'][number];
 type StageOfAlias<N, R = StageRow> = R extends StageRow
   ? N extends R['aliases'][number]['name']

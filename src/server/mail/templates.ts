@@ -180,11 +180,12 @@ export function adminNoticeMail(input: {
   to: string;
   subject: string;
   lines: string[];
-  orderNumber: string;
+  /** The order's internal id: the link opens its own back-office page. */
+  orderId: number;
 }): MailMessage {
   return mailWithLink(input.to, input.subject, input.subject, input.lines, {
     label: 'Open in the back office',
-    path: `/admin/orders?q=${encodeURIComponent(input.orderNumber)}`,
+    path: `/admin/orders/${input.orderId}`,
   });
 }
 

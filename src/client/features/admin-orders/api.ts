@@ -4,6 +4,7 @@ import type {
   ActivityEvent,
   AdminBulkStatus,
   AdminOrderFilters,
+  AdminOrderRow,
   AdminOrdersPage,
   AdminOrdersQuery,
   AdminStatusPatch,
@@ -23,6 +24,7 @@ export const adminOrderKeys = {
   list: (query: AdminOrdersQuery) => [...adminOrderKeys.lists(), query] as const,
   dashboard: () => [...adminOrderKeys.all, 'dashboard'] as const,
   detail: (id: number) => [...adminOrderKeys.all, 'detail', id] as const,
+  row: (id: number) => [...adminOrderKeys.all, 'detail', id, 'row'] as const,
   items: (id: number) => [...adminOrderKeys.all, 'detail', id, 'items'] as const,
   activity: (id: number) => [...adminOrderKeys.all, 'detail', id, 'activity'] as const,
 };
@@ -78,6 +80,7 @@ export const fetchOrder = (id: number) => apiJson<OrderDto>('GET', `/api/orders/
 // The timestamp parameter keeps any HTTP cache in between from answering with old units.
 export const fetchOrderItems = (id: number) =>
   apiJson<OrderItemDto[]>('GET', `/api/orders/${id}/items?t=${Date.now()}`);
+export const fetchAdminOrderRow = (id: number) => apiJson<AdminOrderRow>('GET', `/api/admin/orders/${id}`);
 export const fetchActivity = (id: number) =>
   apiJson<ActivityEvent[]>('GET', `/api/admin/orders/${id}/activity`);
 
@@ -110,6 +113,11 @@ export function useAdminOrder(id: number | null) {
 /** The units of an order, fetched when its row is expanded. */
 export function useOrderItems(id: number, options: { enabled: boolean }) {
   return useQuery({ queryKey: adminOrderKeys.items(id), queryFn: () => fetchOrderItems(id), ...options });
+}
+
+/** The order as the table shows it: its customer's e-mail and name (the order page). */
+export function useAdminOrderRow(id: number) {
+  return useQuery({ queryKey: adminOrderKeys.row(id), queryFn: () => fetchAdminOrderRow(id) });
 }
 
 export function useOrderActivity(id: number | null) {

@@ -1,9 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STAGES } from '../../../shared/stages.js';
 import { adminApi, makeDashboard, makeRow } from '../../test/admin-orders';
-import { makeOrder } from '../../test/orders';
 import { renderApp } from '../../test/utils';
 
 const NOW = new Date('2025-06-13T12:00:00Z');
@@ -57,24 +55,39 @@ describe('admin dashboard', () => {
     ]);
   });
 
-  it('lists recent orders, with Guest, and opens their details', async () => {
-    const user = userEvent.setup();
-    adminApi({
-      'GET /api/admin/dashboard': { body: dashboard },
-      'GET /api/orders/4': { body: makeOrder({ id: 4, orderId: 'web-44', productName: 'Cabin 400' }) },
-      'GET /api/admin/orders/4/activity': { body: [] },
-    });
+  it('lists recent orders, with Guest, each linked to its own page', async () => {
+    adminApi({ 'GET /api/admin/dashboard': { body: dashboard } });
     renderApp('/admin');
     const recent = await screen.findByRole('table', { name: '' }, { timeout: 5000 });
     expect(within(recent).getByText('VH3003')).toBeInTheDocument();
-    expect(within(recent).getByText('VH04')).toBeInTheDocument();
+    expect(within(recent).getByRole('link', { name: 'VH04' })).toHaveAttribute('href', '/admin/orders/4');
     expect(within(recent).getByText('Guest')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View all orders' })).toHaveAttribute('href', '/admin/orders');
+    expect(screen.getByRole('link', { name: 'View order VH04' })).toHaveAttribute('href', '/admin/orders/4');
+  });
 
-    await user.click(screen.getByRole('button', { name: 'View details of order VH04' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Order details' }));
-    expect(await dialog.findByText('No activity yet.')).toBeInTheDocument();
-    expect(dialog.getByText('Guest')).toBeInTheDocument();
+  it('opens the matching filtered list from each card and stage bar', async () => {
+    adminApi({ 'GET /api/admin/dashboard': { body: dashboard } });
+    renderApp('/admin');
+    const totals = within(await screen.findByRole('list', { name: 'Order totals' }, { timeout: 5000 }));
+    expect(totals.getByRole('link', { name: 'In Production' })).toHaveAttribute(
+      'href',
+      '/admin/orders?status=PRODUCTION',
+    );
+    expect(totals.getByRole('link', { name: 'Pending Actions' })).toHaveAttribute(
+      'href',
+      '/admin/orders?status=DOCUMENTS_PENDING,DOCUMENTS_SIGNING,FINANCING_PAYMENT',
+    );
+    expect(totals.getByRole('link', { name: 'Delivered' })).toHaveAttribute(
+      'href',
+      '/admin/orders?status=DELIVERED',
+    );
+    expect(totals.getByRole('link', { name: 'Total Orders' })).toHaveAttribute('href', '/admin/orders');
+    const chart = within(screen.getByRole('table', { name: 'Units per stage' }));
+    expect(chart.getByRole('link', { name: 'Site Preparation' })).toHaveAttribute(
+      'href',
+      '/admin/orders?status=SITE_PREP',
+    );
   });
 
   it('reads the units per stage as a table of counts', async () => {
@@ -93,5 +106,8 @@ describe('admin dashboard', () => {
     renderApp('/admin');
     expect(await screen.findByText('VH3003 · VH (02)', undefined, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('12 days in Document Signing')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View order VH3003 · VH (02)' }).getAttribute('href')).toMatch(
+      /^\/admin\/orders\/\d+$/,
+    );
   });
 });

@@ -7,7 +7,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { formatCount, itemLabel } from '../../../shared/format.js';
 import type { Dashboard } from '../../../shared/schemas/admin-orders.js';
-import { STAGE_LABELS } from '../../../shared/stages.js';
+import { PENDING_ACTION_STAGES, STAGE_LABELS } from '../../../shared/stages.js';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -20,13 +20,11 @@ import { cn } from '../../lib/utils';
 import { usePastWindow } from '../forecast/api';
 import { useDashboard } from './api';
 import { CustomerName } from './customer-name';
-import { adminOrderLabel, waitedFor } from './format';
-import { type OrderDialogs, useOrderDialogs } from './order-dialogs';
+import { adminOrderLabel, orderPageUrl, stageListUrl, waitedFor } from './format';
 import { StageBadge } from './stage-badge';
 
 export default function DashboardPage() {
   const dashboard = useDashboard();
-  const dialogs = useOrderDialogs();
   return (
     // min-w-0 on the grid items: a wide table scrolls inside its card instead of widening the page.
     <section className="grid gap-6 [&>*]:min-w-0">
@@ -45,33 +43,51 @@ export default function DashboardPage() {
           </span>
         </Alert>
       )}
-      {dashboard.data && <DashboardContent data={dashboard.data} dialogs={dialogs} />}
-      {dialogs.dialogs}
+      {dashboard.data && <DashboardContent data={dashboard.data} />}
     </section>
   );
 }
 
-function DashboardContent({ data, dialogs }: { data: Dashboard; dialogs: OrderDialogs }) {
+function DashboardContent({ data }: { data: Dashboard }) {
   return (
     <>
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-label="Order totals">
-        <StatCard title="Total Orders" value={data.totalOrders} icon={Package} hint="All orders" />
+        <StatCard
+          title="Total Orders"
+          value={data.totalOrders}
+          icon={Package}
+          hint="All orders"
+          to="/admin/orders"
+        />
         <StatCard
           title="Pending Actions"
           value={data.pendingActions}
           icon={ClipboardList}
           hint="Documents to sign or payment due"
+          to={stageListUrl(PENDING_ACTION_STAGES)}
         />
-        <StatCard title="In Production" value={data.inProduction} icon={Factory} hint="Being built" />
-        <StatCard title="Delivered" value={data.delivered} icon={CheckCircle2} hint="Completed orders" />
+        <StatCard
+          title="In Production"
+          value={data.inProduction}
+          icon={Factory}
+          hint="Being built"
+          to={stageListUrl(['PRODUCTION'])}
+        />
+        <StatCard
+          title="Delivered"
+          value={data.delivered}
+          icon={CheckCircle2}
+          hint="Completed orders"
+          to={stageListUrl(['DELIVERED'])}
+        />
       </ul>
 
-      <RecentOrders data={data} dialogs={dialogs} />
+      <RecentOrders data={data} />
 
       <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
         <UnitsPerStage data={data} />
-        <LongestWaiting data={data} dialogs={dialogs} />
-        <PastWindowCard dialogs={dialogs} />
+        <LongestWaiting data={data} />
+        <PastWindowCard />
       </div>
     </>
   );
@@ -82,17 +98,25 @@ function StatCard({
   value,
   icon: Icon,
   hint,
+  to,
 }: {
   title: string;
   value: number;
   icon: LucideIcon;
   hint: string;
+  /** The list of the orders this card counts. */
+  to: string;
 }) {
   return (
     <li>
-      <Card className="h-full">
+      {/* The whole card is the link, named by its title; the count and hint follow in its text. */}
+      <Card className="relative h-full transition-colors focus-within:ring-2 focus-within:ring-ring hover:bg-accent/50">
         <CardHeader className="flex-row items-center justify-between gap-2 pb-2">
-          <h2 className="font-medium text-muted-foreground text-sm">{title}</h2>
+          <h2 className="font-medium text-muted-foreground text-sm">
+            <Link to={to} className="outline-none after:absolute after:inset-0 after:content-['']">
+              {title}
+            </Link>
+          </h2>
           <Icon aria-hidden="true" className="size-5 text-primary" />
         </CardHeader>
         <CardContent className="grid gap-1">
@@ -104,7 +128,7 @@ function StatCard({
   );
 }
 
-function RecentOrders({ data, dialogs }: { data: Dashboard; dialogs: OrderDialogs }) {
+function RecentOrders({ data }: { data: Dashboard }) {
   return (
     <Card>
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
@@ -138,7 +162,14 @@ function RecentOrders({ data, dialogs }: { data: Dashboard; dialogs: OrderDialog
                 const label = adminOrderLabel(row);
                 return (
                   <TableRow key={row.id}>
-                    <TableCell className="whitespace-nowrap font-medium">{label}</TableCell>
+                    <TableCell className="whitespace-nowrap font-medium">
+                      <Link
+                        to={orderPageUrl(row.id)}
+                        className="text-primary underline-offset-4 hover:underline"
+                      >
+                        {label}
+                      </Link>
+                    </TableCell>
                     <TableCell className="max-w-56">
                       <CustomerName email={row.customerEmail} name={row.customerName} />
                     </TableCell>
@@ -148,13 +179,10 @@ function RecentOrders({ data, dialogs }: { data: Dashboard; dialogs: OrderDialog
                       <StageBadge stage={row.status} />
                     </TableCell>
                     <TableCell className="text-right">
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        aria-label={`View details of order ${label}`}
-                        onClick={() => dialogs.showDetails({ id: row.id, customerEmail: row.customerEmail })}
-                      >
-                        View
+                      <Button variant="ghost" size="sm" asChild>
+                        <Link to={orderPageUrl(row.id)} aria-label={`View order ${label}`}>
+                          View
+                        </Link>
                       </Button>
                     </TableCell>
                   </TableRow>
@@ -193,8 +221,13 @@ function UnitsPerStage({ data }: { data: Dashboard }) {
           <tbody>
             {data.unitsPerStage.map(({ stage, count }) => (
               <tr key={stage}>
-                <th scope="row" className="w-40 py-1 pr-3 text-left font-normal text-muted-foreground">
-                  {STAGE_LABELS[stage]}
+                <th scope="row" className="w-40 py-1 pr-3 text-left font-normal">
+                  <Link
+                    to={stageListUrl([stage])}
+                    className="text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+                  >
+                    {STAGE_LABELS[stage]}
+                  </Link>
                 </th>
                 <td className="py-1">
                   <div className="flex items-center gap-2">
@@ -216,7 +249,7 @@ function UnitsPerStage({ data }: { data: Dashboard }) {
   );
 }
 
-function LongestWaiting({ data, dialogs }: { data: Dashboard; dialogs: OrderDialogs }) {
+function LongestWaiting({ data }: { data: Dashboard }) {
   const now = Date.now();
   return (
     <Card>
@@ -242,13 +275,10 @@ function LongestWaiting({ data, dialogs }: { data: Dashboard; dialogs: OrderDial
                       {waitedFor(unit.since, now)} in {STAGE_LABELS[unit.status]}
                     </span>
                   </div>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    aria-label={`View details of ${label}`}
-                    onClick={() => dialogs.showDetails({ id: unit.orderId })}
-                  >
-                    View
+                  <Button variant="ghost" size="sm" asChild>
+                    <Link to={orderPageUrl(unit.orderId)} aria-label={`View order ${label}`}>
+                      View
+                    </Link>
                   </Button>
                 </li>
               );
@@ -261,7 +291,7 @@ function LongestWaiting({ data, dialogs }: { data: Dashboard; dialogs: OrderDial
 }
 
 /** Units not delivered whose delivery window ended before today, the latest first. */
-function PastWindowCard({ dialogs }: { dialogs: OrderDialogs }) {
+function PastWindowCard() {
   const late = usePastWindow();
   const data = late.data;
   return (
@@ -298,13 +328,10 @@ function PastWindowCard({ dialogs }: { dialogs: OrderDialogs }) {
                       {unit.daysLate === 1 ? 'day' : 'days'} late
                     </span>
                   </div>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    aria-label={`View details of ${label}`}
-                    onClick={() => dialogs.showDetails({ id: unit.orderId })}
-                  >
-                    View
+                  <Button variant="ghost" size="sm" asChild>
+                    <Link to={orderPageUrl(unit.orderId)} aria-label={`View order ${label}`}>
+                      View
+                    </Link>
                   </Button>
                 </li>
               );

@@ -25,9 +25,17 @@ interface DeleteDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   returnFocus?: HTMLElement | null;
+  /** After the order is gone (its own page leaves for the list). */
+  onDeleted?: () => void;
 }
 
-export function DeleteOrderDialog({ target, open, onOpenChange, returnFocus = null }: DeleteDialogProps) {
+export function DeleteOrderDialog({
+  target,
+  open,
+  onOpenChange,
+  returnFocus = null,
+  onDeleted,
+}: DeleteDialogProps) {
   const deleteOrder = useDeleteOrder();
 
   function confirm() {
@@ -36,6 +44,7 @@ export function DeleteOrderDialog({ target, open, onOpenChange, returnFocus = nu
       onSuccess: () => {
         toastSuccess('Order deleted');
         onOpenChange(false);
+        onDeleted?.();
       },
       onError: (error) => {
         toastError('Error deleting order', error, GENERIC_ERROR);

@@ -207,7 +207,7 @@ function TrackingLinkField({ orderId, token }: { orderId: number; token: string 
   );
 }
 
-function Fields({ fields }: { fields: readonly (readonly [string, ReactNode])[] }) {
+export function Fields({ fields }: { fields: readonly (readonly [string, ReactNode])[] }) {
   return (
     <dl className="grid grid-cols-[7rem_minmax(0,1fr)] gap-x-3 gap-y-1.5 rounded-lg border bg-muted/40 p-3 text-sm sm:grid-cols-[9rem_minmax(0,1fr)]">
       {fields
@@ -230,14 +230,18 @@ const ACTOR_ICONS: Record<ActivityEvent['actor']['kind'], LucideIcon> = {
   system: Bot,
 };
 
-function Activity({ orderId }: { orderId: number }) {
+/** The activity feed with the internal-note form; `as` is the heading level where it sits. */
+export function Activity({ orderId, as: Heading = 'h3' }: { orderId: number; as?: 'h2' | 'h3' }) {
   const activity = useOrderActivity(orderId);
   const headingId = useId();
   return (
     <section className="grid gap-3" aria-labelledby={headingId}>
-      <h3 id={headingId} className="font-semibold text-sm">
+      <Heading
+        id={headingId}
+        className={Heading === 'h2' ? 'font-semibold text-lg' : 'font-semibold text-sm'}
+      >
         Activity
-      </h3>
+      </Heading>
       <NoteForm orderId={orderId} />
       {activity.isPending && <Spinner className="mx-auto size-6 text-primary" />}
       {activity.isError && (

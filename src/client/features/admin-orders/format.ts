@@ -18,6 +18,16 @@ export function adminOrderLabel(order: { id: number; orderId: string }): string 
   return orderLabel(order.orderId, order.id);
 }
 
+/** The order's own back-office page, by its internal id. */
+export function orderPageUrl(id: number): string {
+  return `/admin/orders/${id}`;
+}
+
+/** The orders list filtered to these stages (dashboard cards and stage bars). */
+export function stageListUrl(stages: readonly string[]): string {
+  return `/admin/orders?status=${stages.join(',')}`;
+}
+
 /** Guest orders (no customer) say 'Guest'. */
 export function customerLabel(email: string | null): string {
   return email ?? 'Guest';

@@ -4,12 +4,13 @@
  * from View Details or the Status dialog there; the cards do not expand.
  */
 import { useId } from 'react';
+import { Link } from 'react-router';
 import { formatCents } from '../../../shared/format.js';
 import type { AdminOrderRow, AdminOrderSort } from '../../../shared/schemas/admin-orders.js';
 import { formatDate } from '../../lib/dates';
 import { cn } from '../../lib/utils';
 import { CustomerName } from './customer-name';
-import { adminOrderLabel } from './format';
+import { adminOrderLabel, orderPageUrl } from './format';
 import type { OrderDialogs } from './order-dialogs';
 import { ROW_CHECKBOX, RowActions } from './orders-table';
 import { StageBadge } from './stage-badge';
@@ -120,7 +121,12 @@ function OrderCard({
           checked={selected}
           onChange={(event) => onSelect(event.target.checked)}
         />
-        <span className="shrink-0 font-medium">{label}</span>
+        <Link
+          to={orderPageUrl(row.id)}
+          className="shrink-0 font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          {label}
+        </Link>
         {label !== row.orderId && (
           <span className="min-w-0 truncate text-muted-foreground text-xs" title={row.orderId}>
             {row.orderId}

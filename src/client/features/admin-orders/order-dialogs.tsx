@@ -33,7 +33,10 @@ export interface OrderDialogs {
   dialogs: ReactNode;
 }
 
-export function useOrderDialogs(onStatusChanged?: (result: StatusChangeResult) => void): OrderDialogs {
+export function useOrderDialogs(
+  onStatusChanged?: (result: StatusChangeResult) => void,
+  onDeleted?: () => void,
+): OrderDialogs {
   const status = useDialog<StatusTarget>();
   const details = useDialog<DetailsTarget>();
   const remove = useDialog<DeleteTarget>();
@@ -61,6 +64,7 @@ export function useOrderDialogs(onStatusChanged?: (result: StatusChangeResult) =
           open={remove.open}
           onOpenChange={remove.setOpen}
           returnFocus={remove.returnFocus}
+          onDeleted={onDeleted}
         />
       </>
     ),

@@ -46,7 +46,7 @@ async function openOrders(path = '/admin/orders') {
 }
 
 function rowOf(label: string) {
-  const cell = screen.getByText(label, { selector: 'span' });
+  const cell = screen.getByRole('link', { name: label });
   return cell.closest('tr') as HTMLElement;
 }
 
@@ -92,6 +92,10 @@ describe('admin orders page', () => {
     );
     expect(first.getByText(new Date('2025-06-01T10:00:00Z').toLocaleDateString())).toBeInTheDocument();
 
+    // The shown id opens the order's own page, by its internal id.
+    expect(screen.getByRole('link', { name: 'VH1042' }).getAttribute('href')).toMatch(
+      /^\/admin\/orders\/\d+$/,
+    );
     // Not a 'VH' id: 'VH' plus a two-digit index (the order's internal id), the business id beneath.
     const second = within(rowOf('VH02'));
     expect(second.getByText('ORD-77')).toBeInTheDocument();

@@ -17,6 +17,7 @@ import {
   Trash2,
 } from 'lucide-react';
 import { Fragment, useEffect, useRef } from 'react';
+import { Link } from 'react-router';
 import { formatCents, itemLabel, paymentMethodLabel } from '../../../shared/format.js';
 import type { AdminOrderRow, AdminOrderSort } from '../../../shared/schemas/admin-orders.js';
 import { Badge } from '../../components/ui/badge';
@@ -38,7 +39,7 @@ import { cn } from '../../lib/utils';
 import { orderExportUrl, useOrderItems } from './api';
 import { CustomerName } from './customer-name';
 import { download } from './download';
-import { adminOrderLabel } from './format';
+import { adminOrderLabel, orderPageUrl } from './format';
 import type { OrderDialogs } from './order-dialogs';
 import { StageBadge } from './stage-badge';
 
@@ -257,7 +258,12 @@ function OrderRow({
             <span className="w-6 shrink-0" />
           )}
           <div className="grid min-w-0">
-            <span className="truncate font-medium">{label}</span>
+            <Link
+              to={orderPageUrl(row.id)}
+              className="truncate font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              {label}
+            </Link>
             {label !== row.orderId && (
               <span className="truncate text-muted-foreground text-xs" title={row.orderId}>
                 {row.orderId}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { formatCents } from '../../../shared/format.js';
 import { CUSTOMERS_PAGE_SIZE, type CustomerRow } from '../../../shared/schemas/customers.js';
 import { EmailList } from '../../components/email-list';
@@ -18,7 +19,9 @@ import { UserManagementDialog } from './user-management-dialog';
  * and pages the list, so the page stays fast however many customers and orders there are.
  */
 export default function CustomersPage() {
-  const [q, setQ] = useState('');
+  // `?q=` opens the list already searched: an order's page links its customer this way.
+  const [params] = useSearchParams();
+  const [q, setQ] = useState(() => params.get('q')?.trim() ?? '');
   // The page belongs to the search it was chosen in: a new search starts at its first page.
   const [paging, setPaging] = useState({ q: '', page: 1 });
   const page = paging.q === q ? paging.page : 1;

@@ -25,6 +25,7 @@ describe('the admin orders API', () => {
     // Bodies and ids are valid for an admin (order 1 exists), so only the caller's identity is refused.
     await expectAdminOnly(t, [
       { method: 'GET', path: '/api/admin/orders' },
+      { method: 'GET', path: `/api/admin/orders/${orderId}` },
       { method: 'GET', path: '/api/admin/dashboard' },
       { method: 'PATCH', path: `/api/admin/orders/${orderId}/status`, json: { status: 'DELIVERED' } },
       {

@@ -1,6 +1,6 @@
 import { asc, count, desc, eq, ne } from 'drizzle-orm';
 import type { Dashboard } from '../../../shared/schemas/admin-orders.js';
-import { STAGES, type Stage } from '../../../shared/stages.js';
+import { PENDING_ACTION_STAGES, STAGES, type Stage } from '../../../shared/stages.js';
 import type { Executor } from '../../db/client.js';
 import { orderItems, orders } from '../../db/schema.js';
 import { adminOrderColumns, toAdminOrderRow } from './list.js';
@@ -8,16 +8,6 @@ import { adminOrderColumns, toAdminOrderRow } from './list.js';
 /** Rows in the dashboard's Recent Orders table and in its longest-waiting list. */
 export const RECENT_ORDERS_COUNT = 5;
 export const LONGEST_WAITING_COUNT = 5;
-
-/**
- * 'Pending Actions' counts orders waiting on the customer's signature or payment. DOCUMENTS_PENDING
- * shares DOCUMENTS_SIGNING's position on the timeline, so it counts too.
- */
-export const PENDING_ACTION_STAGES: readonly Stage[] = [
-  'DOCUMENTS_PENDING',
-  'DOCUMENTS_SIGNING',
-  'FINANCING_PAYMENT',
-];
 
 function countsByStage(rows: { status: Stage; count: number }[]): Map<Stage, number> {
   return new Map(rows.map((row) => [row.status, row.count]));

@@ -299,4 +299,21 @@ describe('searching for one order or one customer', () => {
     expect(rows.get('VH1011')).toMatchObject({ customerName: null, customerEmail: 'dave@example.com' });
     expect(rows.get('VH1008')).toMatchObject({ customerName: null, customerEmail: null });
   });
+
+  it('answers one order as a row of the table for its page, and 404 for an unknown id', async () => {
+    const res = await admin.get(`/api/admin/orders/${internalId.get('VH1011')}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      id: internalId.get('VH1011'),
+      orderId: 'VH1011',
+      customerEmail: 'dave@example.com',
+      status: 'FINAL_DOCUMENTS',
+    });
+    const guest = await admin.get(`/api/admin/orders/${internalId.get('VH1008')}`);
+    expect(guest.body).toMatchObject({ orderId: 'VH1008', customerEmail: null, customerName: null });
+    const missing = await admin.get('/api/admin/orders/999999');
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('Order not found');
+    expect((await admin.get('/api/admin/orders/abc')).status).toBe(400);
+  });
 });

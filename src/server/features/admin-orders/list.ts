@@ -1,4 +1,4 @@
-import { count, getTableName, sql } from 'drizzle-orm';
+import { count, eq, getTableName, sql } from 'drizzle-orm';
 import type {
   AdminOrderFilters,
   AdminOrderRow,
@@ -7,6 +7,7 @@ import type {
 } from '../../../shared/schemas/admin-orders.js';
 import type { Executor } from '../../db/client.js';
 import { orders, users } from '../../db/schema.js';
+import { notFound } from '../../lib/errors.js';
 import { type CountCache, snapshotXmax, snapshotXmin } from './count-cache.js';
 import { orderFilterWhere, orderSort } from './filters.js';
 
@@ -117,4 +118,11 @@ export async function listAdminOrders(
     [rows, matching] = await Promise.all([page, countNow()]);
   }
   return { items: rows.map(toAdminOrderRow), total: matching };
+}
+
+/** One order as a row of the table: what the order page shows beside the order's own fields. */
+export async function adminOrderRow(executor: Executor, id: number): Promise<AdminOrderRow> {
+  const [row] = await executor.select(adminOrderColumns).from(orders).where(eq(orders.id, id));
+  if (!row) throw notFound('Order not found');
+  return toAdminOrderRow(row);
 }

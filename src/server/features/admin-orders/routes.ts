@@ -4,6 +4,7 @@ import {
   activityEventSchema,
   adminBulkStatusSchema,
   adminOrderFiltersSchema,
+  adminOrderRowSchema,
   adminOrdersPageSchema,
   adminOrdersQuerySchema,
   adminStatusPatchSchema,
@@ -32,6 +33,12 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{ adminOrders: AdminOrderSe
       schema: { querystring: adminOrdersQuerySchema, response: { 200: adminOrdersPageSchema, ...failures } },
     },
     async (request) => service.list(request.query),
+  );
+
+  app.get(
+    '/api/admin/orders/:id',
+    { schema: { params: idParams, response: { 200: adminOrderRowSchema, ...failures } } },
+    async (request) => service.row(request.params.id),
   );
 
   app.get('/api/admin/dashboard', { schema: { response: { 200: dashboardSchema, ...failures } } }, async () =>

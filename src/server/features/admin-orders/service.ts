@@ -15,7 +15,7 @@ import { orderActivity, toActivityEvent } from './activity.js';
 import { createCountCache } from './count-cache.js';
 import { dashboard } from './dashboard.js';
 import { exportOneOrderCsv, exportOrdersCsv } from './export.js';
-import { listAdminOrders } from './list.js';
+import { adminOrderRow, listAdminOrders } from './list.js';
 
 export interface StaffMember {
   id: number;
@@ -41,6 +41,9 @@ export function createAdminOrderService({ db, clock, orders: writer }: OrderChan
   return {
     /** One page of the orders table and the number of orders matching the filter. */
     list: (query: AdminOrdersQuery): Promise<AdminOrdersPage> => listAdminOrders(db, query, counts),
+
+    /** One order as the table shows it, with the customer's e-mail and name (the order page). */
+    row: (orderId: number) => adminOrderRow(db, orderId),
 
     dashboard: () => dashboard(db),
 

@@ -51,7 +51,7 @@ export async function enqueueAdminNotice(tx: Executor, notice: AdminNotice, now:
     await enqueueMail(
       tx,
       {
-        ...adminNoticeMail({ to: admin.email, subject, lines, orderNumber: order.orderNumber }),
+        ...adminNoticeMail({ to: admin.email, subject, lines, orderId: notice.orderId }),
         kind: MAIL_KIND[notice.kind],
         dedupeKey: `${MAIL_KIND[notice.kind]}:${notice.orderId}${unit}:${detail(notice)}:${now.toISOString()}:${admin.email}`,
       },

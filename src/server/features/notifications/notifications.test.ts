@@ -169,7 +169,7 @@ describe('admin notices', () => {
       ]);
       expect(mails[0]?.text).toContain(`Customer: ${ANN}`);
       expect(mails[2]?.text).toContain('Amount: 1500.00 USD');
-      expect(mails[0]?.text).toContain(`${t.config.publicUrl}/admin/orders?q=${order.orderId}`);
+      expect(mails[0]?.text).toContain(`${t.config.publicUrl}/admin/orders/${order.id}`);
     }
     expect(await mailsAbout(ANN, order.orderId)).toEqual([]);
   });

@@ -1,0 +1,281 @@
+/**
+ * One order's own page in the back office (`/admin/orders/:id`, the internal id): the header with the
+ * order's actions, its fields and customer, each unit with its stage, delivery date and estimate, and
+ * the activity with internal notes. The dialogs are the table's own.
+ */
+import { ArrowLeft, Download, RefreshCw, Trash2 } from 'lucide-react';
+import { useId } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { formatCents, itemLabel, paymentMethodLabel } from '../../../shared/format.js';
+import type { AdminOrderRow } from '../../../shared/schemas/admin-orders.js';
+import type { OrderDto } from '../../../shared/schemas/orders.js';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { PageSkeleton } from '../../components/ui/skeleton';
+import { errorMessage, isApiError } from '../../lib/api';
+import { formatDate } from '../../lib/dates';
+import { toastSuccess } from '../../lib/notify';
+import { DeliveryEstimateNote } from '../forecast/delivery-estimate';
+import { formatAddress } from '../orders/order-details';
+import { orderExportUrl, useAdminOrder, useAdminOrderRow } from './api';
+import { Activity, Fields } from './details-dialog';
+import { download } from './download';
+import { adminOrderLabel } from './format';
+import { type OrderDialogs, useOrderDialogs } from './order-dialogs';
+import { StageBadge } from './stage-badge';
+
+/** Where a customer is found in the back office: the customers list searched for their e-mail. */
+export function customerUrl(email: string): string {
+  return `/admin/customers?q=${encodeURIComponent(email)}`;
+}
+
+export default function AdminOrderPage() {
+  const params = useParams();
+  const id = Number(params.id);
+  if (!Number.isInteger(id) || id < 1) return <OrderNotFound />;
+  return <OrderPageFor key={id} id={id} />;
+}
+
+function OrderPageFor({ id }: { id: number }) {
+  const navigate = useNavigate();
+  const row = useAdminOrderRow(id);
+  const order = useAdminOrder(id);
+  const dialogs = useOrderDialogs(undefined, () => navigate('/admin/orders'));
+
+  if (isApiError(row.error, 404) || isApiError(order.error, 404)) return <OrderNotFound />;
+  const failure = row.error ?? order.error;
+  if (failure) {
+    return (
+      <Alert variant="destructive">
+        <span className="col-span-2 flex flex-wrap items-center justify-between gap-3">
+          {errorMessage(failure) ?? 'We could not load the order.'}
+          <Button variant="outline" size="sm" onClick={() => Promise.all([row.refetch(), order.refetch()])}>
+            Try again
+          </Button>
+        </span>
+      </Alert>
+    );
+  }
+  if (!row.data || !order.data) return <PageSkeleton blocks={3} />;
+  return (
+    <>
+      <OrderPageContent row={row.data} order={order.data} dialogs={dialogs} />
+      {dialogs.dialogs}
+    </>
+  );
+}
+
+function BackToOrders() {
+  return (
+    <Button variant="link" className="h-auto justify-self-start p-0" asChild>
+      <Link to="/admin/orders">
+        <ArrowLeft aria-hidden="true" />
+        All orders
+      </Link>
+    </Button>
+  );
+}
+
+function OrderNotFound() {
+  return (
+    <section className="grid gap-4">
+      <BackToOrders />
+      <h1 className="font-semibold text-2xl tracking-tight sm:text-3xl">Order not found</h1>
+      <p className="text-muted-foreground">
+        There is no order with this number. It may have been deleted; search the orders list for it.
+      </p>
+    </section>
+  );
+}
+
+function OrderPageContent({
+  row,
+  order,
+  dialogs,
+}: {
+  row: AdminOrderRow;
+  order: OrderDto;
+  dialogs: OrderDialogs;
+}) {
+  const label = adminOrderLabel(order);
+  const statusTarget = {
+    kind: 'order' as const,
+    id: order.id,
+    label,
+    productName: order.productName,
+    quantity: order.quantity,
+  };
+  return (
+    <section className="grid gap-6 [&>*]:min-w-0">
+      <div className="grid gap-3">
+        <BackToOrders />
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="grid gap-1">
+            <h1 className="flex flex-wrap items-center gap-3 font-semibold text-2xl tracking-tight sm:text-3xl">
+              Order {label}
+              <StageBadge stage={order.status} />
+            </h1>
+            <p className="text-muted-foreground text-sm">
+              {order.productName} · {order.quantity} {order.quantity === 1 ? 'unit' : 'units'} · placed{' '}
+              {formatDate(order.orderDate)}
+            </p>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              variant="outline"
+              onClick={(event) =>
+                dialogs.showStatus({ ...statusTarget, status: order.status }, event.currentTarget)
+              }
+            >
+              <RefreshCw aria-hidden="true" />
+              Change Status
+            </Button>
+            <Button
+              variant="outline"
+              onClick={() => {
+                download(orderExportUrl(order.id));
+                toastSuccess('Order exported');
+              }}
+            >
+              <Download aria-hidden="true" />
+              Export
+            </Button>
+            <Button
+              variant="destructive"
+              onClick={(event) =>
+                dialogs.showDelete(
+                  { id: order.id, label, productName: order.productName, quantity: order.quantity },
+                  event.currentTarget,
+                )
+              }
+            >
+              <Trash2 aria-hidden="true" />
+              Delete
+            </Button>
+          </div>
+        </div>
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] [&>*]:min-w-0">
+        <div className="grid content-start gap-6 [&>*]:min-w-0">
+          <Units order={order} label={label} dialogs={dialogs} />
+          <Card>
+            <CardContent className="pt-6">
+              <Activity orderId={order.id} as="h2" />
+            </CardContent>
+          </Card>
+        </div>
+        <div className="grid content-start gap-6 [&>*]:min-w-0">
+          <Card>
+            <CardHeader>
+              <CardTitle>Customer</CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-1 text-sm">
+              {row.customerEmail === null ? (
+                <p className="text-muted-foreground italic">Guest — no customer account</p>
+              ) : (
+                <>
+                  {row.customerName && <p className="font-medium">{row.customerName}</p>}
+                  <Link
+                    to={customerUrl(row.customerEmail)}
+                    className="break-all text-primary underline-offset-4 hover:underline"
+                  >
+                    {row.customerEmail}
+                  </Link>
+                </>
+              )}
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Details</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <Fields
+                fields={[
+                  ['Order ID', label === order.orderId ? label : `${label} (${order.orderId})`],
+                  ['Product', order.productName],
+                  ['Quantity', String(order.quantity)],
+                  ['Order Date', formatDate(order.orderDate)],
+                  ['Amount', formatCents(order.amount)],
+                  ['Payment Method', paymentMethodLabel(order.paymentMethod)],
+                  ['Transaction ID', order.transactionId],
+                  ['Delivery Date', formatDate(order.deliveryDate)],
+                  ['ZIP Code', order.zipCode],
+                  ['Phone', order.phoneNumber],
+                  [
+                    'Address',
+                    formatAddress(order.shippingAddress) && (
+                      <span className="whitespace-pre-line">{formatAddress(order.shippingAddress)}</span>
+                    ),
+                  ],
+                ]}
+              />
+            </CardContent>
+          </Card>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function Units({ order, label, dialogs }: { order: OrderDto; label: string; dialogs: OrderDialogs }) {
+  const headingId = useId();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle id={headingId}>Units</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ul className="grid divide-y rounded-lg border" aria-labelledby={headingId}>
+          {order.items.map((item) => (
+            <li
+              key={item.id}
+              className="grid gap-2 px-3 py-3 text-sm sm:flex sm:items-start sm:justify-between"
+            >
+              <div className="grid min-w-0 gap-1">
+                <span className="font-medium">
+                  Item #{item.itemNumber} · {itemLabel(item.itemNumber)}
+                </span>
+                <span className="flex flex-wrap items-center gap-2">
+                  <StageBadge stage={item.status} />
+                  <span className="text-muted-foreground text-xs">
+                    since {formatDate(item.statusChangedAt)}
+                  </span>
+                </span>
+                <span className="text-muted-foreground text-xs">
+                  Delivery date: {item.deliveryDate ? formatDate(item.deliveryDate) : 'not set'}
+                </span>
+                {item.estimate && <DeliveryEstimateNote estimate={item.estimate} />}
+              </div>
+              <Button
+                variant="outline"
+                size="sm"
+                className="justify-self-start"
+                aria-label={`Update Status of ${label} item #${item.itemNumber}`}
+                onClick={(event) =>
+                  dialogs.showStatus(
+                    {
+                      kind: 'order',
+                      id: order.id,
+                      label,
+                      productName: order.productName,
+                      quantity: order.quantity,
+                      status: item.status,
+                      itemNumber: item.itemNumber,
+                    },
+                    event.currentTarget,
+                  )
+                }
+              >
+                <RefreshCw aria-hidden="true" />
+                Update Status
+              </Button>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
