@@ -7,6 +7,7 @@ import { openDatabase } from '../../src/server/db/client.js';
 import { createOrderAtStages } from '../../src/server/features/orders/index.js';
 import { seedAdminOrders } from './seed-admin-orders.js';
 import { seedAutomation } from './seed-automation.js';
+import { seedClarity } from './seed-clarity.js';
 import { seedCustomers } from './seed-customers.js';
 import { seedDelivery } from './seed-delivery.js';
 import { seedLive } from './seed-live.js';
@@ -159,5 +160,6 @@ export async function seedJourneyData(dataDir: string, documentBaseUrl: string) 
   await seedDelivery(db);
   await seedAutomation(db);
   await seedTracking(db);
+  await seedClarity(db);
   await database.close();
 }

@@ -18,15 +18,16 @@ export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provid
 }
 
 /**
- * Top of the screen on phones, bottom-right from `sm`, at most 420 px wide from `md`; F8 moves focus to
- * it.
+ * At the top of the screen, right-aligned and at most 420 px wide from `md`; F8 moves focus to it. Never
+ * at the bottom: forms and dialogs keep their Submit button there, and a validation toast must not
+ * cover the button that fixes it (decision 136).
  */
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport
       hotkey={['F8']}
       className={cn(
-        'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]',
+        'fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none md:max-w-[420px]',
         className,
       )}
       {...props}

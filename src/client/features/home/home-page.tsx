@@ -15,7 +15,7 @@ export default function HomePage() {
   return (
     <section className="grid gap-8">
       <header className="grid gap-1">
-        <h1 className="font-semibold text-2xl tracking-tight sm:text-3xl">
+        <h1 className="break-words font-semibold text-2xl tracking-tight sm:text-3xl">
           {greetingFor(new Date())}, {user?.firstName || 'there'}
         </h1>
         <p className="text-muted-foreground">Here is where your orders stand and what to do next.</p>
