@@ -2,7 +2,8 @@
  * Guest tracking: the customer of an order placed with an e-mail only (no password, so no sign-in)
  * opens the tracking link from the confirmation mail and sees the product, each unit's timeline and
  * its delivery estimate, and nothing personal. Staff replace the link from the order details, and
- * the old one stops working. axe and screenshots light and dark at 375 and 1280 px.
+ * the old one stops working; a signed-in customer finds the same page from their order. axe and
+ * screenshots light and dark at 375 and 1280 px.
  */
 import type { Page } from '@playwright/test';
 import { expectToast } from './support/auth.js';
@@ -23,6 +24,22 @@ async function expectAccessible(page: Page, label: string) {
   await page.setViewportSize({ width: 1280, height: 800 });
   await switchTheme(page, 'light');
 }
+
+test('a signed-in customer reaches the same tracking page from their order page', async ({
+  browser,
+  ann,
+}) => {
+  const context = await browser.newContext({ storageState: ann.storageState });
+  const page = await context.newPage();
+  const list = (await (await page.request.get('/api/orders')).json()) as { id: number; orderId: string }[];
+  const studio = list.find((order) => order.orderId === 'VH5001');
+  await page.goto(`/orders/${studio?.id}`);
+  await page.getByRole('link', { name: 'Tracking page to share' }).click();
+  await expect(page).toHaveURL(/\/track\/[A-Za-z0-9_-]{43}$/);
+  await expect(page.getByRole('heading', { name: 'Track your order' })).toBeVisible();
+  await expect(page.getByText('Order VH5001 · Studio 240')).toBeVisible();
+  await context.close();
+});
 
 test('a guest follows the tracking link from the confirmation mail; staff replace it', async ({
   page,
@@ -81,6 +98,8 @@ test('a guest follows the tracking link from the confirmation mail; staff replac
   const details = staff.getByRole('dialog', { name: 'Order details' });
   const field = details.getByRole('textbox', { name: 'Tracking link' });
   await expect(field).toHaveValue(link);
+  await shoot(staff, 'tracking-link-admin');
+  await expectAccessible(staff, 'order details with the tracking link');
   await details.getByRole('button', { name: 'Replace link…' }).click();
   await details.getByRole('button', { name: 'Replace link', exact: true }).click();
   await expectToast(staff, 'Tracking link replaced');
@@ -90,6 +109,8 @@ test('a guest follows the tracking link from the confirmation mail; staff replac
 
   await page.reload();
   await expect(page.getByRole('heading', { name: 'This tracking link does not work' })).toBeVisible();
+  await shoot(page, 'tracking-link-gone');
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(replaced);
   await expect(page.getByRole('heading', { name: 'Track your order' })).toBeVisible();
 });
