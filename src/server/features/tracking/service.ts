@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { TrackedOrder, TrackingLink } from '../../../shared/schemas/tracking.js';
 import { trackingPath } from '../../../shared/schemas/tracking.js';
-import { STAGE_LABELS } from '../../../shared/stages.js';
+import { customerStageLabel } from '../../../shared/stages.js';
 import { orderItems, orders } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import type { DeliveryEstimator, OrderChangeDeps } from '../orders/index.js';
@@ -48,7 +48,7 @@ export function createTrackingService({
         units: units.map((unit) => ({
           itemNumber: unit.itemNumber,
           status: unit.status,
-          label: STAGE_LABELS[unit.status],
+          label: customerStageLabel(unit.status),
           estimate: estimates.get(unit.id) ?? null,
         })),
         deliveryDate: order.deliveryDate?.toISOString() ?? null,
