@@ -70,7 +70,8 @@ test('a guest follows the tracking link from the confirmation mail; staff replac
     .getByRole('listitem')
     .filter({ has: page.locator('h2') });
   await expect(units).toHaveCount(2);
-  await expect(units.nth(0)).toContainText('In Production');
+  await expect(units.nth(0)).toContainText('Production');
+  await expect(units.nth(0)).not.toContainText('In Production');
   await expect(units.nth(0).getByTestId('delivery-estimate')).toContainText('Estimated delivery');
   await expect(units.nth(0).locator('[aria-current="step"]')).toContainText('Production (current step)');
   await expect(units.nth(1).locator('[aria-current="step"]')).toBeVisible();

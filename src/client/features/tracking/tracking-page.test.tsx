@@ -23,7 +23,7 @@ const TRACKED: TrackedOrder = {
     {
       itemNumber: 1,
       status: 'PRODUCTION',
-      label: 'In Production',
+      label: 'Production',
       estimate: { from: '2027-01-11', to: '2027-02-20', basis: 'defaults', historyUnits: 0 },
     },
     { itemNumber: 2, status: 'DELIVERED', label: 'Delivered', estimate: null },
