@@ -98,3 +98,37 @@ test('a tab from before a deploy recovers when a page chunk is gone: one reload,
   await expect(page.getByRole('button', { name: 'Reload' })).toBeVisible();
   await context.close();
 });
+
+test('while data loads, the app frame and placeholders of the page show, not a lone spinner', async ({
+  browser,
+  ann,
+}) => {
+  const context = await browser.newContext({ storageState: ann.storageState });
+  const page = await context.newPage();
+  // The order list answers only when the test lets it, as on a slow connection.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/api\/orders$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/orders');
+  const nav = page.getByRole('navigation', { name: 'Customer Portal' });
+  await expect(nav.getByRole('link', { name: 'My Orders' })).toBeVisible();
+  // The sidebar claims no task count it does not know yet.
+  await expect(page.getByText('Loading your tasks…')).toBeVisible();
+  const placeholder = page.getByRole('main').getByRole('status');
+  await expect(placeholder).toHaveText('Loading');
+  expect(await placeholder.locator('.animate-pulse').count()).toBeGreaterThan(2);
+  // shoot() waits for animations to settle, which a pulsing placeholder never does: one still frame.
+  await page.screenshot({
+    path: 'test-results/screenshots/orders-loading-light-desktop.png',
+    animations: 'disabled',
+  });
+  release();
+  await expect(page.getByRole('heading', { name: 'My Orders (2)' })).toBeVisible();
+  await expect(placeholder).toHaveCount(0);
+  await context.close();
+});

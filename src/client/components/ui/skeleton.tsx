@@ -15,16 +15,27 @@ export function Skeleton({ className }: { className?: string }) {
 
 /**
  * The shape of a page while its data loads: its title and blocks where the content will be, so the
- * layout is there at once instead of a lone spinner. `cards` adds a row of figure cards (dashboards).
+ * layout is there at once instead of a lone spinner. `cards` adds a row of figure cards (dashboards);
+ * `heading={false}` where the page already shows its title above the placeholder.
  */
-export function PageSkeleton({ blocks = 3, cards = false }: { blocks?: number; cards?: boolean }) {
+export function PageSkeleton({
+  blocks = 3,
+  cards = false,
+  heading = true,
+}: {
+  blocks?: number;
+  cards?: boolean;
+  heading?: boolean;
+}) {
   return (
     <div role="status" className="grid gap-6">
       <span className="sr-only">Loading</span>
-      <div className="grid gap-2">
-        <Skeleton className="h-8 w-56 max-w-full" />
-        <Skeleton className="h-4 w-80 max-w-full" />
-      </div>
+      {heading && (
+        <div className="grid gap-2">
+          <Skeleton className="h-8 w-56 max-w-full" />
+          <Skeleton className="h-4 w-80 max-w-full" />
+        </div>
+      )}
       {cards && (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {slots(4, 'card').map((slot) => (

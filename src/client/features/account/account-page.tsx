@@ -22,7 +22,7 @@ export default function AccountPage() {
         {user && <ProfileCard user={user} className="lg:col-span-1" />}
         {orders.isPending ? (
           <div className="lg:col-span-2">
-            <PageSkeleton blocks={2} />
+            <PageSkeleton heading={false} blocks={2} />
           </div>
         ) : orders.isError ? (
           <div

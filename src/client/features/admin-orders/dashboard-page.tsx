@@ -32,7 +32,7 @@ export default function DashboardPage() {
         <h1 className="font-semibold text-2xl tracking-tight sm:text-3xl">Dashboard</h1>
         <p className="text-muted-foreground text-sm">Where every order stands today.</p>
       </div>
-      {dashboard.isPending && <PageSkeleton cards blocks={2} />}
+      {dashboard.isPending && <PageSkeleton heading={false} cards blocks={2} />}
       {dashboard.isError && (
         <Alert variant="destructive">
           <span className="col-span-2 flex flex-wrap items-center justify-between gap-3">

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeUser, mockApi, renderApp, sessionRoute } from '../../test/utils';
 
@@ -27,14 +27,16 @@ describe('route guards', () => {
   });
 
   it('shows a signed-in customer their page inside the customer shell', async () => {
-    mockApi({ 'GET /api/auth/user': sessionRoute(makeUser()) });
+    mockApi({ 'GET /api/auth/user': sessionRoute(makeUser()), 'GET /api/orders': { body: [] } });
     renderApp('/orders');
-    expect(await screen.findByRole('heading', { name: 'My Orders' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: /^My Orders/ })).toBeInTheDocument();
     const nav = within(screen.getByRole('navigation', { name: 'Customer Portal' }));
     for (const link of ['Home', 'My Orders', 'Account', 'Settings']) {
       expect(nav.getByRole('link', { name: link })).toBeInTheDocument();
     }
-    expect(screen.getByRole('button', { name: /Purchase Tasks/ })).toHaveTextContent('0');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /Purchase Tasks/ })).toHaveTextContent('0'),
+    );
   });
 
   it('sends a USER from /admin to /', async () => {

@@ -56,7 +56,7 @@ export default function CustomersPage() {
         className="sm:max-w-sm"
       />
 
-      {customers.isPending && <PageSkeleton blocks={4} />}
+      {customers.isPending && <PageSkeleton heading={false} blocks={4} />}
       {customers.isError && !data && (
         <Alert variant="destructive">
           <span className="col-span-2 flex flex-wrap items-center justify-between gap-3">

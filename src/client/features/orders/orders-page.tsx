@@ -87,7 +87,7 @@ export default function OrdersPage() {
         </DropdownMenu>
       </div>
 
-      {orders.isPending && <PageSkeleton />}
+      {orders.isPending && <PageSkeleton heading={false} />}
       {orders.isError && (
         <Alert variant="destructive">
           <span className="col-span-2 flex flex-wrap items-center justify-between gap-3">

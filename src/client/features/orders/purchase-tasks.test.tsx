@@ -98,4 +98,21 @@ describe('purchase tasks', () => {
     const second = nav.getByRole('link', { name: /VH 02.*Order VH1005.*Sign required documents/ });
     expect(second).toHaveAttribute('href', '/orders/5');
   });
+
+  it('claims no count while the orders load, and says so when they cannot be loaded', async () => {
+    let answer: (value: { status: number; body: unknown }) => void = () => {};
+    mockApi({
+      'GET /api/auth/user': sessionRoute(makeUser()),
+      'GET /api/orders': () => new Promise((resolve) => (answer = resolve)),
+    });
+    renderApp('/');
+    const nav = within(await screen.findByRole('complementary'));
+    expect(
+      nav.getByRole('button', { name: /Purchase Tasks\s*Pending tasks:\s*loading/ }),
+    ).toBeInTheDocument();
+    expect(nav.getByText('Loading your tasks…')).toBeInTheDocument();
+    expect(nav.queryByText('Nothing to do right now.')).not.toBeInTheDocument();
+    answer({ status: 500, body: { message: 'Database unavailable' } });
+    expect(await nav.findByText('Your tasks could not be loaded.')).toBeInTheDocument();
+  });
 });

@@ -53,8 +53,9 @@ export function purchaseTasks(orders: readonly OrderDto[]): PurchaseTask[] {
   return tasks;
 }
 
-/** The customer's pending tasks, from the order list (which embeds each order's items). */
-export function usePurchaseTasks(): PurchaseTask[] {
-  const { data } = useOrders();
-  return data ? purchaseTasks(data) : [];
+/** The customer's pending tasks, from the order list (which embeds each order's items); undefined while it loads. */
+export function usePurchaseTasks(): { tasks: PurchaseTask[] | undefined; failed: boolean } {
+  const { data, isError } = useOrders();
+  // Undefined until the orders are known: "0 tasks" before then would be a guess.
+  return { tasks: data && purchaseTasks(data), failed: isError && !data };
 }

@@ -5,15 +5,22 @@ import { Badge } from '../../components/ui/badge';
 import { usePurchaseTasks } from '../orders/use-purchase-tasks';
 
 export function PurchaseTasks({ onNavigate }: { onNavigate: () => void }) {
-  const tasks = usePurchaseTasks();
+  const { tasks, failed } = usePurchaseTasks();
   return (
     <Collapsible.Root defaultOpen className="rounded-md border bg-card/50">
       <Collapsible.Trigger className="group flex w-full items-center gap-3 rounded-md px-3 py-2 font-medium text-sm outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring">
         <ClipboardList aria-hidden="true" className="size-4 text-muted-foreground" />
         Purchase Tasks
-        <Badge variant={tasks.length > 0 ? 'destructive' : 'secondary'} className="ml-auto">
+        <Badge variant={tasks && tasks.length > 0 ? 'destructive' : 'secondary'} className="ml-auto">
           <span className="sr-only">Pending tasks: </span>
-          {tasks.length}
+          {tasks ? (
+            tasks.length
+          ) : (
+            <>
+              <span aria-hidden="true">…</span>
+              <span className="sr-only">loading</span>
+            </>
+          )}
         </Badge>
         <ChevronDown
           aria-hidden="true"
@@ -21,7 +28,11 @@ export function PurchaseTasks({ onNavigate }: { onNavigate: () => void }) {
         />
       </Collapsible.Trigger>
       <Collapsible.Content className="px-3 pb-3">
-        {tasks.length === 0 ? (
+        {!tasks ? (
+          <p className="pt-1 text-muted-foreground text-xs">
+            {failed ? 'Your tasks could not be loaded.' : 'Loading your tasks…'}
+          </p>
+        ) : tasks.length === 0 ? (
           <p className="pt-1 text-muted-foreground text-xs">Nothing to do right now.</p>
         ) : (
           <ul className="grid gap-1 pt-1">
