@@ -282,6 +282,15 @@ describe('admin orders page', () => {
     expect(calls(recorded, 'GET', '/api/admin/orders')).toHaveLength(1);
   });
 
+  it('reads several stages from the address, comma-separated or repeated', async () => {
+    const recorded = adminApi({
+      [`GET ${listUrl({ status: 'PRODUCTION,DELIVERED' })}`]: page([guestCabin]),
+    });
+    await openOrders('/admin/orders?status=PRODUCTION&status=DELIVERED');
+    expect(screen.getByRole('button', { name: /Filter.*1 filter set/ })).toBeInTheDocument();
+    expect(calls(recorded, 'GET', '/api/admin/orders')).toHaveLength(1);
+  });
+
   it('searches on the server once typing pauses, from the first page', async () => {
     const user = userEvent.setup();
     const recorded = adminApi({
@@ -302,7 +311,7 @@ describe('admin orders page', () => {
   it('filters by status, dates, payment, registration and product through the Filter dialog', async () => {
     const user = userEvent.setup();
     const filtered = listUrl({
-      status: 'DELIVERY_SCHEDULED',
+      status: 'PRODUCTION,DELIVERY_SCHEDULED',
       dateFrom: '2025-05-01',
       dateTo: '2025-05-31',
       payment: 'unpaid',
@@ -314,13 +323,15 @@ describe('admin orders page', () => {
     await user.click(screen.getByRole('button', { name: 'Filter' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Filter orders' }));
 
-    await user.click(dialog.getByRole('combobox', { name: 'Status' }));
-    const options = screen.getAllByRole('option').map((option) => option.textContent);
-    expect(options).toHaveLength(1 + FILTER_STATUSES.length);
-    expect(options).toContain('Payment Pending (PAYMENT_PENDING)');
-    expect(options).toContain('Documents Pending');
-    await user.click(screen.getByRole('option', { name: 'Delivery Scheduled (DELIVERY_SCHEDULED)' }));
-    await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
+    const statuses = within(dialog.getByRole('group', { name: 'Status' }));
+    const boxes = statuses.getAllByRole('checkbox');
+    expect(boxes).toHaveLength(FILTER_STATUSES.length);
+    expect(statuses.getByRole('checkbox', { name: 'Payment Pending (PAYMENT_PENDING)' })).toBeInTheDocument();
+    expect(statuses.getByRole('checkbox', { name: 'Documents Pending' })).toBeInTheDocument();
+    // Several stages at once: the list shows orders at any of them.
+    await user.click(statuses.getByRole('checkbox', { name: 'Delivery Scheduled (DELIVERY_SCHEDULED)' }));
+    await user.click(statuses.getByRole('checkbox', { name: 'In Production' }));
+    expect(dialog.getByText('Any of 2 ticked.')).toBeInTheDocument();
 
     await user.type(dialog.getByLabelText('Date from'), '2025-05-01');
     await user.type(dialog.getByLabelText('Date to'), '2025-05-31');
