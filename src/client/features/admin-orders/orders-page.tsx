@@ -190,34 +190,41 @@ export default function AdminOrdersPage() {
       {selected.size > 0 && (
         <section
           aria-label="Selected orders"
-          className="flex flex-wrap items-center gap-3 rounded-lg border border-primary/40 bg-accent px-4 py-2 text-accent-foreground text-sm"
+          className="grid grid-cols-[1fr_auto] items-center gap-2 rounded-lg border border-primary/40 bg-accent px-4 py-2 text-accent-foreground text-sm sm:flex sm:flex-wrap sm:items-center sm:gap-3"
         >
+          {/* On a phone the count and Clear selection share the first line, the actions the next. */}
           <span className="font-medium">{selected.size} selected</span>
-          <span aria-hidden="true">·</span>
-          <Button size="sm" onClick={() => dialogs.showStatus({ kind: 'bulk', ids: [...selected] })}>
-            <RefreshCw aria-hidden="true" />
-            Change status
-          </Button>
+          <div className="col-span-2 row-start-2 flex flex-wrap gap-2">
+            <Button size="sm" onClick={() => dialogs.showStatus({ kind: 'bulk', ids: [...selected] })}>
+              <RefreshCw aria-hidden="true" />
+              Change status
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => {
+                download(selectedExportUrl([...selected]));
+                toastSuccess(`${selected.size} ${selected.size === 1 ? 'order' : 'orders'} exported`);
+              }}
+            >
+              <Download aria-hidden="true" />
+              Export selected
+            </Button>
+            <Button
+              size="sm"
+              variant="destructive"
+              onClick={() => setBulkDelete({ open: true, ids: [...selected] })}
+            >
+              <Trash2 aria-hidden="true" />
+              Delete selected
+            </Button>
+          </div>
           <Button
             size="sm"
-            variant="outline"
-            onClick={() => {
-              download(selectedExportUrl([...selected]));
-              toastSuccess(`${selected.size} ${selected.size === 1 ? 'order' : 'orders'} exported`);
-            }}
+            variant="ghost"
+            onClick={clearSelection}
+            className="col-start-2 row-start-1 sm:ml-auto"
           >
-            <Download aria-hidden="true" />
-            Export selected
-          </Button>
-          <Button
-            size="sm"
-            variant="destructive"
-            onClick={() => setBulkDelete({ open: true, ids: [...selected] })}
-          >
-            <Trash2 aria-hidden="true" />
-            Delete selected
-          </Button>
-          <Button size="sm" variant="ghost" onClick={clearSelection} className="ml-auto">
             <X aria-hidden="true" />
             Clear selection
           </Button>
