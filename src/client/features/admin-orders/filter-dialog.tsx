@@ -169,12 +169,12 @@ function StatusChoices({
       <p id={hintId} className="-mt-1 text-muted-foreground text-xs">
         {value.length === 0 ? 'Any status. Tick one or more.' : `Any of ${value.length} ticked.`}
       </p>
-      <div className="grid max-h-56 gap-x-4 gap-y-1.5 overflow-y-auto rounded-md border p-3 sm:grid-cols-2">
+      <div className="grid gap-x-4 gap-y-1.5 rounded-md border p-3 sm:grid-cols-2">
         {FILTER_STATUSES.map((status) => (
           <label key={status} className="flex items-center gap-2 text-sm">
             <input
               type="checkbox"
-              className="size-4 accent-primary"
+              className="size-4 shrink-0 accent-primary"
               checked={value.includes(status)}
               onChange={(event) => toggle(status, event.target.checked)}
             />
