@@ -126,8 +126,8 @@ test.describe('orders list', () => {
     }
     await page.getByRole('button', { name: /^Filter/ }).click();
     dialog = page.getByRole('dialog', { name: 'Filter orders' });
-    await dialog.getByRole('combobox', { name: 'Status' }).click();
-    await expect(page.getByRole('option')).toHaveCount(13);
+    await expect(dialog.getByRole('group', { name: 'Status' }).getByRole('checkbox')).toHaveCount(12);
+    await expect(dialog.getByRole('checkbox', { name: 'In Production' })).toBeChecked();
     await page.keyboard.press('Escape');
   });
 
@@ -306,10 +306,13 @@ test('dashboard: the four cards, recent orders, units per stage and the longest 
   await expect(chart.getByRole('rowheader')).toHaveCount(10);
   const waiting = page.getByRole('listitem').filter({ hasText: `${A.lookout.orderId} · VH (01)` });
   await expect(waiting).toContainText(`${A.waitedDays} days in Location Enabled`);
-  await waiting.getByRole('button', { name: /View details/ }).click();
-  await expect(page.getByRole('dialog', { name: 'Order details' })).toContainText(A.lookout.productName);
+  await waiting.getByRole('link', { name: /View order/ }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: new RegExp(`Order ${A.lookout.orderId}`) }),
+  ).toBeVisible();
+  await expect(page.getByText(A.lookout.productName).first()).toBeVisible();
 
-  await page.keyboard.press('Escape');
+  await page.goBack();
   await page.getByRole('link', { name: 'View all orders' }).click();
   await expect(page).toHaveURL(/\/admin\/orders$/);
 });

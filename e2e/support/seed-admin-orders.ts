@@ -46,6 +46,50 @@ export const ADMIN_ORDERS = {
   waitedDays: 45,
 } as const;
 
+/**
+ * Orders the order-page journey reads, exports and deletes. Their products hold 'AOP', never 'AOX', so
+ * the orders journeys' counts do not see them; placed months ago, so they stay out of Recent Orders.
+ */
+export const ORDER_PAGE = {
+  search: 'AOP',
+  /** Two units, one delivered: the page shows both, with delivery date and estimate. */
+  shown: { orderId: 'VH4701', productName: 'AOP Summit 200' },
+  /** Exported together; 'third' matches the same search but is not selected. */
+  exported: [
+    { orderId: 'VH4702', productName: 'AOP Export One' },
+    { orderId: 'VH4703', productName: 'AOP Export Two' },
+  ],
+  third: { orderId: 'VH4704', productName: 'AOP Export Three' },
+  /** Deleted together by the bulk delete. */
+  dropped: [
+    { orderId: 'VH4705', productName: 'AOP Drop One' },
+    { orderId: 'VH4706', productName: 'AOP Drop Two' },
+  ],
+} as const;
+
+async function seedOrderPage(db: Db, now: number) {
+  const P = ORDER_PAGE;
+  await createOrderAtStages(
+    db,
+    { ...P.shown, email: ADMIN_ORDERS.customer, orderDate: new Date(now - 90 * DAY), zipCode: '78701' },
+    [
+      { stage: 'PRODUCTION' },
+      { stage: 'DELIVERED', stageData: { deliveryDate: new Date(now - 10 * DAY).toISOString() } },
+    ],
+  );
+  const stages = ['PRODUCTION', 'DELIVERED', 'SITE_PREP'] as const;
+  for (const [index, order] of [...P.exported, P.third].entries()) {
+    await createOrderAtStages(db, { ...order, orderDate: new Date(now - (91 + index) * DAY) }, [
+      { stage: stages[index] ?? 'ORDER_PLACED' },
+    ]);
+  }
+  for (const [index, order] of P.dropped.entries()) {
+    await createOrderAtStages(db, { ...order, orderDate: new Date(now - (95 + index) * DAY) }, [
+      { stage: 'ORDER_PLACED' },
+    ]);
+  }
+}
+
 export async function seedAdminOrders(db: Db) {
   const now = Date.now();
   const A = ADMIN_ORDERS;
@@ -103,4 +147,5 @@ export async function seedAdminOrders(db: Db) {
     );
   }
   await db.update(users).set(A.customerName).where(eq(users.email, A.customer));
+  await seedOrderPage(db, now);
 }

@@ -18,6 +18,50 @@ export type AdminOrderSort = (typeof ADMIN_ORDER_SORTS)[number];
 
 export const ADMIN_ORDERS_MAX_PAGE_SIZE = 100;
 
+/**
+ * A list parameter: `a,b`, a repeated parameter (`?status=A&status=B`) or both; spaces and empty
+ * entries are dropped, so a plain single value still reads as a list of one.
+ */
+const listParam = z.pipe(
+  z.union([z.string(), z.array(z.string())]),
+  z.transform((value: string | string[]) =>
+    (Array.isArray(value) ? value : [value])
+      .flatMap((part) => part.split(','))
+      .map((part) => part.trim())
+      .filter((part) => part !== ''),
+  ),
+);
+
+/** The most orders one export or delete of selected orders takes. */
+export const SELECTED_ORDERS_MAX = 1000;
+
+type FilterStatus = (typeof FILTER_STATUSES)[number];
+const isFilterStatus = (value: string): value is FilterStatus =>
+  (FILTER_STATUSES as readonly string[]).includes(value);
+
+/** Checked as a whole, so a refusal names the parameter (`status`), not one entry of it. */
+const statusList = z.pipe(
+  listParam.check(
+    z.refine((parts: string[]) => parts.length > 0, 'Name a status'),
+    z.refine((parts: string[]) => parts.length <= FILTER_STATUSES.length, 'Too many statuses'),
+    z.refine((parts: string[]) => parts.every(isFilterStatus), `Use one of ${FILTER_STATUSES.join(', ')}`),
+  ),
+  z.transform((parts: string[]) => parts.filter(isFilterStatus)),
+);
+
+const ORDER_ID = /^[1-9]\d{0,9}$/;
+const orderIdList = z.pipe(
+  listParam.check(
+    z.refine((parts: string[]) => parts.length > 0, 'Name an order'),
+    z.refine(
+      (parts: string[]) => parts.length <= SELECTED_ORDERS_MAX,
+      `At most ${SELECTED_ORDERS_MAX} orders at once`,
+    ),
+    z.refine((parts: string[]) => parts.every((part) => ORDER_ID.test(part)), 'Not an order id'),
+  ),
+  z.transform((parts: string[]) => parts.map(Number)),
+);
+
 const dateOnly = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date such as 2026-11-23'));
 
 /**
@@ -33,7 +77,8 @@ export const adminOrdersQuerySchema = z.object({
   /** Matches order id, product name or customer e-mail, case-insensitively. */
   q: z.optional(z.string().check(z.trim(), z.maxLength(200))),
   sort: z._default(z.enum(ADMIN_ORDER_SORTS), 'orderDate:desc'),
-  status: z.optional(z.enum(FILTER_STATUSES)),
+  /** One stage or alias, or several (`PRODUCTION,DELIVERED` or the parameter repeated): any of them. */
+  status: z.optional(statusList),
   dateFrom: z.optional(dateOnly),
   dateTo: z.optional(dateOnly),
   payment: z.optional(z.enum(['paid', 'unpaid'])),
@@ -42,12 +87,18 @@ export const adminOrdersQuerySchema = z.object({
   product: z.optional(z.string().check(z.trim(), z.maxLength(200))),
 });
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;
-/** The filters alone: the query of GET /api/admin/orders/export (paging and sort are ignored there). */
-export const adminOrderFiltersSchema = z.omit(adminOrdersQuerySchema, {
-  page: true,
-  pageSize: true,
-  sort: true,
-});
+/**
+ * The filters alone: the query of GET /api/admin/orders/export (paging and sort are ignored there),
+ * which also takes `ids`: only these orders (the selected rows), at most 1000.
+ */
+export const adminOrderFiltersSchema = z.extend(
+  z.omit(adminOrdersQuerySchema, {
+    page: true,
+    pageSize: true,
+    sort: true,
+  }),
+  { ids: z.optional(orderIdList) },
+);
 export type AdminOrderFilters = z.infer<typeof adminOrderFiltersSchema>;
 
 export const adminOrderRowSchema = z.object({
@@ -92,6 +143,14 @@ export const adminBulkStatusSchema = z.object({
   status: stageSchema,
 });
 export type AdminBulkStatus = z.infer<typeof adminBulkStatusSchema>;
+
+/** POST /api/admin/orders/bulk-delete: several orders, one transaction; one unknown id and none go. */
+export const adminBulkDeleteSchema = z.object({
+  orderIds: z
+    .array(z.number().check(z.int(), z.positive()))
+    .check(z.minLength(1), z.maxLength(SELECTED_ORDERS_MAX)),
+});
+export type AdminBulkDelete = z.infer<typeof adminBulkDeleteSchema>;
 
 export const statusChangeResultSchema = z.object({
   /** Units whose status changed. */

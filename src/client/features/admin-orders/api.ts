@@ -45,7 +45,7 @@ export function queryString(values: Record<string, QueryValue>): string {
 export function filterValues(filters: AdminOrderFilters): Record<string, QueryValue> {
   return {
     q: filters.q,
-    status: filters.status,
+    status: filters.status?.join(','),
     dateFrom: filters.dateFrom,
     dateTo: filters.dateTo,
     payment: filters.payment,
@@ -66,6 +66,11 @@ export function ordersUrl(query: AdminOrdersQuery): string {
 /** The CSV of every order matching the filters (the server streams it; the browser saves it). */
 export function exportUrl(filters: AdminOrderFilters): string {
   return `/api/admin/orders/export${queryString(filterValues(filters))}`;
+}
+
+/** The CSV of just these orders (the selected rows). */
+export function selectedExportUrl(ids: readonly number[]): string {
+  return `/api/admin/orders/export${queryString({ ids: ids.join(',') })}`;
 }
 
 export function orderExportUrl(id: number): string {
@@ -158,6 +163,22 @@ export function useDeleteOrder() {
     onSuccess: async (_answer, id) => {
       // The deleted order's own queries would only answer 404 from now on.
       queryClient.removeQueries({ queryKey: adminOrderKeys.detail(id) });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminOrderKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: adminOrderKeys.dashboard() }),
+      ]);
+    },
+  });
+}
+
+/** Several orders in one transaction (all or none). */
+export function useBulkDelete() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (orderIds: readonly number[]) =>
+      apiJson<{ deleted: number }>('POST', '/api/admin/orders/bulk-delete', { orderIds }),
+    onSuccess: async (_answer, orderIds) => {
+      for (const id of orderIds) queryClient.removeQueries({ queryKey: adminOrderKeys.detail(id) });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: adminOrderKeys.lists() }),
         queryClient.invalidateQueries({ queryKey: adminOrderKeys.dashboard() }),

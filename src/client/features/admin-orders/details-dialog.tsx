@@ -277,7 +277,11 @@ function ActivityItem({ event }: { event: ActivityEvent }) {
           {event.actor.label !== ACTOR_KIND_LABELS[event.actor.kind] && (
             <Badge variant="outline">{ACTOR_KIND_LABELS[event.actor.kind]}</Badge>
           )}
-          {isNote && <Badge variant="outline">{INTERNAL_NOTICE}</Badge>}
+          {isNote && (
+            <Badge variant="outline" className="whitespace-normal">
+              {INTERNAL_NOTICE}
+            </Badge>
+          )}
         </div>
         <p className={cn('break-words', isNote && 'whitespace-pre-line')}>{activityText(event)}</p>
         <time dateTime={event.timestamp} className="text-muted-foreground text-xs">

@@ -1,5 +1,5 @@
 /**
- * The orders Filter dialog: status (twelve choices), date from and to (the whole 'to' day included, on
+ * The orders Filter dialog: status (any of twelve choices, several at once), date from and to (the whole 'to' day included, on
  * the server), payment, registration and product name. Nothing applies until Apply.
  */
 import { useId, useState } from 'react';
@@ -22,10 +22,6 @@ import type { DialogFilters } from './url-state';
 
 const ANY = 'any';
 
-const STATUS_CHOICES = [
-  { value: ANY, label: 'Any status' },
-  ...FILTER_STATUSES.map((status) => ({ value: status, label: filterStatusLabel(status) })),
-];
 const PAYMENT_CHOICES = [
   { value: ANY, label: 'Any payment' },
   { value: 'paid', label: 'Paid' },
@@ -98,12 +94,7 @@ function FilterForm({
         <DialogDescription>Show only the orders that match every filter you set.</DialogDescription>
       </DialogHeader>
 
-      <SelectField
-        label="Status"
-        value={draft.status ?? ANY}
-        onChange={(value) => set({ status: orUndefined(value) })}
-        choices={STATUS_CHOICES}
-      />
+      <StatusChoices value={draft.status ?? []} onChange={(status) => set({ status })} />
 
       <div className="grid gap-4 sm:grid-cols-2">
         <DateField
@@ -154,6 +145,44 @@ function FilterForm({
         <Button type="submit">Apply filters</Button>
       </DialogFooter>
     </form>
+  );
+}
+
+type Status = (typeof FILTER_STATUSES)[number];
+
+/** The twelve statuses as boxes: none ticked means any status; several mean any of them. */
+function StatusChoices({
+  value,
+  onChange,
+}: {
+  value: readonly Status[];
+  onChange: (value: Status[] | undefined) => void;
+}) {
+  const hintId = useId();
+  function toggle(status: Status, on: boolean) {
+    const next = FILTER_STATUSES.filter((choice) => (choice === status ? on : value.includes(choice)));
+    onChange(next.length > 0 ? next : undefined);
+  }
+  return (
+    <fieldset className="grid gap-2" aria-describedby={hintId}>
+      <legend className="mb-2 font-medium text-sm">Status</legend>
+      <p id={hintId} className="-mt-1 text-muted-foreground text-xs">
+        {value.length === 0 ? 'Any status. Tick one or more.' : `Any of ${value.length} ticked.`}
+      </p>
+      <div className="grid gap-x-4 gap-y-1.5 rounded-md border p-3 sm:grid-cols-2">
+        {FILTER_STATUSES.map((status) => (
+          <label key={status} className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="size-4 shrink-0 accent-primary"
+              checked={value.includes(status)}
+              onChange={(event) => toggle(status, event.target.checked)}
+            />
+            {filterStatusLabel(status)}
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }
 

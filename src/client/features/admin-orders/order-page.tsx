@@ -157,16 +157,15 @@ function OrderPageContent({
         </div>
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] [&>*]:min-w-0">
-        <div className="grid content-start gap-6 [&>*]:min-w-0">
+      {/*
+        Two columns from lg: units and activity on the left, customer and details beside them. On a
+        phone the customer and details come before the activity, which can run long.
+      */}
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] [&>*]:min-w-0">
+        <div className="lg:col-start-1">
           <Units order={order} label={label} dialogs={dialogs} />
-          <Card>
-            <CardContent className="pt-6">
-              <Activity orderId={order.id} as="h2" />
-            </CardContent>
-          </Card>
         </div>
-        <div className="grid content-start gap-6 [&>*]:min-w-0">
+        <div className="grid content-start gap-6 lg:col-start-2 lg:row-span-2 lg:row-start-1 [&>*]:min-w-0">
           <Card>
             <CardHeader>
               <CardTitle>Customer</CardTitle>
@@ -215,6 +214,11 @@ function OrderPageContent({
             </CardContent>
           </Card>
         </div>
+        <Card className="lg:col-start-1">
+          <CardContent className="pt-6">
+            <Activity orderId={order.id} as="h2" />
+          </CardContent>
+        </Card>
       </div>
     </section>
   );

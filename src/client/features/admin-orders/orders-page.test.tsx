@@ -35,6 +35,15 @@ function page(items = [studio, guestCabin], total = items.length) {
   return { body: { items, total } };
 }
 
+/** The links the page follows to save a file (the test records them instead of navigating). */
+function followedLinks() {
+  const hrefs: string[] = [];
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    hrefs.push(`${this.getAttribute('href')} download=${this.hasAttribute('download')}`);
+  });
+  return hrefs;
+}
+
 function calls(recorded: RecordedCall[], method: string, prefix: string) {
   return recorded.filter((call) => call.method === method && call.url.startsWith(prefix));
 }
@@ -282,6 +291,15 @@ describe('admin orders page', () => {
     expect(calls(recorded, 'GET', '/api/admin/orders')).toHaveLength(1);
   });
 
+  it('reads several stages from the address, comma-separated or repeated', async () => {
+    const recorded = adminApi({
+      [`GET ${listUrl({ status: 'PRODUCTION,DELIVERED' })}`]: page([guestCabin]),
+    });
+    await openOrders('/admin/orders?status=PRODUCTION&status=DELIVERED');
+    expect(screen.getByRole('button', { name: /Filter.*1 filter set/ })).toBeInTheDocument();
+    expect(calls(recorded, 'GET', '/api/admin/orders')).toHaveLength(1);
+  });
+
   it('searches on the server once typing pauses, from the first page', async () => {
     const user = userEvent.setup();
     const recorded = adminApi({
@@ -302,7 +320,7 @@ describe('admin orders page', () => {
   it('filters by status, dates, payment, registration and product through the Filter dialog', async () => {
     const user = userEvent.setup();
     const filtered = listUrl({
-      status: 'DELIVERY_SCHEDULED',
+      status: 'PRODUCTION,DELIVERY_SCHEDULED',
       dateFrom: '2025-05-01',
       dateTo: '2025-05-31',
       payment: 'unpaid',
@@ -314,13 +332,15 @@ describe('admin orders page', () => {
     await user.click(screen.getByRole('button', { name: 'Filter' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Filter orders' }));
 
-    await user.click(dialog.getByRole('combobox', { name: 'Status' }));
-    const options = screen.getAllByRole('option').map((option) => option.textContent);
-    expect(options).toHaveLength(1 + FILTER_STATUSES.length);
-    expect(options).toContain('Payment Pending (PAYMENT_PENDING)');
-    expect(options).toContain('Documents Pending');
-    await user.click(screen.getByRole('option', { name: 'Delivery Scheduled (DELIVERY_SCHEDULED)' }));
-    await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
+    const statuses = within(dialog.getByRole('group', { name: 'Status' }));
+    const boxes = statuses.getAllByRole('checkbox');
+    expect(boxes).toHaveLength(FILTER_STATUSES.length);
+    expect(statuses.getByRole('checkbox', { name: 'Payment Pending (PAYMENT_PENDING)' })).toBeInTheDocument();
+    expect(statuses.getByRole('checkbox', { name: 'Documents Pending' })).toBeInTheDocument();
+    // Several stages at once: the list shows orders at any of them.
+    await user.click(statuses.getByRole('checkbox', { name: 'Delivery Scheduled (DELIVERY_SCHEDULED)' }));
+    await user.click(statuses.getByRole('checkbox', { name: 'In Production' }));
+    expect(dialog.getByText('Any of 2 ticked.')).toBeInTheDocument();
 
     await user.type(dialog.getByLabelText('Date from'), '2025-05-01');
     await user.type(dialog.getByLabelText('Date to'), '2025-05-31');
@@ -570,14 +590,6 @@ describe('admin orders page', () => {
   });
 
   describe('Export', () => {
-    function followedLinks() {
-      const hrefs: string[] = [];
-      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-        hrefs.push(`${this.getAttribute('href')} download=${this.hasAttribute('download')}`);
-      });
-      return hrefs;
-    }
-
     it('saves the CSV of the current search and filters and says Orders exported', async () => {
       const user = userEvent.setup();
       const links = followedLinks();
@@ -639,5 +651,123 @@ describe('admin orders page', () => {
     await waitFor(() =>
       expect(screen.queryByRole('region', { name: 'Selected orders' })).not.toBeInTheDocument(),
     );
+  });
+
+  describe('with orders selected', () => {
+    async function selectBoth(user: ReturnType<typeof userEvent.setup>) {
+      await user.click(screen.getByRole('checkbox', { name: 'Select order VH1042' }));
+      await user.click(screen.getByRole('checkbox', { name: 'Select order VH02' }));
+      return within(screen.getByRole('region', { name: 'Selected orders' }));
+    }
+
+    it('exports just the selected orders', async () => {
+      const user = userEvent.setup();
+      const links = followedLinks();
+      adminApi({ [`GET ${listUrl()}`]: page() });
+      await openOrders();
+      const bar = await selectBoth(user);
+      await user.click(bar.getByRole('button', { name: 'Export selected' }));
+      expect(await toasts().findByText('2 orders exported')).toBeInTheDocument();
+      expect(links).toEqual(['/api/admin/orders/export?ids=1%2C2 download=true']);
+    });
+
+    it('deletes them after a confirmation that names the count, in one request', async () => {
+      const user = userEvent.setup();
+      const recorded = adminApi({
+        [`GET ${listUrl()}`]: page(),
+        'POST /api/admin/orders/bulk-delete': { body: { deleted: 2 } },
+      });
+      await openOrders();
+      const bar = await selectBoth(user);
+      await user.click(bar.getByRole('button', { name: 'Delete selected' }));
+      const confirm = within(await screen.findByRole('alertdialog', { name: 'Delete 2 orders?' }));
+      expect(calls(recorded, 'POST', '/api/admin/orders/bulk-delete')).toEqual([]);
+      await user.click(confirm.getByRole('button', { name: 'Delete 2 orders' }));
+      expect(await toasts().findByText('2 orders deleted')).toBeInTheDocument();
+      expect(calls(recorded, 'POST', '/api/admin/orders/bulk-delete')[0]?.body).toEqual({ orderIds: [1, 2] });
+      await waitFor(() =>
+        expect(screen.queryByRole('region', { name: 'Selected orders' })).not.toBeInTheDocument(),
+      );
+    });
+
+    it('keeps the orders and the selection when the delete is refused', async () => {
+      const user = userEvent.setup();
+      adminApi({
+        [`GET ${listUrl()}`]: page(),
+        'POST /api/admin/orders/bulk-delete': { status: 404, body: { message: 'Order not found: 2' } },
+      });
+      await openOrders();
+      const bar = await selectBoth(user);
+      await user.click(bar.getByRole('button', { name: 'Delete selected' }));
+      const confirm = within(await screen.findByRole('alertdialog', { name: 'Delete 2 orders?' }));
+      await user.click(confirm.getByRole('button', { name: 'Delete 2 orders' }));
+      expect(await toasts().findByText('Order not found: 2')).toBeInTheDocument();
+      // The confirmation stays open for another try; cancelled, the selection is still there.
+      await user.click(confirm.getByRole('button', { name: 'Cancel' }));
+      expect(await screen.findByRole('region', { name: 'Selected orders' })).toHaveTextContent('2 selected');
+    });
+  });
+
+  describe('saved views', () => {
+    it('saves the current filters under a name and applies them again from Views', async () => {
+      const user = userEvent.setup();
+      const filtered = listUrl({ q: 'cabin', status: 'PRODUCTION,DELIVERED', sort: 'status:asc' });
+      const cleared = listUrl({ q: 'cabin', sort: 'status:asc' });
+      const recorded = adminApi({
+        [`GET ${filtered}`]: page([guestCabin]),
+        [`GET ${listUrl({ page: 2, q: 'cabin', status: 'PRODUCTION,DELIVERED', sort: 'status:asc' })}`]: page(
+          [guestCabin],
+          11,
+        ),
+        [`GET ${cleared}`]: page(),
+      });
+      await openOrders('/admin/orders?q=cabin&status=PRODUCTION,DELIVERED&sort=status:asc&page=2');
+
+      await user.click(screen.getByRole('button', { name: 'Views' }));
+      expect(await screen.findByText('No saved views yet.')).toBeInTheDocument();
+      await user.click(screen.getByRole('menuitem', { name: 'Save current view…' }));
+      const dialog = within(await screen.findByRole('dialog', { name: 'Save current view' }));
+      await user.click(dialog.getByRole('button', { name: 'Save view' }));
+      expect(dialog.getByText('Give the view a name')).toBeInTheDocument();
+      await user.type(dialog.getByLabelText('View name'), 'Cabins moving');
+      await user.click(dialog.getByRole('button', { name: 'Save view' }));
+      expect(await toasts().findByText('View “Cabins moving” saved')).toBeInTheDocument();
+
+      // Elsewhere, then back through the menu: the same list, from its first page.
+      await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+      await waitFor(() => expect(calls(recorded, 'GET', cleared)).not.toEqual([]));
+      await user.click(screen.getByRole('button', { name: 'Views' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Cabins moving' }));
+      await waitFor(() => expect(calls(recorded, 'GET', '/api/admin/orders').at(-1)?.url).toBe(filtered));
+      expect(screen.getByRole('searchbox', { name: 'Search orders' })).toHaveValue('cabin');
+    });
+
+    it('renames and deletes a view, refusing a name already taken', async () => {
+      const user = userEvent.setup();
+      localStorage.setItem(
+        'orderflow:order-views:1',
+        JSON.stringify([
+          { id: 'a', name: 'Late', params: 'status=PRODUCTION' },
+          { id: 'b', name: 'Guests', params: 'registration=guest' },
+        ]),
+      );
+      adminApi({ [`GET ${listUrl()}`]: page() });
+      await openOrders();
+      await user.click(screen.getByRole('button', { name: 'Views' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Manage views…' }));
+      const dialog = within(await screen.findByRole('dialog', { name: 'Manage views' }));
+      const late = dialog.getByLabelText('Name of view Late');
+      await user.clear(late);
+      await user.type(late, 'guests');
+      await user.click(dialog.getAllByRole('button', { name: 'Rename' })[0] as HTMLElement);
+      expect(dialog.getByText('A view with this name exists')).toBeInTheDocument();
+      await user.clear(late);
+      await user.type(late, 'Stuck in production');
+      await user.click(dialog.getAllByRole('button', { name: 'Rename' })[0] as HTMLElement);
+      await user.click(dialog.getByRole('button', { name: 'Delete view Guests' }));
+      expect(JSON.parse(localStorage.getItem('orderflow:order-views:1') ?? '[]')).toEqual([
+        { id: 'a', name: 'Stuck in production', params: 'status=PRODUCTION' },
+      ]);
+    });
   });
 });

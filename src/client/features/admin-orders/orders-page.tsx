@@ -3,7 +3,7 @@
  * server, 10, 25, 50 or 100 rows a page, with numbered pages and 'Go to page'. Page, page size, search,
  * sort and filters live in the address, so a reload, Back and a shared link show the same list.
  */
-import { Download, ListFilter, RefreshCw, X } from 'lucide-react';
+import { Download, ListFilter, RefreshCw, Trash2, X } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatCount } from '../../../shared/format.js';
@@ -18,12 +18,14 @@ import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
 import { PHONE_QUERY, useMediaQuery } from '../../lib/media';
 import { toastSuccess } from '../../lib/notify';
-import { exportUrl, useAdminOrders } from './api';
+import { exportUrl, selectedExportUrl, useAdminOrders } from './api';
+import { BulkDeleteDialog } from './bulk-delete-dialog';
 import { download } from './download';
 import { FilterDialog } from './filter-dialog';
 import { OrderCards } from './order-cards';
 import { useOrderDialogs } from './order-dialogs';
 import { OrdersTable } from './orders-table';
+import { useSavedViews, viewParams } from './saved-views';
 import {
   activeFilterCount,
   type DialogFilters,
@@ -33,6 +35,7 @@ import {
   paramsFromQuery,
   queryFromParams,
 } from './url-state';
+import { ViewsMenu } from './views-menu';
 
 export default function AdminOrdersPage() {
   const [params, setParams] = useSearchParams();
@@ -51,6 +54,10 @@ export default function AdminOrdersPage() {
   const selected = selection.key === listKey ? selection.ids : new Set<number>();
   const clearSelection = () => setSelection({ key: listKey, ids: new Set() });
   const dialogs = useOrderDialogs(clearSelection);
+  // The ids the confirmation was opened for: it keeps naming them while it closes.
+  const [bulkDelete, setBulkDelete] = useState<{ open: boolean; ids: number[] }>({ open: false, ids: [] });
+  const savedViews = useSavedViews();
+  const currentViewParams = viewParams(paramsFromQuery(query));
 
   /** Pushes a new query into the address; search keystrokes replace the entry instead of adding one. */
   function navigate(next: Partial<AdminOrdersQuery>, options: { replace?: boolean } = {}) {
@@ -143,6 +150,15 @@ export default function AdminOrdersPage() {
             <Download aria-hidden="true" />
             Export
           </Button>
+          <ViewsMenu
+            saved={savedViews}
+            currentParams={currentViewParams}
+            onApply={(view) => {
+              setParams(new URLSearchParams(view.params));
+              toastSuccess(`View “${view.name}” applied`);
+            }}
+            className="flex-1 sm:flex-none"
+          />
         </div>
       </div>
 
@@ -174,15 +190,41 @@ export default function AdminOrdersPage() {
       {selected.size > 0 && (
         <section
           aria-label="Selected orders"
-          className="flex flex-wrap items-center gap-3 rounded-lg border border-primary/40 bg-accent px-4 py-2 text-accent-foreground text-sm"
+          className="grid grid-cols-[1fr_auto] items-center gap-2 rounded-lg border border-primary/40 bg-accent px-4 py-2 text-accent-foreground text-sm sm:flex sm:flex-wrap sm:items-center sm:gap-3"
         >
+          {/* On a phone the count and Clear selection share the first line, the actions the next. */}
           <span className="font-medium">{selected.size} selected</span>
-          <span aria-hidden="true">·</span>
-          <Button size="sm" onClick={() => dialogs.showStatus({ kind: 'bulk', ids: [...selected] })}>
-            <RefreshCw aria-hidden="true" />
-            Change status
-          </Button>
-          <Button size="sm" variant="ghost" onClick={clearSelection} className="ml-auto">
+          <div className="col-span-2 row-start-2 flex flex-wrap gap-2">
+            <Button size="sm" onClick={() => dialogs.showStatus({ kind: 'bulk', ids: [...selected] })}>
+              <RefreshCw aria-hidden="true" />
+              Change status
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => {
+                download(selectedExportUrl([...selected]));
+                toastSuccess(`${selected.size} ${selected.size === 1 ? 'order' : 'orders'} exported`);
+              }}
+            >
+              <Download aria-hidden="true" />
+              Export selected
+            </Button>
+            <Button
+              size="sm"
+              variant="destructive"
+              onClick={() => setBulkDelete({ open: true, ids: [...selected] })}
+            >
+              <Trash2 aria-hidden="true" />
+              Delete selected
+            </Button>
+          </div>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={clearSelection}
+            className="col-start-2 row-start-1 sm:ml-auto"
+          >
             <X aria-hidden="true" />
             Clear selection
           </Button>
@@ -260,6 +302,12 @@ export default function AdminOrdersPage() {
         onOpenChange={setFilterOpen}
         filters={dialogFilters(query)}
         onApply={(filters: DialogFilters) => navigate(filters)}
+      />
+      <BulkDeleteDialog
+        ids={bulkDelete.ids}
+        open={bulkDelete.open}
+        onOpenChange={(open) => setBulkDelete((current) => ({ ...current, open }))}
+        onDeleted={clearSelection}
       />
       {dialogs.dialogs}
     </section>

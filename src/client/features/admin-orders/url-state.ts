@@ -30,7 +30,8 @@ const FIELD_NAMES = ['page', 'q', 'sort', ...FILTER_NAMES] as const;
 export function queryFromParams(params: URLSearchParams): AdminOrdersQuery {
   const raw: Record<string, string> = {};
   for (const name of FIELD_NAMES) {
-    const value = params.get(name)?.trim();
+    // Several stages arrive as `status=A,B` or as the parameter repeated; both read as one list.
+    const value = (name === 'status' ? params.getAll(name).join(',') : params.get(name))?.trim();
     if (!value) continue;
     // Each value is checked alone, so one bad value does not lose the others.
     if (z.safeParse(adminOrdersQuerySchema, { [name]: value }).success) raw[name] = value;
@@ -45,7 +46,8 @@ export function paramsFromQuery(query: AdminOrdersQuery): URLSearchParams {
   if (query.q) params.set('q', query.q);
   for (const name of FILTER_NAMES) {
     const value = query[name];
-    if (value) params.set(name, value);
+    const text = Array.isArray(value) ? value.join(',') : value;
+    if (text) params.set(name, text);
   }
   if (query.sort !== 'orderDate:desc') params.set('sort', query.sort);
   if (query.pageSize !== ORDERS_PAGE_SIZE) params.set('pageSize', String(query.pageSize));
@@ -59,7 +61,10 @@ export function dialogFilters(query: AdminOrdersQuery): DialogFilters {
 
 /** How many of the Filter dialog's fields are set (shown on the Filter button). */
 export function activeFilterCount(query: AdminOrdersQuery): number {
-  return FILTER_NAMES.filter((name) => Boolean(query[name])).length;
+  return FILTER_NAMES.filter((name) => {
+    const value = query[name];
+    return Array.isArray(value) ? value.length > 0 : Boolean(value);
+  }).length;
 }
 
 /** The filters of a query without paging and sort: what Export sends. */

@@ -157,6 +157,18 @@ describe('Customers table', () => {
     // One request for the settled text, not one per key.
     expect(calls.filter((c) => c.url.includes('q='))).toHaveLength(1);
   });
+
+  it('opens already searched when the address names a search (an order page links its customer so)', async () => {
+    const calls = customersApi({
+      'GET /api/admin/customers?page=1&pageSize=10&q=rita%40example.com': {
+        body: { items: [RITA], total: 1 },
+      },
+    });
+    renderApp('/admin/customers?q=rita%40example.com');
+    expect(await screen.findByText('Showing 1 to 1 of 1 customers')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search customers' })).toHaveValue('rita@example.com');
+    expect(calls.filter((c) => c.url.startsWith('/api/admin/customers'))).toHaveLength(1);
+  });
 });
 
 describe('User Management dialog', () => {

@@ -310,6 +310,39 @@ describe('deleting an order', () => {
   });
 });
 
+describe('deleting several orders', () => {
+  it('deletes every order named, with its units and events, in one request', async () => {
+    const ids = [await annsOrder(['PRODUCTION']), await annsOrder(['SITE_PREP', 'DELIVERED'])];
+    const kept = await annsOrder(['PRODUCTION']);
+    const res = await admin.post('/api/admin/orders/bulk-delete', { orderIds: ids });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ deleted: 2 });
+    const db = t.database.db;
+    expect(await db.select().from(orders).where(inArray(orders.id, ids))).toEqual([]);
+    expect(await db.select().from(orderItems).where(inArray(orderItems.orderId, ids))).toEqual([]);
+    expect(await eventCount(ids)).toBe(0);
+    expect(await orderStatus(kept)).toBe('PRODUCTION');
+  });
+
+  it('deletes none when one id is unknown, answering 404 naming it', async () => {
+    const ids = [await annsOrder(['PRODUCTION']), await annsOrder(['SITE_PREP'])];
+    const res = await admin.post('/api/admin/orders/bulk-delete', { orderIds: [...ids, 999_999] });
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe('Order not found: 999999');
+    const left = await t.database.db.select({ id: orders.id }).from(orders).where(inArray(orders.id, ids));
+    expect(left).toHaveLength(2);
+    expect(await eventCount(ids)).toBeGreaterThan(0);
+  });
+
+  it('refuses an empty list, a bad id or more than 1000 ids with 400', async () => {
+    for (const orderIds of [[], [0], ['x'], Array.from({ length: 1001 }, (_, i) => i + 1)]) {
+      const res = await admin.post('/api/admin/orders/bulk-delete', { orderIds });
+      expect(res.status, JSON.stringify(orderIds).slice(0, 20)).toBe(400);
+    }
+    expect((await admin.post('/api/admin/orders/bulk-delete', {})).status).toBe(400);
+  });
+});
+
 describe('the orders list after changes', () => {
   it('answers a total that follows every change at once, however often the filter was counted before', async () => {
     const total = async () => (await admin.get('/api/admin/orders?status=SITE_PREP&q=cabin')).body.total;

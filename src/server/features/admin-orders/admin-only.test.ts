@@ -33,6 +33,8 @@ describe('the admin orders API', () => {
         path: '/api/admin/orders/bulk-status',
         json: { orderIds: [orderId], status: 'DELIVERED' },
       },
+      { method: 'POST', path: '/api/admin/orders/bulk-delete', json: { orderIds: [orderId] } },
+      { method: 'GET', path: `/api/admin/orders/export?ids=${orderId}` },
       { method: 'GET', path: `/api/admin/orders/${orderId}/activity` },
       { method: 'POST', path: `/api/admin/orders/${orderId}/notes`, json: { text: 'hello' } },
       { method: 'DELETE', path: `/api/admin/orders/${orderId}` },

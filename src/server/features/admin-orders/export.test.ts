@@ -117,9 +117,32 @@ describe('exporting orders', () => {
     expect(rows.map((row) => row[0])).toEqual(['VH1001']);
   });
 
+  it('exports just the selected orders named by ids', async () => {
+    const [first] = await t.database.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.orderId, 'VH201'));
+    const res = await admin.get(`/api/admin/orders/export?ids=${studioId},${first?.id}`);
+    expect(res.status).toBe(200);
+    const rows = parseCsv(res.body).slice(1);
+    expect(rows.map((row) => row[0]).sort()).toEqual(['VH1001', 'VH201']);
+    // The same list as repeated parameters.
+    const repeated = await admin.get(`/api/admin/orders/export?ids=${studioId}&ids=${first?.id}`);
+    expect(parseCsv(repeated.body).slice(1)).toHaveLength(2);
+  });
+
+  it('refuses ids that are not order ids, or more than 1000, with 400 naming ids', async () => {
+    for (const ids of ['abc', '0', '1,-2', Array.from({ length: 1001 }, (_, i) => i + 1).join(',')]) {
+      const res = await admin.get(`/api/admin/orders/export?ids=${ids}`);
+      expect(res.status, ids.slice(0, 20)).toBe(400);
+      expect(Object.keys(res.body.fields)).toEqual(['ids']);
+    }
+  });
+
   it('answers 404 ‘No orders to export’ when the filter matches nothing', async () => {
     const res = await admin.get('/api/admin/orders/export?status=DELIVERED');
     expect(res.status).toBe(404);
+    expect((await admin.get('/api/admin/orders/export?ids=999999')).status).toBe(404);
     expect(res.body).toEqual({ message: 'No orders to export' });
   });
 

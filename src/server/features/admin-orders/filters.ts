@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gte, ilike, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AdminOrderFilters, AdminOrderSort } from '../../../shared/schemas/admin-orders.js';
-import { parseStage } from '../../../shared/stages.js';
+import { parseStage, type Stage } from '../../../shared/stages.js';
 import { orders, users } from '../../db/schema.js';
 import { stageRankOf } from '../../db/stage-rank.js';
 import { badRequest } from '../../lib/errors.js';
@@ -28,17 +28,27 @@ export function startOfUtcDay(day: string, field: string): Date {
 
 const DAY_MS = 86_400_000;
 
+/** The stages a status filter names, aliases resolved, each once and in stage-code order. */
+export function filterStages(statuses: readonly string[] | undefined): Stage[] {
+  const stages = new Set<Stage>();
+  for (const status of statuses ?? []) {
+    const stage = parseStage(status);
+    if (stage) stages.add(stage);
+  }
+  return [...stages].sort();
+}
+
 /**
  * The WHERE clause of the list, its count and the export. Every filter is optional;
- * none given means every order. The status filter takes the alias statuses (PAYMENT_PENDING,
- * DELIVERY_SCHEDULED) and matches the order's own status (its least advanced unit) exactly.
+ * none given means every order. The status filter takes one or several stages, the alias statuses
+ * (PAYMENT_PENDING, DELIVERY_SCHEDULED) among them, and matches an order whose own status (its least
+ * advanced unit) is any of them. `ids` (the export of selected rows) keeps only those orders.
  */
 export function orderFilterWhere(filters: AdminOrderFilters): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
-  if (filters.status) {
-    const stage = parseStage(filters.status);
-    if (stage) conditions.push(eq(orders.status, stage));
-  }
+  const stages = filterStages(filters.status);
+  if (stages.length > 0) conditions.push(inArray(orders.status, stages));
+  if (filters.ids) conditions.push(inArray(orders.id, filters.ids));
   const from = filters.dateFrom ? startOfUtcDay(filters.dateFrom, 'dateFrom') : undefined;
   const to = filters.dateTo ? startOfUtcDay(filters.dateTo, 'dateTo') : undefined;
   if (from && to && to < from) {

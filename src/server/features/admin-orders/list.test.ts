@@ -202,6 +202,30 @@ describe('the orders table', () => {
     expect(ids(await list('status=DOCUMENTS_SIGNING'))).toEqual(['VH1004']);
   });
 
+  it('takes several stages, comma-separated or repeated, and matches any of them', async () => {
+    const both = ['VH1012', 'VH1007', 'VH1002'];
+    expect(ids(await list('status=PRODUCTION,DELIVERED'))).toEqual(both);
+    expect(ids(await list('status=DELIVERED&status=PRODUCTION'))).toEqual(both);
+    expect(ids(await list('status=PRODUCTION, DELIVERED,'))).toEqual(both);
+    // An alias among them, and the same stage twice.
+    expect(ids(await list('status=PAYMENT_PENDING,FINANCING_PAYMENT,DOCUMENTS_SIGNING'))).toEqual([
+      'VH1005',
+      'VH1004',
+    ]);
+    // The count is per set of stages, whatever their order: one cached count cannot answer another set.
+    expect((await list('status=PRODUCTION')).total).toBe(2);
+    expect((await list('status=DELIVERED,PRODUCTION')).total).toBe(3);
+    expect((await list('status=PRODUCTION,DELIVERED&page=2')).total).toBe(3);
+  });
+
+  it('refuses an unknown stage among several, or an empty status, with 400 naming status', async () => {
+    for (const status of ['PRODUCTION,NOPE', ',', 'production']) {
+      const res = await admin.get(`/api/admin/orders?status=${status}`);
+      expect(res.status, status).toBe(400);
+      expect(Object.keys(res.body.fields)).toEqual(['status']);
+    }
+  });
+
   it('filters by order date in UTC days, the whole ‘to’ day included', async () => {
     expect(ids(await list('dateFrom=2026-01-05&dateTo=2026-01-10'))).toEqual(['VH1002', 'VH1001']);
     expect(ids(await list('dateFrom=2026-01-11&dateTo=2026-01-11'))).toEqual(['VH1003']);

@@ -9,7 +9,7 @@ import type { Executor } from '../../db/client.js';
 import { orders, users } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { type CountCache, snapshotXmax, snapshotXmin } from './count-cache.js';
-import { orderFilterWhere, orderSort } from './filters.js';
+import { filterStages, orderFilterWhere, orderSort } from './filters.js';
 
 /**
  * The customer's e-mail, null for a guest. A subquery rather than a join: on ten rows it is ten index
@@ -86,10 +86,14 @@ export function toAdminOrderRow({
   };
 }
 
-/** The cache key of a filter: the same orders match the same key, whatever the page or sort. */
+/**
+ * The cache key of a filter: the same orders match the same key, whatever the page or sort, and
+ * whatever the order or spelling (an alias, a repeat) of the stages.
+ */
 export function filterKey(query: AdminOrderFilters): string {
-  const { status, dateFrom, dateTo, payment, registration, product, q } = query;
-  return JSON.stringify([status, dateFrom, dateTo, payment, registration, product, q]);
+  const { status, dateFrom, dateTo, payment, registration, product, q, ids } = query;
+  const stages = filterStages(status);
+  return JSON.stringify([stages, dateFrom, dateTo, payment, registration, product, q, ids ?? null]);
 }
 
 /**

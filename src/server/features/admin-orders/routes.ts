@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   activityEventSchema,
+  adminBulkDeleteSchema,
   adminBulkStatusSchema,
   adminOrderFiltersSchema,
   adminOrderRowSchema,
@@ -94,6 +95,21 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{ adminOrders: AdminOrderSe
       // The order's events go with it; the log keeps who removed what.
       request.log.info({ order: gone, adminId: requireAdmin(request).id }, 'order deleted');
       return { message: 'Order deleted' };
+    },
+  );
+
+  app.post(
+    '/api/admin/orders/bulk-delete',
+    {
+      schema: {
+        body: adminBulkDeleteSchema,
+        response: { 200: z.object({ deleted: z.number() }), ...failures },
+      },
+    },
+    async (request) => {
+      const gone = await service.bulkDelete(request.body);
+      request.log.info({ orders: gone, adminId: requireAdmin(request).id }, 'orders deleted');
+      return { deleted: gone.length };
     },
   );
 

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type {
   ActivityEvent,
+  AdminBulkDelete,
   AdminBulkStatus,
   AdminOrderFilters,
   AdminOrdersPage,
@@ -117,6 +118,9 @@ export function createAdminOrderService({ db, clock, orders: writer }: OrderChan
 
     /** The order with its units, events and payment sessions. */
     delete: (orderId: number) => writer.delete(db, orderId),
+
+    /** Several orders in one transaction: one unknown id and none is deleted. */
+    bulkDelete: (body: AdminBulkDelete) => db.transaction((tx) => writer.deleteMany(tx, body.orderIds)),
 
     exportCsv: (filters: AdminOrderFilters) => exportOrdersCsv(db, filters),
     exportOneCsv: (orderId: number) => exportOneOrderCsv(db, orderId),

@@ -119,6 +119,24 @@ export function createOrderWriter({ events }: { events: OrderEvents }) {
       if (!gone) throw notFound('Order not found');
       return gone;
     },
+
+    /**
+     * Several orders, each with everything that cascades, in one statement of the caller's
+     * transaction. One unknown id and it throws 404 naming the missing ones: the caller's rollback
+     * then keeps every order.
+     */
+    async deleteMany(tx: Executor, orderIds: readonly number[]) {
+      const wanted = [...new Set(orderIds)];
+      const gone = await tx
+        .delete(orders)
+        .where(inArray(orders.id, wanted))
+        .returning({ id: orders.id, orderId: orders.orderId });
+      if (gone.length !== wanted.length) {
+        const found = new Set(gone.map((order) => order.id));
+        throw notFound(`Order not found: ${wanted.filter((id) => !found.has(id)).join(', ')}`);
+      }
+      return gone;
+    },
   };
 }
 
