@@ -144,3 +144,27 @@ test('selected orders: export just those, delete them after naming the count', a
   await expectToast(page, '2 orders deleted');
   await expect(page.getByText('No orders found')).toBeVisible();
 });
+
+test('search finds the order asked for first, and customers by name', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await ordersPage(page, P.exactId.orderId);
+  const orderLinks = page.getByRole('table').getByRole('link', { name: /^VH47/ });
+  // Newest first would put VH47070 on top; the exact ID comes first whatever the order.
+  await expect(orderLinks).toHaveText([P.exactId.orderId, P.longerId.orderId]);
+  await orderLinks.first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(`Order ${P.exactId.orderId}`);
+
+  await ordersPage(page, 'Okonkwo-Fairweather');
+  await expect(page.getByRole('link', { name: P.shown.orderId, exact: true })).toBeVisible();
+
+  // The row checkboxes show a ring on keyboard focus in dark mode too.
+  await switchTheme(page, 'dark');
+  const box = page.getByRole('checkbox', { name: `Select order ${P.shown.orderId}` });
+  await page.getByLabel('Search orders').focus();
+  for (let step = 0; step < 30 && !(await box.evaluate((el) => el === document.activeElement)); step++) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(box).toBeFocused();
+  expect(await box.evaluate((el) => getComputedStyle(el).boxShadow)).not.toBe('none');
+  await switchTheme(page, 'light');
+});

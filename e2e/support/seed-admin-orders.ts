@@ -65,6 +65,9 @@ export const ORDER_PAGE = {
     { orderId: 'VH4705', productName: 'AOP Drop One' },
     { orderId: 'VH4706', productName: 'AOP Drop Two' },
   ],
+  /** Searching 'VH4707' must list it first, ahead of the newer 'VH47070' that contains it. */
+  exactId: { orderId: 'VH4707', productName: 'AOP Exact' },
+  longerId: { orderId: 'VH47070', productName: 'AOP Exact Longer' },
 } as const;
 
 async function seedOrderPage(db: Db, now: number) {
@@ -83,6 +86,12 @@ async function seedOrderPage(db: Db, now: number) {
       { stage: stages[index] ?? 'ORDER_PLACED' },
     ]);
   }
+  await createOrderAtStages(db, { ...P.exactId, orderDate: new Date(now - 99 * DAY) }, [
+    { stage: 'ORDER_PLACED' },
+  ]);
+  await createOrderAtStages(db, { ...P.longerId, orderDate: new Date(now - 98 * DAY) }, [
+    { stage: 'ORDER_PLACED' },
+  ]);
   for (const [index, order] of P.dropped.entries()) {
     await createOrderAtStages(db, { ...order, orderDate: new Date(now - (95 + index) * DAY) }, [
       { stage: 'ORDER_PLACED' },
