@@ -55,7 +55,9 @@ export async function registerClientFiles(app: FastifyInstance, clientDir: strin
     index: false,
     preCompressed: true,
     setHeaders(reply, path) {
-      reply.header('cache-control', /[\\/]assets[\\/]/.test(path) ? IMMUTABLE : 'no-cache');
+      if (/[\\/]assets[\\/]/.test(path)) reply.header('cache-control', IMMUTABLE);
+      // A page answer may have chosen a stricter rule already (a tracking page: no-store).
+      else if (!reply.getHeader('cache-control')) reply.header('cache-control', 'no-cache');
     },
   });
 }
