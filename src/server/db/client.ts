@@ -93,6 +93,9 @@ function openPostgres(url: string, poolSize: number): Database {
   // 'error' on the pool, which would end the process without a listener; pg drops that client and
   // the next query opens a new one.
   pool.on('error', (err) => {
+    // A connection of a pool being closed can still report its end (a server that drops the database
+    // as it goes); nothing is lost then, and nothing will be reopened.
+    if (pool.ending) return;
     console.error(`database: an idle connection was lost (${err.message}); the pool opens a new one`);
   });
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
