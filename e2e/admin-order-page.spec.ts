@@ -84,7 +84,7 @@ test('the dashboard opens filtered lists and order pages', async ({ page }) => {
 test('several stages at once, saved as a view and applied again', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await ordersPage(page, P.search);
-  await page.getByRole('button', { name: 'Filter' }).click();
+  await page.getByRole('button', { name: /^Filter/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Filter orders' });
   await dialog.getByRole('checkbox', { name: 'In Production' }).check();
   await dialog.getByRole('checkbox', { name: 'Delivered' }).check();
