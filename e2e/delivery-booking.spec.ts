@@ -3,12 +3,11 @@
  * order page, and the admin's open week view shows the booking without a reload. The new page and the
  * dialog are checked with axe and photographed, light and dark, at 375 and 1280 px.
  */
-import type { Page } from '@playwright/test';
 import { expectToast, signInSeeded } from './support/auth.js';
-import { expectNoSeriousViolations } from './support/axe.js';
-import { shoot, VIEWPORTS } from './support/screenshots.js';
+import { expectAccessibleEverywhere } from './support/axe.js';
+import { shoot } from './support/screenshots.js';
 import { DELIVERY } from './support/seed-delivery.js';
-import { expect, switchTheme, test } from './support/test.js';
+import { expect, test } from './support/test.js';
 
 const DAY_MS = 86_400_000;
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
@@ -22,18 +21,6 @@ const longDay = (day: string) =>
   });
 
 /** axe at both sizes in both themes, on what the page shows now. */
-async function expectAccessible(page: Page, label: string) {
-  for (const viewport of VIEWPORTS) {
-    await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    for (const theme of ['light', 'dark'] as const) {
-      await switchTheme(page, theme);
-      await expectNoSeriousViolations(page, `${label} (${theme}, ${viewport.width} px)`);
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await switchTheme(page, 'light');
-}
-
 test('a customer books a published delivery day and the admin’s week view shows it live', async ({
   browser,
   admin,
@@ -55,7 +42,7 @@ test('a customer books a published delivery day and the admin’s week view show
   await cell.getByRole('button', { name: /^Publish/ }).click();
   await expectToast(staff, 'Delivery day published');
   await expect(cell.getByTestId('booked-count')).toHaveText('0 of 2 booked');
-  await expectAccessible(staff, 'Delivery days');
+  await expectAccessibleEverywhere(staff, 'Delivery days');
   await shoot(staff, 'delivery-days-week');
   await staff.setViewportSize({ width: 1280, height: 800 });
   // A marker on the window: a reload would lose it.
@@ -86,7 +73,7 @@ test('a customer books a published delivery day and the admin’s week view show
     await customer.keyboard.press('Tab');
     expect(await dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
   }
-  await expectAccessible(customer, 'Book a delivery day dialog');
+  await expectAccessibleEverywhere(customer, 'Book a delivery day dialog');
   await shoot(customer, 'delivery-booking-dialog');
   await customer.setViewportSize({ width: 1280, height: 800 });
   await dialog.getByRole('radio', { name: new RegExp(longDay(day)) }).check();

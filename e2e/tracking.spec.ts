@@ -5,25 +5,12 @@
  * the old one stops working; a signed-in customer finds the same page from their order. axe and
  * screenshots light and dark at 375 and 1280 px.
  */
-import type { Page } from '@playwright/test';
 import { expectToast } from './support/auth.js';
-import { expectNoSeriousViolations } from './support/axe.js';
+import { expectAccessibleEverywhere } from './support/axe.js';
 import { mailsTo } from './support/mail.js';
-import { shoot, VIEWPORTS } from './support/screenshots.js';
+import { shoot } from './support/screenshots.js';
 import { TRACKING } from './support/seed-tracking.js';
-import { expect, switchTheme, test } from './support/test.js';
-
-async function expectAccessible(page: Page, label: string) {
-  for (const viewport of VIEWPORTS) {
-    await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    for (const theme of ['light', 'dark'] as const) {
-      await switchTheme(page, theme);
-      await expectNoSeriousViolations(page, `${label} (${theme}, ${viewport.width} px)`);
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await switchTheme(page, 'light');
-}
+import { expect, test } from './support/test.js';
 
 test('a signed-in customer reaches the same tracking page from their order page', async ({
   browser,
@@ -88,7 +75,7 @@ test('a guest follows the tracking link from the confirmation mail; staff replac
   }
 
   await shoot(page, 'tracking-page');
-  await expectAccessible(page, 'tracking page');
+  await expectAccessibleEverywhere(page, 'tracking page');
 
   // Staff replace the link from the order details; the guest's page then says it no longer works.
   const context = await browser.newContext({ storageState: admin.storageState });
@@ -100,7 +87,7 @@ test('a guest follows the tracking link from the confirmation mail; staff replac
   const field = details.getByRole('textbox', { name: 'Tracking link' });
   await expect(field).toHaveValue(link);
   await shoot(staff, 'tracking-link-admin');
-  await expectAccessible(staff, 'order details with the tracking link');
+  await expectAccessibleEverywhere(staff, 'order details with the tracking link');
   await details.getByRole('button', { name: 'Replace link…' }).click();
   await details.getByRole('button', { name: 'Replace link', exact: true }).click();
   await expectToast(staff, 'Tracking link replaced');

@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { VIEWPORTS } from './screenshots.js';
+import { switchTheme } from './test.js';
 
 /** axe-core on what the page shows now; serious and critical violations fail. */
 export async function expectNoSeriousViolations(page: Page, label: string) {
@@ -11,4 +13,17 @@ export async function expectNoSeriousViolations(page: Page, label: string) {
       return `${v.impact} ${v.id}: ${v.help} [${nodes.join('; ')}]`;
     });
   expect(serious, `axe violations on ${label}`).toEqual([]);
+}
+
+/** axe-core in light and dark at each screenshot viewport; leaves the page light at 1280 px. */
+export async function expectAccessibleEverywhere(page: Page, label: string) {
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    for (const theme of ['light', 'dark'] as const) {
+      await switchTheme(page, theme);
+      await expectNoSeriousViolations(page, `${label} (${theme}, ${viewport.width} px)`);
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await switchTheme(page, 'light');
 }
