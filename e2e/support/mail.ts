@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { type CaughtMail, codeFrom } from '../../src/server/test/mail-catcher.js';
+import { type CaughtMail, codeFrom, isCodeMail } from '../../src/server/test/mail-catcher.js';
 import { ENV_MAIL_URL, requiredEnv } from './env.js';
 
 /** Every mail the local SMTP catcher received for `email`, oldest first. */
@@ -18,20 +18,25 @@ export async function mailsTo(email: string): Promise<CaughtMail[]> {
 export async function mailbox(email: string) {
   let seen = (await mailsTo(email)).length;
   return {
-    /** Waits (polling, no fixed sleep) for the next mail to this address and returns its 6-digit code. */
+    /**
+     * Waits (polling, no fixed sleep) for the next code mail to this address and returns its 6-digit
+     * code; other mail to the address (a status change) may arrive first.
+     */
     async nextCode(): Promise<string> {
       let mails: CaughtMail[] = [];
+      const nextCodeMail = () => mails.slice(seen).findIndex(isCodeMail);
       await expect
         .poll(
           async () => {
             mails = await mailsTo(email);
-            return mails.length;
+            return nextCodeMail();
           },
-          { message: `a new mail to ${email}`, timeout: 15_000 },
+          { message: `a new code mail to ${email}`, timeout: 15_000 },
         )
-        .toBeGreaterThan(seen);
-      seen = mails.length;
-      return codeFrom(mails.at(-1)!);
+        .toBeGreaterThan(-1);
+      const index = seen + nextCodeMail();
+      seen = index + 1;
+      return codeFrom(mails[index]!);
     },
   };
 }

@@ -4,7 +4,6 @@ import { createOrderAtStages } from '../features/orders/index.js';
 import { startTestApp, type TestApp, type TestClient } from '../test/app.js';
 import { signedInAdmin, signedInCustomer, signIn } from '../test/auth-flow.js';
 import { cookieHeader, openSocket, RefusedError, type TestSocket } from '../test/live-socket.js';
-import { codeFrom } from '../test/mail-catcher.js';
 import { CLOSE_SESSION_ENDED } from './hub.js';
 import { LIVE_MAX_FRAME_BYTES } from './routes.js';
 
@@ -167,7 +166,7 @@ describe('the live connection', () => {
     const socket = await connect(erin.client);
     const before = t.mail.forAddress('erin@example.com').length;
     await t.client().post('/api/auth/forgot-password', { email: 'erin@example.com' });
-    const code = codeFrom(await t.mail.waitForMail('erin@example.com', before + 1));
+    const code = await t.mail.waitForCode('erin@example.com', before);
     const resetter = t.client();
     const reset = await resetter.post('/api/auth/reset-password', {
       email: 'erin@example.com',

@@ -1,14 +1,13 @@
 import { users } from '../db/schema.js';
 import { hashPassword } from '../lib/crypto.js';
 import type { TestApp, TestClient } from './app.js';
-import { codeFrom } from './mail-catcher.js';
 
 /** Signs a new customer up through the real flow (code read from the SMTP catcher). */
 export async function signUp(t: TestApp, client: TestClient, email: string, password = 'correct horse 1') {
   const before = t.mail.forAddress(email).length;
   const sent = await client.post('/api/auth/verify-email', { email, sendCode: true });
   if (sent.status !== 200) throw new Error(`verify-email answered ${sent.status}`);
-  const code = codeFrom(await t.mail.waitForMail(email, before + 1));
+  const code = await t.mail.waitForCode(email, before);
   const res = await client.post('/api/auth/set-password', {
     email,
     password,
@@ -26,7 +25,7 @@ export async function signIn(t: TestApp, client: TestClient, email: string, pass
   const before = t.mail.forAddress(email).length;
   const sent = await client.post('/api/auth/verify-email', { email, sendCode: true });
   if (sent.status !== 200) throw new Error(`verify-email answered ${sent.status}`);
-  const code = codeFrom(await t.mail.waitForMail(email, before + 1));
+  const code = await t.mail.waitForCode(email, before);
   const res = await client.post('/api/auth/verify-code', { email, code, login: true });
   if (res.status !== 200) throw new Error(`verify-code answered ${res.status}: ${JSON.stringify(res.body)}`);
   return res.body.user as { id: number; email: string; role: string };

@@ -62,6 +62,17 @@ export async function startMailCatcher(options: { http?: boolean } = {}) {
     await new Promise<void>((resolve) => http?.listen(0, '127.0.0.1', resolve));
   }
 
+  async function until(done: () => boolean, failure: string, timeoutMs: number) {
+    const deadline = Date.now() + timeoutMs;
+    while (!done()) {
+      if (Date.now() > deadline) throw new Error(`${failure} within ${timeoutMs} ms`);
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, 200);
+      });
+    }
+  }
+
   const forAddress = (to: string) => mails.filter((m) => m.to.includes(to.toLowerCase()));
 
   return {
@@ -71,15 +82,17 @@ export async function startMailCatcher(options: { http?: boolean } = {}) {
     forAddress,
     /** Resolves with the newest mail to `to` once `count` mails to it have arrived. */
     async waitForMail(to: string, count = 1, timeoutMs = 10_000): Promise<CaughtMail> {
-      const deadline = Date.now() + timeoutMs;
-      while (forAddress(to).length < count) {
-        if (Date.now() > deadline) throw new Error(`no mail #${count} to ${to} within ${timeoutMs} ms`);
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 200);
-        });
-      }
+      await until(() => forAddress(to).length >= count, `no mail #${count} to ${to}`, timeoutMs);
       return forAddress(to).at(-1) as CaughtMail;
+    },
+    /**
+     * The code of the first code mail to `to` after its first `after` mails. Other mail (a status
+     * change another test triggered) may arrive in between, so the newest mail is not enough.
+     */
+    async waitForCode(to: string, after: number, timeoutMs = 10_000): Promise<string> {
+      const codeMail = () => forAddress(to).slice(after).find(isCodeMail);
+      await until(() => codeMail() !== undefined, `no code mail to ${to}`, timeoutMs);
+      return codeFrom(codeMail() as CaughtMail);
     },
     async close() {
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
@@ -89,6 +102,12 @@ export async function startMailCatcher(options: { http?: boolean } = {}) {
 }
 
 export type MailCatcher = Awaited<ReturnType<typeof startMailCatcher>>;
+
+const CODE_SUBJECTS = ['Your verification code', 'Reset your password'];
+
+export function isCodeMail(mail: CaughtMail): boolean {
+  return CODE_SUBJECTS.some((subject) => mail.subject.startsWith(subject));
+}
 
 export function codeFrom(mail: CaughtMail): string {
   const match = mail.text.match(/\b(\d{6})\b/);

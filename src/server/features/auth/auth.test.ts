@@ -24,7 +24,7 @@ async function requestCode(email: string) {
   const before = t.mail.forAddress(email).length;
   const res = await client.post('/api/auth/verify-email', { email, sendCode: true });
   expect(res.status).toBe(200);
-  return codeFrom(await t.mail.waitForMail(email, before + 1));
+  return await t.mail.waitForCode(email, before);
 }
 
 describe('sign-up of a new customer', () => {
@@ -332,7 +332,7 @@ describe('forgot and reset password', () => {
 
     const before = t.mail.forAddress(email).length;
     await t.client().post('/api/auth/forgot-password', { email });
-    const code = codeFrom(await t.mail.waitForMail(email, before + 1));
+    const code = await t.mail.waitForCode(email, before);
     const resetter = t.client();
     expect((await resetter.post('/api/auth/verify-code', { email, code, reset: true })).status).toBe(200);
     const res = await resetter.post('/api/auth/reset-password', {
@@ -353,7 +353,7 @@ describe('forgot and reset password', () => {
     await signUp(t, t.client(), email, 'old password');
     const before = t.mail.forAddress(email).length;
     await t.client().post('/api/auth/forgot-password', { email });
-    const code = codeFrom(await t.mail.waitForMail(email, before + 1));
+    const code = await t.mail.waitForCode(email, before);
     const res = await t
       .client()
       .post('/api/auth/reset-password', { email, password: 'new password', confirmPassword: 'other', code });
