@@ -1,5 +1,6 @@
 import type {} from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { can, isStaffRole, type Permission } from '../../shared/permissions.js';
 import type { Config } from '../config.js';
 import type { SessionStore, SessionUser } from '../features/auth/sessions.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
@@ -38,6 +39,16 @@ export function requireUser(request: FastifyRequest): SessionUser {
 export function requireAdmin(request: FastifyRequest): SessionUser {
   const user = requireUser(request);
   if (user.role !== 'ADMIN') throw forbidden('Admins only');
+  return user;
+}
+
+/**
+ * A staff route: 401 for a visitor, 403 for a customer, 403 for a staff role without `permission`.
+ */
+export function requirePermission(request: FastifyRequest, permission: Permission): SessionUser {
+  const user = requireUser(request);
+  if (!isStaffRole(user.role)) throw forbidden('Admins only');
+  if (!can(user.role, permission)) throw forbidden('Your role does not allow this');
   return user;
 }
 
