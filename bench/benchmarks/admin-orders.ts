@@ -122,16 +122,14 @@ async function measureCase(
   });
   const url = (side: Side) => `${servers[side].url}${PATH}?${query}`;
   for (const side of sides) await load(url(side), warmUp(options(side)));
-  const results: Partial<Record<Side, LoadResult[]>> = {};
+  const results = new Map<Side, LoadResult[]>(sides.map((side) => [side, []]));
   for (let i = 0; i < RUNS; i++) {
     for (let k = 0; k < sides.length; k++) {
       const side = sides[(i + k) % sides.length] as Side;
-      (results[side] ??= []).push(await load(url(side), options(side)));
+      results.get(side)?.push(await load(url(side), options(side)));
     }
   }
-  return Object.fromEntries(
-    Object.entries(results).map(([side, list]) => [side, summarise(list)]),
-  ) as Partial<Record<Side, Figures>>;
+  return Object.fromEntries([...results].map(([side, list]) => [side, summarise(list)]));
 }
 
 /**
