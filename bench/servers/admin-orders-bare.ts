@@ -8,15 +8,13 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { and, eq, gt } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as z from 'zod/mini';
 import type { Db } from '../../src/server/db/client.js';
 import * as schema from '../../src/server/db/schema.js';
-import { sessions, users } from '../../src/server/db/schema.js';
 import { adminOrderListQueries } from '../../src/server/features/admin-orders/list.js';
-import { sessionUserColumns } from '../../src/server/features/auth/sessions.js';
+import { SESSION_USER_STATEMENT, sessionUserSql } from '../../src/server/features/auth/sessions.js';
 import { SESSION_COOKIE } from '../../src/server/http/session.js';
 import { hashToken } from '../../src/server/lib/crypto.js';
 import { adminOrdersQuerySchema } from '../../src/shared/schemas/admin-orders.js';
@@ -36,13 +34,7 @@ const statements = new Map(
     return [`${PATH}?${text}`, { page: page.toSQL(), total: total.toSQL() }];
   }),
 );
-const sessionSql = builder
-  .select({ ...sessionUserColumns, sessionId: sessions.id, expiresAt: sessions.expiresAt })
-  .from(sessions)
-  .innerJoin(users, eq(users.id, sessions.userId))
-  .where(and(eq(sessions.tokenHash, ''), gt(sessions.expiresAt, new Date())))
-  .limit(1)
-  .toSQL();
+const sessionSql = sessionUserSql(builder);
 
 const headers: Record<string, string> = JSON.parse(process.env.BENCH_RESPONSE_HEADERS ?? '{}');
 headers['content-type'] ??= 'application/json; charset=utf-8';
@@ -68,9 +60,10 @@ async function answer(req: import('node:http').IncomingMessage, res: import('nod
   if (!statement) return send(res, 404, { message: 'Not found' });
   const token = sessionToken(req.headers.cookie);
   if (!token) return send(res, 401, { message: 'Not signed in' });
-  // The token hash and the time are the first two parameters; the rest (the limit) stay as built.
-  const params = [hashToken(token), new Date().toISOString(), ...sessionSql.params.slice(2)];
-  const found = await pool.query(sessionSql.sql, params);
+  // The token hash and the time are the first two parameters; the rest (the limit) stay as built. The
+  // product sends the lookup as a named statement, parsed once per connection, and so does this.
+  const values = [hashToken(token), new Date().toISOString(), ...sessionSql.params.slice(2)];
+  const found = await pool.query({ name: SESSION_USER_STATEMENT, text: sessionSql.sql, values });
   const user = found.rows[0];
   if (!user) return send(res, 401, { message: 'Not signed in' });
   if (user.role !== 'ADMIN') return send(res, 403, { message: 'Admins only' });
