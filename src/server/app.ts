@@ -13,6 +13,7 @@ import type { Database } from './db/client.js';
 import { accountRoutes } from './features/account/routes.js';
 import { adminOrderRoutes } from './features/admin-orders/routes.js';
 import { apiKeyRoutes } from './features/api-keys/routes.js';
+import { auditRoutes } from './features/audit/routes.js';
 import { authRoutes } from './features/auth/routes.js';
 import { automationRoutes } from './features/automation/routes.js';
 import { customerAdminRoutes } from './features/customers/routes.js';
@@ -138,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(importRoutes, { imports: services.imports });
   await app.register(deliverySlotAdminRoutes, { delivery: services.delivery });
   await app.register(deliveryBookingRoutes, { delivery: services.delivery });
+  await app.register(auditRoutes, { audit: services.audit });
 
   const clientDir = deps.clientDir === undefined ? DEFAULT_CLIENT_DIR : deps.clientDir;
   const hasClient = Boolean(clientDir && existsSync(join(clientDir, 'index.html')));

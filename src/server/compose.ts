@@ -4,6 +4,7 @@ import type { Db } from './db/client.js';
 import { createAccountService } from './features/account/index.js';
 import { createAdminOrderService } from './features/admin-orders/index.js';
 import { createApiKeyService } from './features/api-keys/index.js';
+import { createAuditService } from './features/audit/index.js';
 import { createAuthService } from './features/auth/index.js';
 import {
   createAutomationService,
@@ -94,6 +95,7 @@ export function composeServices({ config, db, clock, mailer, log }: CompositionD
     adminOrders: createAdminOrderService({ db, clock, orders }),
     customers: createCustomerAdminService({ db, clock, config, auth }),
     apiKeys: createApiKeyService({ db, clock }),
+    audit: createAuditService({ db }),
     webhooks: createWebhookService({ db, clock, serviceAreas, orders }),
     automation: createAutomationService({ db, clock }),
     imports: createImportService({ db, clock, orders, serviceAreas }),

@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import type { LiveStaffMessage, LiveStatusUpdate } from '../../shared/live.js';
+import { isStaffRole } from '../../shared/permissions.js';
 import { customerStageLabel } from '../../shared/stages.js';
 import { useSession } from '../features/auth/session';
 import { openLiveConnection } from './live';
@@ -38,7 +39,7 @@ export function LiveConnection({
 }) {
   const { user } = useSession();
   const userId = user?.id ?? null;
-  const isAdmin = user?.role === 'ADMIN';
+  const isAdmin = user ? isStaffRole(user.role) : false;
   const latest = useRef({ refresh, onStaffMessage, desktopNotifications });
   latest.current = { refresh, onStaffMessage, desktopNotifications };
   const [listeners] = useState(() => new Set<Listener>());

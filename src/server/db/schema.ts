@@ -449,6 +449,33 @@ export const deliveryBookings = pgTable(
   ],
 );
 
+/**
+ * What staff did, one row per action, written in the transaction of the change it records. Rows are
+ * never changed or removed: a trigger refuses UPDATE and DELETE (decision 145). The actor is a plain
+ * id plus the e-mail at the time, not a foreign key, so entries outlive the user who made them.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: integer('actor_id').notNull(),
+    actorEmail: text('actor_email').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    /** Text: a ZIP code or a settings category is a target as much as a row id. */
+    targetId: text('target_id'),
+    /** What changed; secret values appear only as changed, never as themselves. */
+    changes: jsonb('changes').$type<Record<string, unknown>>(),
+    ip: text('ip'),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at, t.id),
+    index('audit_log_actor_idx').on(t.actorEmail, t.at),
+    index('audit_log_action_idx').on(t.action, t.at),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type Order = typeof orders.$inferSelect;
 export type OrderItem = typeof orderItems.$inferSelect;
@@ -457,3 +484,4 @@ export type PaymentSession = typeof paymentSessions.$inferSelect;
 export type WebhookEvent = typeof webhookEvents.$inferSelect;
 export type DeliverySlot = typeof deliverySlots.$inferSelect;
 export type DeliveryBooking = typeof deliveryBookings.$inferSelect;
+export type AuditLogEntry = typeof auditLog.$inferSelect;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LOGIN_CHALLENGE_TTL_MINUTES } from '../../../shared/constants.js';
+import { withPermissions } from '../../../shared/permissions.js';
 import {
   forgotPasswordRequestSchema,
   loginRequestSchema,
@@ -44,7 +45,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
 
   const currentUser = {
     schema: { response: { 200: sessionUserSchema, 401: errorBody } },
-    handler: async (request: Parameters<typeof requireUser>[0]) => requireUser(request),
+    handler: async (request: Parameters<typeof requireUser>[0]) => withPermissions(requireUser(request)),
   };
   app.get('/api/auth/user', currentUser);
   app.get('/api/user', currentUser);

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { withPermissions } from '../../../shared/permissions.js';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
@@ -147,7 +148,7 @@ export function createAuthService(deps: AuthDeps) {
           .where(eq(users.id, user.id));
         return sessions.create(user.id, meta, tx);
       });
-      return { user: await toSessionUser(user.id), session };
+      return { user: withPermissions(await toSessionUser(user.id)), session };
     },
 
     /** Checks a reset code without using it up, so the new-password step can follow. */
@@ -176,7 +177,11 @@ export function createAuthService(deps: AuthDeps) {
         if (!user) throw conflict('The account could not be saved. Please try again.');
         return { userId: user.id, session: await sessions.create(user.id, meta, tx) };
       });
-      return { user: await toSessionUser(result.userId), session: result.session, created: !existing };
+      return {
+        user: withPermissions(await toSessionUser(result.userId)),
+        session: result.session,
+        created: !existing,
+      };
     },
 
     async forgotPassword(email: string, meta: RequestMeta): Promise<AccountStatus> {
