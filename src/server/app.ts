@@ -14,6 +14,7 @@ import { accountRoutes } from './features/account/routes.js';
 import { adminOrderRoutes } from './features/admin-orders/routes.js';
 import { apiKeyRoutes } from './features/api-keys/routes.js';
 import { authRoutes } from './features/auth/routes.js';
+import { sessionRoutes } from './features/auth/session-routes.js';
 import { automationRoutes } from './features/automation/routes.js';
 import { customerAdminRoutes } from './features/customers/routes.js';
 import { deliveryBookingRoutes, deliverySlotAdminRoutes } from './features/delivery-booking/routes.js';
@@ -121,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const perMinuteLimit = config.authLimits.requestsPerMinute;
   await app.register(systemRoutes, { config, database, settings: services.settings });
   await app.register(authRoutes, { auth, config, perMinuteLimit });
+  await app.register(sessionRoutes, { auth, config });
   await app.register(orderRoutes, { orders: services.orderViews });
   await app.register(trackingRoutes, { tracking: services.tracking });
   await app.register(onboardingRoutes, { onboarding: services.onboarding });

@@ -111,6 +111,8 @@ export const sessionUserSchema = z.object({
   firstName: z.nullable(z.string()),
   lastName: z.nullable(z.string()),
   phoneNumber: z.nullable(z.string()),
+  /** Staff who must set up a second factor before anything else (Settings → Security requires one). */
+  mustEnrolSecondFactor: z.optional(z.boolean()),
 });
 
 export type SessionUser = z.infer<typeof sessionUserSchema>;

@@ -7,7 +7,13 @@ import { badRequest, conflict, unauthorized } from '../../lib/errors.js';
 import type { Mailer, MailMessage } from '../../mail/mailer.js';
 import { codesPausedMail, verificationCodeMail } from '../../mail/templates.js';
 import { type CodeSendLimits, type CodeStore, createCodeStore } from './codes.js';
-import { createSessionStore, type SessionStore, type SessionUser, sessionUserColumns } from './sessions.js';
+import {
+  createSessionStore,
+  mustEnrolSecondFactor,
+  type SessionStore,
+  type SessionUser,
+  sessionUserColumns,
+} from './sessions.js';
 
 export const INVALID_CREDENTIALS = 'Invalid credentials';
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
@@ -89,7 +95,10 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   async function toSessionUser(userId: number): Promise<SessionUser> {
-    const [user] = await db.select(sessionUserColumns).from(users).where(eq(users.id, userId));
+    const [user] = await db
+      .select({ ...sessionUserColumns, mustEnrolSecondFactor })
+      .from(users)
+      .where(eq(users.id, userId));
     if (!user) throw unauthorized();
     return user;
   }
@@ -100,6 +109,13 @@ export function createAuthService(deps: AuthDeps) {
     /** Mails a fresh code, composed by the caller (an admin's reset for a customer), under the same limits. */
     mailCode: (email: string, ip: string, compose: (code: string) => MailMessage) =>
       mailCode({ codes, mailer }, email, ip, compose),
+
+    /** Ends every session of a user (an administrator's action); undefined when there is no such user. */
+    async endAllSessions(userId: number): Promise<number | undefined> {
+      const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+      if (!user) return undefined;
+      return sessions.deleteAllForUser(user.id);
+    },
 
     /** Housekeeping: expired sessions, challenges and old codes. */
     async purgeExpired(): Promise<number> {
