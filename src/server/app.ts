@@ -23,6 +23,7 @@ import { importRoutes } from './features/imports/routes.js';
 import { onboardingRoutes } from './features/onboarding/routes.js';
 import { orderRoutes } from './features/orders/routes.js';
 import { paymentRoutes } from './features/payments/routes.js';
+import { secondFactorRoutes } from './features/second-factor/routes.js';
 import { serviceAreaRoutes } from './features/service-areas/routes.js';
 import { settingsRoutes } from './features/settings/routes.js';
 import { systemRoutes } from './features/system/routes.js';
@@ -123,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(systemRoutes, { config, database, settings: services.settings });
   await app.register(authRoutes, { auth, config, perMinuteLimit });
   await app.register(sessionRoutes, { auth, config });
+  await app.register(secondFactorRoutes, { secondFactor: services.secondFactor, perMinuteLimit });
   await app.register(orderRoutes, { orders: services.orderViews });
   await app.register(trackingRoutes, { tracking: services.tracking });
   await app.register(onboardingRoutes, { onboarding: services.onboarding });

@@ -80,6 +80,3 @@ export const secondFactorSignInSchema = z.discriminatedUnion('method', [
 export type SecondFactorSignIn = z.infer<typeof secondFactorSignInSchema>;
 
 export const passkeyOptionsRequestSchema = z.object({ email: emailSchema });
-
-/** Settings → Security. */
-export const securitySettingsSchema = z.object({ requireSecondFactor: z.boolean() });

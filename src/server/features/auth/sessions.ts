@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
-import { LOGIN_CHALLENGE_TTL_MINUTES } from '../../../shared/constants.js';
+import { LOGIN_CHALLENGE_TTL_MINUTES, VERIFICATION_CODE_MAX_TRIES } from '../../../shared/constants.js';
 import { STAFF_ROLES } from '../../../shared/permissions.js';
 import type { Db, Executor } from '../../db/client.js';
 import {
@@ -171,6 +171,53 @@ export function createSessionStore(db: Db, clock: Clock, ttlHours: number) {
         )
         .limit(1);
       return Boolean(row);
+    },
+
+    /** The live password-step challenge of this browser for this user, if any. */
+    async findChallenge(token: string | undefined, userId: number) {
+      if (!token) return undefined;
+      const [row] = await db
+        .select({ id: loginChallenges.id, passkeyChallenge: loginChallenges.passkeyChallenge })
+        .from(loginChallenges)
+        .where(
+          and(
+            eq(loginChallenges.tokenHash, hashToken(token)),
+            eq(loginChallenges.userId, userId),
+            gt(loginChallenges.expiresAt, clock.now()),
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * Counts a second-factor try before it is checked, in the statement that refuses a sixth (as with
+     * mailed codes); the fifth try spends the challenge, and the password step starts again.
+     */
+    async countFactorTry(challengeId: number): Promise<{ allowed: boolean; last: boolean }> {
+      const [row] = await db
+        .update(loginChallenges)
+        .set({ failedFactorAttempts: sql`${loginChallenges.failedFactorAttempts} + 1` })
+        .where(
+          and(
+            eq(loginChallenges.id, challengeId),
+            sql`${loginChallenges.failedFactorAttempts} < ${VERIFICATION_CODE_MAX_TRIES}`,
+          ),
+        )
+        .returning({ tries: loginChallenges.failedFactorAttempts });
+      if (!row) return { allowed: false, last: true };
+      return { allowed: true, last: row.tries >= VERIFICATION_CODE_MAX_TRIES };
+    },
+
+    async setPasskeyChallenge(challengeId: number, challenge: string | null) {
+      await db
+        .update(loginChallenges)
+        .set({ passkeyChallenge: challenge })
+        .where(eq(loginChallenges.id, challengeId));
+    },
+
+    async deleteChallenge(challengeId: number) {
+      await db.delete(loginChallenges).where(eq(loginChallenges.id, challengeId));
     },
 
     /** Removes expired sessions and login challenges; returns how many rows went. */
