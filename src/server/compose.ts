@@ -28,6 +28,7 @@ import {
   type OrderEvents,
 } from './features/orders/index.js';
 import { createPaymentService } from './features/payments/index.js';
+import { createSecondFactorService, relyingPartyOf } from './features/second-factor/index.js';
 import { createServiceAreaService } from './features/service-areas/index.js';
 import { createSettingsService } from './features/settings/index.js';
 import { createTrackingService } from './features/tracking/index.js';
@@ -72,10 +73,16 @@ export function composeServices({ config, db, clock, mailer, log }: CompositionD
   const settings = createSettingsService({ db, clock, config });
   const forecast = createForecastService({ db, clock, settings });
   events.subscribe('units.status_changed', forecast.noteStatusChange);
+  const secondFactor = createSecondFactorService({
+    db,
+    clock,
+    rp: relyingPartyOf(config.publicUrl, 'OrderFlow'),
+  });
   const auth = createAuthService({
     db,
     mailer,
     clock,
+    secondFactor,
     sessionTtlHours: config.sessionTtlHours,
     codeLimits: { perEmail: config.authLimits.codesPerEmail, perIp: config.authLimits.codesPerIp },
   });
@@ -85,6 +92,7 @@ export function composeServices({ config, db, clock, mailer, log }: CompositionD
     orders,
     settings,
     auth,
+    secondFactor,
     serviceAreas,
     forecast,
     orderViews: createOrderService({ db, clock, writer: orders, estimator: forecast.estimates }),

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { can, isStaffRole, type Permission } from '../../shared/permissions.js';
 import type { Config } from '../config.js';
 import type { SessionStore, SessionUser } from '../features/auth/sessions.js';
-import { forbidden, unauthorized } from '../lib/errors.js';
+import { AppError, forbidden, unauthorized } from '../lib/errors.js';
 import { routedPath } from './route-path.js';
 
 export const SESSION_COOKIE = 'orderflow_session';
@@ -12,20 +12,41 @@ export const LOGIN_CHALLENGE_COOKIE = 'orderflow_login';
 declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
+    /** The id of the session the cookie names, when it is live. */
+    sessionId: number | null;
   }
 }
+
+/** The answer's `code` when staff must enrol a second factor before anything else (decision 154). */
+export const SECOND_FACTOR_REQUIRED = 'SECOND_FACTOR_REQUIRED';
+
+/**
+ * What staff who must enrol a second factor may still call: sign-in and sign-out, who they are, the
+ * public configuration, the enrolment itself and their own sessions.
+ */
+const OPEN_BEFORE_ENROLMENT = /^\/api\/(auth\/|config$|user$|user\/second-factor(\/|$)|user\/sessions(\/|$))/;
 
 /** Reads the session cookie once per API request and exposes the signed-in user (or null). */
 export function registerSessionLoader(app: FastifyInstance, sessions: SessionStore) {
   app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
   app.addHook('onRequest', async (request) => {
-    if (!routedPath(request).startsWith('/api/')) return;
+    const path = routedPath(request);
+    if (!path.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
     const found = await sessions.findUser(token);
-    if (found) {
-      const { sessionId: _sessionId, expiresAt: _expiresAt, ...user } = found;
-      request.user = user;
+    if (!found) return;
+    const { sessionId, expiresAt: _expiresAt, lastSeenAt, ...user } = found;
+    request.user = user;
+    request.sessionId = sessionId;
+    await sessions.touch(sessionId, lastSeenAt);
+    if (user.mustEnrolSecondFactor && !OPEN_BEFORE_ENROLMENT.test(path)) {
+      throw new AppError(
+        'FORBIDDEN',
+        'Your organisation requires a second factor: set up a passkey or an authenticator app first.',
+        { details: { code: SECOND_FACTOR_REQUIRED } },
+      );
     }
   });
 }

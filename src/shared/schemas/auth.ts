@@ -114,6 +114,8 @@ export const sessionUserSchema = z.object({
   phoneNumber: z.nullable(z.string()),
   /** What the user's role may do in the back office (none for a customer); see permissions.ts. */
   permissions: z.array(z.enum(PERMISSIONS)),
+  /** Staff who must set up a second factor before anything else (Settings → Security requires one). */
+  mustEnrolSecondFactor: z.optional(z.boolean()),
 });
 
 export type SessionUser = z.infer<typeof sessionUserSchema>;
