@@ -11,6 +11,7 @@ import {
   createWebhookSender,
   enqueueStatusChangedWebhook,
 } from './features/automation/index.js';
+import { createConversationServices, unitDocumentsOf } from './features/conversations/index.js';
 import { createCustomerAdminService } from './features/customers/index.js';
 import { createDeliveryBookingService } from './features/delivery-booking/index.js';
 import { createForecastService } from './features/forecast/index.js';
@@ -95,7 +96,14 @@ export function composeServices({ config, db, clock, mailer, log }: CompositionD
     secondFactor,
     serviceAreas,
     forecast,
-    orderViews: createOrderService({ db, clock, writer: orders, estimator: forecast.estimates }),
+    orderViews: createOrderService({
+      db,
+      clock,
+      writer: orders,
+      estimator: forecast.estimates,
+      unitDocuments: (itemId) => unitDocumentsOf(db, itemId),
+    }),
+    conversations: createConversationServices({ db, clock, mailDelayMs: config.messageMailDelayMs }),
     tracking: createTrackingService({ db, clock, orders, estimator: forecast.estimates }),
     onboarding: createOnboardingService({ db, clock, orders }),
     account: createAccountService({ db, clock, orders }),

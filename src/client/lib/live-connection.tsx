@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
-import type { LiveStaffMessage, LiveStatusUpdate } from '../../shared/live.js';
+import type { LiveMessageCreated, LiveStaffMessage, LiveStatusUpdate } from '../../shared/live.js';
 import { isStaffRole } from '../../shared/permissions.js';
 import { customerStageLabel } from '../../shared/stages.js';
 import { useSession } from '../features/auth/session';
@@ -28,20 +28,23 @@ export function notifyDesktop(update: LiveStatusUpdate) {
 export function LiveConnection({
   refresh,
   onStaffMessage,
+  onMessageCreated,
   desktopNotifications = false,
   children,
 }: {
   refresh: (update: LiveStatusUpdate) => void;
   /** Staff only: called at once for each staff message (it only invalidates queries too). */
   onStaffMessage?: (message: LiveStaffMessage) => void;
+  /** Called at once for each new conversation message (it only invalidates queries too). */
+  onMessageCreated?: (message: LiveMessageCreated) => void;
   desktopNotifications?: boolean;
   children: ReactNode;
 }) {
   const { user } = useSession();
   const userId = user?.id ?? null;
   const isAdmin = user ? isStaffRole(user.role) : false;
-  const latest = useRef({ refresh, onStaffMessage, desktopNotifications });
-  latest.current = { refresh, onStaffMessage, desktopNotifications };
+  const latest = useRef({ refresh, onStaffMessage, onMessageCreated, desktopNotifications });
+  latest.current = { refresh, onStaffMessage, onMessageCreated, desktopNotifications };
   const [listeners] = useState(() => new Set<Listener>());
 
   useEffect(() => {
@@ -60,6 +63,7 @@ export function LiveConnection({
         if (latest.current.desktopNotifications) notifyDesktop(update);
       },
       onStaffMessage: (message) => latest.current.onStaffMessage?.(message),
+      onMessageCreated: (message) => latest.current.onMessageCreated?.(message),
     });
     return () => {
       close();

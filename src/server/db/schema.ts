@@ -2,11 +2,13 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -536,6 +538,108 @@ export const auditLog = pgTable(
     index('audit_log_actor_idx').on(t.actorEmail, t.at),
     index('audit_log_action_idx').on(t.action, t.at),
   ],
+);
+
+/** File bytes kept in the database, so every instance serves every file. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+});
+
+/**
+ * A file sent by a customer or staff member, bound to one order from the moment it is uploaded (the
+ * order's quota counts it, and only that order's customer and staff can read it). It is attached to
+ * at most one message; unit documents point at it.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    /** Random, so an id in a link reveals nothing about other files. */
+    id: text('id').primaryKey().default(sql`gen_random_uuid()::text`),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    /** Decided from the bytes, never from the browser's claim. */
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    data: bytea('data').notNull(),
+    /** Set when the file is sent with a message. */
+    messageId: integer('message_id').references(() => orderMessages.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('uploads_order_idx').on(t.orderId), index('uploads_message_idx').on(t.messageId)],
+);
+
+/** One message of an order's conversation between its customer and the staff. */
+export const orderMessages = pgTable(
+  'order_messages',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    authorKind: text('author_kind').$type<'customer' | 'staff'>().notNull(),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_messages_order_idx').on(t.orderId, t.id)],
+);
+
+/**
+ * Each order's conversation in one row, kept in the transaction of every message: the staff list
+ * sorts and pages on it. `waitingSince` is the first customer message not yet answered by staff.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    orderId: integer('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    lastMessageId: integer('last_message_id').notNull(),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull(),
+    waitingSince: timestamp('waiting_since', { withTimezone: true }),
+  },
+  (t) => [
+    index('conversations_waiting_idx')
+      .on(t.waitingSince, t.orderId)
+      .where(sql`${t.waitingSince} is not null`),
+    index('conversations_last_idx').on(t.lastMessageAt, t.orderId),
+  ],
+);
+
+/** How far each reader (the customer, every staff member) has read an order's conversation. */
+export const conversationReads = pgTable(
+  'conversation_reads',
+  {
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastReadMessageId: integer('last_read_message_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.userId] })],
+);
+
+/** A file staff attached to one unit (a permit, a delivery note), listed in the unit's details. */
+export const unitDocuments = pgTable(
+  'unit_documents',
+  {
+    id: serial('id').primaryKey(),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    uploadId: text('upload_id')
+      .notNull()
+      .references(() => uploads.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('unit_documents_item_idx').on(t.orderItemId, t.id)],
 );
 
 export type User = typeof users.$inferSelect;

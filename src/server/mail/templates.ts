@@ -210,3 +210,26 @@ export function deliveryBookingMail(input: {
     { label: 'View your order', path: `/orders/${input.orderId}` },
   );
 }
+
+/** A message in an order's conversation that its reader has not seen: who wrote, an excerpt, the link. */
+export function conversationMessageMail(input: {
+  to: string;
+  orderNumber: string;
+  authorName: string;
+  excerpt: string;
+  /** The customer's order page, or the order's back-office page. */
+  path: string;
+  forStaff: boolean;
+}): MailMessage {
+  const subject = input.forStaff
+    ? `Order ${input.orderNumber}: the customer is waiting for an answer`
+    : `New message about your order ${input.orderNumber}`;
+  const excerpt = input.excerpt.length > 300 ? `${input.excerpt.slice(0, 300)}…` : input.excerpt;
+  return mailWithLink(
+    input.to,
+    subject,
+    subject,
+    [`${input.authorName} wrote:`, excerpt || '(files attached)'],
+    { label: input.forStaff ? 'Answer in the back office' : 'Read and reply', path: input.path },
+  );
+}

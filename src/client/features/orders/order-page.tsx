@@ -1,12 +1,13 @@
 import { ArrowLeft, ExternalLink, PackageX } from 'lucide-react';
-import { useRef } from 'react';
-import { Link, useParams } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { PageSkeleton } from '../../components/ui/skeleton';
 import { isApiError } from '../../lib/api';
 import { ORDER_PAGE_REFRESH_DELAY_MS, useOrderLiveUpdates } from '../../lib/live-connection';
+import { Conversation } from '../conversations/conversation';
 import { useOrder, useOrderItems, useOrders } from './api';
 import { orderUnits } from './item-status';
 import { orderLabels } from './labels';
@@ -41,6 +42,14 @@ function OrderView({ id }: { id: number }) {
   // The shown id counts the order's place among the customer's orders (the sidebar loads them too).
   const orders = useOrders();
   const detailsRef = useRef<HTMLDivElement>(null);
+  const composerRef = useRef<HTMLTextAreaElement>(null);
+  const askUs = () => focusComposer(composerRef.current);
+  // A unit card's 'Ask us' link from My Orders lands on the conversation.
+  const { hash } = useLocation();
+  const loaded = order.isSuccess;
+  useEffect(() => {
+    if (loaded && hash === '#conversation') focusComposer(composerRef.current);
+  }, [loaded, hash]);
   // The order page itself refetches 500 ms after a live update of this order, after the shared refresh.
   useOrderLiveUpdates(id, ORDER_PAGE_REFRESH_DELAY_MS, () => {
     void order.refetch();
@@ -108,6 +117,7 @@ function OrderView({ id }: { id: number }) {
               defaultExpanded
               // The details are on this page already: the button takes focus (and the view) there.
               onViewDetails={() => detailsRef.current?.focus()}
+              onAsk={askUs}
             />
           </li>
         ))}
@@ -125,8 +135,25 @@ function OrderView({ id }: { id: number }) {
           <OrderDetails order={data} units={units} label={shownId} />
         </CardContent>
       </Card>
+
+      <Card id="conversation">
+        <CardContent className="pt-6">
+          <Conversation
+            ref={composerRef}
+            side="customer"
+            orderId={data.id}
+            title="Questions about this order"
+            emptyText="Ask us anything about this order: we answer here and let you know by e-mail."
+          />
+        </CardContent>
+      </Card>
     </section>
   );
+}
+
+function focusComposer(composer: HTMLTextAreaElement | null) {
+  composer?.scrollIntoView({ block: 'center' });
+  composer?.focus();
 }
 
 function OrderNotFound() {

@@ -1,5 +1,6 @@
-import { ChevronDown, CircleCheck, Clock, Info } from 'lucide-react';
+import { ChevronDown, CircleCheck, Clock, Info, MessageSquare } from 'lucide-react';
 import { Suspense, useId, useState } from 'react';
+import { Link } from 'react-router';
 import { isPaidStatus, type OrderDto, type OrderItemDto } from '../../../shared/schemas/orders.js';
 import { isWebUrl } from '../../../shared/schemas/web-url.js';
 import { canBookDelivery, customerStageHint, customerStageLabel } from '../../../shared/stages.js';
@@ -8,6 +9,7 @@ import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { lazyChunk } from '../../lib/lazy-chunk';
 import { cn } from '../../lib/utils';
+import { UnitDocuments } from '../conversations/unit-documents';
 import { DeliveryDayBooking } from '../delivery-booking/delivery-day-booking';
 import { DeliveryEstimateNote } from '../forecast/delivery-estimate';
 import { useOrderEvents, useUpdateItemStatus } from './api';
@@ -42,6 +44,8 @@ interface UnitCardProps {
   /** Heading level of the card's title in the page's outline. */
   headingLevel?: 2 | 3;
   onViewDetails: () => void;
+  /** Where the order's conversation is on this page; elsewhere the link opens the order page's. */
+  onAsk?: () => void;
 }
 
 type OpenDialog = 'onboarding' | 'signing' | 'payment' | null;
@@ -55,6 +59,7 @@ export function UnitCard({
   defaultExpanded = false,
   headingLevel = 2,
   onViewDetails,
+  onAsk,
 }: UnitCardProps) {
   const [expanded, setExpanded] = useState(defaultExpanded);
   const events = useOrderEvents(order.id, { enabled: expanded });
@@ -136,6 +141,30 @@ export function UnitCard({
         />
         {expanded && unit.item && canBookDelivery(unit.status) && (
           <DeliveryDayBooking itemId={unit.item.id} unitLabel={label} />
+        )}
+        {expanded && unit.item && (
+          <UnitDocuments
+            itemId={unit.item.id}
+            title={
+              unit.status === 'FINAL_DOCUMENTS' || unit.status === 'DELIVERED'
+                ? 'Final documentation'
+                : 'Documents'
+            }
+          />
+        )}
+        {onAsk ? (
+          <Button variant="link" size="sm" className="h-auto justify-self-start p-0" onClick={onAsk}>
+            <MessageSquare aria-hidden="true" />
+            Ask us about {label}
+          </Button>
+        ) : (
+          <Link
+            to={`/orders/${order.id}#conversation`}
+            className="inline-flex items-center gap-2 justify-self-start font-medium text-primary text-sm underline-offset-4 hover:underline"
+          >
+            <MessageSquare aria-hidden="true" className="size-4" />
+            Ask us about {label}
+          </Link>
         )}
         {hints.length > 0 && (
           <ul className="grid gap-1.5">

@@ -13,6 +13,8 @@ export interface NavItem {
   icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
   /** Match the path exactly (the portal's home), not every path below it. */
   end?: boolean;
+  /** A count beside the label (unread messages), rendered by the portal that knows it. */
+  badge?: ComponentType;
 }
 
 interface SidebarProps {
@@ -38,7 +40,7 @@ export function Sidebar({ portalName, items, children, onNavigate }: SidebarProp
       </div>
       <nav aria-label={portalName}>
         <ul className="grid gap-1">
-          {items.map(({ to, label, icon: Icon, end }) => (
+          {items.map(({ to, label, icon: Icon, end, badge: NavBadge }) => (
             <li key={to}>
               <NavLink
                 to={to}
@@ -53,6 +55,7 @@ export function Sidebar({ portalName, items, children, onNavigate }: SidebarProp
               >
                 <Icon aria-hidden="true" className="size-4" />
                 {label}
+                {NavBadge && <NavBadge />}
               </NavLink>
             </li>
           ))}

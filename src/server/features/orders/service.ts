@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { isStaffRole } from '../../../shared/permissions.js';
+import type { UnitDocumentDto } from '../../../shared/schemas/conversations.js';
 import type { DeliveryEstimate } from '../../../shared/schemas/forecast.js';
 import { isDocumentReady } from '../../../shared/schemas/orders.js';
 import type { Stage } from '../../../shared/stages.js';
@@ -51,11 +52,14 @@ export function createOrderService({
   clock,
   writer,
   estimator,
+  unitDocuments,
 }: {
   db: Db;
   clock: Clock;
   writer: OrderWriter;
   estimator?: DeliveryEstimator;
+  /** The files staff attached to a unit, listed in its details; given where the app is composed. */
+  unitDocuments?: (itemId: number) => Promise<UnitDocumentDto[]>;
 }) {
   /** The units of these orders with their estimates, in one pass over all of them. */
   async function withEstimates<T extends { order: Order; items: OrderItem[] }>(
@@ -157,7 +161,8 @@ export function createOrderService({
             .from(users)
             .where(eq(users.id, row.order.userId))
         : [];
-      return { ...row, user: user ?? null };
+      const documents = unitDocuments ? await unitDocuments(row.item.id) : [];
+      return { ...row, user: user ?? null, documents };
     },
 
     /**
