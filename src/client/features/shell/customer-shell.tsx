@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { House, Package, Settings, UserRound } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { LiveStatusUpdate } from '../../../shared/live.js';
 import { LiveConnection } from '../../lib/live-connection';
 import { orderKeys } from '../orders/api';
@@ -7,14 +8,14 @@ import { AppShell } from './app-shell';
 import { PurchaseTasks } from './purchase-tasks';
 import type { NavItem } from './sidebar';
 
-const CUSTOMER_NAV: readonly NavItem[] = [
-  { to: '/', label: 'Home', icon: House, end: true },
-  { to: '/orders', label: 'My Orders', icon: Package },
-  { to: '/account', label: 'Account', icon: UserRound },
-  { to: '/settings', label: 'Settings', icon: Settings },
-];
-
 export default function CustomerShell() {
+  const { t } = useTranslation('shell');
+  const nav: readonly NavItem[] = [
+    { to: '/', label: t('nav.home'), icon: House, end: true },
+    { to: '/orders', label: t('nav.orders'), icon: Package },
+    { to: '/account', label: t('nav.account'), icon: UserRound },
+    { to: '/settings', label: t('nav.settings'), icon: Settings },
+  ];
   const queryClient = useQueryClient();
   // A live update refreshes the order, its items, its events and the list; the detail key covers the
   // order, its items and its events.
@@ -25,8 +26,8 @@ export default function CustomerShell() {
   return (
     <LiveConnection refresh={refresh} desktopNotifications>
       <AppShell
-        portalName="Customer Portal"
-        items={CUSTOMER_NAV}
+        portalName={t('portalName')}
+        items={nav}
         sidebarSection={(close) => <PurchaseTasks onNavigate={close} />}
       />
     </LiveConnection>
