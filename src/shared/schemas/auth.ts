@@ -6,6 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { MIN_PASSWORD_LENGTH, VERIFICATION_CODE_LENGTH } from '../constants.js';
+import { LOCALES } from '../locales.js';
 
 export const EMAIL_MAX_LENGTH = 254;
 export const PASSWORD_MAX_LENGTH = 256;
@@ -111,6 +112,8 @@ export const sessionUserSchema = z.object({
   firstName: z.nullable(z.string()),
   lastName: z.nullable(z.string()),
   phoneNumber: z.nullable(z.string()),
+  /** The language the user chose for the portal and e-mails; null until they choose. */
+  locale: z.nullable(z.enum(LOCALES)),
 });
 
 export type SessionUser = z.infer<typeof sessionUserSchema>;

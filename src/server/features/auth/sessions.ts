@@ -7,7 +7,10 @@ import { minutesFrom } from '../../lib/clock.js';
 import { generateToken, hashToken } from '../../lib/crypto.js';
 import { publishAccountChanged } from '../../live/publish.js';
 
-export type SessionUser = Pick<User, 'id' | 'email' | 'role' | 'firstName' | 'lastName' | 'phoneNumber'>;
+export type SessionUser = Pick<
+  User,
+  'id' | 'email' | 'role' | 'firstName' | 'lastName' | 'phoneNumber' | 'locale'
+>;
 
 export const sessionUserColumns = {
   id: users.id,
@@ -16,6 +19,7 @@ export const sessionUserColumns = {
   firstName: users.firstName,
   lastName: users.lastName,
   phoneNumber: users.phoneNumber,
+  locale: users.locale,
 };
 
 export function createSessionStore(db: Db, clock: Clock, ttlHours: number) {
