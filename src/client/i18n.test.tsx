@@ -8,6 +8,10 @@ import { join, relative } from 'node:path';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../shared/locales.js';
+import { APPLICATION_TYPES } from '../shared/schemas/onboarding.js';
+import { customerStageHint, STAGES } from '../shared/stages.js';
+import { ORDER_FILTERS } from './features/orders/order-filter';
+import { ACTION_KEYS } from './features/orders/unit-stage';
 
 const CLIENT = join(process.cwd(), 'src/client');
 const LOCALES_DIR = join(CLIENT, 'locales');
@@ -16,7 +20,24 @@ const LOCALES_DIR = join(CLIENT, 'locales');
  * Keys the code builds at run time (t(`stage.${stage}`)), listed per namespace so they count as used;
  * add the module's list here when a screen derives keys from data.
  */
-const DYNAMIC_KEYS: Record<string, readonly string[]> = {};
+const DYNAMIC_KEYS: Record<string, readonly string[]> = {
+  // useStageText: each stage's name, and the hint of the stages that have one.
+  stages: STAGES.flatMap((stage) => [
+    `${stage}.label`,
+    ...(customerStageHint(stage) === null ? [] : [`${stage}.hint`]),
+  ]),
+  orders: [
+    ...Object.values(ACTION_KEYS),
+    ...ORDER_FILTERS.map((filter) => filter.label),
+    ...(['completed', 'current', 'upcoming'] as const).map((state) => `timeline.${state}`),
+    ...(['production', 'sitePrep', 'finalDocuments'] as const).map((hint) => `hints.${hint}`),
+    ...APPLICATION_TYPES.map((type) => `applicationTypes.${type}`),
+  ],
+  home: (['morning', 'afternoon', 'evening'] as const).flatMap((part) => [
+    `greeting.${part}`,
+    `greeting.${part}NoName`,
+  ]),
+};
 
 type Catalogue = Record<string, string>;
 

@@ -200,7 +200,9 @@ describe('the customer vocabulary', () => {
       'server/features/notifications/order-confirmation.ts',
     ];
     for (const file of showingStages) {
-      expect(source(file), file).toMatch(/customerStageLabel|customerOrderStage|OrderStageBadge|useStageText/);
+      expect(source(file), file).toMatch(
+        /customerStageLabel|customerOrderStage|OrderStageBadge|useStageText/,
+      );
     }
   });
 });

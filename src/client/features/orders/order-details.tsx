@@ -93,7 +93,10 @@ function onboardingFields(stageData: StageDataDto, { t }: Words): FieldList {
         ? t(`applicationTypes.${applicationType}`)
         : applicationType,
     ],
-    [t('details.phone'), formatPhone(text(answers.personalPhone), phoneCountry(answers.personalPhoneCountry))],
+    [
+      t('details.phone'),
+      formatPhone(text(answers.personalPhone), phoneCountry(answers.personalPhoneCountry)),
+    ],
     [t('details.address'), text(answers.personalFullAddress) || text(answers.address)],
   ];
 }

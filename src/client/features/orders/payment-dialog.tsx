@@ -93,7 +93,9 @@ export function PaymentDialog({
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{t('payment.title')}</DialogTitle>
-          <DialogDescription>{t('payment.description', { unit: unitLabel, product: productName })}</DialogDescription>
+          <DialogDescription>
+            {t('payment.description', { unit: unitLabel, product: productName })}
+          </DialogDescription>
         </DialogHeader>
         <dl className="grid gap-3 rounded-lg border p-4 text-sm">
           <Row label={t('payment.orderAndUnit')}>
@@ -117,14 +119,10 @@ export function PaymentDialog({
         </p>
 
         {status.tone === 'awaiting' && (
-          <p className="text-muted-foreground text-sm">
-            {t('payment.awaitingNote')}
-          </p>
+          <p className="text-muted-foreground text-sm">{t('payment.awaitingNote')}</p>
         )}
         {unpaid && itemId === undefined && (
-          <p className="text-muted-foreground text-sm">
-            {t('payment.noLink')}
-          </p>
+          <p className="text-muted-foreground text-sm">{t('payment.noLink')}</p>
         )}
         {link.isPending && (
           <p className="flex items-center gap-2 text-muted-foreground text-sm" role="status">

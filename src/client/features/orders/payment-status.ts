@@ -34,9 +34,9 @@ export function paymentStatusDisplay(paymentStatus: unknown): PaymentStatusDispl
  * other status is the provider's own word, shown as it came.
  */
 export function paymentStatusText(t: TFunction<'orders'>, display: PaymentStatusDisplay): string {
-  if (display.tone === 'paid') return t('paymentStatus.paid');
-  if (display.tone === 'awaiting') return t('paymentStatus.awaiting');
-  return display.label === 'Pending' ? t('paymentStatus.pending') : display.label;
+  if (display.tone === 'paid') return t('orders:paymentStatus.paid');
+  if (display.tone === 'awaiting') return t('orders:paymentStatus.awaiting');
+  return display.label === 'Pending' ? t('orders:paymentStatus.pending') : display.label;
 }
 
 /**

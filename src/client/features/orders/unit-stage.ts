@@ -5,7 +5,13 @@
 
 import type { OrderEventDto } from '../../../shared/schemas/orders.js';
 import { isDocumentReady, isPaidStatus } from '../../../shared/schemas/orders.js';
-import { isStage, type Stage, TIMELINE_STEP_STAGES, TIMELINE_STEPS, timelineStep } from '../../../shared/stages.js';
+import {
+  isStage,
+  type Stage,
+  TIMELINE_STEP_STAGES,
+  TIMELINE_STEPS,
+  timelineStep,
+} from '../../../shared/stages.js';
 import { stageColours } from '../../lib/stage-colours';
 import { ITEM_STATUS_EVENT, type OrderUnit } from './item-status';
 

@@ -50,10 +50,13 @@ export function PurchaseTasks({ onNavigate }: { onNavigate: () => void }) {
                   <span className="flex items-baseline justify-between gap-2">
                     {/* 'VH 02' is one name: never split between 'VH' and the number. */}
                     <span className="whitespace-nowrap font-medium">{task.label}</span>
-                    <span className="truncate text-muted-foreground text-xs">{t('tasks.order', { orderNumber: task.orderNumber })}
+                    <span className="truncate text-muted-foreground text-xs">
+                      {t('tasks.order', { orderNumber: task.orderNumber })}
                     </span>
                   </span>
-                  <span className="block text-muted-foreground text-xs">{t(ACTION_KEYS[task.action], { ns: 'orders' })}</span>
+                  <span className="block text-muted-foreground text-xs">
+                    {t(ACTION_KEYS[task.action], { ns: 'orders' })}
+                  </span>
                 </Link>
               </li>
             ))}
