@@ -8,8 +8,18 @@ import { join, relative } from 'node:path';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../shared/locales.js';
-import { APPLICATION_TYPES } from '../shared/schemas/onboarding.js';
+import {
+  APPLICATION_TYPES,
+  BUSINESS_TYPES,
+  ONBOARDING_MESSAGES,
+  ONBOARDING_TOASTS,
+  PHONE_COUNTRIES,
+  YES_NO,
+} from '../shared/schemas/onboarding.js';
+import { PASSWORD_CHANGE_MESSAGES, USER_MESSAGES } from '../shared/schemas/user.js';
 import { customerStageHint, STAGES } from '../shared/stages.js';
+import { BOOKING_ERRORS } from './features/delivery-booking/delivery-day-booking';
+import { ADDRESS_GROUPS } from './features/onboarding/form-model';
 import { ORDER_FILTERS } from './features/orders/order-filter';
 import { ACTION_KEYS } from './features/orders/unit-stage';
 
@@ -37,6 +47,18 @@ const DYNAMIC_KEYS: Record<string, readonly string[]> = {
     `greeting.${part}`,
     `greeting.${part}NoName`,
   ]),
+  // The shared schemas' messages, shown by their names (useServerMessage, the translated resolver).
+  onboarding: [
+    ...Object.keys(ONBOARDING_MESSAGES).map((name) => `validation.${name}`),
+    ...[...Object.keys(ONBOARDING_TOASTS), 'validationTitle'].map((name) => `toasts.${name}`),
+    ...[...APPLICATION_TYPES, ...YES_NO].map((choice) => `choices.${choice}`),
+    ...BUSINESS_TYPES.map((type) => `businessTypes.${type}`),
+    ...PHONE_COUNTRIES.map((country) => `countries.${country.name}`),
+    ...Object.keys(ADDRESS_GROUPS).map((group) => `legends.${group}`),
+  ],
+  account: Object.keys(USER_MESSAGES).map((name) => `validation.${name}`),
+  settings: Object.keys(PASSWORD_CHANGE_MESSAGES).map((name) => `password.messages.${name}`),
+  delivery: Object.keys(BOOKING_ERRORS).map((name) => `errors.${name}`),
 };
 
 type Catalogue = Record<string, string>;

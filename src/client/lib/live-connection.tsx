@@ -1,6 +1,5 @@
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import type { LiveStaffMessage, LiveStatusUpdate } from '../../shared/live.js';
-import { customerStageLabel } from '../../shared/stages.js';
 import { useSession } from '../features/auth/session';
 import { openLiveConnection } from './live';
 
@@ -11,12 +10,13 @@ export const ORDER_PAGE_REFRESH_DELAY_MS = 500;
 type Listener = (update: LiveStatusUpdate) => void;
 const LiveContext = createContext<((listener: Listener) => () => void) | null>(null);
 
-/** A desktop notification of the update, only where the user already granted permission. */
-export function notifyDesktop(update: LiveStatusUpdate) {
+/** What a desktop notification of an update says, in the words of the portal that shows it. */
+export type DesktopNotice = (update: LiveStatusUpdate) => { title: string; body: string };
+
+/** A desktop notification, only where the user already granted permission. */
+export function notifyDesktop({ title, body }: { title: string; body: string }) {
   if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
-  new Notification('Order Status Updated', {
-    body: `Your order status has been updated to ${customerStageLabel(update.status)}`,
-  });
+  new Notification(title, { body });
 }
 
 /**
@@ -27,13 +27,14 @@ export function notifyDesktop(update: LiveStatusUpdate) {
 export function LiveConnection({
   refresh,
   onStaffMessage,
-  desktopNotifications = false,
+  desktopNotifications,
   children,
 }: {
   refresh: (update: LiveStatusUpdate) => void;
   /** Staff only: called at once for each staff message (it only invalidates queries too). */
   onStaffMessage?: (message: LiveStaffMessage) => void;
-  desktopNotifications?: boolean;
+  /** Customers only: each status update as a desktop notification, worded by this. */
+  desktopNotifications?: DesktopNotice;
   children: ReactNode;
 }) {
   const { user } = useSession();
@@ -56,7 +57,8 @@ export function LiveConnection({
         }, REFRESH_DELAY_MS);
         timers.add(timer);
         for (const listener of listeners) listener(update);
-        if (latest.current.desktopNotifications) notifyDesktop(update);
+        const notice = latest.current.desktopNotifications;
+        if (notice) notifyDesktop(notice(update));
       },
       onStaffMessage: (message) => latest.current.onStaffMessage?.(message),
     });

@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { House, Package, Settings, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { LiveStatusUpdate } from '../../../shared/live.js';
-import { LiveConnection } from '../../lib/live-connection';
+import { type DesktopNotice, LiveConnection } from '../../lib/live-connection';
+import { useStageText } from '../../lib/stage-text';
 import { orderKeys } from '../orders/api';
 import { AppShell } from './app-shell';
 import { PurchaseTasks } from './purchase-tasks';
@@ -10,6 +11,12 @@ import type { NavItem } from './sidebar';
 
 export default function CustomerShell() {
   const { t } = useTranslation('shell');
+  const stages = useStageText();
+  // The stage by its one customer name (customerStageLabel), in the customer's language.
+  const notice: DesktopNotice = ({ status }) => ({
+    title: t('statusNotification.title'),
+    body: t('statusNotification.body', { stage: stages.label(status) }),
+  });
   const nav: readonly NavItem[] = [
     { to: '/', label: t('nav.home'), icon: House, end: true },
     { to: '/orders', label: t('nav.orders'), icon: Package },
@@ -24,7 +31,7 @@ export default function CustomerShell() {
     void queryClient.invalidateQueries({ queryKey: orderKeys.list() });
   };
   return (
-    <LiveConnection refresh={refresh} desktopNotifications>
+    <LiveConnection refresh={refresh} desktopNotifications={notice}>
       <AppShell
         portalName={t('portalName')}
         items={nav}
