@@ -1,7 +1,6 @@
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import type { LiveMessageCreated, LiveStaffMessage, LiveStatusUpdate } from '../../shared/live.js';
 import { isStaffRole } from '../../shared/permissions.js';
-import { customerStageLabel } from '../../shared/stages.js';
 import { useSession } from '../features/auth/session';
 import { openLiveConnection } from './live';
 
@@ -12,12 +11,13 @@ export const ORDER_PAGE_REFRESH_DELAY_MS = 500;
 type Listener = (update: LiveStatusUpdate) => void;
 const LiveContext = createContext<((listener: Listener) => () => void) | null>(null);
 
-/** A desktop notification of the update, only where the user already granted permission. */
-export function notifyDesktop(update: LiveStatusUpdate) {
+/** What a desktop notification of an update says, in the words of the portal that shows it. */
+export type DesktopNotice = (update: LiveStatusUpdate) => { title: string; body: string };
+
+/** A desktop notification, only where the user already granted permission. */
+export function notifyDesktop({ title, body }: { title: string; body: string }) {
   if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
-  new Notification('Order Status Updated', {
-    body: `Your order status has been updated to ${customerStageLabel(update.status)}`,
-  });
+  new Notification(title, { body });
 }
 
 /**
@@ -29,7 +29,7 @@ export function LiveConnection({
   refresh,
   onStaffMessage,
   onMessageCreated,
-  desktopNotifications = false,
+  desktopNotifications,
   children,
 }: {
   refresh: (update: LiveStatusUpdate) => void;
@@ -37,7 +37,8 @@ export function LiveConnection({
   onStaffMessage?: (message: LiveStaffMessage) => void;
   /** Called at once for each new conversation message (it only invalidates queries too). */
   onMessageCreated?: (message: LiveMessageCreated) => void;
-  desktopNotifications?: boolean;
+  /** Customers only: each status update as a desktop notification, worded by this. */
+  desktopNotifications?: DesktopNotice;
   children: ReactNode;
 }) {
   const { user } = useSession();
@@ -60,7 +61,8 @@ export function LiveConnection({
         }, REFRESH_DELAY_MS);
         timers.add(timer);
         for (const listener of listeners) listener(update);
-        if (latest.current.desktopNotifications) notifyDesktop(update);
+        const notice = latest.current.desktopNotifications;
+        if (notice) notifyDesktop(notice(update));
       },
       onStaffMessage: (message) => latest.current.onStaffMessage?.(message),
       onMessageCreated: (message) => latest.current.onMessageCreated?.(message),

@@ -66,6 +66,7 @@ export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
     firstName: 'Ann',
     lastName: 'Lee',
     phoneNumber: '5551234567',
+    locale: null,
     ...overrides,
   });
 }

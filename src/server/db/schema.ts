@@ -15,6 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { Role } from '../../shared/constants.js';
+import type { Locale } from '../../shared/locales.js';
 import type { Stage } from '../../shared/stages.js';
 import type { MailAttachment } from '../mail/mailer.js';
 import { stageRankOf } from './stage-rank.js';
@@ -56,9 +57,21 @@ export const users = pgTable(
       .notNull()
       .default({ email: true, sms: true }),
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
+    /** The language the user chose (portal and e-mails); null until they choose. */
+    locale: text('locale').$type<Locale>(),
+    /**
+     * The supported language the browser asked for (Accept-Language) when the account was made or last
+     * signed in: the e-mails' language while the user has not chosen one (decision 164).
+     */
+    browserLocale: text('browser_locale').$type<Locale>(),
     ...timestamps,
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_role_idx').on(t.role)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    index('users_role_idx').on(t.role),
+    check('users_locale_check', sql`${t.locale} in ('en', 'es', 'fr')`),
+    check('users_browser_locale_check', sql`${t.browserLocale} in ('en', 'es', 'fr')`),
+  ],
 );
 
 export const orders = pgTable(

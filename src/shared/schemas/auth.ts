@@ -6,6 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { MIN_PASSWORD_LENGTH, ROLES, VERIFICATION_CODE_LENGTH } from '../constants.js';
+import { LOCALES } from '../locales.js';
 import { PERMISSIONS } from '../permissions.js';
 
 export const EMAIL_MAX_LENGTH = 254;
@@ -116,6 +117,8 @@ export const sessionUserSchema = z.object({
   permissions: z.array(z.enum(PERMISSIONS)),
   /** Staff who must set up a second factor before anything else (Settings → Security requires one). */
   mustEnrolSecondFactor: z.optional(z.boolean()),
+  /** The language the user chose for the portal and e-mails; null until they choose. */
+  locale: z.nullable(z.enum(LOCALES)),
 });
 
 export type SessionUser = z.infer<typeof sessionUserSchema>;

@@ -1,5 +1,6 @@
 import { ArrowLeft, ExternalLink, PackageX } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -16,13 +17,14 @@ import { OrderSummary } from './order-summary';
 import { UnitCard } from './unit-card';
 
 function BackLink() {
+  const { t } = useTranslation('orders');
   return (
     <Link
       to="/orders"
       className="inline-flex w-fit items-center gap-2 rounded-md text-muted-foreground text-sm outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
     >
       <ArrowLeft aria-hidden="true" className="size-4" />
-      Back to My Orders
+      {t('page.back')}
     </Link>
   );
 }
@@ -36,6 +38,7 @@ export default function OrderPage() {
 }
 
 function OrderView({ id }: { id: number }) {
+  const { t } = useTranslation('orders');
   const order = useOrder(id);
   // The unit list is the first source of each unit's status; if it fails the embedded items serve.
   const items = useOrderItems(id);
@@ -64,9 +67,9 @@ function OrderView({ id }: { id: number }) {
         <BackLink />
         <Alert variant="destructive">
           <span className="col-span-2 flex flex-wrap items-center justify-between gap-3">
-            We could not load this order.
+            {t('page.loadFailed')}
             <Button variant="outline" size="sm" onClick={() => order.refetch()}>
-              Try again
+              {t('tryAgain')}
             </Button>
           </span>
         </Alert>
@@ -83,12 +86,14 @@ function OrderView({ id }: { id: number }) {
       <BackLink />
       <header className="grid gap-2">
         <div className="flex flex-wrap items-center gap-3">
-          <h1 className="font-semibold text-2xl tracking-tight sm:text-3xl">Order {shownId}</h1>
+          <h1 className="font-semibold text-2xl tracking-tight sm:text-3xl">
+            {t('page.title', { id: shownId })}
+          </h1>
           <OrderStageBadge units={units} fallback={data.status} />
         </div>
         <p className="text-muted-foreground">
           {data.productName}
-          {units.length > 1 && ` · ${units.length} units`}
+          {units.length > 1 && ` · ${t('page.units', { count: units.length })}`}
         </p>
         {data.trackingToken && (
           // The page anyone with the link can open without signing in: the one to share.
@@ -98,7 +103,7 @@ function OrderView({ id }: { id: number }) {
               className="inline-flex items-center gap-1.5 font-medium text-primary text-sm underline-offset-4 hover:underline"
             >
               <ExternalLink aria-hidden="true" className="size-4" />
-              Tracking page to share
+              {t('page.trackingLink')}
             </Link>
           </p>
         )}
@@ -129,7 +134,7 @@ function OrderView({ id }: { id: number }) {
         className="outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >
         <CardHeader>
-          <CardTitle>Order details</CardTitle>
+          <CardTitle>{t('page.details')}</CardTitle>
         </CardHeader>
         <CardContent>
           <OrderDetails order={data} units={units} label={shownId} />
@@ -157,17 +162,16 @@ function focusComposer(composer: HTMLTextAreaElement | null) {
 }
 
 function OrderNotFound() {
+  const { t } = useTranslation('orders');
   return (
     <section className="grid gap-6">
       <BackLink />
       <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed bg-card px-6 py-12 text-center">
         <PackageX aria-hidden="true" className="size-10 text-muted-foreground" />
-        <h1 className="font-semibold text-xl">Order not found</h1>
-        <p className="max-w-md text-muted-foreground text-sm">
-          This order does not exist or does not belong to your account.
-        </p>
+        <h1 className="font-semibold text-xl">{t('page.notFound.title')}</h1>
+        <p className="max-w-md text-muted-foreground text-sm">{t('page.notFound.text')}</p>
         <Button asChild variant="outline">
-          <Link to="/orders">View My Orders</Link>
+          <Link to="/orders">{t('page.notFound.back')}</Link>
         </Button>
       </div>
     </section>

@@ -1,5 +1,6 @@
 import { LogOut } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { BrandMark } from '../../components/brand-mark';
 import { useCompanyName } from '../../lib/brand-colour';
@@ -27,6 +28,7 @@ interface SidebarProps {
 }
 
 export function Sidebar({ portalName, items, children, onNavigate }: SidebarProps) {
+  const { t } = useTranslation('shell');
   const logout = useLogout();
   const companyName = useCompanyName();
   return (
@@ -71,7 +73,7 @@ export function Sidebar({ portalName, items, children, onNavigate }: SidebarProp
           className="flex items-center gap-3 rounded-md px-3 py-2 font-medium text-muted-foreground text-sm outline-none transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60"
         >
           <LogOut aria-hidden="true" className="size-4" />
-          Logout
+          {t('logout')}
         </button>
       </div>
     </div>

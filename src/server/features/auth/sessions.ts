@@ -16,7 +16,10 @@ import { minutesFrom } from '../../lib/clock.js';
 import { generateToken, hashToken } from '../../lib/crypto.js';
 import { publishAccountChanged } from '../../live/publish.js';
 
-export type SessionUser = Pick<User, 'id' | 'email' | 'role' | 'firstName' | 'lastName' | 'phoneNumber'> & {
+export type SessionUser = Pick<
+  User,
+  'id' | 'email' | 'role' | 'firstName' | 'lastName' | 'phoneNumber' | 'locale'
+> & {
   /** Staff without a second factor while Settings → Security requires one (decision 154). */
   mustEnrolSecondFactor?: boolean;
 };
@@ -53,6 +56,7 @@ export const sessionUserColumns = {
   firstName: users.firstName,
   lastName: users.lastName,
   phoneNumber: users.phoneNumber,
+  locale: users.locale,
 };
 
 /** The statement's name on a PostgreSQL server; the reference server of the benchmark sends it too. */
