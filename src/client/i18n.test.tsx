@@ -9,6 +9,7 @@ import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../shared/locales.js';
 import { SERVER_ERROR_KEYS, VALIDATION_KEYS } from './features/auth/messages';
+import { STAGE_NAME_KEYS } from './features/locale/stage-names';
 
 const CLIENT = join(process.cwd(), 'src/client');
 const LOCALES_DIR = join(CLIENT, 'locales');
@@ -18,6 +19,12 @@ const LOCALES_DIR = join(CLIENT, 'locales');
  * add the module's list here when a screen derives keys from data.
  */
 const DYNAMIC_KEYS: Record<string, readonly string[]> = {
+  common: [
+    ...STAGE_NAME_KEYS,
+    'timeline.state.completed',
+    'timeline.state.current',
+    'timeline.state.upcoming',
+  ],
   auth: [...Object.values(VALIDATION_KEYS), ...Object.values(SERVER_ERROR_KEYS)],
 };
 

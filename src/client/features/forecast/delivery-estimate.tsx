@@ -1,18 +1,8 @@
 import { Truck } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { DeliveryEstimate } from '../../../shared/schemas/forecast.js';
-import { formatDateRange } from '../../lib/dates';
+import { useFormat } from '../../lib/use-format';
 import { cn } from '../../lib/utils';
-
-/** What the window rests on, in a few words. */
-export function estimateBasisText(estimate: DeliveryEstimate): string {
-  if (estimate.basis === 'defaults') return 'Based on typical stage durations';
-  const units = estimate.historyUnits;
-  return `Based on ${units.toLocaleString()} recently delivered unit${units === 1 ? '' : 's'}`;
-}
-
-export function estimateText(estimate: DeliveryEstimate, today = new Date()): string {
-  return `Estimated delivery: ${formatDateRange(estimate.from, estimate.to, today)}`;
-}
 
 /** The window a unit's delivery is expected in, and what it rests on (unit cards, order details). */
 export function DeliveryEstimateNote({
@@ -25,11 +15,17 @@ export function DeliveryEstimateNote({
   compact?: boolean;
   className?: string;
 }) {
-  const basis = estimateBasisText(estimate);
+  const { t } = useTranslation('common');
+  const format = useFormat();
+  const basis =
+    estimate.basis === 'defaults'
+      ? t('estimate.defaults')
+      : t('estimate.history', { count: estimate.historyUnits });
+  const text = t('estimate.window', { window: format.dateRange(estimate.from, estimate.to) });
   if (compact) {
     return (
       <span data-testid="delivery-estimate" className={cn('text-muted-foreground text-xs', className)}>
-        {estimateText(estimate)} <span className="sr-only">({basis})</span>
+        {text} <span className="sr-only">({basis})</span>
       </span>
     );
   }
@@ -37,7 +33,7 @@ export function DeliveryEstimateNote({
     <div data-testid="delivery-estimate" className={cn('flex items-start gap-2 text-sm', className)}>
       <Truck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
       <p className="grid">
-        <span className="font-medium">{estimateText(estimate)}</span>
+        <span className="font-medium">{text}</span>
         <span className="text-muted-foreground text-xs">{basis}</span>
       </p>
     </div>

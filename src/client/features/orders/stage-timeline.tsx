@@ -1,15 +1,11 @@
 import { Check } from 'lucide-react';
 import type { CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Stage } from '../../../shared/stages.js';
-import { formatDate } from '../../lib/dates';
+import { useFormat } from '../../lib/use-format';
 import { cn } from '../../lib/utils';
-import { type StepState, timelineStates } from './unit-stage';
-
-const STATE_TEXT: Record<StepState, string> = {
-  completed: 'completed',
-  current: 'current step',
-  upcoming: 'upcoming',
-};
+import { useStageNames } from '../locale/stage-names';
+import { timelineStates } from './unit-stage';
 
 interface StageTimelineProps {
   status: Stage;
@@ -23,10 +19,13 @@ interface StageTimelineProps {
  * reached steps carry their date, and the current one names the step that comes next.
  */
 export function StageTimeline({ status, reachedAt = [] }: StageTimelineProps) {
+  const { t } = useTranslation('common');
+  const { stepName } = useStageNames();
+  const format = useFormat();
   const steps = timelineStates(status);
   return (
     <ol
-      aria-label="Order timeline"
+      aria-label={t('timeline.label')}
       style={{ '--timeline-steps': steps.length } as CSSProperties}
       className="grid gap-3 lg:grid-cols-[repeat(var(--timeline-steps),minmax(0,1fr))] lg:gap-2"
     >
@@ -65,16 +64,16 @@ export function StageTimeline({ status, reachedAt = [] }: StageTimelineProps) {
               state === 'upcoming' && 'text-muted-foreground',
             )}
           >
-            {label}
-            <span className="sr-only"> ({STATE_TEXT[state]})</span>
-            {state !== 'upcoming' && formatDate(reachedAt[index]) && (
+            {stepName(label)}
+            <span className="sr-only"> ({t(`timeline.state.${state}`)})</span>
+            {state !== 'upcoming' && format.date(reachedAt[index]) && (
               <span className="block font-normal text-muted-foreground text-xs">
-                {formatDate(reachedAt[index])}
+                {format.date(reachedAt[index])}
               </span>
             )}
             {state === 'current' && steps[index + 1] && (
               <span className="block font-normal text-muted-foreground text-xs">
-                Next: {steps[index + 1]?.label}
+                {t('timeline.next', { step: stepName(steps[index + 1]?.label ?? '') })}
               </span>
             )}
           </span>
