@@ -2,6 +2,7 @@ import { and, eq, inArray, like } from 'drizzle-orm';
 import { can, STAFF_ROLES } from '../../../shared/permissions.js';
 import type { Executor } from '../../db/client.js';
 import { mailOutbox, users } from '../../db/schema.js';
+import { recipientLocale } from '../../mail/i18n.js';
 import { conversationMessageMail } from '../../mail/templates.js';
 import { readSettingsIn } from '../settings/index.js';
 import { enqueueMail } from './outbox.js';
@@ -35,6 +36,7 @@ export async function enqueueReplyMail(tx: Executor, mail: MessageMail): Promise
     {
       ...conversationMessageMail({
         to: owner.email,
+        locale: await recipientLocale(tx, owner.email),
         orderNumber: order.orderId,
         authorName: message.authorName,
         excerpt: message.text,
