@@ -19,8 +19,8 @@ await initI18n('en', {
 });
 
 // The first render of a lazy page transforms its modules on demand; on a busy 2-CPU machine that alone
-// can pass the 1 s default of findBy*, so waits get 3 s (a wait still ends as soon as its condition holds).
-configure({ asyncUtilTimeout: 3_000 });
+// can pass the 1 s default of findBy*, so waits get 5 s (a wait still ends as soon as its condition holds).
+configure({ asyncUtilTimeout: 5_000 });
 
 let consoleErrors: unknown[][] = [];
 
