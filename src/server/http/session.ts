@@ -18,15 +18,17 @@ declare module 'fastify' {
 /** Reads the session cookie once per API request and exposes the signed-in user (or null). */
 export function registerSessionLoader(app: FastifyInstance, sessions: SessionStore) {
   app.decorateRequest('user', null);
-  app.addHook('onRequest', async (request) => {
-    if (!routedPath(request).startsWith('/api/')) return;
-    const token = request.cookies[SESSION_COOKIE];
-    if (!token) return;
-    const found = await sessions.findUser(token);
-    if (found) {
-      const { sessionId: _sessionId, expiresAt: _expiresAt, ...user } = found;
-      request.user = user;
-    }
+  // A callback hook, so that a request without a session (a page, /healthz) costs no promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const token = routedPath(request).startsWith('/api/') ? request.cookies[SESSION_COOKIE] : undefined;
+    if (!token) return done();
+    sessions.findUser(token).then((found) => {
+      if (found) {
+        const { sessionId: _sessionId, expiresAt: _expiresAt, ...user } = found;
+        request.user = user;
+      }
+      done();
+    }, done);
   });
 }
 
