@@ -5,7 +5,7 @@ import { makeUser, mockApi, renderApp, sessionRoute, toasts } from '../../test/u
 import { NOT_FOUND_ALERT } from './forgot-password-flow';
 
 const EMAIL = 'ann@example.com';
-const visitor = { 'GET /api/auth/user': sessionRoute(null) };
+const visitor = { 'GET /api/auth/session': sessionRoute(null) };
 
 async function enterEmail(user: ReturnType<typeof userEvent.setup>, email = EMAIL) {
   await user.type(await screen.findByLabelText('Email'), email);
