@@ -122,3 +122,89 @@ test('at 375 px the orders are cards that fit the screen', async ({ page }) => {
   }
   await shoot(page, 'admin-orders-table');
 });
+
+/** A CSS colour (any syntax the browser knows) as sRGB 0–255, read back from a canvas. */
+function rgbOf(page: Page, color: string) {
+  return page.evaluate((css) => {
+    const context = document.createElement('canvas').getContext('2d');
+    if (!context) throw new Error('no canvas');
+    context.fillStyle = css;
+    context.fillRect(0, 0, 1, 1);
+    const [r = 0, g = 0, b = 0] = context.getImageData(0, 0, 1, 1).data;
+    return [r, g, b] as const;
+  }, color);
+}
+
+/** WCAG contrast ratio of two sRGB colours. */
+function contrast(a: readonly number[], b: readonly number[]) {
+  const luminance = (rgb: readonly number[]) => {
+    const [r = 0, g = 0, b = 0] = rgb.map((v) => {
+      const c = v / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+test('in dark mode a row checkbox reached by keyboard shows a focus ring that stands out from its row', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/admin/orders?q=${A.search}`);
+  await expect(page.getByText(SHOWING)).toBeVisible();
+  await switchTheme(page, 'dark');
+  const boxes = page.getByRole('table').getByRole('checkbox', { name: /^Select order / });
+  const target = boxes.nth(1);
+  const ringOf = () =>
+    target.evaluate((box) => {
+      const style = getComputedStyle(box);
+      // The colour behind the row: the first ancestor that paints one.
+      let background = 'rgb(0, 0, 0)';
+      for (let node: Element | null = box; node; node = node.parentElement) {
+        const paint = getComputedStyle(node).backgroundColor;
+        if (paint && !/^(transparent|rgba\(0, 0, 0, 0\))$/.test(paint)) {
+          background = paint;
+          break;
+        }
+      }
+      return {
+        outline: `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}`,
+        outlineStyle: style.outlineStyle,
+        outlineColor: style.outlineColor,
+        boxShadow: style.boxShadow,
+        background,
+      };
+    });
+  const unfocused = await ringOf();
+
+  // From the first row's box, Tab through that row's controls to the second row's box.
+  await boxes.first().focus();
+  for (let i = 0; i < 20 && !(await target.evaluate((box) => box === document.activeElement)); i++) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
+  expect(await target.evaluate((box) => box.matches(':focus-visible'))).toBe(true);
+  const focused = await ringOf();
+  expect(`${focused.outline} | ${focused.boxShadow}`).not.toBe(
+    `${unfocused.outline} | ${unfocused.boxShadow}`,
+  );
+
+  // The ring's colour: the outline when there is one, else the widest box-shadow layer (a ring is a
+  // spread shadow; its offset layer is drawn in the background's colour beneath it).
+  let ring = focused.outlineColor;
+  if (focused.outlineStyle === 'none') {
+    const layers = focused.boxShadow.split(/,(?![^(]*\))/).map((layer) => {
+      const color = /^(\w+\([^)]*\)|#\w+)/.exec(layer.trim())?.[1] ?? '';
+      const lengths = [...layer.matchAll(/(-?[\d.]+)px/g)].map((m) => Number(m[1]));
+      return { color, spread: lengths[3] ?? 0 };
+    });
+    ring = layers.sort((a, b) => b.spread - a.spread)[0]?.color ?? '';
+  }
+  expect(ring).not.toBe('');
+  const ratio = contrast(await rgbOf(page, ring), await rgbOf(page, focused.background));
+  // Non-text contrast (WCAG 1.4.11): at least 3:1 against the row it sits on.
+  expect(ratio).toBeGreaterThanOrEqual(3);
+  await shoot(page, 'admin-orders-row-checkbox-focus-dark');
+});

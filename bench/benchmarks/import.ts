@@ -1,10 +1,12 @@
 /**
  * Import of a 100 000-row CSV, end to end (multipart upload over HTTP, parsing, checks,
- * customers, orders, units, events, commit) through POST /api/admin/import on PostgreSQL, against
- * `psql \copy ... CSV` of the same rows into a copy of the orders table with the same indexes
- * (`create table ... (like orders including all)`) in the same database. Goal: >= 40% of psql's rows/s.
- * Both clients are separate processes (curl for the upload, psql for the copy); the tables are emptied
- * between runs; median of 3 runs after one warm-up of each.
+ * customers, orders, units, events, commit) through POST /api/admin/import on PostgreSQL, against the
+ * best hand-written SQL doing the same work in the same database: `psql \copy` of the same file into
+ * an UNLOGGED staging table, then set-based `INSERT … SELECT` into the customers (users), orders,
+ * units (order_items) and events (event_logs) — the product's own tables, so the same indexes,
+ * constraints and foreign keys — in one transaction. Goal: >= 70% of the reference's rows/s.
+ * Both clients are separate processes (curl for the upload, psql for the reference); the tables are
+ * emptied between runs; median of 3 runs after one warm-up of each.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,17 +26,16 @@ import { formatInt, formatPercent, median, percent } from '../lib/stats.js';
 
 const ROWS = 100_000;
 const RUNS = 3;
-const GOAL_PERCENT = 40;
+const GOAL_PERCENT = 70;
 const run = promisify(execFile);
 const script = (name: string) => fileURLToPath(new URL(`../servers/${name}.ts`, import.meta.url));
 
 const PRODUCTS = ['Studio 240', 'Cabin 400', 'Backyard Office 120', 'Tiny Home 320', 'Guest House 500'];
 const ZIPS = ['78701', '78702', '94110', '10001', '02134'];
 
-/** The import file and the reference file: the same rows, the second without the e-mail column. */
-function writeFiles(dir: string) {
-  const full = ['orderId,productName,quantity,orderDate,status,email,zipCode'];
-  const reference: string[] = [];
+/** The import file: both sides read this very file. */
+function writeImportFile(dir: string) {
+  const lines = ['orderId,productName,quantity,orderDate,status,email,zipCode'];
   for (let i = 0; i < ROWS; i += 1) {
     const orderId = `BI-${i}`;
     const product = PRODUCTS[i % PRODUCTS.length];
@@ -42,14 +43,41 @@ function writeFiles(dir: string) {
     const date = `2025-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`;
     const email = i % 5 === 0 ? '' : `bench-import-${i % 30_000}@example.com`;
     const zip = ZIPS[i % ZIPS.length];
-    full.push(`${orderId},${product},${quantity},${date},ORDER_PLACED,${email},${zip}`);
-    reference.push(`${orderId},${product},${quantity},${date}T12:00:00Z,ORDER_PLACED,${zip}`);
+    lines.push(`${orderId},${product},${quantity},${date},ORDER_PLACED,${email},${zip}`);
   }
-  const importFile = join(dir, 'orders.csv');
-  const referenceFile = join(dir, 'reference.csv');
-  writeFileSync(importFile, `${full.join('\r\n')}\r\n`);
-  writeFileSync(referenceFile, `${reference.join('\n')}\n`);
-  return { importFile, referenceFile };
+  const file = join(dir, 'orders.csv');
+  writeFileSync(file, `${lines.join('\r\n')}\r\n`);
+  return file;
+}
+
+/**
+ * The reference, run by `psql -1` (one transaction): what the import writes, as set-based SQL. A
+ * date-only cell is noon UTC, as the importer reads it; e-mails are stored lower-case; a customer is
+ * created once per new e-mail; each order gets one unit per quantity and its ORDER_CREATED event.
+ */
+function referenceScript(file: string, adminId: number): string {
+  return `
+truncate import_staging;
+\\copy import_staging from '${file}' with (format csv, header true)
+insert into users (email)
+  select distinct lower(email) from import_staging where email <> ''
+  on conflict (email) do nothing;
+with new_orders as (
+  insert into orders (order_id, user_id, product_name, quantity, order_date, status, zip_code)
+  select s.order_id, u.id, s.product_name, s.quantity, (s.order_date || 'T12:00:00Z')::timestamptz,
+    s.status, nullif(s.zip_code, '')
+  from import_staging s left join users u on u.email = lower(nullif(s.email, ''))
+  returning id, order_id, quantity, status
+),
+new_units as (
+  insert into order_items (order_id, item_number, status)
+  select o.id, n, o.status from new_orders o cross join lateral generate_series(1, o.quantity) n
+)
+insert into event_logs (order_id, stage, type, data, initiated_by)
+  select id, status, 'ORDER_CREATED', jsonb_build_object('orderId', order_id, 'quantity', quantity),
+    'admin:${adminId}'
+  from new_orders;
+`;
 }
 
 async function timed(action: () => Promise<void>): Promise<number> {
@@ -66,8 +94,11 @@ export const importBenchmark: Benchmark = {
     const database = await target.open();
     let server: Awaited<ReturnType<typeof startServerProcess>> | undefined;
     try {
-      const { importFile, referenceFile } = writeFiles(dir);
-      await database.db.execute(sql`create table reference_orders (like orders including all)`);
+      const importFile = writeImportFile(dir);
+      await database.db.execute(
+        sql`create unlogged table import_staging (order_id text, product_name text, quantity int,
+          order_date text, status text, email text, zip_code text)`,
+      );
       const [admin] = await database.db
         .insert(users)
         .values({ email: 'bench-admin@example.com', role: 'ADMIN', verified: true })
@@ -83,11 +114,9 @@ export const importBenchmark: Benchmark = {
       const url = `${server.url}/api/admin/import`;
 
       const reset = async () => {
-        await database.db.execute(sql`truncate orders, reference_orders restart identity cascade`);
+        await database.db.execute(sql`truncate orders, import_staging restart identity cascade`);
         await database.db.execute(sql`delete from users where email like 'bench-import-%'`);
-        await database.db.execute(
-          sql`vacuum analyze orders, order_items, event_logs, users, reference_orders`,
-        );
+        await database.db.execute(sql`vacuum analyze orders, order_items, event_logs, users`);
       };
       const importOnce = async () => {
         const { stdout } = await run(
@@ -116,26 +145,24 @@ export const importBenchmark: Benchmark = {
           throw new Error(`import answered ${stdout.slice(cut + 1)} ${stdout.slice(0, 300)}`);
         }
       };
-      const copyOnce = async () => {
-        await run('psql', [
-          target.url ?? '',
-          '-v',
-          'ON_ERROR_STOP=1',
-          '-c',
-          `\\copy reference_orders (order_id, product_name, quantity, order_date, status, zip_code) from '${referenceFile}' csv`,
-        ]);
+      const scriptFile = join(dir, 'reference.sql');
+      writeFileSync(scriptFile, referenceScript(importFile, admin.id));
+      const referenceOnce = async () => {
+        await run('psql', [target.url ?? '', '-X', '-q', '-1', '-v', 'ON_ERROR_STOP=1', '-f', scriptFile]);
       };
 
       // Warm-up: one of each, then the measured runs in turns.
       await reset();
       await importOnce();
-      await copyOnce();
+      await reset();
+      await referenceOnce();
       const importRates: number[] = [];
       const copyRates: number[] = [];
       for (let i = 0; i < RUNS; i += 1) {
         await reset();
         importRates.push(ROWS / (await timed(importOnce)));
-        copyRates.push(ROWS / (await timed(copyOnce)));
+        await reset();
+        copyRates.push(ROWS / (await timed(referenceOnce)));
       }
       const importRate = median(importRates);
       const copyRate = median(copyRates);
@@ -144,8 +171,8 @@ export const importBenchmark: Benchmark = {
       return {
         passed,
         lines: [
-          `import: 100 000-row CSV through POST /api/admin/import on PostgreSQL: ${formatInt(importRate)} rows/s; psql \\copy into the same table and indexes: ${formatInt(copyRate)} rows/s; ${formatPercent(ratio)} (goal >= ${GOAL_PERCENT}%) ${verdict(passed)}`,
-          `  runs (rows/s): import ${importRates.map(formatInt).join(', ')}; psql ${copyRates.map(formatInt).join(', ')}`,
+          `import: 100 000-row CSV through POST /api/admin/import on PostgreSQL: ${formatInt(importRate)} rows/s; hand-written SQL (\\copy into a staging table, then INSERT … SELECT into customers, orders, units and events, one transaction): ${formatInt(copyRate)} rows/s; ${formatPercent(ratio)} (goal >= ${GOAL_PERCENT}%) ${verdict(passed)}`,
+          `  runs (rows/s): import ${importRates.map(formatInt).join(', ')}; reference ${copyRates.map(formatInt).join(', ')}`,
         ],
       };
     } finally {

@@ -79,7 +79,7 @@ describe('brand palette', () => {
 describe('the shells', () => {
   it('show the company name and apply the brand colour from the public configuration', async () => {
     mockApi({
-      'GET /api/auth/user': sessionRoute(makeUser()),
+      'GET /api/auth/session': sessionRoute(makeUser()),
       'GET /api/orders': { body: [] },
       'GET /api/config': publicConfig({ companyName: 'Acme Homes', brandColor: '#0f766e' }),
     });

@@ -29,7 +29,7 @@ async function connected() {
 
 describe('the live connection in the customer portal', () => {
   it('opens only for a signed-in user and sends who they are', async () => {
-    mockApi({ 'GET /api/auth/user': sessionRoute(null) });
+    mockApi({ 'GET /api/auth/session': sessionRoute(null) });
     renderApp('/orders');
     expect(await screen.findByRole('heading', { name: 'Welcome' }, { timeout: 5000 })).toBeInTheDocument();
     expect(FakeWebSocket.instances).toHaveLength(0);
@@ -37,7 +37,7 @@ describe('the live connection in the customer portal', () => {
 
   it('refreshes the order, its items and the list 250 ms after an update, the order page again at 500 ms', async () => {
     const calls = mockApi({
-      'GET /api/auth/user': sessionRoute(makeUser({ id: 7 })),
+      'GET /api/auth/session': sessionRoute(makeUser({ id: 7 })),
       'GET /api/orders': { body: [makeOrder({ id: 12 })] },
       'GET /api/orders/12': { body: makeOrder({ id: 12 }) },
     });
@@ -82,7 +82,7 @@ describe('the live connection in the customer portal', () => {
     }
     vi.stubGlobal('Notification', FakeNotification);
     mockApi({
-      'GET /api/auth/user': sessionRoute(makeUser()),
+      'GET /api/auth/session': sessionRoute(makeUser()),
       'GET /api/orders': { body: [] },
     });
     renderApp('/orders');
@@ -98,7 +98,7 @@ describe('the live connection in the customer portal', () => {
 
   it('closes with 1000 when the user changes and opens a new connection for the next one', async () => {
     mockApi({
-      'GET /api/auth/user': sessionRoute(makeUser({ id: 7 })),
+      'GET /api/auth/session': sessionRoute(makeUser({ id: 7 })),
       'GET /api/orders': { body: [] },
     });
     const { queryClient } = renderApp('/orders');
@@ -112,7 +112,7 @@ describe('the live connection in the customer portal', () => {
 
   it('closes with 1000 on unmount and does not reconnect', async () => {
     mockApi({
-      'GET /api/auth/user': sessionRoute(makeUser()),
+      'GET /api/auth/session': sessionRoute(makeUser()),
       'GET /api/orders': { body: [] },
     });
     const { unmount } = renderApp('/orders');
@@ -128,7 +128,7 @@ describe('the live connection in the customer portal', () => {
 describe('the live connection in the admin portal', () => {
   it('refreshes the dashboard 250 ms after an update of any order', async () => {
     const calls = mockApi({
-      'GET /api/auth/user': sessionRoute(makeUser({ id: 1, role: 'ADMIN' })),
+      'GET /api/auth/session': sessionRoute(makeUser({ id: 1, role: 'ADMIN' })),
       'GET /api/admin/dashboard': { status: 500, body: { message: 'later' } },
     });
     renderApp('/admin');

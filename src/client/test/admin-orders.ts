@@ -67,5 +67,5 @@ export function listUrl(values: Record<string, string | number> = {}): string {
 }
 
 export function adminApi(routes: Parameters<typeof mockApi>[0]) {
-  return mockApi({ 'GET /api/auth/user': sessionRoute(ADMIN), ...routes });
+  return mockApi({ 'GET /api/auth/session': sessionRoute(ADMIN), ...routes });
 }

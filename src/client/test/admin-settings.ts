@@ -24,7 +24,7 @@ export function entriesOf<C extends SettingsCategory>(
 
 export function settingsApi(routes: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
-    'GET /api/auth/user': sessionRoute(ADMIN),
+    'GET /api/auth/session': sessionRoute(ADMIN),
     'GET /api/config': publicConfig(),
     'GET /api/settings/general': entriesOf('general'),
     'GET /api/settings/notifications': entriesOf('notifications'),

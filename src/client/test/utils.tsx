@@ -52,9 +52,9 @@ export function mockApi(routes: Record<string, Route>): RecordedCall[] {
   return calls;
 }
 
-/** The session answer for GET /api/auth/user: a user, or 401 for a visitor. */
+/** GET /api/auth/session's answer: the user, or null for a visitor. */
 export function sessionRoute(user: SessionUser | null): Reply {
-  return user ? { body: user } : { status: 401, body: { message: 'Not signed in' } };
+  return { body: { user } };
 }
 
 /** A user as the server answers one: `permissions` follow the role unless given. */

@@ -13,22 +13,28 @@ const EXEMPT_PREFIXES = ['/api/webhooks/', '/api/stripe/webhook'];
  */
 export function registerCsrfGuard(app: FastifyInstance, publicUrl: string) {
   const publicOrigin = new URL(publicUrl).origin;
-  app.addHook('onRequest', async (request) => {
-    if (!STATE_CHANGING.has(request.method)) return;
-    const path = routedPath(request);
-    if (!path.startsWith('/api/')) return;
-    if (EXEMPT_PREFIXES.some((prefix) => path.startsWith(prefix))) return;
-    const origin = request.headers.origin;
-    if (origin && origin !== publicOrigin && origin !== requestOrigin(request)) {
-      throw forbidden('Cross-origin request refused');
-    }
-    if (hasBody(request)) {
-      const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-      if (!ALLOWED_TYPES.includes(type)) {
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type: send application/json');
-      }
-    }
+  // A callback hook: it runs on every request and never waits for anything.
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(refusal(request, publicOrigin));
   });
+}
+
+function refusal(request: FastifyRequest, publicOrigin: string): AppError | undefined {
+  if (!STATE_CHANGING.has(request.method)) return undefined;
+  const path = routedPath(request);
+  if (!path.startsWith('/api/')) return undefined;
+  if (EXEMPT_PREFIXES.some((prefix) => path.startsWith(prefix))) return undefined;
+  const origin = request.headers.origin;
+  if (origin && origin !== publicOrigin && origin !== requestOrigin(request)) {
+    return forbidden('Cross-origin request refused');
+  }
+  if (hasBody(request)) {
+    const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+    if (!ALLOWED_TYPES.includes(type)) {
+      return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type: send application/json');
+    }
+  }
+  return undefined;
 }
 
 function requestOrigin(request: FastifyRequest): string {

@@ -62,9 +62,10 @@ export function redactUrl(url: string): string {
  * their own caching.
  */
 export function registerNoStore(app: FastifyInstance) {
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (routedPath(request).startsWith('/api/') && !reply.hasHeader('cache-control')) {
       reply.header('Cache-Control', 'no-store');
     }
+    done(null, payload);
   });
 }

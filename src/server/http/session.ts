@@ -30,11 +30,8 @@ const OPEN_BEFORE_ENROLMENT = /^\/api\/(auth\/|config$|user$|user\/second-factor
 export function registerSessionLoader(app: FastifyInstance, sessions: SessionStore) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
-  app.addHook('onRequest', async (request) => {
-    const path = routedPath(request);
-    if (!path.startsWith('/api/')) return;
-    const token = request.cookies[SESSION_COOKIE];
-    if (!token) return;
+
+  async function loadSession(request: FastifyRequest, path: string, token: string) {
     const found = await sessions.findUser(token);
     if (!found) return;
     const { sessionId, expiresAt: _expiresAt, lastSeenAt, ...user } = found;
@@ -48,6 +45,14 @@ export function registerSessionLoader(app: FastifyInstance, sessions: SessionSto
         { details: { code: SECOND_FACTOR_REQUIRED } },
       );
     }
+  }
+
+  // A callback hook, so that a request without a session (a page, /healthz) costs no promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const path = routedPath(request);
+    const token = path.startsWith('/api/') ? request.cookies[SESSION_COOKIE] : undefined;
+    if (!token) return done();
+    loadSession(request, path, token).then(() => done(), done);
   });
 }
 

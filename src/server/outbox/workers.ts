@@ -48,10 +48,12 @@ export function registerOutboxWorkers(
   });
   // A change made by a request is sent right after it rather than at the next poll; the poll stays
   // the guarantee (changes made outside requests, retries, other instances).
-  app.addHook('onResponse', async (request) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
-    mail.kick();
-    webhooks.kick();
+  app.addHook('onResponse', (request, _reply, done) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') {
+      mail.kick();
+      webhooks.kick();
+    }
+    done();
   });
   // preClose: before the mailer and the database go away.
   app.addHook('preClose', async () => {

@@ -32,7 +32,7 @@ function accountApi(
   { user = makeUser(), orders = [accountOrder()] }: { user?: SessionUser; orders?: OrderDto[] } = {},
 ) {
   return mockApi({
-    'GET /api/auth/user': sessionRoute(user),
+    'GET /api/auth/session': sessionRoute(user),
     'GET /api/orders': { body: orders },
     ...routes,
   });
@@ -75,7 +75,7 @@ describe('My Account: Edit Profile', () => {
     expect(dialog.getByLabelText('Phone')).toHaveValue('5551234567');
     await user.clear(dialog.getByLabelText('First Name'));
     await user.type(dialog.getByLabelText('First Name'), 'Annie');
-    const sessionChecksBefore = callsTo(calls, 'GET', '/api/auth/user').length;
+    const sessionChecksBefore = callsTo(calls, 'GET', '/api/auth/session').length;
     await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
 
     expect(await toasts().findByText('Profile updated')).toBeInTheDocument();
@@ -83,7 +83,7 @@ describe('My Account: Edit Profile', () => {
       { firstName: 'Annie', lastName: 'Lee', phoneNumber: '5551234567' },
     ]);
     // The session was checked before the save.
-    expect(callsTo(calls, 'GET', '/api/auth/user').length).toBe(sessionChecksBefore + 1);
+    expect(callsTo(calls, 'GET', '/api/auth/session').length).toBe(sessionChecksBefore + 1);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByText('Annie Lee')).toBeInTheDocument();
     expect(screen.getByText('AL')).toBeInTheDocument();
@@ -92,7 +92,7 @@ describe('My Account: Edit Profile', () => {
   it('tells the customer the session expired and does not save', async () => {
     let sessionChecks = 0;
     const calls = accountApi({
-      'GET /api/auth/user': () => {
+      'GET /api/auth/session': () => {
         sessionChecks += 1;
         return sessionRoute(sessionChecks === 1 ? makeUser() : null);
       },
@@ -114,7 +114,7 @@ describe('My Account: Edit Profile', () => {
   it('treats a 500 as success (a kept quirk) and re-reads the session', async () => {
     let sessionChecks = 0;
     const calls = accountApi({
-      'GET /api/auth/user': () => {
+      'GET /api/auth/session': () => {
         sessionChecks += 1;
         return sessionRoute(makeUser(sessionChecks > 2 ? { firstName: 'Annie' } : {}));
       },

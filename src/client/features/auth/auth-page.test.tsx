@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { makeUser, mockApi, renderApp, sessionRoute, toasts } from '../../test/utils';
 
 const EMAIL = 'ann@example.com';
-const visitor = { 'GET /api/auth/user': sessionRoute(null) };
+const visitor = { 'GET /api/auth/session': sessionRoute(null) };
 
 async function enterEmail(user: ReturnType<typeof userEvent.setup>, email = EMAIL) {
   await user.type(await screen.findByLabelText('Email'), email);

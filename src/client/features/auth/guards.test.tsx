@@ -6,7 +6,7 @@ const admin = makeUser({ id: 1, email: 'admin@localhost', role: 'ADMIN', firstNa
 
 describe('route guards', () => {
   it('shows the app frame with a page placeholder, not a blank screen, while the session loads', async () => {
-    mockApi({ 'GET /api/auth/user': () => new Promise(() => {}) });
+    mockApi({ 'GET /api/auth/session': () => new Promise(() => {}) });
     renderApp('/orders');
     const loading = await screen.findByRole('status');
     expect(loading).toHaveTextContent('Loading');
@@ -15,19 +15,19 @@ describe('route guards', () => {
   });
 
   it('sends a visitor from a customer page to /auth', async () => {
-    mockApi({ 'GET /api/auth/user': sessionRoute(null) });
+    mockApi({ 'GET /api/auth/session': sessionRoute(null) });
     renderApp('/orders');
     expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
   });
 
   it('sends a visitor from an admin page to /auth', async () => {
-    mockApi({ 'GET /api/auth/user': sessionRoute(null) });
+    mockApi({ 'GET /api/auth/session': sessionRoute(null) });
     renderApp('/admin/orders');
     expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
   });
 
   it('shows a signed-in customer their page inside the customer shell', async () => {
-    mockApi({ 'GET /api/auth/user': sessionRoute(makeUser()), 'GET /api/orders': { body: [] } });
+    mockApi({ 'GET /api/auth/session': sessionRoute(makeUser()), 'GET /api/orders': { body: [] } });
     renderApp('/orders');
     expect(await screen.findByRole('heading', { level: 1, name: /^My Orders/ })).toBeInTheDocument();
     const nav = within(screen.getByRole('navigation', { name: 'Customer Portal' }));
@@ -40,14 +40,14 @@ describe('route guards', () => {
   });
 
   it('sends a USER from /admin to /', async () => {
-    mockApi({ 'GET /api/auth/user': sessionRoute(makeUser()) });
+    mockApi({ 'GET /api/auth/session': sessionRoute(makeUser()) });
     renderApp('/admin');
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(/, Ann$/);
     expect(screen.queryByText('Admin Portal')).not.toBeInTheDocument();
   });
 
   it('lets an ADMIN into the admin shell', async () => {
-    mockApi({ 'GET /api/auth/user': sessionRoute(admin) });
+    mockApi({ 'GET /api/auth/session': sessionRoute(admin) });
     renderApp('/admin/webhooks');
     expect(await screen.findByRole('heading', { name: 'Webhooks' })).toBeInTheDocument();
     const nav = within(screen.getByRole('navigation', { name: 'Admin Portal' }));
@@ -57,13 +57,13 @@ describe('route guards', () => {
   });
 
   it('sends a signed-in ADMIN from /auth to /admin', async () => {
-    mockApi({ 'GET /api/auth/user': sessionRoute(admin) });
+    mockApi({ 'GET /api/auth/session': sessionRoute(admin) });
     renderApp('/auth');
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
   });
 
   it('sends a signed-in USER from /auth to /', async () => {
-    mockApi({ 'GET /api/auth/user': sessionRoute(makeUser()) });
+    mockApi({ 'GET /api/auth/session': sessionRoute(makeUser()) });
     renderApp('/auth');
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(/, Ann$/);
   });
@@ -76,7 +76,7 @@ describe('route guards', () => {
   });
 
   it('offers a retry when the session check itself fails', async () => {
-    mockApi({ 'GET /api/auth/user': { status: 500, body: { message: 'boom' } } });
+    mockApi({ 'GET /api/auth/session': { status: 500, body: { message: 'boom' } } });
     renderApp('/');
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });

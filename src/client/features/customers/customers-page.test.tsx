@@ -64,7 +64,7 @@ function detail(overrides: Partial<UserDetail> = {}): UserDetail {
 
 function customersApi(routes: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
-    'GET /api/auth/user': sessionRoute(ADMIN),
+    'GET /api/auth/session': sessionRoute(ADMIN),
     [`GET ${LIST}`]: { body: { items: [RITA, customer(43)], total: 2 } },
     'GET /api/admin/users/42': { body: detail() },
     ...routes,

@@ -23,21 +23,21 @@ describe('home page', () => {
     [23, 30, 'Good evening, Ann'],
   ])('greets at %i:%i with "%s"', async (hour, minute, greeting) => {
     at(hour, minute);
-    mockApi({ 'GET /api/auth/user': sessionRoute(makeUser()) });
+    mockApi({ 'GET /api/auth/session': sessionRoute(makeUser()) });
     renderApp('/');
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(greeting);
   });
 
   it('says "there" when the user has no first name', async () => {
     at(9);
-    mockApi({ 'GET /api/auth/user': sessionRoute(makeUser({ firstName: null })) });
+    mockApi({ 'GET /api/auth/session': sessionRoute(makeUser({ firstName: null })) });
     renderApp('/');
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Good morning, there');
   });
 
   it('links the three cards to orders, account and the configured FAQ in a new tab', async () => {
     mockApi({
-      'GET /api/auth/user': sessionRoute(makeUser()),
+      'GET /api/auth/session': sessionRoute(makeUser()),
       'GET /api/config': publicConfig({ faqUrl: 'https://help.acme.example/faq' }),
     });
     renderApp('/');
@@ -52,7 +52,7 @@ describe('home page', () => {
 
   it('puts the tasks first, then each unit in progress with its stage, next step and latest date', async () => {
     mockApi({
-      'GET /api/auth/user': sessionRoute(makeUser()),
+      'GET /api/auth/session': sessionRoute(makeUser()),
       'GET /api/orders': {
         body: [
           makeOrder({
@@ -94,7 +94,7 @@ describe('home page', () => {
   });
 
   it('says when there is nothing to do and nothing on its way', async () => {
-    mockApi({ 'GET /api/auth/user': sessionRoute(makeUser()), 'GET /api/orders': { body: [] } });
+    mockApi({ 'GET /api/auth/session': sessionRoute(makeUser()), 'GET /api/orders': { body: [] } });
     renderApp('/');
     await screen.findByRole('heading', { level: 1 });
     const main = within(screen.getByRole('main'));

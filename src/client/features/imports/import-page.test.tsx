@@ -77,7 +77,7 @@ function result(overrides: Partial<ImportResult> = {}): ImportResult {
 beforeEach(() => {
   FakeXhr.sent = [];
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  mockApi({ 'GET /api/auth/user': sessionRoute(ADMIN), 'GET /api/config': publicConfig() });
+  mockApi({ 'GET /api/auth/session': sessionRoute(ADMIN), 'GET /api/config': publicConfig() });
 });
 afterEach(() => {
   vi.unstubAllGlobals();

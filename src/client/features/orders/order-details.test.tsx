@@ -19,7 +19,7 @@ const onboardingData = {
 
 async function openDetails(order: OrderDto) {
   const user = userEvent.setup();
-  mockApi({ 'GET /api/auth/user': sessionRoute(makeUser()), 'GET /api/orders': { body: [order] } });
+  mockApi({ 'GET /api/auth/session': sessionRoute(makeUser()), 'GET /api/orders': { body: [order] } });
   renderApp('/orders');
   const [first] = await screen.findAllByRole('button', { name: 'View details' }, { timeout: 5000 });
   await user.click(first as HTMLElement);
@@ -129,7 +129,7 @@ describe('order page', () => {
   it('shows the order with its units expanded, their status from the item list', async () => {
     const order = makeOrder({ id: 8, orderId: 'VH1008', quantity: 2, status: 'ORDER_PLACED' });
     mockApi({
-      'GET /api/auth/user': sessionRoute(makeUser()),
+      'GET /api/auth/session': sessionRoute(makeUser()),
       'GET /api/orders': { body: [order] },
       'GET /api/orders/8': { body: order },
       [`GET /api/orders/8/items?t=${T}`]: {
@@ -179,7 +179,7 @@ describe('order page', () => {
       ],
     });
     mockApi({
-      'GET /api/auth/user': sessionRoute(makeUser()),
+      'GET /api/auth/session': sessionRoute(makeUser()),
       'GET /api/orders': { body: [order] },
       'GET /api/orders/8': { body: order },
       [`GET /api/orders/8/items?t=${T}`]: { body: order.items },
@@ -197,7 +197,7 @@ describe('order page', () => {
   it('says when no deposit has been asked for yet, and when the total is not known', async () => {
     const order = makeOrder({ id: 8, orderId: 'VH1008', status: 'PRODUCTION', amount: null });
     mockApi({
-      'GET /api/auth/user': sessionRoute(makeUser()),
+      'GET /api/auth/session': sessionRoute(makeUser()),
       'GET /api/orders': { body: [order] },
       'GET /api/orders/8': { body: { ...order, status: 'ORDER_PLACED' } },
       [`GET /api/orders/8/items?t=${T}`]: {
@@ -217,7 +217,7 @@ describe('order page', () => {
 
   it('says when the order does not exist', async () => {
     mockApi({
-      'GET /api/auth/user': sessionRoute(makeUser()),
+      'GET /api/auth/session': sessionRoute(makeUser()),
       'GET /api/orders': { body: [] },
       'GET /api/orders/99': { status: 404, body: { message: 'Order not found' } },
     });

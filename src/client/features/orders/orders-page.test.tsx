@@ -12,7 +12,7 @@ const T = NOW.getTime();
 
 function ordersApi(orders: OrderDto[], extra: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
-    'GET /api/auth/user': sessionRoute(makeUser()),
+    'GET /api/auth/session': sessionRoute(makeUser()),
     'GET /api/orders': { body: orders },
     ...extra,
   });
@@ -195,7 +195,7 @@ describe('My Orders page', () => {
   it('shows an error with a retry when the orders cannot be loaded', async () => {
     const user = userEvent.setup();
     const calls = mockApi({
-      'GET /api/auth/user': sessionRoute(makeUser()),
+      'GET /api/auth/session': sessionRoute(makeUser()),
       'GET /api/orders': { status: 500, body: { message: 'boom' } },
     });
     renderApp('/orders');

@@ -24,7 +24,7 @@ function orderWith(item: Partial<OrderItemDto>, order: Partial<OrderDto> = {}): 
 
 function api(order: OrderDto | (() => OrderDto), extra: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
-    'GET /api/auth/user': sessionRoute(makeUser()),
+    'GET /api/auth/session': sessionRoute(makeUser()),
     'GET /api/orders': () => ({ body: [typeof order === 'function' ? order() : order] }),
     ...extra,
   });

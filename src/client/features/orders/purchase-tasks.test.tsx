@@ -69,7 +69,7 @@ describe('purchase tasks', () => {
 
   it('lists the tasks in the sidebar with their count, each linking to its order', async () => {
     mockApi({
-      'GET /api/auth/user': sessionRoute(makeUser()),
+      'GET /api/auth/session': sessionRoute(makeUser()),
       'GET /api/orders': {
         body: [
           makeOrder({
@@ -102,7 +102,7 @@ describe('purchase tasks', () => {
   it('claims no count while the orders load, and says so when they cannot be loaded', async () => {
     let answer: (value: { status: number; body: unknown }) => void = () => {};
     mockApi({
-      'GET /api/auth/user': sessionRoute(makeUser()),
+      'GET /api/auth/session': sessionRoute(makeUser()),
       'GET /api/orders': () => new Promise((resolve) => (answer = resolve)),
     });
     renderApp('/');

@@ -19,7 +19,7 @@ function orderWith(item: Partial<OrderItemDto>, order: Partial<OrderDto> = {}): 
 
 function api(order: OrderDto, extra: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
-    'GET /api/auth/user': sessionRoute(makeUser()),
+    'GET /api/auth/session': sessionRoute(makeUser()),
     'GET /api/orders': { body: [order] },
     ...extra,
   });

@@ -9,7 +9,7 @@ function callsTo(calls: RecordedCall[], method: string, url: string) {
 
 function settingsApi(routes: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
-    'GET /api/auth/user': sessionRoute(makeUser()),
+    'GET /api/auth/session': sessionRoute(makeUser()),
     'GET /api/user/notifications': { body: { email: true, sms: true } },
     ...routes,
   });

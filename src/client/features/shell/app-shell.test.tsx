@@ -7,7 +7,7 @@ describe('shell', () => {
   it('logs out: calls the server, forgets the user and shows the sign-in screen', async () => {
     let signedIn = true;
     const calls = mockApi({
-      'GET /api/auth/user': () => sessionRoute(signedIn ? makeUser() : null),
+      'GET /api/auth/session': () => sessionRoute(signedIn ? makeUser() : null),
       'POST /api/auth/logout': () => {
         signedIn = false;
         return { body: { ok: true } };
@@ -28,7 +28,7 @@ describe('shell', () => {
 
   it('stays signed in and says so when logout fails', async () => {
     mockApi({
-      'GET /api/auth/user': sessionRoute(makeUser()),
+      'GET /api/auth/session': sessionRoute(makeUser()),
       'POST /api/auth/logout': { status: 500, body: { message: 'Database unavailable' } },
     });
     const user = userEvent.setup();
@@ -44,7 +44,7 @@ describe('shell', () => {
   });
 
   it('opens the menu as a dialog from a labelled button and closes it after navigating', async () => {
-    mockApi({ 'GET /api/auth/user': sessionRoute(makeUser()) });
+    mockApi({ 'GET /api/auth/session': sessionRoute(makeUser()) });
     const user = userEvent.setup();
     renderApp('/');
 
@@ -57,7 +57,7 @@ describe('shell', () => {
   });
 
   it('offers "Skip to content" as the first Tab stop, pointing at the page’s main region', async () => {
-    mockApi({ 'GET /api/auth/user': sessionRoute(makeUser()) });
+    mockApi({ 'GET /api/auth/session': sessionRoute(makeUser()) });
     const user = userEvent.setup();
     renderApp('/');
 

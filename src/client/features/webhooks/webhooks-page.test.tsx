@@ -45,7 +45,7 @@ const EVENTS = [
 
 function api(routes: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
-    'GET /api/auth/user': sessionRoute(ADMIN),
+    'GET /api/auth/session': sessionRoute(ADMIN),
     'GET /api/config': publicConfig(),
     [`GET ${FIRST_PAGE}`]: { body: { items: EVENTS, total: EVENTS.length } },
     ...routes,

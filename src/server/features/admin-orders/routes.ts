@@ -35,7 +35,13 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{ adminOrders: AdminOrderSe
       config: { permission: 'orders.read' },
       schema: { querystring: adminOrdersQuerySchema, response: { 200: adminOrdersPageSchema, ...failures } },
     },
-    async (request) => service.list(request.query),
+    async (request, reply) => {
+      const page = await service.list(request.query);
+      // The rows are built field by field from a fixed column list (toAdminOrderRow), so checking them
+      // again against the schema only cost time: on a 100-row page, more than the two queries took.
+      reply.serializer(JSON.stringify);
+      return page;
+    },
   );
 
   app.get(

@@ -43,6 +43,13 @@ describe('sign-up of a new customer', () => {
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ id: user.id, email, role: 'USER' });
     expect(me.body).not.toHaveProperty('password');
+    // The page's question, answered 200 either way: the user, or null for a visitor.
+    const session = await client.get('/api/auth/session');
+    expect(session.status).toBe(200);
+    expect(session.body).toEqual({ user: me.body });
+    const visitor = await t.client().get('/api/auth/session');
+    expect(visitor.status).toBe(200);
+    expect(visitor.body).toEqual({ user: null });
     const status = await t.client().post('/api/auth/verify-email', { email });
     expect(status.body).toEqual({ userExists: true, needsPassword: false });
   });

@@ -52,6 +52,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
   };
   app.get('/api/auth/user', currentUser);
   app.get('/api/user', currentUser);
+  // The same question for a page that only wants to know: a visitor is an answer, not an error, so
+  // the browser logs no failed request on the sign-in page.
+  app.get(
+    '/api/auth/session',
+    { schema: { response: { 200: z.object({ user: z.nullable(sessionUserSchema) }) } } },
+    async (request) => ({ user: request.user && withPermissions(request.user) }),
+  );
 
   app.post(
     '/api/auth/verify-email',

@@ -1,0 +1,187 @@
+/**
+ * Lighthouse, mobile and desktop, on /auth (signed out), /orders (a customer), /admin and
+ * /admin/orders (an admin), served as `npm start` serves them (the built server, `node
+ * dist/server/main.js`, on the embedded database) with 100 000 orders seeded. Goals: performance >= 95,
+ * accessibility 100, best practices 100 on every page and form factor; and every text asset the pages
+ * load served compressed (brotli or gzip) when it is worth it (over the server's 1 kB threshold), with
+ * a year of caching for the hashed files under /assets. The session cookie travels in Lighthouse's
+ * extraHeaders; Chromium is /usr/bin/chromium unless CHROMIUM_PATH names another.
+ */
+import { launch } from 'chrome-launcher';
+import { eq, isNotNull } from 'drizzle-orm';
+import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
+import { orders } from '../../src/server/db/schema.js';
+import { createSessionStore } from '../../src/server/features/auth/sessions.js';
+import { COMPRESS_THRESHOLD_BYTES } from '../../src/server/http/compression.js';
+import { SESSION_COOKIE } from '../../src/server/http/session.js';
+import { systemClock } from '../../src/server/lib/clock.js';
+import { type Benchmark, verdict } from '../lib/benchmark.js';
+import { startBuiltServer } from '../lib/built-server.js';
+import { type BenchDatabase, createPgliteDatabase } from '../lib/databases.js';
+import { prepare } from './admin-orders.js';
+
+const GOALS = { performance: 95, accessibility: 100, 'best-practices': 100 } as const;
+type Category = keyof typeof GOALS;
+const CATEGORIES = Object.keys(GOALS) as Category[];
+const YEAR_SECONDS = 31_536_000;
+const TEXT_TYPE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
+
+type Visitor = 'visitor' | 'customer' | 'admin';
+const PAGES: { path: string; as: Visitor }[] = [
+  { path: '/auth', as: 'visitor' },
+  { path: '/orders', as: 'customer' },
+  { path: '/admin', as: 'admin' },
+  { path: '/admin/orders', as: 'admin' },
+];
+const FORM_FACTORS = ['mobile', 'desktop'] as const;
+
+/** A session for a customer who has orders among the seeded ones. */
+async function customerCookie(target: BenchDatabase): Promise<string> {
+  const database = await target.open();
+  try {
+    const [owner] = await database.db
+      .select({ userId: orders.userId })
+      .from(orders)
+      .where(isNotNull(orders.userId))
+      .limit(1);
+    if (!owner?.userId) throw new Error('no seeded order has a customer');
+    const customers = await database.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.userId, owner.userId));
+    if (customers.length === 0) throw new Error('the customer has no orders');
+    const { token } = await createSessionStore(database.db, systemClock, 24).create(owner.userId, {
+      userAgent: 'bench',
+    });
+    return `${SESSION_COOKIE}=${token}`;
+  } finally {
+    await database.close();
+  }
+}
+
+interface PageReport {
+  page: string;
+  formFactor: (typeof FORM_FACTORS)[number];
+  scores: Record<Category, number>;
+  /** Audits below full marks in the categories that count, with their score. */
+  failing: string[];
+  metrics: string;
+  /** Same-origin URLs the page loaded, for the compression and caching check. */
+  urls: string[];
+}
+
+function summarise(lhr: Result, page: string, formFactor: PageReport['formFactor']): PageReport {
+  const scores = Object.fromEntries(
+    CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
+  ) as Record<Category, number>;
+  const failing: string[] = [];
+  for (const id of CATEGORIES) {
+    for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (!audit || ref.weight === 0 || audit.score === null || audit.score >= 1) continue;
+      failing.push(
+        `${ref.id} ${audit.score.toFixed(2)}${audit.displayValue ? ` (${audit.displayValue})` : ''}`,
+      );
+    }
+  }
+  const metric = (id: string) => lhr.audits[id]?.displayValue ?? '?';
+  const origin = new URL(lhr.finalDisplayedUrl).origin;
+  const requests = (lhr.audits['network-requests']?.details as { items?: { url: string }[] } | undefined)
+    ?.items;
+  return {
+    page,
+    formFactor,
+    scores,
+    failing,
+    metrics: `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}`,
+    urls: (requests ?? []).map((item) => item.url).filter((url) => url.startsWith(origin)),
+  };
+}
+
+/** Each text answer over the threshold compressed; each hashed file cached for a year. */
+async function checkDelivery(urls: Iterable<string>, cookies: Record<Visitor, string>): Promise<string[]> {
+  const problems: string[] = [];
+  for (const url of urls) {
+    const path = new URL(url).pathname;
+    const cookie = path.startsWith('/api/admin') ? cookies.admin : cookies.customer;
+    const response = await fetch(url, { headers: { 'accept-encoding': 'br, gzip', cookie } });
+    const body = await response.arrayBuffer();
+    const type = response.headers.get('content-type') ?? '';
+    const encoding = response.headers.get('content-encoding');
+    // fetch decodes the body: its length is the uncompressed size.
+    if (
+      TEXT_TYPE.test(type) &&
+      body.byteLength > COMPRESS_THRESHOLD_BYTES &&
+      !/^(br|gzip)$/.test(encoding ?? '')
+    ) {
+      problems.push(`${path}: ${type}, ${body.byteLength} bytes, not compressed`);
+    }
+    if (path.startsWith('/assets/')) {
+      const cache = response.headers.get('cache-control') ?? '';
+      const maxAge = Number(/max-age=(\d+)/.exec(cache)?.[1] ?? 0);
+      if (maxAge < YEAR_SECONDS) problems.push(`${path}: cache-control '${cache}'`);
+    }
+  }
+  return problems;
+}
+
+export const lighthouseBenchmark: Benchmark = {
+  name: 'lighthouse',
+  async run() {
+    const target = createPgliteDatabase('lighthouse');
+    let server: Awaited<ReturnType<typeof startBuiltServer>> | undefined;
+    let chrome: Awaited<ReturnType<typeof launch>> | undefined;
+    try {
+      const admin = await prepare(target);
+      const cookies: Record<Visitor, string> = { visitor: '', customer: await customerCookie(target), admin };
+      server = await startBuiltServer(target.dataDir ?? '');
+      chrome = await launch({
+        chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+      });
+      const reports: PageReport[] = [];
+      for (const { path, as } of PAGES) {
+        for (const formFactor of FORM_FACTORS) {
+          const flags: Flags = {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: CATEGORIES,
+            ...(cookies[as] && { extraHeaders: { Cookie: cookies[as] } }),
+          };
+          const result = await lighthouse(
+            `${server.url}${path}`,
+            flags,
+            formFactor === 'desktop' ? desktopConfig : undefined,
+          );
+          if (!result) throw new Error(`lighthouse gave no result for ${path}`);
+          if (result.lhr.runtimeError) throw new Error(`${path}: ${result.lhr.runtimeError.message}`);
+          reports.push(summarise(result.lhr, path, formFactor));
+        }
+      }
+      const delivery = await checkDelivery(new Set(reports.flatMap((r) => r.urls)), cookies);
+
+      let passed = delivery.length === 0;
+      const lines = [
+        'lighthouse: built server on the embedded database, 100,000 orders; goals ' +
+          CATEGORIES.map((id) => `${id} >= ${GOALS[id]}`).join(', '),
+      ];
+      for (const report of reports) {
+        const ok = CATEGORIES.every((id) => report.scores[id] >= GOALS[id]);
+        passed &&= ok;
+        lines.push(
+          `  ${report.page} ${report.formFactor}: ${CATEGORIES.map((id) => `${id} ${report.scores[id]}`).join(', ')} ${verdict(ok)}; ${report.metrics}`,
+        );
+        for (const failing of report.failing) lines.push(`    below full marks: ${failing}`);
+      }
+      lines.push(
+        `  text assets compressed, hashed files cached for a year: ${delivery.length === 0 ? 'yes' : delivery.join('; ')} ${verdict(delivery.length === 0)}`,
+      );
+      return { passed, lines };
+    } finally {
+      chrome?.kill();
+      await server?.stop();
+      await target.drop();
+    }
+  },
+};
