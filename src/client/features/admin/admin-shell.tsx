@@ -1,5 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { CalendarDays, LayoutDashboard, Settings, ShoppingCart, Upload, Users, Webhook } from 'lucide-react';
+import {
+  CalendarDays,
+  LayoutDashboard,
+  Settings,
+  ShieldCheck,
+  ShoppingCart,
+  Upload,
+  Users,
+  Webhook,
+} from 'lucide-react';
 import { LiveConnection } from '../../lib/live-connection';
 import { adminOrderKeys } from '../admin-orders/api';
 import { deliverySlotKeys } from '../delivery-booking/api';
@@ -14,6 +23,7 @@ const ADMIN_NAV: readonly NavItem[] = [
   { to: '/admin/import', label: 'Import Data', icon: Upload },
   { to: '/admin/webhooks', label: 'Webhooks', icon: Webhook },
   { to: '/admin/settings', label: 'Settings', icon: Settings },
+  { to: '/admin/account', label: 'My account', icon: ShieldCheck },
 ];
 
 export default function AdminShell() {

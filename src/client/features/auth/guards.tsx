@@ -3,7 +3,11 @@ import { Navigate, Outlet } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { FrameSkeleton } from '../../components/ui/skeleton';
 import { PageSpinner } from '../../components/ui/spinner';
+import { lazyChunk } from '../../lib/lazy-chunk';
 import { homePathFor, useSession } from './session';
+
+// Only staff who must still set up a second factor load it.
+const EnrolmentGate = lazyChunk(() => import('../security/enrolment-gate'));
 
 function SessionError({ onRetry }: { onRetry: () => void }) {
   return (
@@ -41,6 +45,7 @@ export function RequireAdmin() {
   if (isError) return <SessionError onRetry={retry} />;
   if (!user) return <Navigate to="/auth" replace />;
   if (user.role !== 'ADMIN') return <Navigate to="/" replace />;
+  if (user.mustEnrolSecondFactor) return <EnrolmentGate />;
   return <Outlet />;
 }
 
