@@ -1,7 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import type { LiveStaffMessage, LiveStatusUpdate } from '../../shared/live.js';
 import { customerStageLabel } from '../../shared/stages.js';
-import { useSession } from '../features/auth/session';
+import { authKeys, useSession } from '../features/auth/session';
 import { openLiveConnection } from './live';
 
 /** The refresh 250 ms after a message; the order page's own refetch after 500 ms. */
@@ -37,6 +38,7 @@ export function LiveConnection({
   children: ReactNode;
 }) {
   const { user } = useSession();
+  const queryClient = useQueryClient();
   const userId = user?.id ?? null;
   const isAdmin = user?.role === 'ADMIN';
   const latest = useRef({ refresh, onStaffMessage, desktopNotifications });
@@ -59,12 +61,14 @@ export function LiveConnection({
         if (latest.current.desktopNotifications) notifyDesktop(update);
       },
       onStaffMessage: (message) => latest.current.onStaffMessage?.(message),
+      // Signed out from another browser: re-reading the session lets the guards show the sign-in page.
+      onSessionEnded: () => void queryClient.invalidateQueries({ queryKey: authKeys.user }),
     });
     return () => {
       close();
       for (const timer of timers) clearTimeout(timer);
     };
-  }, [userId, isAdmin, listeners]);
+  }, [userId, isAdmin, listeners, queryClient]);
 
   const [subscribe] = useState(() => (listener: Listener) => {
     listeners.add(listener);

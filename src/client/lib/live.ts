@@ -1,5 +1,5 @@
 import type { LiveAuthenticate, LiveStaffMessage, LiveStatusUpdate } from '../../shared/live.js';
-import { LIVE_PATH } from '../../shared/live.js';
+import { LIVE_CLOSE_SESSION_ENDED, LIVE_PATH } from '../../shared/live.js';
 
 /** Reconnect after 3 s × (attempts + 1), at most 30 s, so a server restart is not hammered. */
 export const RECONNECT_STEP_MS = 3000;
@@ -37,6 +37,8 @@ export interface LiveConnectionOptions {
   onStatusUpdate: (update: LiveStatusUpdate) => void;
   /** Messages only staff receive (the delivery days changed). */
   onStaffMessage?: (message: LiveStaffMessage) => void;
+  /** The server closed the socket because this browser's session ended; no reconnect follows. */
+  onSessionEnded?: () => void;
   /** The WebSocket class (globalThis.WebSocket unless given). */
   WebSocketImpl?: typeof WebSocket;
   location?: Pick<Location, 'protocol' | 'host'>;
@@ -83,10 +85,15 @@ export function openLiveConnection(options: LiveConnectionOptions): () => void {
     ws.onerror = (event: Event) => {
       console.warn('Live connection error', event);
     };
-    ws.onclose = () => {
+    ws.onclose = (event: CloseEvent) => {
       if (socket !== ws) return;
       socket = null;
       if (stopped) return;
+      if (event.code === LIVE_CLOSE_SESSION_ENDED) {
+        stopped = true;
+        options.onSessionEnded?.();
+        return;
+      }
       const delay = reconnectDelay(attempts);
       attempts++;
       retry = setTimeout(connect, delay);
