@@ -8,6 +8,7 @@ import { createOrderAtStages } from '../../src/server/features/orders/index.js';
 import { seedAdminOrders } from './seed-admin-orders.js';
 import { seedAutomation } from './seed-automation.js';
 import { seedClarity } from './seed-clarity.js';
+import { seedConversations } from './seed-conversations.js';
 import { seedCustomers } from './seed-customers.js';
 import { seedDelivery } from './seed-delivery.js';
 import { seedLive } from './seed-live.js';
@@ -161,5 +162,6 @@ export async function seedJourneyData(dataDir: string, documentBaseUrl: string) 
   await seedAutomation(db);
   await seedTracking(db);
   await seedClarity(db);
+  await seedConversations(db);
   await database.close();
 }

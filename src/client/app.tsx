@@ -21,6 +21,7 @@ const AdminShell = lazyChunk(() => import('./features/admin/admin-shell'));
 const DashboardPage = lazyChunk(() => import('./features/admin-orders/dashboard-page'));
 const AdminOrdersPage = lazyChunk(() => import('./features/admin-orders/orders-page'));
 const AdminOrderPage = lazyChunk(() => import('./features/admin-orders/order-page'));
+const ConversationsPage = lazyChunk(() => import('./features/conversations/conversations-page'));
 const CustomersPage = lazyChunk(() => import('./features/customers/customers-page'));
 const DeliveryDaysPage = lazyChunk(() => import('./features/delivery-booking/delivery-days-page'));
 const ImportPage = lazyChunk(() => import('./features/imports/import-page'));
@@ -62,6 +63,7 @@ export function AppRoutes() {
               <Route index element={<DashboardPage />} />
               <Route path="orders" element={<AdminOrdersPage />} />
               <Route path="orders/:id" element={<AdminOrderPage />} />
+              <Route path="conversations" element={<ConversationsPage />} />
               <Route path="customers" element={<CustomersPage />} />
               <Route path="delivery-days" element={<DeliveryDaysPage />} />
               <Route path="import" element={<ImportPage />} />

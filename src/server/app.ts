@@ -13,9 +13,11 @@ import type { Database } from './db/client.js';
 import { accountRoutes } from './features/account/routes.js';
 import { adminOrderRoutes } from './features/admin-orders/routes.js';
 import { apiKeyRoutes } from './features/api-keys/routes.js';
+import { auditRoutes } from './features/audit/routes.js';
 import { authRoutes } from './features/auth/routes.js';
 import { sessionRoutes } from './features/auth/session-routes.js';
 import { automationRoutes } from './features/automation/routes.js';
+import { conversationRoutes } from './features/conversations/routes.js';
 import { customerAdminRoutes } from './features/customers/routes.js';
 import { deliveryBookingRoutes, deliverySlotAdminRoutes } from './features/delivery-booking/routes.js';
 import { forecastRoutes } from './features/forecast/routes.js';
@@ -107,7 +109,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSessionLoader(app, auth.sessions);
   // Before every route: the document is built from the routes registered after it.
   await registerOpenApi(app);
-  schedulePurge(app, async () => (await auth.purgeExpired()) + (await purgeRateLimitHits(db)));
+  schedulePurge(
+    app,
+    async () =>
+      (await auth.purgeExpired()) +
+      (await purgeRateLimitHits(db)) +
+      (await services.conversations.uploads.purgeAbandoned()),
+  );
   const live = await registerLive(app, {
     config,
     database,
@@ -142,6 +150,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(importRoutes, { imports: services.imports });
   await app.register(deliverySlotAdminRoutes, { delivery: services.delivery });
   await app.register(deliveryBookingRoutes, { delivery: services.delivery });
+  await app.register(auditRoutes, { audit: services.audit });
+  await app.register(conversationRoutes, { conversations: services.conversations });
 
   const clientDir = deps.clientDir === undefined ? DEFAULT_CLIENT_DIR : deps.clientDir;
   const hasClient = Boolean(clientDir && existsSync(join(clientDir, 'index.html')));

@@ -4,12 +4,14 @@ import type { Db } from './db/client.js';
 import { createAccountService } from './features/account/index.js';
 import { createAdminOrderService } from './features/admin-orders/index.js';
 import { createApiKeyService } from './features/api-keys/index.js';
+import { createAuditService } from './features/audit/index.js';
 import { createAuthService } from './features/auth/index.js';
 import {
   createAutomationService,
   createWebhookSender,
   enqueueStatusChangedWebhook,
 } from './features/automation/index.js';
+import { createConversationServices, unitDocumentsOf } from './features/conversations/index.js';
 import { createCustomerAdminService } from './features/customers/index.js';
 import { createDeliveryBookingService } from './features/delivery-booking/index.js';
 import { createForecastService } from './features/forecast/index.js';
@@ -94,7 +96,14 @@ export function composeServices({ config, db, clock, mailer, log }: CompositionD
     secondFactor,
     serviceAreas,
     forecast,
-    orderViews: createOrderService({ db, clock, writer: orders, estimator: forecast.estimates }),
+    orderViews: createOrderService({
+      db,
+      clock,
+      writer: orders,
+      estimator: forecast.estimates,
+      unitDocuments: (itemId) => unitDocumentsOf(db, itemId),
+    }),
+    conversations: createConversationServices({ db, clock, mailDelayMs: config.messageMailDelayMs }),
     tracking: createTrackingService({ db, clock, orders, estimator: forecast.estimates }),
     onboarding: createOnboardingService({ db, clock, orders }),
     account: createAccountService({ db, clock, orders }),
@@ -102,6 +111,7 @@ export function composeServices({ config, db, clock, mailer, log }: CompositionD
     adminOrders: createAdminOrderService({ db, clock, orders }),
     customers: createCustomerAdminService({ db, clock, config, auth }),
     apiKeys: createApiKeyService({ db, clock }),
+    audit: createAuditService({ db }),
     webhooks: createWebhookService({ db, clock, serviceAreas, orders }),
     automation: createAutomationService({ db, clock }),
     imports: createImportService({ db, clock, orders, serviceAreas }),

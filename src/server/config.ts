@@ -51,6 +51,7 @@ const configSchema = z
       .default(60 * 60_000),
     OUTBOUND_MAX_ATTEMPTS: z.coerce.number().int().positive().default(10),
     OUTBOUND_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+    MESSAGE_MAIL_DELAY_SECONDS: z.coerce.number().int().min(0).default(120),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     PAYMENTS_TEST_MODE: flag,
     TRUST_PROXY: optionalText.pipe(
@@ -119,6 +120,11 @@ const configSchema = z
     allowPrivateWebhookTargets: env.ALLOW_PRIVATE_WEBHOOK_TARGETS,
     /** Bearer token for GET /metrics; unset, the endpoint answers 404. */
     metricsToken: env.METRICS_TOKEN,
+    /**
+     * How long a new conversation message waits unread before its reader is mailed; reading it in that
+     * time (on any device) withdraws the mail (decision 159).
+     */
+    messageMailDelayMs: env.MESSAGE_MAIL_DELAY_SECONDS * 1000,
     /** The HTTP server's own limits on receiving a request: its headers, and the whole request. */
     timeouts: {
       requestMs: env.REQUEST_TIMEOUT_MS,

@@ -1,5 +1,7 @@
 /** Display formats shared by the screens, the CSV export and the e-mails. */
 
+import { DEFAULT_LOCALE, INTL_LOCALE, LOCALES, type Locale } from './locales.js';
+
 export function pad2(n: number): string {
   return String(n).padStart(2, '0');
 }
@@ -22,20 +24,31 @@ export function orderLabel(orderId: string, position: number): string {
   return orderId.startsWith('VH') ? orderId : `VH${pad2(position)}`;
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-/** Amounts are stored in cents; they show as US dollars. Non-numeric input shows as an empty string. */
-export function formatCents(cents: number | string | null | undefined): string {
-  if (cents === null || cents === undefined || cents === '') return '';
-  const value = typeof cents === 'number' ? cents : Number(cents);
-  return Number.isFinite(value) ? usd.format(value / 100) : '';
+function perLocale(options: Intl.NumberFormatOptions): Record<Locale, Intl.NumberFormat> {
+  return Object.fromEntries(
+    LOCALES.map((locale) => [locale, new Intl.NumberFormat(INTL_LOCALE[locale], options)]),
+  ) as Record<Locale, Intl.NumberFormat>;
 }
 
-const counts = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const usd = perLocale({ style: 'currency', currency: 'USD' });
+const counts = perLocale({ maximumFractionDigits: 0 });
 
-/** A count with thousands separators, '100,010', the same in every browser (like the amounts). */
-export function formatCount(value: number): string {
-  return counts.format(value);
+/**
+ * Amounts are stored in cents; they show as US dollars written the way the language writes them
+ * ('$1,234.50', '1 234,50 $US'). Non-numeric input shows as an empty string.
+ */
+export function formatCents(
+  cents: number | string | null | undefined,
+  locale: Locale = DEFAULT_LOCALE,
+): string {
+  if (cents === null || cents === undefined || cents === '') return '';
+  const value = typeof cents === 'number' ? cents : Number(cents);
+  return Number.isFinite(value) ? usd[locale].format(value / 100) : '';
+}
+
+/** A count with thousands separators, '100,010' in English, the same in every browser (like the amounts). */
+export function formatCount(value: number, locale: Locale = DEFAULT_LOCALE): string {
+  return counts[locale].format(value);
 }
 
 /** The payment methods the product and its payment provider name, as people say them. */

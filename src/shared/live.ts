@@ -12,6 +12,13 @@ export interface LiveStatusUpdate {
   itemNumber?: number;
 }
 
+/** Server → the order's customer and staff: a message was written in the order's conversation. */
+export interface LiveMessageCreated {
+  type: 'message_created';
+  /** The order's internal id, as in the URL paths. */
+  orderId: number;
+}
+
 /** Browser → server after opening; accepted, never trusted: identity comes from the session cookie. */
 export interface LiveAuthenticate {
   type: 'authenticate';

@@ -195,12 +195,14 @@ describe('the customer vocabulary', () => {
       'client/features/orders/order-page.tsx',
       'client/features/home/where-things-stand.tsx',
       'client/features/account/recent-activity-card.tsx',
-      'client/lib/live-connection.tsx',
+      'client/features/shell/customer-shell.tsx',
       'server/features/notifications/status-change.ts',
       'server/features/notifications/order-confirmation.ts',
     ];
     for (const file of showingStages) {
-      expect(source(file), file).toMatch(/customerStageLabel|customerOrderStage|OrderStageBadge/);
+      expect(source(file), file).toMatch(
+        /customerStageLabel|customerOrderStage|OrderStageBadge|useStageText/,
+      );
     }
   });
 });

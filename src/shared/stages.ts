@@ -241,6 +241,14 @@ export const TIMELINE_STEPS: readonly TimelineStepLabel[] = [
   ...new Set(STAGE_TABLE.map((row) => row.timelineStep)),
 ];
 
+/**
+ * The stage that names each timeline step, in step order (the first stage on the step): the screens
+ * translate a step through its stage's catalogue entry (src/client/locales/<language>/stages.json).
+ */
+export const TIMELINE_STEP_STAGES: readonly Stage[] = TIMELINE_STEPS.map(
+  (step) => (STAGE_TABLE.find((row) => row.timelineStep === step) as StageRow).code,
+);
+
 /** Position of a stage on the customer timeline (DOCUMENTS_PENDING sits on Document Signing). */
 export function timelineStep(stage: Stage): number {
   return TIMELINE_STEPS.indexOf(rowOf(stage).timelineStep);
@@ -269,18 +277,31 @@ export function customerOrderStage(unitStages: readonly Stage[]): {
   mixed: boolean;
   breakdown: string;
 } {
-  const counts = new Map<TimelineStepLabel, number>();
-  for (const stage of [...unitStages].sort((a, b) => stageIndex(a) - stageIndex(b))) {
-    const step = customerStageLabel(stage);
+  const { steps, total } = customerOrderSteps(unitStages);
+  const label = (stage: Stage) => customerStageLabel(stage);
+  const first = steps[0]?.stage ?? 'ORDER_PLACED';
+  if (steps.length <= 1) return { label: label(first), mixed: false, breakdown: '' };
+  const breakdown = steps.map(({ stage, count }) => `${label(stage)}: ${count} of ${total}`).join(' · ');
+  return { label: 'Units at different stages', mixed: true, breakdown };
+}
+
+/**
+ * The steps an order's units are on, least advanced first, each named by its stage in
+ * TIMELINE_STEP_STAGES, with how many units are there: customerOrderStage in words of any language.
+ */
+export function customerOrderSteps(unitStages: readonly Stage[]): {
+  steps: { stage: Stage; count: number }[];
+  total: number;
+} {
+  const counts = new Map<number, number>();
+  for (const stage of unitStages.length > 0 ? unitStages : (['ORDER_PLACED'] as const)) {
+    const step = timelineStep(stage);
     counts.set(step, (counts.get(step) ?? 0) + 1);
   }
-  if (counts.size <= 1) {
-    const only = unitStages[0] ?? 'ORDER_PLACED';
-    return { label: customerStageLabel(only), mixed: false, breakdown: '' };
-  }
-  const total = unitStages.length;
-  const breakdown = [...counts].map(([step, count]) => `${step}: ${count} of ${total}`).join(' · ');
-  return { label: 'Units at different stages', mixed: true, breakdown };
+  const steps = [...counts]
+    .sort(([a], [b]) => a - b)
+    .map(([step, count]) => ({ stage: TIMELINE_STEP_STAGES[step] as Stage, count }));
+  return { steps, total: unitStages.length };
 }
 
 /** What the admin Webhooks page's logs call anything that is not a stage. */

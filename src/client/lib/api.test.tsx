@@ -3,18 +3,19 @@ import { mockApi } from '../test/utils';
 import { ApiError, apiJson, apiRequest, errorMessage } from './api';
 
 describe('api client', () => {
-  it('sends cookies, and a JSON body with its content type only when there is a payload', async () => {
+  it('sends cookies and the page language, and a JSON body with its content type only when there is a payload', async () => {
     const calls = mockApi({ 'GET /api/x': { body: { a: 1 } }, 'POST /api/y': { body: { ok: true } } });
 
     await expect(apiJson('GET', '/api/x')).resolves.toEqual({ a: 1 });
     await apiJson('POST', '/api/y', { name: 'n' });
 
-    expect(calls[0]).toMatchObject({ method: 'GET', credentials: 'include', body: undefined, headers: {} });
+    expect(calls[0]).toMatchObject({ method: 'GET', credentials: 'include', body: undefined });
+    expect(calls[0]?.headers).toEqual({ 'accept-language': 'en' });
     expect(calls[1]).toMatchObject({
       method: 'POST',
       credentials: 'include',
       body: { name: 'n' },
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'accept-language': 'en' },
     });
   });
 

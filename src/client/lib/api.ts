@@ -1,8 +1,10 @@
 /**
- * The one way the client talks to the server: cookies always travel, a JSON body and its content type
- * only when there is a payload, and every non-OK answer becomes an Error whose message is
+ * The one way the client talks to the server: cookies and the page's language always travel, a JSON
+ * body and its content type only when there is a payload, and every non-OK answer becomes an Error whose message is
  * `<status>: <body text or status text>`.
  */
+
+import { activeLocale } from '../i18n';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -23,7 +25,12 @@ export async function apiRequest(method: HttpMethod, url: string, payload?: unkn
   const response = await fetch(url, {
     method,
     credentials: 'include',
-    headers: hasPayload ? { 'Content-Type': 'application/json' } : undefined,
+    // The page's language rather than the browser's: what the server writes for this request (a code
+    // mail, a message) is then in the language the visitor is reading.
+    headers: {
+      'Accept-Language': activeLocale(),
+      ...(hasPayload && { 'Content-Type': 'application/json' }),
+    },
     body: hasPayload ? JSON.stringify(payload) : undefined,
   });
   if (!response.ok) {

@@ -1,4 +1,7 @@
-/** Dates in the browser's locale, so each customer reads them the way they are used to. */
+/**
+ * Dates as the reader's language writes them. Without a locale they follow the browser's; screens pass
+ * the active language through useFormat() (src/client/lib/use-format.ts).
+ */
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -7,13 +10,13 @@ const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
  * date without a time ('2025-07-01') is that calendar day here, not midnight UTC, which would show
  * as the day before west of Greenwich.
  */
-export function formatDate(value: string | null | undefined): string {
+export function formatDate(value: string | null | undefined, locale?: string): string {
   if (!value) return '';
   const dateOnly = DATE_ONLY.exec(value);
   const date = dateOnly
     ? new Date(Number(dateOnly[1]), Number(dateOnly[2]) - 1, Number(dateOnly[3]))
     : new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString();
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString(locale);
 }
 
 /**

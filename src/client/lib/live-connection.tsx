@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
-import type { LiveStaffMessage, LiveStatusUpdate } from '../../shared/live.js';
-import { customerStageLabel } from '../../shared/stages.js';
+import type { LiveMessageCreated, LiveStaffMessage, LiveStatusUpdate } from '../../shared/live.js';
+import { isStaffRole } from '../../shared/permissions.js';
 import { authKeys, useSession } from '../features/auth/session';
 import { openLiveConnection } from './live';
 
@@ -12,12 +12,13 @@ export const ORDER_PAGE_REFRESH_DELAY_MS = 500;
 type Listener = (update: LiveStatusUpdate) => void;
 const LiveContext = createContext<((listener: Listener) => () => void) | null>(null);
 
-/** A desktop notification of the update, only where the user already granted permission. */
-export function notifyDesktop(update: LiveStatusUpdate) {
+/** What a desktop notification of an update says, in the words of the portal that shows it. */
+export type DesktopNotice = (update: LiveStatusUpdate) => { title: string; body: string };
+
+/** A desktop notification, only where the user already granted permission. */
+export function notifyDesktop({ title, body }: { title: string; body: string }) {
   if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
-  new Notification('Order Status Updated', {
-    body: `Your order status has been updated to ${customerStageLabel(update.status)}`,
-  });
+  new Notification(title, { body });
 }
 
 /**
@@ -28,21 +29,25 @@ export function notifyDesktop(update: LiveStatusUpdate) {
 export function LiveConnection({
   refresh,
   onStaffMessage,
-  desktopNotifications = false,
+  onMessageCreated,
+  desktopNotifications,
   children,
 }: {
   refresh: (update: LiveStatusUpdate) => void;
   /** Staff only: called at once for each staff message (it only invalidates queries too). */
   onStaffMessage?: (message: LiveStaffMessage) => void;
-  desktopNotifications?: boolean;
+  /** Called at once for each new conversation message (it only invalidates queries too). */
+  onMessageCreated?: (message: LiveMessageCreated) => void;
+  /** Customers only: each status update as a desktop notification, worded by this. */
+  desktopNotifications?: DesktopNotice;
   children: ReactNode;
 }) {
   const { user } = useSession();
   const queryClient = useQueryClient();
   const userId = user?.id ?? null;
-  const isAdmin = user?.role === 'ADMIN';
-  const latest = useRef({ refresh, onStaffMessage, desktopNotifications });
-  latest.current = { refresh, onStaffMessage, desktopNotifications };
+  const isAdmin = user ? isStaffRole(user.role) : false;
+  const latest = useRef({ refresh, onStaffMessage, onMessageCreated, desktopNotifications });
+  latest.current = { refresh, onStaffMessage, onMessageCreated, desktopNotifications };
   const [listeners] = useState(() => new Set<Listener>());
 
   useEffect(() => {
@@ -58,9 +63,11 @@ export function LiveConnection({
         }, REFRESH_DELAY_MS);
         timers.add(timer);
         for (const listener of listeners) listener(update);
-        if (latest.current.desktopNotifications) notifyDesktop(update);
+        const notice = latest.current.desktopNotifications;
+        if (notice) notifyDesktop(notice(update));
       },
       onStaffMessage: (message) => latest.current.onStaffMessage?.(message),
+      onMessageCreated: (message) => latest.current.onMessageCreated?.(message),
       // Signed out from another browser: re-reading the session lets the guards show the sign-in page.
       onSessionEnded: () => void queryClient.invalidateQueries({ queryKey: authKeys.user }),
     });

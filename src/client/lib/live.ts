@@ -1,4 +1,9 @@
-import type { LiveAuthenticate, LiveStaffMessage, LiveStatusUpdate } from '../../shared/live.js';
+import type {
+  LiveAuthenticate,
+  LiveMessageCreated,
+  LiveStaffMessage,
+  LiveStatusUpdate,
+} from '../../shared/live.js';
 import { LIVE_CLOSE_SESSION_ENDED, LIVE_PATH } from '../../shared/live.js';
 
 /** Reconnect after 3 s × (attempts + 1), at most 30 s, so a server restart is not hammered. */
@@ -31,6 +36,11 @@ function isStaffMessage(value: unknown): value is LiveStaffMessage {
   return typeof v === 'object' && v !== null && v.type === 'delivery_slots_changed' && Array.isArray(v.dates);
 }
 
+function isMessageCreated(value: unknown): value is LiveMessageCreated {
+  const v = value as Partial<LiveMessageCreated> | null;
+  return typeof v === 'object' && v !== null && v.type === 'message_created' && typeof v.orderId === 'number';
+}
+
 export interface LiveConnectionOptions {
   userId: number;
   isAdmin: boolean;
@@ -39,6 +49,8 @@ export interface LiveConnectionOptions {
   onStaffMessage?: (message: LiveStaffMessage) => void;
   /** The server closed the socket because this browser's session ended; no reconnect follows. */
   onSessionEnded?: () => void;
+  /** A message was written in the conversation of one of the user's orders (or any, for staff). */
+  onMessageCreated?: (message: LiveMessageCreated) => void;
   /** The WebSocket class (globalThis.WebSocket unless given). */
   WebSocketImpl?: typeof WebSocket;
   location?: Pick<Location, 'protocol' | 'host'>;
@@ -81,6 +93,7 @@ export function openLiveConnection(options: LiveConnectionOptions): () => void {
       }
       if (isStatusUpdate(data)) options.onStatusUpdate(data);
       else if (isStaffMessage(data)) options.onStaffMessage?.(data);
+      else if (isMessageCreated(data)) options.onMessageCreated?.(data);
     };
     ws.onerror = (event: Event) => {
       console.warn('Live connection error', event);

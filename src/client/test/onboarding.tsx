@@ -26,6 +26,7 @@ export function details(user: Partial<NonNullable<OrderItemDetailsDto['user']>> 
     item: makeItem({ id: ITEM_ID, orderId: ORDER_ID, itemNumber: 2, status: 'LOCATION_ENABLED' }),
     order,
     user: { id: 7, email: 'ann@example.com', firstName: 'Ann', lastName: 'Lee', phoneNumber: null, ...user },
+    documents: [],
   };
 }
 

@@ -2,6 +2,21 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { clearToasts } from '../components/ui/use-toast';
+import { changeLocale, i18n, initI18n } from '../i18n';
+
+// Every English catalogue up front, so screens render their English texts synchronously; a test that
+// switches language loads the others the way the browser does.
+const english = import.meta.glob<{ default: Record<string, unknown> }>('../locales/en/*.json', {
+  eager: true,
+});
+await initI18n('en', {
+  en: Object.fromEntries(
+    Object.entries(english).map(([path, module]) => [
+      path.replace(/^.*\/(\w[\w-]*)\.json$/, '$1'),
+      module.default,
+    ]),
+  ),
+});
 
 // The first render of a lazy page transforms its modules on demand; on a busy 2-CPU machine that alone
 // can pass the 1 s default of findBy*, so waits get 3 s (a wait still ends as soon as its condition holds).
@@ -34,6 +49,10 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     consoleErrors.push(args);
   });
+});
+
+afterEach(async () => {
+  if (i18n.language !== 'en') await changeLocale('en');
 });
 
 afterEach(() => {

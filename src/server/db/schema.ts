@@ -2,17 +2,20 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { Role } from '../../shared/constants.js';
+import type { Locale } from '../../shared/locales.js';
 import type { Stage } from '../../shared/stages.js';
 import type { MailAttachment } from '../mail/mailer.js';
 import { stageRankOf } from './stage-rank.js';
@@ -54,9 +57,21 @@ export const users = pgTable(
       .notNull()
       .default({ email: true, sms: true }),
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
+    /** The language the user chose (portal and e-mails); null until they choose. */
+    locale: text('locale').$type<Locale>(),
+    /**
+     * The supported language the browser asked for (Accept-Language) when the account was made or last
+     * signed in: the e-mails' language while the user has not chosen one (decision 164).
+     */
+    browserLocale: text('browser_locale').$type<Locale>(),
     ...timestamps,
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_role_idx').on(t.role)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    index('users_role_idx').on(t.role),
+    check('users_locale_check', sql`${t.locale} in ('en', 'es', 'fr')`),
+    check('users_browser_locale_check', sql`${t.browserLocale} in ('en', 'es', 'fr')`),
+  ],
 );
 
 export const orders = pgTable(
@@ -511,6 +526,135 @@ export const deliveryBookings = pgTable(
   ],
 );
 
+/**
+ * What staff did, one row per action, written in the transaction of the change it records. Rows are
+ * never changed or removed: a trigger refuses UPDATE and DELETE (decision 145). The actor is a plain
+ * id plus the e-mail at the time, not a foreign key, so entries outlive the user who made them.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: integer('actor_id').notNull(),
+    actorEmail: text('actor_email').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    /** Text: a ZIP code or a settings category is a target as much as a row id. */
+    targetId: text('target_id'),
+    /** What changed; secret values appear only as changed, never as themselves. */
+    changes: jsonb('changes').$type<Record<string, unknown>>(),
+    ip: text('ip'),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at, t.id),
+    index('audit_log_actor_idx').on(t.actorEmail, t.at),
+    index('audit_log_action_idx').on(t.action, t.at),
+  ],
+);
+
+/** File bytes kept in the database, so every instance serves every file. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+});
+
+/**
+ * A file sent by a customer or staff member, bound to one order from the moment it is uploaded (the
+ * order's quota counts it, and only that order's customer and staff can read it). It is attached to
+ * at most one message; unit documents point at it.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    /** Random, so an id in a link reveals nothing about other files. */
+    id: text('id').primaryKey().default(sql`gen_random_uuid()::text`),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    /** Decided from the bytes, never from the browser's claim. */
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    data: bytea('data').notNull(),
+    /** Set when the file is sent with a message. */
+    messageId: integer('message_id').references(() => orderMessages.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('uploads_order_idx').on(t.orderId), index('uploads_message_idx').on(t.messageId)],
+);
+
+/** One message of an order's conversation between its customer and the staff. */
+export const orderMessages = pgTable(
+  'order_messages',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    authorKind: text('author_kind').$type<'customer' | 'staff'>().notNull(),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_messages_order_idx').on(t.orderId, t.id)],
+);
+
+/**
+ * Each order's conversation in one row, kept in the transaction of every message: the staff list
+ * sorts and pages on it. `waitingSince` is the first customer message not yet answered by staff.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    orderId: integer('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    lastMessageId: integer('last_message_id').notNull(),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull(),
+    waitingSince: timestamp('waiting_since', { withTimezone: true }),
+  },
+  (t) => [
+    index('conversations_waiting_idx')
+      .on(t.waitingSince, t.orderId)
+      .where(sql`${t.waitingSince} is not null`),
+    index('conversations_last_idx').on(t.lastMessageAt, t.orderId),
+  ],
+);
+
+/** How far each reader (the customer, every staff member) has read an order's conversation. */
+export const conversationReads = pgTable(
+  'conversation_reads',
+  {
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastReadMessageId: integer('last_read_message_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.userId] })],
+);
+
+/** A file staff attached to one unit (a permit, a delivery note), listed in the unit's details. */
+export const unitDocuments = pgTable(
+  'unit_documents',
+  {
+    id: serial('id').primaryKey(),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    uploadId: text('upload_id')
+      .notNull()
+      .references(() => uploads.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('unit_documents_item_idx').on(t.orderItemId, t.id)],
+);
+
 export type User = typeof users.$inferSelect;
 export type Order = typeof orders.$inferSelect;
 export type OrderItem = typeof orderItems.$inferSelect;
@@ -519,3 +663,4 @@ export type PaymentSession = typeof paymentSessions.$inferSelect;
 export type WebhookEvent = typeof webhookEvents.$inferSelect;
 export type DeliverySlot = typeof deliverySlots.$inferSelect;
 export type DeliveryBooking = typeof deliveryBookings.$inferSelect;
+export type AuditLogEntry = typeof auditLog.$inferSelect;

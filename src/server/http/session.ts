@@ -56,28 +56,47 @@ export function requireUser(request: FastifyRequest): SessionUser {
   return request.user;
 }
 
-/** Every /api/admin route: 401 for a visitor, 403 for a signed-in USER. */
-export function requireAdmin(request: FastifyRequest): SessionUser {
-  const user = requireUser(request);
-  if (user.role !== 'ADMIN') throw forbidden('Admins only');
-  return user;
-}
-
 /**
  * A staff route: 401 for a visitor, 403 for a customer, 403 for a staff role without `permission`.
  */
 export function requirePermission(request: FastifyRequest, permission: Permission): SessionUser {
   const user = requireUser(request);
-  if (!isStaffRole(user.role)) throw forbidden('Admins only');
+  if (!isStaffRole(user.role)) throw forbidden('Staff only');
   if (!can(user.role, permission)) throw forbidden('Your role does not allow this');
   return user;
 }
 
-/** Admin route plugins call this first, so visitors and customers are refused before input is read. */
-export function guardAdminRoutes(app: FastifyInstance) {
-  app.addHook('onRequest', async (request) => {
-    requireAdmin(request);
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What a staff route requires; every route of a `guardStaffRoutes` plugin must name one. */
+    permission?: Permission;
+  }
+}
+
+/**
+ * Staff route plugins call this first: each route declares `config: { permission }`, and visitors,
+ * customers and roles without it are refused before any input is read. A route added without a
+ * permission stops the server at start-up rather than opening up.
+ */
+export function guardStaffRoutes(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.permission) {
+      throw new Error(`Staff route ${String(route.method)} ${route.url} names no permission`);
+    }
   });
+  app.addHook('onRequest', async (request) => {
+    const { permission } = request.routeOptions.config;
+    // Unreachable after the onRoute check; refusing keeps a mistake closed rather than open.
+    if (!permission) throw forbidden('Your role does not allow this');
+    requirePermission(request, permission);
+  });
+}
+
+/** The signed-in staff member of a route already behind `guardStaffRoutes`. */
+export function staffUser(request: FastifyRequest): SessionUser {
+  const user = requireUser(request);
+  if (!isStaffRole(user.role)) throw forbidden('Staff only');
+  return user;
 }
 
 export function cookieOptions(config: Config, maxAgeSeconds?: number) {

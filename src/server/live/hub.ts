@@ -1,7 +1,13 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
-import { LIVE_CLOSE_SESSION_ENDED, type LiveStaffMessage, type LiveStatusUpdate } from '../../shared/live.js';
+import {
+  LIVE_CLOSE_SESSION_ENDED,
+  type LiveMessageCreated,
+  type LiveStaffMessage,
+  type LiveStatusUpdate,
+} from '../../shared/live.js';
+import { isStaffRole } from '../../shared/permissions.js';
 import type { Db } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
@@ -91,6 +97,7 @@ export class LiveHub {
   async receive(message: BusMessage) {
     if (message.kind === 'status') this.deliverStatus(message);
     else if (message.kind === 'staff') this.deliverToStaff(message.message);
+    else if (message.kind === 'message') this.deliverMessageCreated(message);
     else await this.refreshUser(message.userId);
   }
 
@@ -102,6 +109,16 @@ export class LiveHub {
       ...(message.itemNumber !== undefined && { itemNumber: message.itemNumber }),
     };
     const text = JSON.stringify(update);
+    for (const client of this.admins) send(client, text);
+    if (message.ownerId === null) return;
+    for (const client of this.byUser.get(message.ownerId) ?? []) {
+      if (!client.isAdmin) send(client, text);
+    }
+  }
+
+  private deliverMessageCreated(message: Extract<BusMessage, { kind: 'message' }>) {
+    const created: LiveMessageCreated = { type: 'message_created', orderId: message.orderId };
+    const text = JSON.stringify(created);
     for (const client of this.admins) send(client, text);
     if (message.ownerId === null) return;
     for (const client of this.byUser.get(message.ownerId) ?? []) {
@@ -133,7 +150,7 @@ export class LiveHub {
         client.socket.close(CLOSE_SESSION_ENDED, 'Session ended');
         continue;
       }
-      client.isAdmin = session.role === 'ADMIN';
+      client.isAdmin = isStaffRole(session.role);
       if (client.isAdmin) this.admins.add(client);
       else this.admins.delete(client);
     }

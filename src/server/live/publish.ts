@@ -46,3 +46,14 @@ export async function publishAccountChanged(executor: Executor, userId: number):
 export async function publishToStaff(executor: Executor, message: LiveStaffMessage): Promise<void> {
   await notify(executor, { kind: 'staff', message });
 }
+
+/**
+ * A message was written in an order's conversation: its customer's and the staff's sockets are told,
+ * at commit when called inside the message's transaction.
+ */
+export async function publishMessageCreated(
+  executor: Executor,
+  message: { orderId: number; ownerId: number | null },
+): Promise<void> {
+  await notify(executor, { kind: 'message', orderId: message.orderId, ownerId: message.ownerId });
+}

@@ -1,6 +1,7 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LIVE_PATH } from '../../shared/live.js';
+import { isStaffRole } from '../../shared/permissions.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { SESSION_COOKIE } from '../http/session.js';
@@ -92,7 +93,7 @@ export async function registerLive(app: FastifyInstance, deps: LiveDeps): Promis
         request.liveClient = {
           userId: found.id,
           sessionId: found.sessionId,
-          isAdmin: found.role === 'ADMIN',
+          isAdmin: isStaffRole(found.role),
           expiresAt: found.expiresAt,
         };
       },

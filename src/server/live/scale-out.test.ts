@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UPLOAD_MAX_BYTES } from '../../shared/schemas/conversations.js';
 import { type Database, openDatabase } from '../db/client.js';
 import { createOrderAtStages } from '../features/orders/index.js';
 import { type TestApp, TestClient } from '../test/app.js';
@@ -222,6 +223,54 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL database', () => {
       });
       expect(patched.status).toBe(200);
       await socket.waitFor((m) => m.orderId === order.id && m.status === 'DELIVERED', 1000);
+      expect(nginxOutput).not.toMatch(/\[(error|crit|alert|emerg)\]/);
+    });
+
+    it('carries a 10 MB file and a conversation across instances, each side live within a second', async () => {
+      const order = await customerOrder();
+      const customerViaNginx = new TestClient(nginxUrl);
+      for (const [k, v] of customerOnA.cookies) customerViaNginx.cookies.set(k, v);
+      const staffSocket = await socketOn(a, adminOnA);
+      const customerSocket = await socketOn(b, customerOnA);
+      const created = (m: unknown) => {
+        const message = m as { type: string; orderId: number };
+        return message.type === 'message_created' && message.orderId === order.id;
+      };
+
+      // The largest file the product takes goes through the proxy.
+      const file = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(UPLOAD_MAX_BYTES - 9)]);
+      const form = new FormData();
+      form.set('orderId', String(order.id));
+      form.set('file', new Blob([new Uint8Array(file)]), 'site-survey.pdf');
+      const uploaded = await fetch(`${nginxUrl}/api/uploads`, {
+        method: 'POST',
+        body: form,
+        headers: { cookie: cookieHeader(customerOnA.cookies), origin: nginxUrl },
+      });
+      expect(uploaded.status).toBe(201);
+      const { id } = (await uploaded.json()) as { id: string };
+
+      let started = Date.now();
+      const asked = await customerViaNginx.post(`/api/orders/${order.id}/messages`, {
+        text: 'Here is the survey',
+        attachmentIds: [id],
+      });
+      expect(asked.status).toBe(201);
+      await staffSocket.waitFor(created, 1000);
+      expect(Date.now() - started).toBeLessThan(1000);
+
+      started = Date.now();
+      const replied = await adminOnA.post(`/api/admin/orders/${order.id}/messages`, { text: 'Thank you' });
+      expect(replied.status).toBe(201);
+      await customerSocket.waitFor(created, 1000);
+      expect(Date.now() - started).toBeLessThan(1000);
+
+      // Every instance serves every file: it lives in the database.
+      const onB = await fetch(`${b.url}/api/uploads/${id}`, {
+        headers: { cookie: cookieHeader(adminOnA.cookies) },
+      });
+      expect(onB.status).toBe(200);
+      expect((await onB.arrayBuffer()).byteLength).toBe(UPLOAD_MAX_BYTES);
       expect(nginxOutput).not.toMatch(/\[(error|crit|alert|emerg)\]/);
     });
   });

@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { STAGES } from '../stages.js';
+import { unitDocumentSchema } from './conversations.js';
 import { deliveryEstimateSchema } from './forecast.js';
 
 export const stageSchema = z.enum(STAGES);
@@ -98,6 +99,8 @@ export const orderItemDetailsSchema = z.object({
       phoneNumber: z.nullable(z.string()),
     }),
   ),
+  /** The files staff attached to the unit (permits, final documents), oldest first. */
+  documents: z.array(unitDocumentSchema),
 });
 
 /**

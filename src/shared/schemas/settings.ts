@@ -59,6 +59,8 @@ export const notificationSettingsSchema = z.object({
   newOrderAlerts: z.boolean(),
   paymentProcessing: z.boolean(),
   documentSigning: z.boolean(),
+  /** Staff who answer customers are mailed when a conversation starts waiting for an answer. */
+  customerMessages: z.boolean(),
 });
 
 export const integrationSettingsSchema = z.object({
@@ -143,7 +145,12 @@ export const SETTINGS_DEFAULTS: SettingsByCategory = {
     storeUrl: 'https://orderflow.example/products',
     membersAreaUrl: '/',
   },
-  notifications: { newOrderAlerts: true, paymentProcessing: true, documentSigning: true },
+  notifications: {
+    newOrderAlerts: true,
+    paymentProcessing: true,
+    documentSigning: true,
+    customerMessages: true,
+  },
   integrations: {
     webflowApiKey: '',
     webflowSiteId: '',

@@ -5,18 +5,27 @@
  */
 import * as z from 'zod/mini';
 import { MIN_PASSWORD_LENGTH } from '../constants.js';
+import { LOCALES } from '../locales.js';
 import { PASSWORD_MAX_LENGTH } from './auth.js';
 
 const ZIP_PATTERN = /^(\d{5}(-\d{4})?)?$/;
-const ZIP_MESSAGE = 'Please enter a valid ZIP code';
 
-const name = z.string().check(z.trim(), z.maxLength(100, 'At most 100 characters'));
+/** The profile and shipping forms' messages; the portal shows them in the reader's language by name. */
+export const USER_MESSAGES = {
+  tooLong: 'At most 100 characters',
+  tooLongPhone: 'At most 20 characters',
+  phoneCharacters: 'Use digits, spaces, brackets, dots, dashes or +',
+  addressRequired: 'Address is required',
+  zipCode: 'Please enter a valid ZIP code',
+} as const;
+
+const name = z.string().check(z.trim(), z.maxLength(100, USER_MESSAGES.tooLong));
 const phone = z
   .string()
   .check(
     z.trim(),
-    z.maxLength(20, 'At most 20 characters'),
-    z.regex(/^[\d\s()+.-]*$/, 'Use digits, spaces, brackets, dots, dashes or +'),
+    z.maxLength(20, USER_MESSAGES.tooLongPhone),
+    z.regex(/^[\d\s()+.-]*$/, USER_MESSAGES.phoneCharacters),
   );
 const optionalText = (max: number) =>
   z._default(z.optional(z.string().check(z.trim(), z.maxLength(max))), '');
@@ -30,10 +39,13 @@ export const profileUpdateSchema = z.object({
 
 /** PATCH /api/user/shipping-address: the latest order's shipping address and phone. */
 export const shippingAddressUpdateSchema = z.object({
-  address: z.string().check(z.trim(), z.minLength(1, 'Address is required'), z.maxLength(300)),
+  address: z.string().check(z.trim(), z.minLength(1, USER_MESSAGES.addressRequired), z.maxLength(300)),
   city: optionalText(100),
   state: optionalText(50),
-  zipCode: z._default(z.optional(z.string().check(z.trim(), z.regex(ZIP_PATTERN, ZIP_MESSAGE))), ''),
+  zipCode: z._default(
+    z.optional(z.string().check(z.trim(), z.regex(ZIP_PATTERN, USER_MESSAGES.zipCode))),
+    '',
+  ),
   phoneNumber: z._default(z.optional(phone), ''),
 });
 
@@ -69,6 +81,9 @@ export const passwordChangeSchema = z
 /** GET and PATCH /api/user/notifications: the Settings toggles, stored per user. */
 export const notificationPrefsSchema = z.object({ email: z.boolean(), sms: z.boolean() });
 export const notificationPrefsPatchSchema = z.partial(notificationPrefsSchema);
+
+/** PATCH /api/user/preferences: the customer side's language of the signed-in user. */
+export const preferencesSchema = z.strictObject({ locale: z.enum(LOCALES) });
 
 export const userStatusSchema = z.object({ status: z.enum(['REGISTERED', 'UNREGISTERED']) });
 

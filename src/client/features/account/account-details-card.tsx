@@ -6,6 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ExternalLink, Pencil } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { formatPhone } from '../../../shared/format.js';
 import type { OrderDto, ShippingAddressDto } from '../../../shared/schemas/orders.js';
@@ -24,11 +25,13 @@ import {
 } from '../../components/ui/dialog';
 import { TextField } from '../../components/ui/text-field';
 import { toast } from '../../components/ui/use-toast';
-import { formatDate } from '../../lib/dates';
+
 import { useExternalLinks } from '../../lib/links';
 import { toastSuccess } from '../../lib/notify';
+import { useFormat } from '../../lib/use-format';
 import { useSession } from '../auth/session';
 import { useUpdateShippingAddress } from './api';
+import { useFieldMessage } from './messages';
 
 /** The address as display lines: an object's street and 'City, ST 12345', or the text as given. */
 export function addressLines(address: ShippingAddressDto | null): string[] {
@@ -47,11 +50,12 @@ export function AccountDetailsCard({
   latestOrder: OrderDto | null;
   className?: string;
 }) {
+  const { t } = useTranslation('account');
   const titleId = useId();
   return (
     <Card role="region" aria-labelledby={titleId} className={className}>
       <CardHeader>
-        <CardTitle id={titleId}>Account Details</CardTitle>
+        <CardTitle id={titleId}>{t('details.title')}</CardTitle>
       </CardHeader>
       {latestOrder ? <OrderDetails order={latestOrder} /> : <NoOrderYet />}
     </Card>
@@ -59,13 +63,15 @@ export function AccountDetailsCard({
 }
 
 function OrderDetails({ order }: { order: OrderDto }) {
+  const { t } = useTranslation('account');
+  const format = useFormat();
   const lines = addressLines(order.shippingAddress);
   return (
     <>
       <CardContent>
         <dl className="grid gap-4 sm:grid-cols-2">
           <div className="grid gap-1 sm:col-span-2">
-            <dt className="font-medium text-muted-foreground text-sm">Shipping Address</dt>
+            <dt className="font-medium text-muted-foreground text-sm">{t('details.shippingAddress')}</dt>
             <dd className="break-words">
               {lines.length > 0
                 ? lines.map((line) => (
@@ -73,16 +79,16 @@ function OrderDetails({ order }: { order: OrderDto }) {
                       {line}
                     </span>
                   ))
-                : 'Not provided'}
+                : t('details.notProvided')}
             </dd>
           </div>
           <div className="grid gap-1">
-            <dt className="font-medium text-muted-foreground text-sm">Phone</dt>
-            <dd>{formatPhone(order.phoneNumber) || 'Not provided'}</dd>
+            <dt className="font-medium text-muted-foreground text-sm">{t('details.phone')}</dt>
+            <dd>{formatPhone(order.phoneNumber) || t('details.notProvided')}</dd>
           </div>
           <div className="grid gap-1">
-            <dt className="font-medium text-muted-foreground text-sm">Last Order Date</dt>
-            <dd>{formatDate(order.orderDate)}</dd>
+            <dt className="font-medium text-muted-foreground text-sm">{t('details.lastOrderDate')}</dt>
+            <dd>{format.date(order.orderDate)}</dd>
           </div>
         </dl>
       </CardContent>
@@ -94,15 +100,16 @@ function OrderDetails({ order }: { order: OrderDto }) {
 }
 
 function NoOrderYet() {
+  const { t } = useTranslation('account');
   const { storeUrl } = useExternalLinks();
   return (
     <CardContent className="grid justify-items-start gap-4">
-      <p className="text-muted-foreground">No order information available yet.</p>
+      <p className="text-muted-foreground">{t('details.noOrder')}</p>
       <Button asChild>
         <a href={storeUrl} target="_blank" rel="noopener noreferrer">
-          Place Your First Order
+          {t('details.placeFirstOrder')}
           <ExternalLink aria-hidden="true" />
-          <span className="sr-only"> (opens in a new tab)</span>
+          <span className="sr-only">{t('opensInNewTab')}</span>
         </a>
       </Button>
     </CardContent>
@@ -110,20 +117,21 @@ function NoOrderYet() {
 }
 
 function UpdateInformationDialog({ order }: { order: OrderDto }) {
+  const { t } = useTranslation('account');
   const [open, setOpen] = useState(false);
   const updateShipping = useUpdateShippingAddress();
 
   function save(values: ShippingValues) {
     updateShipping.mutate(values, {
       onSuccess: () => {
-        toastSuccess('Success', 'Your shipping information has been updated');
+        toastSuccess(t('details.updated'), t('details.updatedText'));
         setOpen(false);
       },
       onError: () => {
         toast({
           variant: 'destructive',
-          title: 'Error',
-          description: 'Failed to update shipping information',
+          title: t('details.updateFailed'),
+          description: t('details.updateFailedText'),
         });
       },
     });
@@ -134,13 +142,13 @@ function UpdateInformationDialog({ order }: { order: OrderDto }) {
       <DialogTrigger asChild>
         <Button variant="outline">
           <Pencil aria-hidden="true" />
-          Update Information
+          {t('details.update')}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Update Information</DialogTitle>
-          <DialogDescription>The shipping address and phone number of your latest order.</DialogDescription>
+          <DialogTitle>{t('details.update')}</DialogTitle>
+          <DialogDescription>{t('details.updateDescription')}</DialogDescription>
         </DialogHeader>
         <ShippingForm order={order} busy={updateShipping.isPending} onSubmit={save} />
       </DialogContent>
@@ -188,57 +196,59 @@ function ShippingForm({
     defaultValues: defaultsFor(order, user?.phoneNumber),
   });
   const { errors } = form.formState;
+  const { t } = useTranslation('account');
+  const fieldMessage = useFieldMessage();
   return (
     <form noValidate className="grid gap-4" onSubmit={form.handleSubmit(onSubmit)}>
       <TextField
-        label="Address"
+        label={t('details.address')}
         autoComplete="shipping street-address"
         maxLength={300}
-        error={errors.address?.message}
+        error={fieldMessage(errors.address?.message)}
         {...form.register('address')}
       />
       <div className="grid grid-cols-2 items-start gap-4 sm:grid-cols-[2fr_1fr_1fr]">
         <div className="col-span-2 sm:col-span-1">
           <TextField
-            label="City"
+            label={t('details.city')}
             autoComplete="shipping address-level2"
             maxLength={100}
-            error={errors.city?.message}
+            error={fieldMessage(errors.city?.message)}
             {...form.register('city')}
           />
         </div>
         <TextField
-          label="State"
+          label={t('details.state')}
           autoComplete="shipping address-level1"
           maxLength={50}
-          error={errors.state?.message}
+          error={fieldMessage(errors.state?.message)}
           {...form.register('state')}
         />
         <TextField
-          label="ZIP Code"
+          label={t('details.zipCode')}
           autoComplete="shipping postal-code"
           inputMode="numeric"
           maxLength={10}
-          error={errors.zipCode?.message}
+          error={fieldMessage(errors.zipCode?.message)}
           {...form.register('zipCode')}
         />
       </div>
       <TextField
-        label="Phone"
+        label={t('details.phone')}
         type="tel"
         autoComplete="shipping tel"
         maxLength={20}
-        error={errors.phoneNumber?.message}
+        error={fieldMessage(errors.phoneNumber?.message)}
         {...form.register('phoneNumber')}
       />
       <DialogFooter>
         <DialogClose asChild>
           <Button type="button" variant="outline">
-            Cancel
+            {t('cancel')}
           </Button>
         </DialogClose>
         <Button type="submit" loading={busy}>
-          Save Changes
+          {t('save')}
         </Button>
       </DialogFooter>
     </form>

@@ -1,4 +1,5 @@
 /** My Account: profile, the latest order's details and recent activity. */
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { PageSkeleton } from '../../components/ui/skeleton';
 import { useSession } from '../auth/session';
@@ -9,6 +10,7 @@ import { ProfileCard } from './profile-card';
 import { RecentActivityCard } from './recent-activity-card';
 
 export default function AccountPage() {
+  const { t } = useTranslation('account');
   const { user } = useSession();
   // Newest first (GET /api/orders), so the first is the latest order.
   const orders = useOrders();
@@ -16,10 +18,8 @@ export default function AccountPage() {
   return (
     <section className="grid gap-6">
       <header className="grid gap-1">
-        <h1 className="font-semibold text-2xl tracking-tight sm:text-3xl">My Account</h1>
-        <p className="text-muted-foreground">
-          Your profile, shipping details, recent orders and where you are signed in.
-        </p>
+        <h1 className="font-semibold text-2xl tracking-tight sm:text-3xl">{t('title')}</h1>
+        <p className="text-muted-foreground">{t('intro')}</p>
       </header>
       <div className="grid gap-6 lg:grid-cols-3">
         {user && <ProfileCard user={user} className="lg:col-span-1" />}
@@ -32,10 +32,10 @@ export default function AccountPage() {
             role="alert"
             className="grid justify-items-start gap-3 rounded-xl border bg-card p-6 lg:col-span-2"
           >
-            <p className="font-medium">Something went wrong</p>
-            <p className="text-muted-foreground text-sm">Your order details could not be loaded.</p>
+            <p className="font-medium">{t('loadFailed.title')}</p>
+            <p className="text-muted-foreground text-sm">{t('loadFailed.text')}</p>
             <Button variant="outline" onClick={() => void orders.refetch()}>
-              Try again
+              {t('loadFailed.retry')}
             </Button>
           </div>
         ) : (

@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Pencil } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { SessionUser } from '../../../shared/schemas/auth.js';
 import { profileUpdateSchema } from '../../../shared/schemas/user.js';
@@ -22,15 +23,18 @@ import { TextField } from '../../components/ui/text-field';
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
 import { toastSuccess } from '../../lib/notify';
+import { useServerMessage } from '../../lib/server-message';
 import { SessionExpiredError, useUpdateProfile } from './api';
+import { useFieldMessage } from './messages';
 import { displayNameFor, initialsFor } from './profile';
 
 export function ProfileCard({ user, className }: { user: SessionUser; className?: string }) {
+  const { t } = useTranslation('account');
   const titleId = useId();
   return (
     <Card role="region" aria-labelledby={titleId} className={className}>
       <CardHeader>
-        <CardTitle id={titleId}>Profile</CardTitle>
+        <CardTitle id={titleId}>{t('profile.title')}</CardTitle>
       </CardHeader>
       <CardContent className="flex items-center gap-4">
         <span
@@ -44,7 +48,7 @@ export function ProfileCard({ user, className }: { user: SessionUser; className?
           <p className="wrap-anywhere text-muted-foreground text-sm">
             <EmailWithBreak email={user.email} />
           </p>
-          <p className="text-muted-foreground text-sm">Customer since recently</p>
+          <p className="text-muted-foreground text-sm">{t('profile.customerSince')}</p>
         </div>
       </CardContent>
       <CardFooter>
@@ -55,23 +59,25 @@ export function ProfileCard({ user, className }: { user: SessionUser; className?
 }
 
 function EditProfileDialog({ user }: { user: SessionUser }) {
+  const { t } = useTranslation('account');
+  const serverMessage = useServerMessage();
   const [open, setOpen] = useState(false);
   const updateProfile = useUpdateProfile();
 
   function save(values: ProfileValues) {
     updateProfile.mutate(values, {
       onSuccess: () => {
-        toastSuccess('Profile updated');
+        toastSuccess(t('profile.updated'));
         setOpen(false);
       },
       onError: (error) => {
         toast({
           variant: 'destructive',
-          title: 'Update failed',
+          title: t('profile.updateFailed'),
           description:
             error instanceof SessionExpiredError
-              ? error.message
-              : (errorMessage(error) ?? 'Failed to update profile'),
+              ? t('profile.sessionExpired')
+              : (serverMessage(errorMessage(error), {}, () => '') ?? t('profile.updateFailedText')),
         });
       },
     });
@@ -82,13 +88,13 @@ function EditProfileDialog({ user }: { user: SessionUser }) {
       <DialogTrigger asChild>
         <Button variant="outline">
           <Pencil aria-hidden="true" />
-          Edit Profile
+          {t('profile.edit')}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Edit Profile</DialogTitle>
-          <DialogDescription>Update your name and phone number.</DialogDescription>
+          <DialogTitle>{t('profile.edit')}</DialogTitle>
+          <DialogDescription>{t('profile.editDescription')}</DialogDescription>
         </DialogHeader>
         {/* Inside the content, so each opening starts from the current session user. */}
         <ProfileForm user={user} busy={updateProfile.isPending} onSubmit={save} />
@@ -117,6 +123,8 @@ function ProfileForm({
     },
   });
   const { errors } = form.formState;
+  const { t } = useTranslation('account');
+  const fieldMessage = useFieldMessage();
   return (
     <form
       noValidate
@@ -132,37 +140,37 @@ function ProfileForm({
     >
       <div className="grid items-start gap-4 sm:grid-cols-2">
         <TextField
-          label="First Name"
+          label={t('profile.firstName')}
           autoComplete="given-name"
           maxLength={100}
-          error={errors.firstName?.message}
+          error={fieldMessage(errors.firstName?.message)}
           {...form.register('firstName')}
         />
         <TextField
-          label="Last Name"
+          label={t('profile.lastName')}
           autoComplete="family-name"
           maxLength={100}
-          error={errors.lastName?.message}
+          error={fieldMessage(errors.lastName?.message)}
           {...form.register('lastName')}
         />
       </div>
       <TextField
-        label="Phone"
+        label={t('profile.phone')}
         type="tel"
         autoComplete="tel"
         maxLength={20}
-        error={errors.phoneNumber?.message}
+        error={fieldMessage(errors.phoneNumber?.message)}
         {...form.register('phoneNumber')}
       />
-      <TextField label="Email" type="email" value={user.email} disabled readOnly />
+      <TextField label={t('profile.email')} type="email" value={user.email} disabled readOnly />
       <DialogFooter>
         <DialogClose asChild>
           <Button type="button" variant="outline">
-            Cancel
+            {t('cancel')}
           </Button>
         </DialogClose>
         <Button type="submit" loading={busy}>
-          Save Changes
+          {t('save')}
         </Button>
       </DialogFooter>
     </form>

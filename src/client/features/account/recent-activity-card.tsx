@@ -1,28 +1,32 @@
 /** The Recent Activity card of My Account: the three newest orders. */
 import { ArrowRight } from 'lucide-react';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { OrderDto } from '../../../shared/schemas/orders.js';
-import { customerOrderStage } from '../../../shared/stages.js';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
-import { formatDate } from '../../lib/dates';
+import { useStageText } from '../../lib/stage-text';
+import { useFormat } from '../../lib/use-format';
 import { orderUnits } from '../orders/item-status';
 
 export const RECENT_ACTIVITY_COUNT = 3;
 
 export function RecentActivityCard({ orders, className }: { orders: OrderDto[]; className?: string }) {
+  const { t } = useTranslation('account');
+  const stages = useStageText();
+  const format = useFormat();
   const recent = orders.slice(0, RECENT_ACTIVITY_COUNT);
   const titleId = useId();
   return (
     <Card role="region" aria-labelledby={titleId} className={className}>
       <CardHeader>
-        <CardTitle id={titleId}>Recent Activity</CardTitle>
+        <CardTitle id={titleId}>{t('activity.title')}</CardTitle>
       </CardHeader>
       <CardContent>
         {recent.length === 0 ? (
-          <p className="text-muted-foreground">No activity to display yet.</p>
+          <p className="text-muted-foreground">{t('activity.empty')}</p>
         ) : (
           <ul className="divide-y rounded-lg border">
             {recent.map((order) => (
@@ -35,17 +39,17 @@ export function RecentActivityCard({ orders, className }: { orders: OrderDto[]; 
                     to={`/orders/${order.id}`}
                     className="w-fit rounded-sm font-medium outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
                   >
-                    Order #{order.orderId}
+                    {t('activity.order', { orderId: order.orderId })}
                   </Link>
                   <p className="break-words text-muted-foreground text-sm">
                     {order.productName}
                     <span aria-hidden="true"> · </span>
-                    <span className="sr-only">, ordered </span>
-                    {formatDate(order.orderDate)}
+                    <span className="sr-only">{t('activity.ordered')}</span>
+                    {format.date(order.orderDate)}
                   </p>
                 </div>
                 <Badge variant="secondary" className="w-fit">
-                  {customerOrderStage(orderUnits(order).map((unit) => unit.status)).label}
+                  {stages.order(orderUnits(order).map((unit) => unit.status)).label}
                 </Badge>
               </li>
             ))}
@@ -56,7 +60,7 @@ export function RecentActivityCard({ orders, className }: { orders: OrderDto[]; 
         <CardFooter>
           <Button asChild variant="outline">
             <Link to="/orders">
-              View All Activity
+              {t('activity.viewAll')}
               <ArrowRight aria-hidden="true" />
             </Link>
           </Button>

@@ -17,6 +17,7 @@ import { errorMessage } from '../../lib/api';
 import { formatDate, formatDateRange } from '../../lib/dates';
 import { stageColours } from '../../lib/stage-colours';
 import { cn } from '../../lib/utils';
+import { WaitingForAnswerCard } from '../conversations/waiting-card';
 import { usePastWindow } from '../forecast/api';
 import { useDashboard } from './api';
 import { CustomerName } from './customer-name';
@@ -85,6 +86,7 @@ function DashboardContent({ data }: { data: Dashboard }) {
       <RecentOrders data={data} />
 
       <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
+        <WaitingForAnswerCard />
         <UnitsPerStage data={data} />
         <LongestWaiting data={data} />
         <PastWindowCard />

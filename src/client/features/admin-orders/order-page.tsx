@@ -16,6 +16,8 @@ import { PageSkeleton } from '../../components/ui/skeleton';
 import { errorMessage, isApiError } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
 import { toastSuccess } from '../../lib/notify';
+import { Conversation } from '../conversations/conversation';
+import { AttachDocumentButton, UnitDocuments } from '../conversations/unit-documents';
 import { DeliveryEstimateNote } from '../forecast/delivery-estimate';
 import { formatAddress } from '../orders/order-details';
 import { orderExportUrl, useAdminOrder, useAdminOrderRow } from './api';
@@ -213,6 +215,16 @@ function OrderPageContent({
               />
             </CardContent>
           </Card>
+          <Card id="conversation" className="scroll-mt-20">
+            <CardContent className="pt-6">
+              <Conversation
+                side="staff"
+                orderId={order.id}
+                title="Conversation with the customer"
+                emptyText="The customer has not written yet. A message here is sent to them."
+              />
+            </CardContent>
+          </Card>
         </div>
         <Card className="lg:col-start-1">
           <CardContent className="pt-6">
@@ -252,30 +264,38 @@ function Units({ order, label, dialogs }: { order: OrderDto; label: string; dial
                   Delivery date: {item.deliveryDate ? formatDate(item.deliveryDate) : 'not set'}
                 </span>
                 {item.estimate && <DeliveryEstimateNote estimate={item.estimate} />}
+                <UnitDocuments itemId={item.id} />
               </div>
-              <Button
-                variant="outline"
-                size="sm"
-                className="justify-self-start"
-                aria-label={`Update Status of ${label} item #${item.itemNumber}`}
-                onClick={(event) =>
-                  dialogs.showStatus(
-                    {
-                      kind: 'order',
-                      id: order.id,
-                      label,
-                      productName: order.productName,
-                      quantity: order.quantity,
-                      status: item.status,
-                      itemNumber: item.itemNumber,
-                    },
-                    event.currentTarget,
-                  )
-                }
-              >
-                <RefreshCw aria-hidden="true" />
-                Update Status
-              </Button>
+              <div className="flex flex-wrap gap-2 justify-self-start sm:justify-end">
+                <AttachDocumentButton
+                  orderId={order.id}
+                  itemId={item.id}
+                  unitName={`${label} item #${item.itemNumber}`}
+                />
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="justify-self-start"
+                  aria-label={`Update Status of ${label} item #${item.itemNumber}`}
+                  onClick={(event) =>
+                    dialogs.showStatus(
+                      {
+                        kind: 'order',
+                        id: order.id,
+                        label,
+                        productName: order.productName,
+                        quantity: order.quantity,
+                        status: item.status,
+                        itemNumber: item.itemNumber,
+                      },
+                      event.currentTarget,
+                    )
+                  }
+                >
+                  <RefreshCw aria-hidden="true" />
+                  Update Status
+                </Button>
+              </div>
             </li>
           ))}
         </ul>

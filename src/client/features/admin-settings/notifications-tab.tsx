@@ -1,6 +1,6 @@
 /**
  * Notifications: which events the back office wants to hear about. The admin e-mails for new orders,
- * payments and document signing read these switches (decisions 63 and 87).
+ * payments, document signing and customer messages read these switches (decisions 63, 87 and 159).
  */
 import { Controller, useForm } from 'react-hook-form';
 import type { NotificationSettings } from '../../../shared/schemas/settings.js';
@@ -24,6 +24,11 @@ const TOGGLES: readonly { name: keyof NotificationSettings; label: string; descr
     name: 'documentSigning',
     label: 'Document Signing',
     description: 'When documents are ready to sign and when a customer signs them.',
+  },
+  {
+    name: 'customerMessages',
+    label: 'Customer Messages',
+    description: 'When a customer writes and nobody has answered yet (to staff who answer customers).',
   },
 ];
 

@@ -177,7 +177,7 @@ describe('General', () => {
 });
 
 describe('Notifications', () => {
-  it("loads the three toggles and saves them with 'Save Preferences'", async () => {
+  it("loads the four toggles and saves them with 'Save Preferences'", async () => {
     const calls = settingsApi({
       'GET /api/settings/notifications': entriesOf('notifications', { paymentProcessing: false }),
       'POST /api/settings/notifications/batch': { body: { message: 'Settings saved' } },
@@ -189,6 +189,7 @@ describe('Notifications', () => {
     expect(alerts).toBeChecked();
     expect(screen.getByRole('switch', { name: 'Payment Processing' })).not.toBeChecked();
     expect(screen.getByRole('switch', { name: 'Document Signing' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Customer Messages' })).toBeChecked();
 
     await user.click(alerts);
     await user.click(screen.getByRole('button', { name: 'Save Preferences' }));
@@ -196,7 +197,7 @@ describe('Notifications', () => {
     expect(await toasts().findByText('Settings saved')).toBeInTheDocument();
     expect(screen.getByText('Settings saved successfully.')).toBeInTheDocument();
     expect(callsTo(calls, 'POST', '/api/settings/notifications/batch').map((c) => c.body)).toEqual([
-      { newOrderAlerts: false, paymentProcessing: false, documentSigning: true },
+      { newOrderAlerts: false, paymentProcessing: false, documentSigning: true, customerMessages: true },
     ]);
   });
 });

@@ -1,9 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import type { Role } from '../../../shared/constants.js';
+import { isStaffRole } from '../../../shared/permissions.js';
 import type { SessionUser } from '../../../shared/schemas/auth.js';
 import { toast } from '../../components/ui/use-toast';
+import { changeLocale } from '../../i18n';
 import { errorMessage } from '../../lib/api';
 import { fetchSessionUser, logout } from './auth-api';
 
@@ -13,7 +15,7 @@ export const authKeys = {
 
 /** Where a user lands after signing in, and when they open /auth while signed in. */
 export function homePathFor(role: Role): string {
-  return role === 'ADMIN' ? '/admin' : '/';
+  return isStaffRole(role) ? '/admin' : '/';
 }
 
 export interface Session {
@@ -26,6 +28,11 @@ export interface Session {
 
 export function useSession(): Session {
   const query = useQuery({ queryKey: authKeys.user, queryFn: fetchSessionUser });
+  // A signed-in user's stored language wins over this browser's (set on another device, say).
+  const storedLocale = query.data?.locale;
+  useEffect(() => {
+    if (storedLocale) void changeLocale(storedLocale, { remember: true });
+  }, [storedLocale]);
   return {
     user: query.data ?? null,
     isLoading: query.isPending,

@@ -28,9 +28,9 @@ export function shortDay(day: string): string {
   });
 }
 
-/** 'Monday, December 7, 2026' in the browser's language. */
-export function longDay(day: string): string {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, {
+/** 'Monday, December 7, 2026' in `locale` (a BCP 47 tag), else the browser's language. */
+export function longDay(day: string, locale?: string): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString(locale, {
     weekday: 'long',
     year: 'numeric',
     month: 'long',

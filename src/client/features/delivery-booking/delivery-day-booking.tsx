@@ -4,7 +4,14 @@
  */
 import { CalendarCheck, CalendarPlus } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { BOOKING_TOO_LATE_MESSAGE } from '../../../shared/schemas/delivery-booking.js';
+import { useTranslation } from 'react-i18next';
+import { INTL_LOCALE } from '../../../shared/locales.js';
+import {
+  BOOKING_TOO_LATE_MESSAGE,
+  SLOT_FULL_MESSAGE,
+  SLOT_TOO_SOON_MESSAGE,
+  UNIT_NOT_BOOKABLE_MESSAGE,
+} from '../../../shared/schemas/delivery-booking.js';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import {
@@ -19,13 +26,31 @@ import { RadioGroup, RadioGroupItem } from '../../components/ui/radio-group';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api';
 import { toastSuccess } from '../../lib/notify';
+import { useServerMessage } from '../../lib/server-message';
+import { useFormat } from '../../lib/use-format';
 import { useBookDelivery, useUnitDeliverySlots } from './api';
-import { longDay } from './days';
+import { longDay as longDayIn } from './days';
+
+/** The server's booking refusals a customer can meet, by their keys under `errors` in the catalogue. */
+export const BOOKING_ERRORS = {
+  full: SLOT_FULL_MESSAGE,
+  tooSoon: SLOT_TOO_SOON_MESSAGE,
+  tooLate: BOOKING_TOO_LATE_MESSAGE,
+  notBookable: UNIT_NOT_BOOKABLE_MESSAGE,
+} as const;
+
+/** A delivery day as the active language writes it in full. */
+function useLongDay() {
+  const tag = INTL_LOCALE[useFormat().locale];
+  return (day: string) => longDayIn(day, tag);
+}
 
 export function DeliveryDayBooking({ itemId, unitLabel }: { itemId: number; unitLabel: string }) {
+  const { t } = useTranslation('delivery');
+  const longDay = useLongDay();
   const state = useUnitDeliverySlots(itemId);
   const [open, setOpen] = useState(false);
-  if (state.isPending) return <Spinner label="Loading delivery days" className="size-4" />;
+  if (state.isPending) return <Spinner label={t('loading')} className="size-4" />;
   if (state.isError) return null;
   const booking = state.data.booking;
   const canBook = !booking || booking.canChange;
@@ -38,21 +63,21 @@ export function DeliveryDayBooking({ itemId, unitLabel }: { itemId: number; unit
       {booking ? (
         <p className="flex items-center gap-2 font-medium text-sm">
           <CalendarCheck aria-hidden="true" className="size-4 shrink-0 text-success" />
-          Delivery day: {longDay(booking.date)}
+          {t('booked', { date: longDay(booking.date) })}
         </p>
       ) : (
         <p className="flex items-center gap-2 text-sm">
           <CalendarPlus aria-hidden="true" className="size-4 shrink-0 text-primary" />
-          Choose the day your unit is delivered.
+          {t('choose')}
         </p>
       )}
       {canBook ? (
         <Button size="sm" variant={booking ? 'outline' : 'default'} onClick={() => setOpen(true)}>
-          {booking ? 'Change' : 'Book delivery day'}
-          <span className="sr-only"> for {unitLabel}</span>
+          {booking ? t('change') : t('book')}
+          <span className="sr-only">{t('forUnit', { unit: unitLabel })}</span>
         </Button>
       ) : (
-        <p className="text-muted-foreground text-sm">{BOOKING_TOO_LATE_MESSAGE}</p>
+        <p className="text-muted-foreground text-sm">{t('errors.tooLate')}</p>
       )}
       <BookingDialog
         open={open}
@@ -78,6 +103,9 @@ function BookingDialog({
   unitLabel: string;
   bookedSlotId: number | undefined;
 }) {
+  const { t } = useTranslation('delivery');
+  const longDay = useLongDay();
+  const serverMessage = useServerMessage();
   const state = useUnitDeliverySlots(itemId);
   const book = useBookDelivery(itemId);
   const [chosen, setChosen] = useState('');
@@ -99,18 +127,20 @@ function BookingDialog({
     event.preventDefault();
     const slotId = Number(chosen);
     if (!slotId) {
-      setError('Choose a day first.');
+      setError(t('chooseFirst'));
       return;
     }
     setError(undefined);
     book.mutate(slotId, {
       onSuccess: (result) => {
-        toastSuccess(moving ? 'Delivery day changed' : 'Delivery day booked', longDay(result.booking.date));
+        toastSuccess(moving ? t('toastChanged') : t('toastBooked'), longDay(result.booking.date));
         change(false);
       },
       onError: (cause) => {
         setChosen('');
-        setError(errorMessage(cause) ?? 'The day could not be booked. Please try again.');
+        setError(
+          serverMessage(errorMessage(cause), BOOKING_ERRORS, (name) => t(`errors.${name}`)) ?? t('failed'),
+        );
       },
     });
   }
@@ -120,11 +150,8 @@ function BookingDialog({
       <DialogContent>
         <form noValidate onSubmit={submit} className="grid gap-4">
           <DialogHeader>
-            <DialogTitle>{moving ? 'Change your delivery day' : 'Book a delivery day'}</DialogTitle>
-            <DialogDescription>
-              {unitLabel}. Days at least 48 hours ahead with a free place; you can change the day until 48
-              hours before it.
-            </DialogDescription>
+            <DialogTitle>{moving ? t('dialogChange') : t('dialogBook')}</DialogTitle>
+            <DialogDescription>{t('dialogText', { unit: unitLabel })}</DialogDescription>
           </DialogHeader>
           {error && (
             <Alert variant="destructive" role="alert">
@@ -132,15 +159,13 @@ function BookingDialog({
             </Alert>
           )}
           {state.isPending ? (
-            <Spinner label="Loading delivery days" />
+            <Spinner label={t('loading')} />
           ) : days.length === 0 ? (
-            <p className="rounded-lg border border-dashed p-4 text-muted-foreground text-sm">
-              No delivery days are open yet. Please check back later or contact us.
-            </p>
+            <p className="rounded-lg border border-dashed p-4 text-muted-foreground text-sm">{t('none')}</p>
           ) : (
             <fieldset className="grid gap-2">
               <legend id={listId} className="mb-2 font-medium text-sm">
-                Free days
+                {t('freeDays')}
               </legend>
               <RadioGroup
                 aria-labelledby={listId}
@@ -161,7 +186,7 @@ function BookingDialog({
                       <span className="grid">
                         <span className="font-medium text-sm">{longDay(slot.date)}</span>
                         <span className="text-muted-foreground text-xs">
-                          {left} {left === 1 ? 'place' : 'places'} left
+                          {t('placesLeft', { count: left })}
                         </span>
                       </span>
                     </label>
@@ -172,10 +197,10 @@ function BookingDialog({
           )}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => change(false)}>
-              Cancel
+              {t('cancel')}
             </Button>
             <Button type="submit" loading={book.isPending} disabled={days.length === 0}>
-              {moving ? 'Change to this day' : 'Book this day'}
+              {moving ? t('changeTo') : t('bookThis')}
             </Button>
           </DialogFooter>
         </form>

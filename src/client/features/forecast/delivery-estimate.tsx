@@ -1,17 +1,17 @@
 import { Truck } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { DeliveryEstimate } from '../../../shared/schemas/forecast.js';
-import { formatDateRange } from '../../lib/dates';
+import { useFormat } from '../../lib/use-format';
 import { cn } from '../../lib/utils';
 
-/** What the window rests on, in a few words. */
-export function estimateBasisText(estimate: DeliveryEstimate): string {
-  if (estimate.basis === 'defaults') return 'Based on typical stage durations';
-  const units = estimate.historyUnits;
-  return `Based on ${units.toLocaleString()} recently delivered unit${units === 1 ? '' : 's'}`;
-}
-
-export function estimateText(estimate: DeliveryEstimate, today = new Date()): string {
-  return `Estimated delivery: ${formatDateRange(estimate.from, estimate.to, today)}`;
+/** The window ('Estimated delivery: 3 – 17 March') and what it rests on, in the active language. */
+function useEstimateText(estimate: DeliveryEstimate) {
+  const { t } = useTranslation('forecast');
+  const format = useFormat();
+  return {
+    text: t('window', { range: format.dateRange(estimate.from, estimate.to) }),
+    basis: estimate.basis === 'defaults' ? t('typical') : t('history', { count: estimate.historyUnits }),
+  };
 }
 
 /** The window a unit's delivery is expected in, and what it rests on (unit cards, order details). */
@@ -25,11 +25,11 @@ export function DeliveryEstimateNote({
   compact?: boolean;
   className?: string;
 }) {
-  const basis = estimateBasisText(estimate);
+  const { text, basis } = useEstimateText(estimate);
   if (compact) {
     return (
       <span data-testid="delivery-estimate" className={cn('text-muted-foreground text-xs', className)}>
-        {estimateText(estimate)} <span className="sr-only">({basis})</span>
+        {text} <span className="sr-only">({basis})</span>
       </span>
     );
   }
@@ -37,7 +37,7 @@ export function DeliveryEstimateNote({
     <div data-testid="delivery-estimate" className={cn('flex items-start gap-2 text-sm', className)}>
       <Truck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
       <p className="grid">
-        <span className="font-medium">{estimateText(estimate)}</span>
+        <span className="font-medium">{text}</span>
         <span className="text-muted-foreground text-xs">{basis}</span>
       </p>
     </div>

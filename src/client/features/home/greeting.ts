@@ -1,7 +1,7 @@
 /** 'Good morning' before 12:00, 'Good afternoon' before 18:00, else 'Good evening', in local time. */
-export function greetingFor(now: Date): string {
+export function partOfDay(now: Date): 'morning' | 'afternoon' | 'evening' {
   const hour = now.getHours();
-  if (hour < 12) return 'Good morning';
-  if (hour < 18) return 'Good afternoon';
-  return 'Good evening';
+  if (hour < 12) return 'morning';
+  if (hour < 18) return 'afternoon';
+  return 'evening';
 }

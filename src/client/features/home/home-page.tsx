@@ -1,24 +1,29 @@
 import { ArrowRight, ExternalLink, LifeBuoy, Package, UserRound } from 'lucide-react';
 import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useExternalLinks } from '../../lib/links';
 import { useSession } from '../auth/session';
-import { greetingFor } from './greeting';
+import { partOfDay } from './greeting';
 import { WhereThingsStand } from './where-things-stand';
 
 const cardLinkClass =
   'group flex h-full flex-col gap-3 rounded-xl border bg-card p-6 text-card-foreground shadow-sm outline-none transition-colors hover:border-primary/50 hover:bg-accent/40 focus-visible:ring-2 focus-visible:ring-ring';
 
 export default function HomePage() {
+  const { t } = useTranslation('home');
   const { user } = useSession();
+  const part = partOfDay(new Date());
+  // Without a first name the greeting is a sentence of its own ('Good morning, there'; 'Buenos días').
+  const greeting = user?.firstName
+    ? t(`greeting.${part}`, { name: user.firstName })
+    : t(`greeting.${part}NoName`);
   const { faqUrl } = useExternalLinks();
   return (
     <section className="grid gap-8">
       <header className="grid gap-1">
-        <h1 className="break-words font-semibold text-2xl tracking-tight sm:text-3xl">
-          {greetingFor(new Date())}, {user?.firstName || 'there'}
-        </h1>
-        <p className="text-muted-foreground">Here is where your orders stand and what to do next.</p>
+        <h1 className="break-words font-semibold text-2xl tracking-tight sm:text-3xl">{greeting}</h1>
+        <p className="text-muted-foreground">{t('intro')}</p>
       </header>
       <WhereThingsStand />
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -26,8 +31,8 @@ export default function HomePage() {
           <Link to="/orders" className={cardLinkClass}>
             <CardBody
               icon={Package}
-              title="My Orders"
-              description="Follow each unit through every stage, from order to delivery."
+              title={t('cards.orders.title')}
+              description={t('cards.orders.description')}
             />
           </Link>
         </li>
@@ -35,8 +40,8 @@ export default function HomePage() {
           <Link to="/account" className={cardLinkClass}>
             <CardBody
               icon={UserRound}
-              title="Account Information"
-              description="Review your profile, phone number and shipping details."
+              title={t('cards.account.title')}
+              description={t('cards.account.description')}
             />
           </Link>
         </li>
@@ -44,11 +49,11 @@ export default function HomePage() {
           <a href={faqUrl} target="_blank" rel="noopener noreferrer" className={cardLinkClass}>
             <CardBody
               icon={LifeBuoy}
-              title="Help & Support"
-              description="Answers to common questions about orders, documents and payment."
+              title={t('cards.help.title')}
+              description={t('cards.help.description')}
               external
             />
-            <span className="sr-only"> (opens in a new tab)</span>
+            <span className="sr-only">{t('opensInNewTab')}</span>
           </a>
         </li>
       </ul>

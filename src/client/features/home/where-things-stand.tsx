@@ -1,18 +1,16 @@
 import { ArrowRight, CircleAlert, CircleCheck } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { OrderDto } from '../../../shared/schemas/orders.js';
-import {
-  customerStageHint,
-  customerStageLabel,
-  TIMELINE_STEPS,
-  timelineStep,
-} from '../../../shared/stages.js';
+import { type Stage, TIMELINE_STEP_STAGES, timelineStep } from '../../../shared/stages.js';
 import { Badge } from '../../components/ui/badge';
 import { Spinner } from '../../components/ui/spinner';
-import { formatDate } from '../../lib/dates';
+import { useStageText } from '../../lib/stage-text';
+import { useFormat } from '../../lib/use-format';
 import { useOrders } from '../orders/api';
 import { orderUnits } from '../orders/item-status';
 import { orderLabels, unitLabel } from '../orders/labels';
+import { ACTION_KEYS } from '../orders/unit-stage';
 import { purchaseTasks } from '../orders/use-purchase-tasks';
 
 interface UnitSummary {
@@ -20,12 +18,11 @@ interface UnitSummary {
   orderId: number;
   label: string;
   productName: string;
-  stage: string;
-  /** What tells apart two stages on one step ('Documents in preparation'), or null. */
-  hint: string | null;
-  next: string | undefined;
+  stage: Stage;
+  /** The next timeline step, named by its stage; undefined once on the last. */
+  next: Stage | undefined;
   /** The newest date the product knows for the unit: its delivery date, else when its stage changed. */
-  latest: { text: string; date: string } | undefined;
+  latest: { kind: 'deliveryOn' | 'since'; date: string } | undefined;
 }
 
 /** Every unit not yet delivered, the order placed most recently first. */
@@ -38,19 +35,18 @@ export function unitsInProgress(orders: readonly OrderDto[]): UnitSummary[] {
       .map((unit) => {
         const changedAt = unit.item?.statusChangedAt;
         const latest = unit.deliveryDate
-          ? { text: 'Delivery', date: formatDate(unit.deliveryDate) }
+          ? ({ kind: 'deliveryOn', date: unit.deliveryDate } as const)
           : changedAt
-            ? { text: 'Since', date: formatDate(changedAt) }
+            ? ({ kind: 'since', date: changedAt } as const)
             : undefined;
         return {
           key: `${order.id}-${unit.itemNumber}`,
           orderId: order.id,
           label: unitLabel(labels.get(order.id) ?? order.orderId, unit.itemNumber),
           productName: order.productName,
-          stage: customerStageLabel(unit.status),
-          hint: customerStageHint(unit.status),
-          next: TIMELINE_STEPS[timelineStep(unit.status) + 1],
-          latest: latest?.date ? latest : undefined,
+          stage: unit.status,
+          next: TIMELINE_STEP_STAGES[timelineStep(unit.status) + 1],
+          latest,
         };
       }),
   );
@@ -61,11 +57,15 @@ export function unitsInProgress(orders: readonly OrderDto[]): UnitSummary[] {
  * latest date), so the first screen answers "where is it and what do I do next" on a phone too.
  */
 export function WhereThingsStand() {
+  // The tasks are named like the order cards' actions, in the orders catalogue.
+  const { t } = useTranslation(['home', 'orders']);
+  const stages = useStageText();
+  const format = useFormat();
   const { data: orders, isPending, isError } = useOrders();
   if (isPending) {
     return (
       <div className="flex items-center gap-2 text-muted-foreground text-sm" role="status">
-        <Spinner className="size-4" label="" /> Loading your orders…
+        <Spinner className="size-4" label="" /> {t('loadingOrders')}
       </div>
     );
   }
@@ -81,12 +81,12 @@ export function WhereThingsStand() {
     <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
       <section aria-labelledby="home-tasks" className="grid content-start gap-3">
         <h2 id="home-tasks" className="font-semibold text-lg">
-          To do {tasks.length > 0 && <Badge variant="destructive">{tasks.length}</Badge>}
+          {t('toDo')} {tasks.length > 0 && <Badge variant="destructive">{tasks.length}</Badge>}
         </h2>
         {tasks.length === 0 ? (
           <p className="flex items-center gap-2 rounded-xl border bg-card p-4 text-muted-foreground text-sm">
             <CircleCheck aria-hidden="true" className="size-4 shrink-0 text-success" />
-            Nothing to do right now. We will let you know when something needs you.
+            {t('nothingToDo')}
           </p>
         ) : (
           <ul className="grid gap-2">
@@ -98,9 +98,10 @@ export function WhereThingsStand() {
                 >
                   <CircleAlert aria-hidden="true" className="size-5 shrink-0 text-destructive" />
                   <span className="grid min-w-0 flex-1">
-                    <span className="font-medium">{task.description}</span>
+                    <span className="font-medium">{t(ACTION_KEYS[task.action], { ns: 'orders' })}</span>
                     <span className="truncate text-muted-foreground text-sm">
-                      <span className="whitespace-nowrap">{task.label}</span> · Order {task.orderNumber}
+                      <span className="whitespace-nowrap">{task.label}</span> ·{' '}
+                      {t('taskOrder', { orderNumber: task.orderNumber })}
                     </span>
                   </span>
                   <ArrowRight aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
@@ -113,45 +114,52 @@ export function WhereThingsStand() {
 
       <section aria-labelledby="home-units" className="grid content-start gap-3">
         <h2 id="home-units" className="font-semibold text-lg">
-          Where your units are
+          {t('unitsHeading')}
         </h2>
         {units.length === 0 ? (
           <p className="rounded-xl border bg-card p-4 text-muted-foreground text-sm">
-            {orders.length === 0 ? 'You have no orders yet.' : 'Every unit has been delivered.'}
+            {orders.length === 0 ? t('noOrders') : t('allDelivered')}
           </p>
         ) : (
           <ul className="grid gap-2">
-            {units.map((unit) => (
-              <li key={unit.key}>
-                <Link
-                  to={`/orders/${unit.orderId}`}
-                  className="grid gap-1 rounded-xl border bg-card p-4 outline-none hover:bg-accent/40 focus-visible:ring-2 focus-visible:ring-ring sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center sm:gap-x-4"
-                >
-                  <span className="min-w-0">
-                    <span className="block truncate font-medium">{unit.label}</span>
-                    <span className="block truncate text-muted-foreground text-sm">{unit.productName}</span>
-                  </span>
-                  <span className="grid gap-0.5 text-sm sm:text-right">
-                    <span className="font-medium">
-                      {unit.stage}
-                      {unit.hint && <span className="font-normal text-muted-foreground"> · {unit.hint}</span>}
+            {units.map((unit) => {
+              const hint = stages.hint(unit.stage);
+              const latest = unit.latest && format.date(unit.latest.date);
+              return (
+                <li key={unit.key}>
+                  <Link
+                    to={`/orders/${unit.orderId}`}
+                    className="grid gap-1 rounded-xl border bg-card p-4 outline-none hover:bg-accent/40 focus-visible:ring-2 focus-visible:ring-ring sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center sm:gap-x-4"
+                  >
+                    <span className="min-w-0">
+                      <span className="block truncate font-medium">{unit.label}</span>
+                      <span className="block truncate text-muted-foreground text-sm">{unit.productName}</span>
                     </span>
-                    <span className="text-muted-foreground">
-                      {unit.next && <>Next: {unit.next}</>}
-                      {unit.next && unit.latest && ' · '}
-                      {unit.latest && `${unit.latest.text} ${unit.latest.date}`}
+                    <span className="grid gap-0.5 text-sm sm:text-right">
+                      <span className="font-medium">
+                        {stages.label(unit.stage)}
+                        {hint && <span className="font-normal text-muted-foreground"> · {hint}</span>}
+                      </span>
+                      <span className="text-muted-foreground">
+                        {unit.next && t('next', { step: stages.label(unit.next) })}
+                        {unit.next && latest && ' · '}
+                        {latest &&
+                          (unit.latest?.kind === 'since'
+                            ? t('since', { date: latest })
+                            : t('deliveryOn', { date: latest }))}
+                      </span>
                     </span>
-                  </span>
-                </Link>
-              </li>
-            ))}
+                  </Link>
+                </li>
+              );
+            })}
           </ul>
         )}
         {delivered > 0 && (
           <p className="text-muted-foreground text-sm">
-            {delivered === 1 ? '1 unit delivered' : `${delivered} units delivered`} ·{' '}
+            {t('delivered', { count: delivered })} ·{' '}
             <Link to="/orders" className="underline underline-offset-4 hover:text-foreground">
-              See all orders
+              {t('seeAllOrders')}
             </Link>
           </p>
         )}

@@ -1,15 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useFormContext } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { FormSelectField } from '../../components/select-field';
 import { TextField } from '../../components/ui/text-field';
 import { ADDRESS_GROUPS, type AddressGroup, type OnboardingValues, STATE_OPTIONS } from './form-model';
 import { AUTOCOMPLETE_OPTIONS, addressFromPlace, type PlacesLibrary } from './google-places';
-
-const LEGENDS: Record<AddressGroup, string> = {
-  personal: 'Personal address',
-  business: 'Business address',
-  delivery: 'Delivery address',
-};
 
 /**
  * One of the form's three addresses. With the places library it is one autocomplete input that
@@ -27,12 +22,13 @@ export function AddressFields({
   places: PlacesLibrary | null;
   placeholder?: string;
 }) {
+  const { t } = useTranslation('onboarding');
   const { register, formState } = useFormContext<OnboardingValues>();
   const fields = ADDRESS_GROUPS[group];
   const errors = formState.errors;
   return (
     <fieldset className="grid min-w-0 gap-4">
-      <legend className="sr-only">{LEGENDS[group]}</legend>
+      <legend className="sr-only">{t(`legends.${group}`)}</legend>
       <div className="grid items-start gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         {places ? (
           <AutocompleteAddress group={group} label={label} places={places} placeholder={placeholder} />
@@ -40,7 +36,7 @@ export function AddressFields({
           <PlainStreet group={group} label={label} placeholder={placeholder} />
         )}
         <TextField
-          label="Unit / Suite / Apt (optional)"
+          label={t('fields.unit')}
           autoComplete="address-line2"
           maxLength={300}
           {...register(fields.unit)}
@@ -51,7 +47,7 @@ export function AddressFields({
         <div className="grid grid-cols-2 items-start gap-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,12rem)_minmax(0,8rem)]">
           <div className="col-span-2 sm:col-span-1">
             <TextField
-              label="City"
+              label={t('fields.city')}
               autoComplete="address-level2"
               maxLength={300}
               error={errors[fields.city]?.message}
@@ -59,13 +55,13 @@ export function AddressFields({
             />
           </div>
           <FormSelectField<OnboardingValues>
-            label="State"
+            label={t('fields.state')}
             name={fields.state}
             choices={STATE_OPTIONS}
-            placeholder="Select state"
+            placeholder={t('fields.selectState')}
           />
           <TextField
-            label="ZIP Code"
+            label={t('fields.zipCode')}
             autoComplete="postal-code"
             inputMode="numeric"
             maxLength={10}
@@ -119,6 +115,7 @@ function AutocompleteAddress({
   places: PlacesLibrary;
   placeholder?: string;
 }) {
+  const { t } = useTranslation('onboarding');
   const { register, setValue, formState } = useFormContext<OnboardingValues>();
   const fields = ADDRESS_GROUPS[group];
   const inputRef = useRef<HTMLInputElement | null>(null);
@@ -157,7 +154,7 @@ function AutocompleteAddress({
       <TextField
         label={label}
         autoComplete="off"
-        placeholder={placeholder ?? 'Start typing an address'}
+        placeholder={placeholder ?? t('fields.startTyping')}
         maxLength={300}
         error={formState.errors[fields.street]?.message}
         {...street}

@@ -6,7 +6,7 @@ import type { FieldErrors } from 'react-hook-form';
 import type { PhoneCountry } from '../../../shared/format.js';
 import {
   INDIVIDUAL_DEFAULTS,
-  ONBOARDING_TOASTS,
+  type ONBOARDING_TOASTS,
   type OnboardingFormData,
   type OnboardingFormInput,
   PHONE_COUNTRIES,
@@ -278,19 +278,22 @@ const BUSINESS_FIELDS: OnboardingField[] = [
   'businessAddress',
 ];
 
+/** A toast's text by its name under `toasts` in the onboarding catalogue (ONBOARDING_TOASTS in English). */
+export type ToastText = keyof typeof ONBOARDING_TOASTS | 'validationTitle';
+
 /**
  * The one toast a refused submit shows: the first failing group in the order of the form; anything else
  * the schema refused (a ZIP code, say) gets the general trigger message.
  */
 export function validationToast(errors: FieldErrors<OnboardingValues>): {
-  title: string;
-  description?: string;
+  title: ToastText;
+  description?: ToastText;
 } {
   const failed = (fields: OnboardingField[]) => fields.some((field) => errors[field]);
-  const title = 'Validation Error';
-  if (failed(PERSONAL_FIELDS)) return { title, description: ONBOARDING_TOASTS.personal };
-  if (errors.otherBusinessType) return { title, description: ONBOARDING_TOASTS.otherBusinessType };
-  if (failed(BUSINESS_FIELDS)) return { title, description: ONBOARDING_TOASTS.business };
-  if (errors.deliveryAddress) return { title, description: ONBOARDING_TOASTS.delivery };
-  return { title: ONBOARDING_TOASTS.businessTrigger };
+  const title = 'validationTitle';
+  if (failed(PERSONAL_FIELDS)) return { title, description: 'personal' };
+  if (errors.otherBusinessType) return { title, description: 'otherBusinessType' };
+  if (failed(BUSINESS_FIELDS)) return { title, description: 'business' };
+  if (errors.deliveryAddress) return { title, description: 'delivery' };
+  return { title: 'businessTrigger' };
 }

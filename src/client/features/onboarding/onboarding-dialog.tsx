@@ -8,6 +8,7 @@
 import { useIsMutating } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { Suspense, useEffect, useEffectEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { itemLabel } from '../../../shared/format.js';
 import type { OrderItemDetailsDto } from '../../../shared/schemas/orders.js';
 import { Alert } from '../../components/ui/alert';
@@ -53,6 +54,7 @@ export function OnboardingDialog({
   unitLabel,
   onSuccess,
 }: OnboardingDialogProps) {
+  const { t } = useTranslation('onboarding');
   const [completed, setCompleted] = useState(false);
   const submitting = useIsMutating({ mutationKey: onboardingKeys.submit(orderItemId) }) > 0;
 
@@ -94,9 +96,9 @@ export function OnboardingDialog({
         ) : (
           <>
             <DialogHeader className="border-b px-4 pt-5 pb-4 sm:px-6">
-              <DialogTitle>Complete Your Onboarding</DialogTitle>
+              <DialogTitle>{t('title')}</DialogTitle>
               <DialogDescription>
-                {unitLabel ?? itemLabel(itemNumber)}: tell us who you are and where your unit goes.
+                {t('description', { unit: unitLabel ?? itemLabel(itemNumber) })}
               </DialogDescription>
             </DialogHeader>
             <DialogBody
@@ -129,6 +131,7 @@ function DialogBody({
   onSubmitted: () => void;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation('onboarding');
   const details = useItemDetails(orderItemId);
   if (details.isPending) return <Loading />;
   // Signed out in the meantime: the lookup yields no user and no error, not a failure to report.
@@ -138,7 +141,7 @@ function DialogBody({
       {failed && (
         <Alert variant="destructive" className="mx-4 mt-4 w-auto sm:mx-6">
           <CircleAlert aria-hidden="true" />
-          <p>Failed to fetch order item details</p>
+          <p>{t('fetchFailed')}</p>
         </Alert>
       )}
       <Suspense fallback={<Loading />}>
@@ -180,11 +183,12 @@ function Loading() {
 }
 
 function Completed() {
+  const { t } = useTranslation('onboarding');
   return (
     <div className="flex flex-col items-center gap-3 px-6 py-12 text-center">
       <CircleCheck aria-hidden="true" className="size-12 text-success" />
-      <DialogTitle className="text-xl">Onboarding Completed</DialogTitle>
-      <DialogDescription>Thank you. We will let you know when your documents are ready.</DialogDescription>
+      <DialogTitle className="text-xl">{t('completed.title')}</DialogTitle>
+      <DialogDescription>{t('completed.text')}</DialogDescription>
     </div>
   );
 }

@@ -12,8 +12,10 @@ import {
   useForm,
   useWatch,
 } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import {
   BUSINESS_TYPES,
+  ONBOARDING_MESSAGES,
   type OnboardingFormData,
   onboardingFormSchema,
 } from '../../../shared/schemas/onboarding.js';
@@ -23,9 +25,10 @@ import { Label } from '../../components/ui/label';
 import { RadioGroup, RadioGroupItem } from '../../components/ui/radio-group';
 import { TextField } from '../../components/ui/text-field';
 import { toast } from '../../components/ui/use-toast';
-import { errorFields } from '../../lib/api';
+import { errorFields, errorMessage } from '../../lib/api';
 import { toastError, toastSuccess } from '../../lib/notify';
 import { usePublicConfig } from '../../lib/public-config';
+import { knownMessage, useServerMessage } from '../../lib/server-message';
 import { cn } from '../../lib/utils';
 import { AddressFields } from './address-fields';
 import { useSubmitOnboarding } from './api';
@@ -42,11 +45,30 @@ import {
 import { loadPlaces, type PlacesLibrary } from './google-places';
 import { PhoneField } from './phone-field';
 
-export const MAPS_LOAD_FAILED = 'Unable to load Google Maps. Please try again later.';
-export const MAPS_LOAD_FAILED_DEV =
-  'Development mode: Maps API may be limited. Try refreshing or check your API key.';
-
-const BUSINESS_TYPE_OPTIONS = BUSINESS_TYPES.map((type) => ({ value: type, label: type }));
+/**
+ * The schema's messages (the browser's and the server's, ONBOARDING_MESSAGES) in the reader's language:
+ * the resolver hands every field its message already translated.
+ */
+function useTranslatedResolver(): Resolver<OnboardingValues, unknown, OnboardingFormData> {
+  const { t } = useTranslation('onboarding');
+  const translate = (message: string) => {
+    const name = knownMessage(ONBOARDING_MESSAGES, message);
+    return name ? t(`validation.${name}`) : message;
+  };
+  // The form holds every field as a string; the schema's input type has them optional.
+  const resolve = zodResolver(onboardingFormSchema) as Resolver<
+    OnboardingValues,
+    unknown,
+    OnboardingFormData
+  >;
+  return async (values, context, options) => {
+    const result = await resolve(values, context, options);
+    for (const error of Object.values(result.errors)) {
+      if (error && typeof error.message === 'string') error.message = translate(error.message);
+    }
+    return result;
+  };
+}
 
 export interface OnboardingFormProps {
   /** The order's internal id, as in the URL paths. */
@@ -73,9 +95,10 @@ export default function OnboardingForm({
   onSubmitted,
   onCancel,
 }: OnboardingFormProps) {
+  const { t } = useTranslation('onboarding');
+  const serverMessage = useServerMessage();
   const form = useForm<OnboardingValues, unknown, OnboardingFormData>({
-    // The form holds every field as a string; the schema's input type has them optional.
-    resolver: zodResolver(onboardingFormSchema) as Resolver<OnboardingValues, unknown, OnboardingFormData>,
+    resolver: useTranslatedResolver(),
     defaultValues: initialValues(account, saved),
     shouldFocusError: false,
   });
@@ -83,7 +106,7 @@ export default function OnboardingForm({
   const places = usePlacesLibrary();
   const submit = useSubmitOnboarding(orderItemId, {
     onSuccess: () => {
-      toastSuccess('Onboarding Complete');
+      toastSuccess(t('toasts.success'));
       onSubmitted();
     },
   });
@@ -98,17 +121,33 @@ export default function OnboardingForm({
       { formData: submissionFormData(values), orderItemId, orderId, itemNumber },
       {
         onError: (error) => {
+          const translated = (message: string | undefined) =>
+            serverMessage(message, ONBOARDING_MESSAGES, (key) => t(`validation.${key}`));
           for (const [name, message] of Object.entries(errorFields(error))) {
-            if (name in values) form.setError(name as OnboardingField, { type: 'server', message });
+            if (name in values) {
+              form.setError(name as OnboardingField, {
+                type: 'server',
+                message: translated(message) ?? t('toasts.failed'),
+              });
+            }
           }
-          toastError('Failed to submit onboarding form', error, 'Something went wrong. Please try again.');
+          toastError(
+            t('toasts.failed'),
+            undefined,
+            translated(errorMessage(error)) ?? t('toasts.failedText'),
+          );
         },
       },
     );
   };
 
   const refuse = (fieldErrors: FieldErrors<OnboardingValues>) => {
-    toast({ variant: 'destructive', ...validationToast(fieldErrors) });
+    const { title, description } = validationToast(fieldErrors);
+    toast({
+      variant: 'destructive',
+      title: t(`toasts.${title}`),
+      description: description && t(`toasts.${description}`),
+    });
   };
 
   // After a refused submit the first message on screen gets the focus: react-hook-form would pick
@@ -128,9 +167,9 @@ export default function OnboardingForm({
         className="flex min-h-0 flex-1 flex-col"
       >
         <div className="grid min-h-0 flex-1 gap-8 overflow-y-auto px-4 py-5 sm:px-6">
-          <Section number={1} title="Personal Information">
+          <Section number={1} title={t('sections.personal')}>
             <TextField
-              label="Email"
+              label={t('fields.email')}
               type="email"
               readOnly
               aria-readonly="true"
@@ -139,22 +178,26 @@ export default function OnboardingForm({
             />
             <div className="grid items-start gap-4 sm:grid-cols-2">
               <TextField
-                label="First Name"
+                label={t('fields.firstName')}
                 autoComplete="given-name"
                 maxLength={300}
                 error={errors.firstName?.message}
                 {...form.register('firstName')}
               />
               <TextField
-                label="Last Name"
+                label={t('fields.lastName')}
                 autoComplete="family-name"
                 maxLength={300}
                 error={errors.lastName?.message}
                 {...form.register('lastName')}
               />
             </div>
-            <AddressFields group="personal" label="Address" places={places} />
-            <PhoneField label="Personal Cell Phone" name="personalPhone" countryName="personalPhoneCountry" />
+            <AddressFields group="personal" label={t('fields.address')} places={places} />
+            <PhoneField
+              label={t('fields.personalPhone')}
+              name="personalPhone"
+              countryName="personalPhoneCountry"
+            />
           </Section>
 
           <Controller
@@ -163,7 +206,7 @@ export default function OnboardingForm({
             render={({ field }) => (
               <ChoiceSection
                 number={2}
-                title="Application Type"
+                title={t('sections.applicationType')}
                 value={field.value}
                 onChange={field.onChange}
                 choices={['Business', 'Individual']}
@@ -172,17 +215,17 @@ export default function OnboardingForm({
           />
 
           {applicationType === 'Business' && (
-            <Section number={3} title="Business Information">
+            <Section number={3} title={t('sections.business')}>
               <div className="grid items-start gap-4 sm:grid-cols-2">
                 <FormSelectField<OnboardingValues>
-                  label="Business Type"
+                  label={t('fields.businessType')}
                   name="businessType"
-                  choices={BUSINESS_TYPE_OPTIONS}
-                  placeholder="Select business type"
+                  choices={BUSINESS_TYPES.map((type) => ({ value: type, label: t(`businessTypes.${type}`) }))}
+                  placeholder={t('fields.businessTypePlaceholder')}
                 />
                 {businessType === 'Other' && (
                   <TextField
-                    label="Specify Business Type"
+                    label={t('fields.otherBusinessType')}
                     maxLength={300}
                     error={errors.otherBusinessType?.message}
                     {...form.register('otherBusinessType')}
@@ -191,21 +234,25 @@ export default function OnboardingForm({
               </div>
               <div className="grid items-start gap-4 sm:grid-cols-2">
                 <TextField
-                  label="Business Name"
+                  label={t('fields.businessName')}
                   autoComplete="organization"
                   maxLength={300}
                   error={errors.businessName?.message}
                   {...form.register('businessName')}
                 />
                 <FormSelectField<OnboardingValues>
-                  label="State Entity Established"
+                  label={t('fields.stateEntityEstablished')}
                   name="stateEntityEstablished"
                   choices={STATE_OPTIONS}
-                  placeholder="Select state"
+                  placeholder={t('fields.selectState')}
                 />
               </div>
-              <PhoneField label="Business Phone" name="businessPhone" countryName="businessPhoneCountry" />
-              <AddressFields group="business" label="Business Address" places={places} />
+              <PhoneField
+                label={t('fields.businessPhone')}
+                name="businessPhone"
+                countryName="businessPhoneCountry"
+              />
+              <AddressFields group="business" label={t('fields.businessAddress')} places={places} />
             </Section>
           )}
 
@@ -215,8 +262,8 @@ export default function OnboardingForm({
             render={({ field }) => (
               <ChoiceSection
                 number={applicationType === 'Business' ? 4 : 3}
-                title="Final Delivery Address"
-                description="Do you have a finalized delivery address for your unit?"
+                title={t('sections.delivery')}
+                description={t('sections.deliveryQuestion')}
                 value={field.value}
                 onChange={(choice) => {
                   field.onChange(choice);
@@ -230,9 +277,9 @@ export default function OnboardingForm({
                 {hasDelivery === 'Yes' && (
                   <AddressFields
                     group="delivery"
-                    label="Delivery Address"
+                    label={t('fields.deliveryAddress')}
                     places={places}
-                    placeholder="Same as main address"
+                    placeholder={t('fields.sameAsMain')}
                   />
                 )}
               </ChoiceSection>
@@ -242,10 +289,10 @@ export default function OnboardingForm({
 
         <div className="grid grid-cols-2 gap-2 border-t px-4 py-4 sm:flex sm:justify-end sm:px-6">
           <Button type="button" variant="outline" onClick={onCancel} disabled={submit.isPending}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button type="submit" loading={submit.isPending} className="sm:min-w-32">
-            {submit.isPending ? 'Submitting...' : 'Submit'}
+            {submit.isPending ? t('submitting') : t('submit')}
           </Button>
         </div>
       </form>
@@ -280,7 +327,7 @@ function SectionTitle({ number, title }: { number: number; title: string }) {
 }
 
 /** A numbered section whose question is a radio group: a fieldset named by its legend. */
-function ChoiceSection<T extends string>({
+function ChoiceSection<T extends 'Business' | 'Individual' | 'Yes' | 'No'>({
   number,
   title,
   description,
@@ -325,7 +372,14 @@ function ChoiceSection<T extends string>({
   );
 }
 
-function ChoiceOption({ value, selected }: { value: string; selected: boolean }) {
+function ChoiceOption({
+  value,
+  selected,
+}: {
+  value: 'Business' | 'Individual' | 'Yes' | 'No';
+  selected: boolean;
+}) {
+  const { t } = useTranslation('onboarding');
   const id = useId();
   return (
     <Label
@@ -336,13 +390,16 @@ function ChoiceOption({ value, selected }: { value: string; selected: boolean })
       )}
     >
       <RadioGroupItem id={id} value={value} />
-      {value}
+      {t(`choices.${value}`)}
     </Label>
   );
 }
 
 /** Loads the places library when the server has a map key; null until then, or without one. */
 function usePlacesLibrary(): PlacesLibrary | null {
+  const { t } = useTranslation('onboarding');
+  const mapsFailed = t('toasts.mapsFailed');
+  const mapsFailedDev = t('toasts.mapsFailedDev');
   const config = usePublicConfig();
   const apiKey = config.data?.googleMapsApiKey ?? null;
   const isDevelopment = config.data?.isDevelopment ?? false;
@@ -356,13 +413,12 @@ function usePlacesLibrary(): PlacesLibrary | null {
       },
       () => {
         // The plain address fields stay in place, so the form can still be completed.
-        if (current)
-          toast({ variant: 'destructive', title: isDevelopment ? MAPS_LOAD_FAILED_DEV : MAPS_LOAD_FAILED });
+        if (current) toast({ variant: 'destructive', title: isDevelopment ? mapsFailedDev : mapsFailed });
       },
     );
     return () => {
       current = false;
     };
-  }, [apiKey, isDevelopment]);
+  }, [apiKey, isDevelopment, mapsFailed, mapsFailedDev]);
   return places;
 }

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { formatPhone } from '../../../shared/format.js';
 import { PHONE_COUNTRIES, type PhoneCountryName } from '../../../shared/schemas/onboarding.js';
 import { Input } from '../../components/ui/input';
@@ -25,6 +26,7 @@ export function PhoneField({
   name: 'personalPhone' | 'businessPhone';
   countryName: 'personalPhoneCountry' | 'businessPhoneCountry';
 }) {
+  const { t } = useTranslation('onboarding');
   const { control } = useFormContext<OnboardingValues>();
   const country = useController({ control, name: countryName }).field;
   const { field: phone, fieldState } = useController({ control, name });
@@ -36,7 +38,11 @@ export function PhoneField({
       <Label htmlFor={inputId}>{label}</Label>
       <div className="flex gap-2">
         <Select value={country.value} onValueChange={country.onChange}>
-          <SelectTrigger ref={country.ref} aria-label={`${label} country`} className="w-28 shrink-0">
+          <SelectTrigger
+            ref={country.ref}
+            aria-label={t('fields.phoneCountry', { label })}
+            className="w-28 shrink-0"
+          >
             <SelectValue>
               {PHONE_COUNTRIES.filter((c) => c.name === country.value).map((c) => `${c.code} ${c.dialing}`)}
             </SelectValue>
@@ -44,7 +50,7 @@ export function PhoneField({
           <SelectContent>
             {PHONE_COUNTRIES.map((c) => (
               <SelectItem key={c.code} value={c.name}>
-                {c.name} ({c.dialing})
+                {t(`countries.${c.name}`)} ({c.dialing})
               </SelectItem>
             ))}
           </SelectContent>

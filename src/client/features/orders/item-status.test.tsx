@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { customerStageLabel } from '../../../shared/stages.js';
 import { makeItem, makeOrder, makeStatusEvent } from '../../test/orders';
 import { latestEventStatus, orderUnits, resolveUnit, unitCount } from './item-status';
 import { stepReachedDates, timelineStates, unitAction, unitBorderClass, unitHints } from './unit-stage';
@@ -116,12 +117,12 @@ describe('unit stage presentation', () => {
 
   it('puts DOCUMENTS_PENDING on the Document Signing step', () => {
     const current = timelineStates('DOCUMENTS_PENDING').find((s) => s.state === 'current');
-    expect(current?.label).toBe('Document Signing');
+    expect(current && customerStageLabel(current.stage)).toBe('Document Signing');
   });
 
   it('ticks nothing but the steps behind the unit: at ORDER_PLACED every later step, Delivered too, is upcoming', () => {
     const states = timelineStates('ORDER_PLACED');
-    expect(states[0]).toEqual({ label: 'Order Placed', state: 'current' });
+    expect(states[0]).toEqual({ stage: 'ORDER_PLACED', state: 'current' });
     expect(states.slice(1).map((s) => s.state)).toEqual(Array(8).fill('upcoming'));
     expect(timelineStates('DELIVERED').map((s) => s.state)).toEqual([
       ...Array(8).fill('completed'),
@@ -176,15 +177,11 @@ describe('unit stage presentation', () => {
   });
 
   it('gives the stage hints and the expected delivery', () => {
-    expect(unitHints({ status: 'PRODUCTION', deliveryDate: null })).toEqual([
-      'Order currently in production',
-    ]);
-    expect(unitHints({ status: 'SITE_PREP', deliveryDate: null })).toEqual(['Site preparation underway']);
-    expect(unitHints({ status: 'FINAL_DOCUMENTS', deliveryDate: null })).toEqual([
-      'Finalizing documentation',
-    ]);
+    expect(unitHints({ status: 'PRODUCTION', deliveryDate: null })).toEqual([{ key: 'production' }]);
+    expect(unitHints({ status: 'SITE_PREP', deliveryDate: null })).toEqual([{ key: 'sitePrep' }]);
+    expect(unitHints({ status: 'FINAL_DOCUMENTS', deliveryDate: null })).toEqual([{ key: 'finalDocuments' }]);
     expect(unitHints({ status: 'DELIVERY_DATE_CONFIRMED', deliveryDate: '2025-07-04' })).toEqual([
-      `Expected delivery: ${new Date(2025, 6, 4).toLocaleDateString()}`,
+      { key: 'expectedDelivery', date: '2025-07-04' },
     ]);
   });
 

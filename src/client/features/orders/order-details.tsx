@@ -1,9 +1,11 @@
 /** The order details dialog: every section hides empty values. */
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import { formatCents, formatPhone, type PhoneCountry, paymentMethodLabel } from '../../../shared/format.js';
+import { useTranslation } from 'react-i18next';
+import { formatPhone, type PhoneCountry, paymentMethodLabel } from '../../../shared/format.js';
 import { PHONE_COUNTRIES } from '../../../shared/schemas/onboarding.js';
 import type { OrderDto, ShippingAddressDto, StageDataDto } from '../../../shared/schemas/orders.js';
-import { customerOrderStage, customerStageLabel, type Stage } from '../../../shared/stages.js';
+import type { Stage } from '../../../shared/stages.js';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '../../components/ui/accordion';
 import { Badge } from '../../components/ui/badge';
 import {
@@ -13,10 +15,18 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
-import { formatDate } from '../../lib/dates';
+import { useStageText } from '../../lib/stage-text';
+import { useFormat } from '../../lib/use-format';
 import { DeliveryEstimateNote } from '../forecast/delivery-estimate';
 import type { OrderUnit } from './item-status';
-import { unitDeposit } from './payment-status';
+import { paymentStatusText, unitDeposit } from './payment-status';
+
+/** What the field lists below need to word and format their values in the reader's language. */
+interface Words {
+  t: TFunction<'orders'>;
+  format: ReturnType<typeof useFormat>;
+  stages: ReturnType<typeof useStageText>;
+}
 
 type FieldList = readonly (readonly [label: string, value: ReactNode])[];
 
@@ -70,15 +80,24 @@ function phoneCountry(name: unknown): PhoneCountry {
 }
 
 /** The subset of the onboarding answers a customer recognises their unit by. */
-function onboardingFields(stageData: StageDataDto): FieldList {
+function onboardingFields(stageData: StageDataDto, { t }: Words): FieldList {
   const data = stageData.onboardingData;
   if (!data || typeof data !== 'object') return [];
   const answers = data as Record<string, unknown>;
+  const applicationType = text(answers.applicationType);
   return [
-    ['Name', [text(answers.firstName), text(answers.lastName)].filter(Boolean).join(' ')],
-    ['Application Type', text(answers.applicationType)],
-    ['Phone', formatPhone(text(answers.personalPhone), phoneCountry(answers.personalPhoneCountry))],
-    ['Address', text(answers.personalFullAddress) || text(answers.address)],
+    [t('details.name'), [text(answers.firstName), text(answers.lastName)].filter(Boolean).join(' ')],
+    [
+      t('details.applicationType'),
+      applicationType === 'Business' || applicationType === 'Individual'
+        ? t(`applicationTypes.${applicationType}`)
+        : applicationType,
+    ],
+    [
+      t('details.phone'),
+      formatPhone(text(answers.personalPhone), phoneCountry(answers.personalPhoneCountry)),
+    ],
+    [t('details.address'), text(answers.personalFullAddress) || text(answers.address)],
   ];
 }
 
@@ -91,14 +110,14 @@ function humanise(key: string): string {
  * The stage data's plain values (documentStatus, documentUrl, signingStartedAt, ...): links open in
  * a new tab, times show as dates, and names read as words ('documentUrl' as 'Document').
  */
-function stageDataFields(stageData: StageDataDto): FieldList {
+function stageDataFields(stageData: StageDataDto, { t, format }: Words): FieldList {
   return Object.entries(stageData)
     .filter(([, value]) => typeof value === 'string' || typeof value === 'number')
     .map(([key, value]) => {
       const shown = String(value);
       if (/url$/i.test(key) && /^https?:\/\//.test(shown)) {
         return [
-          humanise(key.replace(/url$/i, '')),
+          key === 'documentUrl' ? t('details.document') : humanise(key.replace(/url$/i, '')),
           <a
             key={key}
             href={shown}
@@ -106,38 +125,44 @@ function stageDataFields(stageData: StageDataDto): FieldList {
             rel="noopener noreferrer"
             className="text-primary underline"
           >
-            Open document<span className="sr-only"> (opens in a new tab)</span>
+            {t('details.openDocument')}
+            <span className="sr-only">{t('opensInNewTab')}</span>
           </a>,
         ] as const;
       }
-      if (/(At|Date)$/.test(key) && formatDate(shown)) {
-        return [humanise(key.replace(/At$/, '')), formatDate(shown)] as const;
+      if (/(At|Date)$/.test(key) && format.date(shown)) {
+        return [humanise(key.replace(/At$/, '')), format.date(shown)] as const;
       }
-      return [humanise(key), /status$/i.test(key) ? humanise(shown) : shown] as const;
+      const label = key === 'documentStatus' ? t('details.documentStatus') : humanise(key);
+      return [label, /status$/i.test(key) ? humanise(shown) : shown] as const;
     });
 }
 
-function unitFields(unit: OrderUnit, orderAmount: string | null): FieldList {
+function unitFields(unit: OrderUnit, orderAmount: string | null, words: Words): FieldList {
+  const { t, format, stages } = words;
   const data = unit.stageData;
-  const deposit = unitDeposit(unit, orderAmount);
+  const deposit = unitDeposit(unit, orderAmount, format.locale);
   const estimate = unit.status !== 'DELIVERED' && !unit.deliveryDate ? unit.item?.estimate : undefined;
   return [
-    ['Status', customerStageLabel(unit.status)],
-    ['Document Status', text(data.documentStatus) && humanise(text(data.documentStatus))],
-    ['Payment Status', deposit?.status.label],
-    ['Deposit', deposit?.amount],
-    ['Expected Delivery', formatDate(unit.deliveryDate)],
-    ['Estimated Delivery', estimate && <DeliveryEstimateNote key="estimate" estimate={estimate} compact />],
-    ...onboardingFields(data),
+    [t('details.status'), stages.label(unit.status)],
+    [t('details.documentStatus'), text(data.documentStatus) && humanise(text(data.documentStatus))],
+    [t('details.paymentStatus'), deposit && paymentStatusText(t, deposit.status)],
+    [t('details.deposit'), deposit?.amount],
+    [t('details.expectedDelivery'), format.date(unit.deliveryDate)],
+    [
+      t('details.estimatedDelivery'),
+      estimate && <DeliveryEstimateNote key="estimate" estimate={estimate} compact />,
+    ],
+    ...onboardingFields(data, words),
   ];
 }
 
 /** The documents of an order at DOCUMENTS_SIGNING: its own stage data, else its signing units'. */
-function documentFields(order: OrderDto, units: readonly OrderUnit[]): FieldList {
-  const own = stageDataFields(order.currentStageData);
+function documentFields(order: OrderDto, units: readonly OrderUnit[], words: Words): FieldList {
+  const own = stageDataFields(order.currentStageData, words);
   if (own.length > 0) return own;
   const signing = units.find((u) => u.status === 'DOCUMENTS_SIGNING');
-  return signing ? stageDataFields(signing.stageData) : [];
+  return signing ? stageDataFields(signing.stageData, words) : [];
 }
 
 export function OrderDetails({
@@ -149,55 +174,59 @@ export function OrderDetails({
   units: readonly OrderUnit[];
   label: string;
 }) {
+  const { t } = useTranslation('orders');
+  const format = useFormat();
+  const stages = useStageText();
+  const words: Words = { t, format, stages };
   const address = formatAddress(order.shippingAddress);
   return (
     <div className="grid gap-5">
       <div className="flex flex-wrap items-center gap-2">
-        <span className="text-muted-foreground text-sm">Order ID</span>
+        <span className="text-muted-foreground text-sm">{t('details.orderId')}</span>
         <span className="font-semibold">{label}</span>
         {label !== order.orderId && <span className="text-muted-foreground text-sm">({order.orderId})</span>}
         <OrderStageBadge units={units} fallback={order.status} />
       </div>
       <Section
-        title="Product Information"
+        title={t('details.productInformation')}
         fields={[
-          ['Product', order.productName],
-          ['Quantity', order.quantity || 1],
+          [t('details.product'), order.productName],
+          [t('details.quantity'), order.quantity || 1],
         ]}
       />
       <Section
-        title="Order Timeline"
+        title={t('details.orderTimeline')}
         fields={[
-          ['Order Date', formatDate(order.orderDate) || 'Not available'],
-          ['Expected Delivery', formatDate(order.deliveryDate)],
+          [t('details.orderDate'), format.date(order.orderDate) || t('details.notAvailable')],
+          [t('details.expectedDelivery'), format.date(order.deliveryDate)],
         ]}
       />
       <Section
-        title="Shipping Information"
-        fields={[['Address', address && <span className="whitespace-pre-line">{address}</span>]]}
+        title={t('details.shippingInformation')}
+        fields={[[t('details.address'), address && <span className="whitespace-pre-line">{address}</span>]]}
       />
-      <Section title="Location Information" fields={[['ZIP Code', order.zipCode]]} />
+      <Section title={t('details.locationInformation')} fields={[[t('details.zipCode'), order.zipCode]]} />
       <Section
-        title="Payment Information"
+        title={t('details.paymentInformation')}
         fields={[
-          ['Order Total', formatCents(order.amount)],
-          ['Payment Method', paymentMethodLabel(order.paymentMethod)],
+          [t('details.orderTotal'), format.money(order.amount)],
+          [t('details.paymentMethod'), paymentMethodLabel(order.paymentMethod)],
         ]}
       />
       {order.status === 'DOCUMENTS_SIGNING' && (
-        <Section title="Documents" fields={documentFields(order, units)} />
+        <Section title={t('details.documents')} fields={documentFields(order, units, words)} />
       )}
       {units.length > 0 && (
         <section className="grid gap-1">
-          <h3 className="font-semibold text-sm">Order Items</h3>
+          <h3 className="font-semibold text-sm">{t('details.orderItems')}</h3>
           <Accordion type="single" collapsible className="rounded-lg border px-3">
             {units.map((unit) => (
               <AccordionItem key={unit.itemNumber} value={String(unit.itemNumber)}>
                 <AccordionTrigger>
-                  Item #{unit.itemNumber} - {customerStageLabel(unit.status)}
+                  {t('details.item', { number: unit.itemNumber, stage: stages.label(unit.status) })}
                 </AccordionTrigger>
                 <AccordionContent>
-                  <FieldRows fields={unitFields(unit, order.amount)} />
+                  <FieldRows fields={unitFields(unit, order.amount, words)} />
                 </AccordionContent>
               </AccordionItem>
             ))}
@@ -213,7 +242,7 @@ export function OrderDetails({
  * stages' with how many units are on each step.
  */
 export function OrderStageBadge({ units, fallback }: { units: readonly OrderUnit[]; fallback: Stage }) {
-  const stage = customerOrderStage(units.length > 0 ? units.map((unit) => unit.status) : [fallback]);
+  const stage = useStageText().order(units.length > 0 ? units.map((unit) => unit.status) : [fallback]);
   return (
     <>
       <Badge variant="secondary">{stage.label}</Badge>
@@ -232,11 +261,12 @@ interface OrderDetailsDialogProps {
 
 /** The order details in a dialog at most 600 px wide. */
 export function OrderDetailsDialog({ open, onOpenChange, order, units, label }: OrderDetailsDialogProps) {
+  const { t } = useTranslation('orders');
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Order details</DialogTitle>
+          <DialogTitle>{t('details.title')}</DialogTitle>
           <DialogDescription>{order.productName}</DialogDescription>
         </DialogHeader>
         <OrderDetails order={order} units={units} label={label} />

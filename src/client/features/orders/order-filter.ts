@@ -7,11 +7,12 @@ import type { OrderDto } from '../../../shared/schemas/orders.js';
 import { orderUnits } from './item-status';
 import { hasPendingAction, unitAction } from './unit-stage';
 
+/** The choices and their names' keys in the orders catalogue. */
 export const ORDER_FILTERS = [
-  { value: 'all', label: 'All orders' },
-  { value: 'action', label: 'Needs your action' },
-  { value: 'in-progress', label: 'In progress' },
-  { value: 'delivered', label: 'Delivered' },
+  { value: 'all', label: 'filter.all' },
+  { value: 'action', label: 'filter.action' },
+  { value: 'in-progress', label: 'filter.inProgress' },
+  { value: 'delivered', label: 'filter.delivered' },
 ] as const;
 
 export type OrderFilter = (typeof ORDER_FILTERS)[number]['value'];

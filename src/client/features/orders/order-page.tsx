@@ -1,12 +1,14 @@
 import { ArrowLeft, ExternalLink, PackageX } from 'lucide-react';
-import { useRef } from 'react';
-import { Link, useParams } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { PageSkeleton } from '../../components/ui/skeleton';
 import { isApiError } from '../../lib/api';
 import { ORDER_PAGE_REFRESH_DELAY_MS, useOrderLiveUpdates } from '../../lib/live-connection';
+import { Conversation } from '../conversations/conversation';
 import { useOrder, useOrderItems, useOrders } from './api';
 import { orderUnits } from './item-status';
 import { orderLabels } from './labels';
@@ -15,13 +17,14 @@ import { OrderSummary } from './order-summary';
 import { UnitCard } from './unit-card';
 
 function BackLink() {
+  const { t } = useTranslation('orders');
   return (
     <Link
       to="/orders"
       className="inline-flex w-fit items-center gap-2 rounded-md text-muted-foreground text-sm outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
     >
       <ArrowLeft aria-hidden="true" className="size-4" />
-      Back to My Orders
+      {t('page.back')}
     </Link>
   );
 }
@@ -35,12 +38,21 @@ export default function OrderPage() {
 }
 
 function OrderView({ id }: { id: number }) {
+  const { t } = useTranslation('orders');
   const order = useOrder(id);
   // The unit list is the first source of each unit's status; if it fails the embedded items serve.
   const items = useOrderItems(id);
   // The shown id counts the order's place among the customer's orders (the sidebar loads them too).
   const orders = useOrders();
   const detailsRef = useRef<HTMLDivElement>(null);
+  const composerRef = useRef<HTMLTextAreaElement>(null);
+  const askUs = () => focusComposer(composerRef.current);
+  // A unit card's 'Ask us' link from My Orders lands on the conversation.
+  const { hash } = useLocation();
+  const loaded = order.isSuccess;
+  useEffect(() => {
+    if (loaded && hash === '#conversation') focusComposer(composerRef.current);
+  }, [loaded, hash]);
   // The order page itself refetches 500 ms after a live update of this order, after the shared refresh.
   useOrderLiveUpdates(id, ORDER_PAGE_REFRESH_DELAY_MS, () => {
     void order.refetch();
@@ -55,9 +67,9 @@ function OrderView({ id }: { id: number }) {
         <BackLink />
         <Alert variant="destructive">
           <span className="col-span-2 flex flex-wrap items-center justify-between gap-3">
-            We could not load this order.
+            {t('page.loadFailed')}
             <Button variant="outline" size="sm" onClick={() => order.refetch()}>
-              Try again
+              {t('tryAgain')}
             </Button>
           </span>
         </Alert>
@@ -74,12 +86,14 @@ function OrderView({ id }: { id: number }) {
       <BackLink />
       <header className="grid gap-2">
         <div className="flex flex-wrap items-center gap-3">
-          <h1 className="font-semibold text-2xl tracking-tight sm:text-3xl">Order {shownId}</h1>
+          <h1 className="font-semibold text-2xl tracking-tight sm:text-3xl">
+            {t('page.title', { id: shownId })}
+          </h1>
           <OrderStageBadge units={units} fallback={data.status} />
         </div>
         <p className="text-muted-foreground">
           {data.productName}
-          {units.length > 1 && ` · ${units.length} units`}
+          {units.length > 1 && ` · ${t('page.units', { count: units.length })}`}
         </p>
         {data.trackingToken && (
           // The page anyone with the link can open without signing in: the one to share.
@@ -89,7 +103,7 @@ function OrderView({ id }: { id: number }) {
               className="inline-flex items-center gap-1.5 font-medium text-primary text-sm underline-offset-4 hover:underline"
             >
               <ExternalLink aria-hidden="true" className="size-4" />
-              Tracking page to share
+              {t('page.trackingLink')}
             </Link>
           </p>
         )}
@@ -108,6 +122,7 @@ function OrderView({ id }: { id: number }) {
               defaultExpanded
               // The details are on this page already: the button takes focus (and the view) there.
               onViewDetails={() => detailsRef.current?.focus()}
+              onAsk={askUs}
             />
           </li>
         ))}
@@ -119,28 +134,44 @@ function OrderView({ id }: { id: number }) {
         className="outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >
         <CardHeader>
-          <CardTitle>Order details</CardTitle>
+          <CardTitle>{t('page.details')}</CardTitle>
         </CardHeader>
         <CardContent>
           <OrderDetails order={data} units={units} label={shownId} />
+        </CardContent>
+      </Card>
+
+      <Card id="conversation">
+        <CardContent className="pt-6">
+          <Conversation
+            ref={composerRef}
+            side="customer"
+            orderId={data.id}
+            title="Questions about this order"
+            emptyText="Ask us anything about this order: we answer here and let you know by e-mail."
+          />
         </CardContent>
       </Card>
     </section>
   );
 }
 
+function focusComposer(composer: HTMLTextAreaElement | null) {
+  composer?.scrollIntoView({ block: 'center' });
+  composer?.focus();
+}
+
 function OrderNotFound() {
+  const { t } = useTranslation('orders');
   return (
     <section className="grid gap-6">
       <BackLink />
       <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed bg-card px-6 py-12 text-center">
         <PackageX aria-hidden="true" className="size-10 text-muted-foreground" />
-        <h1 className="font-semibold text-xl">Order not found</h1>
-        <p className="max-w-md text-muted-foreground text-sm">
-          This order does not exist or does not belong to your account.
-        </p>
+        <h1 className="font-semibold text-xl">{t('page.notFound.title')}</h1>
+        <p className="max-w-md text-muted-foreground text-sm">{t('page.notFound.text')}</p>
         <Button asChild variant="outline">
-          <Link to="/orders">View My Orders</Link>
+          <Link to="/orders">{t('page.notFound.back')}</Link>
         </Button>
       </div>
     </section>

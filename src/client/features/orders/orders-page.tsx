@@ -1,6 +1,7 @@
 import { Check, ExternalLink, ListFilter, PackageSearch } from 'lucide-react';
 import { DropdownMenu as DropdownMenuPrimitive } from 'radix-ui';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { SearchBox } from '../../components/search-box';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -22,6 +23,7 @@ import { UnitCard } from './unit-card';
 
 /** My Orders: every unit of every order, searchable in the browser (decision 20). */
 export default function OrdersPage() {
+  const { t } = useTranslation('orders');
   const orders = useOrders();
   const [query, setQuery] = useState('');
   const [filter, setFilter] = useState<OrderFilter>('all');
@@ -36,18 +38,18 @@ export default function OrdersPage() {
       matchesSearch(order, labels.get(order.id) ?? order.orderId, query) && matchesFilter(order, filter),
   );
   const detailsOrder = list.find((order) => order.id === detailsFor);
-  const filterLabel = ORDER_FILTERS.find((f) => f.value === filter)?.label;
+  const filterLabel = ORDER_FILTERS.find((f) => f.value === filter)?.label ?? 'filter.all';
 
   return (
     <section className="grid gap-6">
       <h1 className="font-semibold text-2xl tracking-tight sm:text-3xl">
-        My Orders{orders.data && ` (${list.length})`}
+        {orders.data ? t('titleWithCount', { count: list.length }) : t('title')}
       </h1>
 
       <div className="flex flex-col gap-3 sm:flex-row">
         <SearchBox
-          label="Search orders"
-          placeholder="Search by order ID or product"
+          label={t('search.label')}
+          placeholder={t('search.placeholder')}
           value={query}
           onSearch={setQuery}
           className="flex-1"
@@ -57,12 +59,12 @@ export default function OrdersPage() {
           <DropdownMenuTrigger asChild>
             <Button variant="outline" className="sm:w-auto">
               <ListFilter aria-hidden="true" />
-              Filter
-              {filter !== 'all' && <span className="text-muted-foreground">: {filterLabel}</span>}
+              {t('filter.button')}
+              {filter !== 'all' && <span className="text-muted-foreground">: {t(filterLabel)}</span>}
             </Button>
           </DropdownMenuTrigger>
           <DropdownMenuContent align="end">
-            <DropdownMenuLabel>Show</DropdownMenuLabel>
+            <DropdownMenuLabel>{t('filter.show')}</DropdownMenuLabel>
             <DropdownMenuSeparator />
             <DropdownMenuPrimitive.RadioGroup
               value={filter}
@@ -79,7 +81,7 @@ export default function OrdersPage() {
                       <Check aria-hidden="true" className="size-4" />
                     </DropdownMenuPrimitive.ItemIndicator>
                   </span>
-                  {option.label}
+                  {t(option.label)}
                 </DropdownMenuPrimitive.RadioItem>
               ))}
             </DropdownMenuPrimitive.RadioGroup>
@@ -91,9 +93,9 @@ export default function OrdersPage() {
       {orders.isError && (
         <Alert variant="destructive">
           <span className="col-span-2 flex flex-wrap items-center justify-between gap-3">
-            We could not load your orders.
+            {t('loadFailed')}
             <Button variant="outline" size="sm" onClick={() => orders.refetch()}>
-              Try again
+              {t('tryAgain')}
             </Button>
           </span>
         </Alert>
@@ -102,7 +104,7 @@ export default function OrdersPage() {
       {orders.isSuccess && (
         <>
           <p className="sr-only" aria-live="polite">
-            {shown.length} of {list.length} orders shown
+            {t('shown', { shown: shown.length, total: list.length })}
           </p>
           {shown.length === 0 ? (
             <EmptyState hasOrders={list.length > 0} />
@@ -142,21 +144,20 @@ export default function OrdersPage() {
 }
 
 function EmptyState({ hasOrders }: { hasOrders: boolean }) {
+  const { t } = useTranslation('orders');
   const { storeUrl } = useExternalLinks();
   return (
     <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed bg-card px-6 py-12 text-center">
       <PackageSearch aria-hidden="true" className="size-10 text-muted-foreground" />
-      <h2 className="font-semibold text-lg">No orders found</h2>
+      <h2 className="font-semibold text-lg">{t('empty.title')}</h2>
       <p className="max-w-md text-muted-foreground text-sm">
-        {hasOrders
-          ? 'No orders match your search criteria. Try adjusting your search terms.'
-          : "You don't have any orders in your account yet."}
+        {hasOrders ? t('empty.noMatch') : t('empty.noOrders')}
       </p>
       <Button asChild className="mt-2">
         <a href={storeUrl} target="_blank" rel="noopener noreferrer">
-          Browse Products
+          {t('empty.browse')}
           <ExternalLink aria-hidden="true" />
-          <span className="sr-only"> (opens in a new tab)</span>
+          <span className="sr-only">{t('opensInNewTab')}</span>
         </a>
       </Button>
     </div>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, ExternalLink, RotateCw } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import { formatCents } from '../../../shared/format.js';
+import { useTranslation } from 'react-i18next';
 import { isPaidStatus, type StageDataDto } from '../../../shared/schemas/orders.js';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -15,10 +15,11 @@ import {
 } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api';
+import { useFormat } from '../../lib/use-format';
 import { requestPaymentLink, usePaymentUpdates } from '../payments/api';
 import { PaymentStatusPill } from '../payments/status-pill';
 import { orderKeys } from './api';
-import { depositAmount, paymentStatusDisplay } from './payment-status';
+import { depositAmount, paymentStatusDisplay, paymentStatusText } from './payment-status';
 
 interface PaymentDialogProps {
   open: boolean;
@@ -47,9 +48,11 @@ export function PaymentDialog({
   unitLabel,
   productName,
 }: PaymentDialogProps) {
-  const orderTotal = formatCents(orderAmount);
+  const { t } = useTranslation('orders');
+  const format = useFormat();
+  const orderTotal = format.money(orderAmount);
   const status = paymentStatusDisplay(stageData.paymentStatus);
-  const amount = depositAmount(stageData, orderAmount);
+  const amount = depositAmount(stageData, orderAmount, format.locale);
   // 'success' and 'successful' read amber here but mean paid (isPaidStatus): nothing left to pay.
   const unpaid = status.tone === 'other' && !isPaidStatus(stageData.paymentStatus);
   const needsLink = unpaid && itemId !== undefined;
@@ -89,55 +92,49 @@ export function PaymentDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Deposit payment</DialogTitle>
+          <DialogTitle>{t('payment.title')}</DialogTitle>
           <DialogDescription>
-            Deposit for {unitLabel} · {productName}
+            {t('payment.description', { unit: unitLabel, product: productName })}
           </DialogDescription>
         </DialogHeader>
         <dl className="grid gap-3 rounded-lg border p-4 text-sm">
-          <Row label="Order and unit">
+          <Row label={t('payment.orderAndUnit')}>
             <span className="break-words">{unitLabel}</span>
           </Row>
-          <Row label="Product">
+          <Row label={t('payment.product')}>
             <span className="break-words">{productName}</span>
           </Row>
-          {orderTotal && <Row label="Order total">{orderTotal}</Row>}
-          <Row label="Deposit amount">
-            <span className="font-semibold text-lg">{amount || 'Not available'}</span>
+          {orderTotal && <Row label={t('payment.orderTotal')}>{orderTotal}</Row>}
+          <Row label={t('payment.depositAmount')}>
+            <span className="font-semibold text-lg">{amount || t('payment.notAvailable')}</span>
           </Row>
-          <Row label="Payment status">
-            <PaymentStatusPill label={status.label} tone={status.tone} />
+          <Row label={t('payment.status')}>
+            <PaymentStatusPill label={paymentStatusText(t, status)} tone={status.tone} />
           </Row>
         </dl>
         <p className="text-muted-foreground text-sm">
           {isPaidStatus(stageData.paymentStatus) || status.tone === 'paid'
-            ? 'This deposit is paid: it confirmed your order for this unit.'
-            : 'The deposit confirms your order for this unit. Once it is paid, the unit moves on to Site Preparation.'}
+            ? t('payment.paidNote')
+            : t('payment.unpaidNote')}
         </p>
 
         {status.tone === 'awaiting' && (
-          <p className="text-muted-foreground text-sm">
-            Your bank payment is on its way. The deposit shows as paid once the funds arrive.
-          </p>
+          <p className="text-muted-foreground text-sm">{t('payment.awaitingNote')}</p>
         )}
         {unpaid && itemId === undefined && (
-          <p className="text-muted-foreground text-sm">
-            The payment link is not available yet. Please check back later.
-          </p>
+          <p className="text-muted-foreground text-sm">{t('payment.noLink')}</p>
         )}
         {link.isPending && (
           <p className="flex items-center gap-2 text-muted-foreground text-sm" role="status">
             <Spinner label={null} className="size-4 text-primary" />
-            Preparing your payment page…
+            {t('payment.preparing')}
           </p>
         )}
         {link.isError && (
           <Alert variant="destructive">
             <CircleAlert aria-hidden="true" />
-            <p className="font-semibold">Failed to process payment</p>
-            <p className="col-start-2">
-              {errorMessage(link.error) ?? 'An error occurred while processing payment'}
-            </p>
+            <p className="font-semibold">{t('payment.failed')}</p>
+            <p className="col-start-2">{errorMessage(link.error) ?? t('payment.failedText')}</p>
           </Alert>
         )}
 
@@ -146,7 +143,7 @@ export function PaymentDialog({
             {link.isError && (
               <Button variant="outline" onClick={retry}>
                 <RotateCw aria-hidden="true" />
-                Retry
+                {t('payment.retry')}
               </Button>
             )}
             {paymentUrl && (
@@ -158,8 +155,8 @@ export function PaymentDialog({
                   onClick={() => setPaying(true)}
                 >
                   <ExternalLink aria-hidden="true" />
-                  Open Payment Page
-                  <span className="sr-only"> (opens in a new window)</span>
+                  {t('payment.open')}
+                  <span className="sr-only">{t('opensInNewWindow')}</span>
                 </a>
               </Button>
             )}

@@ -1,5 +1,7 @@
 /** The payment dialog's status and amount (decision 27). */
+import type { TFunction } from 'i18next';
 import { formatCents } from '../../../shared/format.js';
+import type { Locale } from '../../../shared/locales.js';
 import { isPaidStatus, type StageDataDto } from '../../../shared/schemas/orders.js';
 import { depositCents } from '../../../shared/schemas/payments.js';
 
@@ -28,12 +30,22 @@ export function paymentStatusDisplay(paymentStatus: unknown): PaymentStatusDispl
 }
 
 /**
+ * The status in the reader's language: Paid, Awaiting Funds and Pending from the orders catalogue; any
+ * other status is the provider's own word, shown as it came.
+ */
+export function paymentStatusText(t: TFunction<'orders'>, display: PaymentStatusDisplay): string {
+  if (display.tone === 'paid') return t('orders:paymentStatus.paid');
+  if (display.tone === 'awaiting') return t('orders:paymentStatus.awaiting');
+  return display.label === 'Pending' ? t('orders:paymentStatus.pending') : display.label;
+}
+
+/**
  * The deposit in dollars: the stage data's paymentAmount or amount (cents), else the order's amount;
  * the same rule as the amount the server charges (depositCents). Empty when there is none.
  */
-export function depositAmount(stageData: StageDataDto, orderAmount: string | null): string {
+export function depositAmount(stageData: StageDataDto, orderAmount: string | null, locale?: Locale): string {
   const cents = depositCents(stageData, orderAmount);
-  return cents === null ? '' : formatCents(cents);
+  return cents === null ? '' : formatCents(cents, locale);
 }
 
 export interface UnitDeposit {
@@ -51,6 +63,7 @@ export interface UnitDeposit {
 export function unitDeposit(
   unit: { itemNumber: number; status: string; stageData: StageDataDto },
   orderAmount: string | null,
+  locale?: Locale,
 ): UnitDeposit | null {
   const data = unit.stageData;
   const asked =
@@ -60,7 +73,7 @@ export function unitDeposit(
   if (!asked) return null;
   return {
     itemNumber: unit.itemNumber,
-    amount: depositAmount(data, orderAmount),
+    amount: depositAmount(data, orderAmount, locale),
     status: paymentStatusDisplay(data.paymentStatus),
     paid: isPaidStatus(data.paymentStatus),
   };

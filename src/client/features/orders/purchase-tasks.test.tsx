@@ -28,11 +28,11 @@ describe('purchase tasks', () => {
       ],
     });
     const tasks = purchaseTasks([order]);
-    expect(tasks.map((t) => [t.label, t.description, t.orderId])).toEqual([
-      ['VH 01', 'Complete onboarding form', 3],
-      ['VH 02', 'Sign required documents', 3],
-      ['VH 03', 'Complete payment', 3],
-      ['VH 08', 'Sign required documents', 3],
+    expect(tasks.map((t) => [t.label, t.action, t.orderId])).toEqual([
+      ['VH 01', 'onboarding', 3],
+      ['VH 02', 'sign', 3],
+      ['VH 03', 'payment', 3],
+      ['VH 08', 'start-signing', 3],
     ]);
     // The same units carry the red '1' on their cards.
     const withBadge = order.items.filter((item) =>
@@ -55,15 +55,15 @@ describe('purchase tasks', () => {
     const order = makeOrder({
       items: [makeItem({ status: 'FINANCING_PAYMENT', currentStageData: { paymentStatus: 'processing' } })],
     });
-    expect(purchaseTasks([order]).map((t) => t.description)).toEqual(['Complete payment']);
+    expect(purchaseTasks([order]).map((t) => t.action)).toEqual(['payment']);
   });
 
   it('makes one task per unit of quantity from the order status when the order has no items', () => {
     const order = makeOrder({ id: 9, quantity: 3, status: 'LOCATION_ENABLED', items: [] });
-    expect(purchaseTasks([order]).map((t) => [t.key, t.label, t.description])).toEqual([
-      ['9-1', 'VH 01', 'Complete onboarding form'],
-      ['9-2', 'VH 02', 'Complete onboarding form'],
-      ['9-3', 'VH 03', 'Complete onboarding form'],
+    expect(purchaseTasks([order]).map((t) => [t.key, t.label, t.action])).toEqual([
+      ['9-1', 'VH 01', 'onboarding'],
+      ['9-2', 'VH 02', 'onboarding'],
+      ['9-3', 'VH 03', 'onboarding'],
     ]);
   });
 

@@ -1,4 +1,5 @@
 import { ExternalLink, FileWarning } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import {
   Dialog,
@@ -20,19 +21,20 @@ interface SigningDialogProps {
 
 /** The document signing dialog: the partner's document in a frame. */
 export function SigningDialog({ open, onOpenChange, documentUrl, unitLabel }: SigningDialogProps) {
+  const { t } = useTranslation('orders');
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Sign required documents</DialogTitle>
-          <DialogDescription>Documents for {unitLabel}</DialogDescription>
+          <DialogTitle>{t('signing.title')}</DialogTitle>
+          <DialogDescription>{t('signing.description', { unit: unitLabel })}</DialogDescription>
         </DialogHeader>
         {documentUrl ? (
           <>
             {/* The partner's page runs sandboxed: its own scripts, forms and pop-ups, never this portal's
                 top window. */}
             <iframe
-              title={`Documents to sign for ${unitLabel}`}
+              title={t('signing.frameTitle', { unit: unitLabel })}
               src={documentUrl}
               sandbox="allow-scripts allow-forms allow-same-origin allow-popups allow-popups-to-escape-sandbox allow-downloads"
               referrerPolicy="no-referrer"
@@ -43,8 +45,8 @@ export function SigningDialog({ open, onOpenChange, documentUrl, unitLabel }: Si
               <Button asChild variant="outline">
                 <a href={documentUrl} target="_blank" rel="noopener noreferrer">
                   <ExternalLink aria-hidden="true" />
-                  Open in a new tab
-                  <span className="sr-only"> (opens in a new tab)</span>
+                  {t('signing.openInTab')}
+                  <span className="sr-only">{t('opensInNewTab')}</span>
                 </a>
               </Button>
             </DialogFooter>
@@ -52,10 +54,8 @@ export function SigningDialog({ open, onOpenChange, documentUrl, unitLabel }: Si
         ) : (
           <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed p-8 text-center">
             <FileWarning aria-hidden="true" className="size-8 text-muted-foreground" />
-            <p className="font-medium">No document available for signing.</p>
-            <p className="text-muted-foreground text-sm">
-              The documents may still be in preparation. Please check back later.
-            </p>
+            <p className="font-medium">{t('signing.none')}</p>
+            <p className="text-muted-foreground text-sm">{t('signing.noneText')}</p>
           </div>
         )}
       </DialogContent>

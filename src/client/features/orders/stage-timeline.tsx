@@ -1,15 +1,11 @@
 import { Check } from 'lucide-react';
 import type { CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Stage } from '../../../shared/stages.js';
-import { formatDate } from '../../lib/dates';
+import { useStageText } from '../../lib/stage-text';
+import { useFormat } from '../../lib/use-format';
 import { cn } from '../../lib/utils';
-import { type StepState, timelineStates } from './unit-stage';
-
-const STATE_TEXT: Record<StepState, string> = {
-  completed: 'completed',
-  current: 'current step',
-  upcoming: 'upcoming',
-};
+import { timelineStates } from './unit-stage';
 
 interface StageTimelineProps {
   status: Stage;
@@ -23,16 +19,19 @@ interface StageTimelineProps {
  * reached steps carry their date, and the current one names the step that comes next.
  */
 export function StageTimeline({ status, reachedAt = [] }: StageTimelineProps) {
+  const { t } = useTranslation('orders');
+  const stages = useStageText();
+  const { date: formatDate } = useFormat();
   const steps = timelineStates(status);
   return (
     <ol
-      aria-label="Order timeline"
+      aria-label={t('timeline.label')}
       style={{ '--timeline-steps': steps.length } as CSSProperties}
       className="grid gap-3 lg:grid-cols-[repeat(var(--timeline-steps),minmax(0,1fr))] lg:gap-2"
     >
-      {steps.map(({ label, state }, index) => (
+      {steps.map(({ stage, state }, index) => (
         <li
-          key={label}
+          key={stage}
           data-state={state}
           aria-current={state === 'current' ? 'step' : undefined}
           className="relative flex items-center gap-3 lg:flex-col lg:items-center lg:gap-2 lg:text-center"
@@ -65,8 +64,8 @@ export function StageTimeline({ status, reachedAt = [] }: StageTimelineProps) {
               state === 'upcoming' && 'text-muted-foreground',
             )}
           >
-            {label}
-            <span className="sr-only"> ({STATE_TEXT[state]})</span>
+            {stages.label(stage)}
+            <span className="sr-only"> ({t(`timeline.${state}`)})</span>
             {state !== 'upcoming' && formatDate(reachedAt[index]) && (
               <span className="block font-normal text-muted-foreground text-xs">
                 {formatDate(reachedAt[index])}
@@ -74,7 +73,7 @@ export function StageTimeline({ status, reachedAt = [] }: StageTimelineProps) {
             )}
             {state === 'current' && steps[index + 1] && (
               <span className="block font-normal text-muted-foreground text-xs">
-                Next: {steps[index + 1]?.label}
+                {t('timeline.next', { step: stages.label(steps[index + 1]?.stage ?? stage) })}
               </span>
             )}
           </span>

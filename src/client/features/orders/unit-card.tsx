@@ -1,13 +1,18 @@
-import { ChevronDown, CircleCheck, Clock, Info } from 'lucide-react';
+import { ChevronDown, CircleCheck, Clock, Info, MessageSquare } from 'lucide-react';
 import { Suspense, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { isPaidStatus, type OrderDto, type OrderItemDto } from '../../../shared/schemas/orders.js';
 import { isWebUrl } from '../../../shared/schemas/web-url.js';
-import { canBookDelivery, customerStageHint, customerStageLabel } from '../../../shared/stages.js';
+import { canBookDelivery } from '../../../shared/stages.js';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { lazyChunk } from '../../lib/lazy-chunk';
+import { useStageText } from '../../lib/stage-text';
+import { useFormat } from '../../lib/use-format';
 import { cn } from '../../lib/utils';
+import { UnitDocuments } from '../conversations/unit-documents';
 import { DeliveryDayBooking } from '../delivery-booking/delivery-day-booking';
 import { DeliveryEstimateNote } from '../forecast/delivery-estimate';
 import { useOrderEvents, useUpdateItemStatus } from './api';
@@ -17,7 +22,7 @@ import { PaymentDialog } from './payment-dialog';
 import { SigningDialog } from './signing-dialog';
 import { StageTimeline } from './stage-timeline';
 import {
-  ACTION_LABELS,
+  ACTION_KEYS,
   hasPendingAction,
   stepReachedDates,
   type UnitAction,
@@ -42,6 +47,8 @@ interface UnitCardProps {
   /** Heading level of the card's title in the page's outline. */
   headingLevel?: 2 | 3;
   onViewDetails: () => void;
+  /** Where the order's conversation is on this page; elsewhere the link opens the order page's. */
+  onAsk?: () => void;
 }
 
 type OpenDialog = 'onboarding' | 'signing' | 'payment' | null;
@@ -55,7 +62,11 @@ export function UnitCard({
   defaultExpanded = false,
   headingLevel = 2,
   onViewDetails,
+  onAsk,
 }: UnitCardProps) {
+  const { t } = useTranslation('orders');
+  const stages = useStageText();
+  const { date: formatDate } = useFormat();
   const [expanded, setExpanded] = useState(defaultExpanded);
   const events = useOrderEvents(order.id, { enabled: expanded });
   const unit = resolveUnit(order, itemNumber, { fetchedItems, events: events.data });
@@ -95,18 +106,18 @@ export function UnitCard({
               <span className="font-semibold group-hover:underline">{label}</span>
               <span className="text-muted-foreground text-sm">
                 {order.productName}
-                {multiItem && ` · Item ${itemNumber} of ${total}`}
+                {multiItem && ` · ${t('unit.itemOf', { number: itemNumber, total })}`}
               </span>
               <span className="flex flex-wrap gap-1.5">
-                <Badge variant="outline">{customerStageLabel(unit.status)}</Badge>
-                {customerStageHint(unit.status) && (
-                  <span className="text-muted-foreground text-xs">{customerStageHint(unit.status)}</span>
+                <Badge variant="outline">{stages.label(unit.status)}</Badge>
+                {stages.hint(unit.status) && (
+                  <span className="text-muted-foreground text-xs">{stages.hint(unit.status)}</span>
                 )}
                 {/* Past the payment stage the action is gone; the paid deposit still shows. */}
                 {unit.status !== 'FINANCING_PAYMENT' && isPaidStatus(unit.stageData.paymentStatus) && (
                   <Badge variant="outline" className="border-success/50 text-success">
                     <CircleCheck aria-hidden="true" className="size-3.5" />
-                    {ACTION_LABELS.paid}
+                    {t(ACTION_KEYS.paid)}
                   </Badge>
                 )}
               </span>
@@ -117,7 +128,7 @@ export function UnitCard({
         <div className="flex flex-wrap items-center gap-2 pl-8 *:flex-1 sm:pl-0 sm:*:flex-none">
           <UnitActionControl order={order} unit={unit} label={label} />
           <Button variant="outline" size="sm" onClick={onViewDetails}>
-            View details
+            {t('unit.viewDetails')}
           </Button>
         </div>
       </div>
@@ -137,12 +148,38 @@ export function UnitCard({
         {expanded && unit.item && canBookDelivery(unit.status) && (
           <DeliveryDayBooking itemId={unit.item.id} unitLabel={label} />
         )}
+        {expanded && unit.item && (
+          <UnitDocuments
+            itemId={unit.item.id}
+            title={
+              unit.status === 'FINAL_DOCUMENTS' || unit.status === 'DELIVERED'
+                ? 'Final documentation'
+                : 'Documents'
+            }
+          />
+        )}
+        {onAsk ? (
+          <Button variant="link" size="sm" className="h-auto justify-self-start p-0" onClick={onAsk}>
+            <MessageSquare aria-hidden="true" />
+            Ask us about {label}
+          </Button>
+        ) : (
+          <Link
+            to={`/orders/${order.id}#conversation`}
+            className="inline-flex items-center gap-2 justify-self-start font-medium text-primary text-sm underline-offset-4 hover:underline"
+          >
+            <MessageSquare aria-hidden="true" className="size-4" />
+            Ask us about {label}
+          </Link>
+        )}
         {hints.length > 0 && (
           <ul className="grid gap-1.5">
             {hints.map((hint) => (
-              <li key={hint} className="flex items-center gap-2 text-muted-foreground text-sm">
+              <li key={hint.key} className="flex items-center gap-2 text-muted-foreground text-sm">
                 <Info aria-hidden="true" className="size-4 shrink-0 text-primary" />
-                {hint}
+                {hint.key === 'expectedDelivery'
+                  ? t('hints.expectedDelivery', { date: formatDate(hint.date) })
+                  : t(`hints.${hint.key}`)}
               </li>
             ))}
           </ul>
@@ -166,6 +203,7 @@ function PendingBadge() {
 
 /** The header action for the unit's status (see unit-stage.ts), with the dialog it opens. */
 function UnitActionControl({ order, unit, label }: { order: OrderDto; unit: OrderUnit; label: string }) {
+  const { t } = useTranslation('orders');
   const [dialog, setDialog] = useState<OpenDialog>(null);
   // Mounted from the first opening on, so that it can finish its own closing and reset.
   const [onboardingMounted, setOnboardingMounted] = useState(false);
@@ -181,13 +219,13 @@ function UnitActionControl({ order, unit, label }: { order: OrderDto; unit: Orde
       { itemId, patch: { status: 'DOCUMENTS_SIGNING' } },
       {
         onSuccess: () => {
-          toast({ title: 'Document signing initiated', variant: 'success' });
+          toast({ title: t('signingToast.started'), variant: 'success' });
           setDialog('signing');
         },
         onError: () =>
           toast({
-            title: 'Error updating status',
-            description: 'There was a problem updating the document status. Please try again.',
+            title: t('signingToast.failed'),
+            description: t('signingToast.failedText'),
             variant: 'destructive',
           }),
       },
@@ -222,26 +260,26 @@ function UnitActionControl({ order, unit, label }: { order: OrderDto; unit: Orde
       {action === 'processing' && (
         <Button variant="outline" size="sm" disabled>
           <Clock aria-hidden="true" />
-          {ACTION_LABELS.processing}
+          {t(ACTION_KEYS.processing)}
         </Button>
       )}
       {action === 'paid' && (
         <Button variant="outline" size="sm" onClick={onClick} className="border-success/50 text-success">
           <CircleCheck aria-hidden="true" />
-          {ACTION_LABELS.paid}
+          {t(ACTION_KEYS.paid)}
         </Button>
       )}
       {hasPendingAction(action) && (
         <Button
           size="sm"
           onClick={onClick}
-          aria-label={`${ACTION_LABELS[action]} (1 pending action)`}
+          aria-label={t('unit.pendingAction', { action: t(ACTION_KEYS[action]) })}
           loading={updateStatus.isPending}
           // Onboarding and signing name the unit by its record; a unit known only from the order's
           // status cannot be acted on until the server has created its record.
           disabled={action !== 'payment' && itemId === undefined}
         >
-          {ACTION_LABELS[action]}
+          {t(ACTION_KEYS[action])}
           <PendingBadge />
         </Button>
       )}

@@ -5,8 +5,13 @@
 
 import type { OrderEventDto } from '../../../shared/schemas/orders.js';
 import { isDocumentReady, isPaidStatus } from '../../../shared/schemas/orders.js';
-import { isStage, type Stage, TIMELINE_STEPS, timelineStep } from '../../../shared/stages.js';
-import { formatDate } from '../../lib/dates';
+import {
+  isStage,
+  type Stage,
+  TIMELINE_STEP_STAGES,
+  TIMELINE_STEPS,
+  timelineStep,
+} from '../../../shared/stages.js';
 import { stageColours } from '../../lib/stage-colours';
 import { ITEM_STATUS_EVENT, type OrderUnit } from './item-status';
 
@@ -18,14 +23,18 @@ export function unitBorderClass(status: Stage): string {
   return stageColours(status).border;
 }
 
+/** A timeline hint: its key in the orders catalogue (`hints.<key>`), with the delivery date for expectedDelivery. */
+export type UnitHint =
+  | { key: 'production' | 'sitePrep' | 'finalDocuments' }
+  | { key: 'expectedDelivery'; date: string };
+
 /** The timeline's hints for the unit's stage, then its expected delivery when a date exists. */
-export function unitHints(unit: Pick<OrderUnit, 'status' | 'deliveryDate'>): string[] {
-  const hints: string[] = [];
-  if (unit.status === 'PRODUCTION') hints.push('Order currently in production');
-  if (unit.status === 'SITE_PREP') hints.push('Site preparation underway');
-  if (unit.status === 'FINAL_DOCUMENTS') hints.push('Finalizing documentation');
-  const delivery = formatDate(unit.deliveryDate);
-  if (delivery) hints.push(`Expected delivery: ${delivery}`);
+export function unitHints(unit: Pick<OrderUnit, 'status' | 'deliveryDate'>): UnitHint[] {
+  const hints: UnitHint[] = [];
+  if (unit.status === 'PRODUCTION') hints.push({ key: 'production' });
+  if (unit.status === 'SITE_PREP') hints.push({ key: 'sitePrep' });
+  if (unit.status === 'FINAL_DOCUMENTS') hints.push({ key: 'finalDocuments' });
+  if (unit.deliveryDate) hints.push({ key: 'expectedDelivery', date: unit.deliveryDate });
   return hints;
 }
 
@@ -62,25 +71,28 @@ export function hasPendingAction(action: UnitAction): action is PendingAction {
   return action === 'onboarding' || action === 'start-signing' || action === 'sign' || action === 'payment';
 }
 
-/** Button texts of the actions. */
-export const ACTION_LABELS: Record<Exclude<UnitAction, 'none'>, string> = {
-  onboarding: 'Complete onboarding form',
-  processing: 'Documents processing',
-  'start-signing': 'Sign required documents',
-  sign: 'Sign required documents',
-  payment: 'Complete payment',
-  paid: 'Deposit Paid',
-};
+/** Button texts of the actions: their keys in the orders catalogue. */
+export const ACTION_KEYS = {
+  onboarding: 'actions.onboarding',
+  processing: 'actions.processing',
+  'start-signing': 'actions.sign',
+  sign: 'actions.sign',
+  payment: 'actions.payment',
+  paid: 'actions.paid',
+} as const satisfies Record<Exclude<UnitAction, 'none'>, `actions.${string}`>;
 
 export type StepState = 'completed' | 'current' | 'upcoming';
 
-/** The timeline steps: before the unit's step completed, its step current, later ones upcoming. */
-export function timelineStates(status: Stage): { label: string; state: StepState }[] {
+/**
+ * The timeline steps, each named by its stage (TIMELINE_STEP_STAGES): before the unit's step completed,
+ * its step current, later ones upcoming.
+ */
+export function timelineStates(status: Stage): { stage: Stage; state: StepState }[] {
   const current = timelineStep(status);
   // Only steps behind the unit are ticked. The product this portal replaces ticked every step at
   // ORDER_PLACED, which read as "delivered" to a buyer (decision 133).
-  return TIMELINE_STEPS.map((label, index) => ({
-    label,
+  return TIMELINE_STEP_STAGES.map((stage, index) => ({
+    stage,
     state: index === current ? 'current' : index < current ? 'completed' : 'upcoming',
   }));
 }

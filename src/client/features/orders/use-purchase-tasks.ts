@@ -1,7 +1,7 @@
 import { taskLabel } from '../../../shared/format.js';
 import type { OrderDto } from '../../../shared/schemas/orders.js';
 import { useOrders } from './api';
-import { ACTION_LABELS, hasPendingAction, unitAction } from './unit-stage';
+import { hasPendingAction, type PendingAction, unitAction } from './unit-stage';
 
 /** A pending customer action shown under 'Purchase Tasks'. */
 export interface PurchaseTask {
@@ -13,8 +13,8 @@ export interface PurchaseTask {
   orderNumber: string;
   /** 'VH NN' (taskLabel in src/shared/format.ts). */
   label: string;
-  /** What the customer has to do, e.g. 'Complete onboarding form'. */
-  description: string;
+  /** What the customer has to do, named by ACTION_KEYS ('Complete onboarding form'). */
+  action: PendingAction;
 }
 
 /**
@@ -40,13 +40,12 @@ export function purchaseTasks(orders: readonly OrderDto[]): PurchaseTask[] {
     for (const unit of units) {
       const action = unitAction(unit);
       if (!hasPendingAction(action)) continue;
-      const description = ACTION_LABELS[action];
       tasks.push({
         key: `${order.id}-${unit.itemNumber}`,
         orderId: order.id,
         orderNumber: order.orderId,
         label: taskLabel(unit.itemNumber),
-        description,
+        action,
       });
     }
   }

@@ -1,11 +1,16 @@
 /** The Email and SMS notification toggles (stored per user, decision 26). */
+import { useTranslation } from 'react-i18next';
 import type { NotificationPrefs } from '../../../shared/schemas/user.js';
 import { SwitchRow } from '../../components/switch-row';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { errorMessage } from '../../lib/api';
 import { toastError } from '../../lib/notify';
+import { useServerMessage } from '../../lib/server-message';
 import { DEFAULT_NOTIFICATION_PREFS, useNotificationPrefs, useUpdateNotificationPrefs } from './api';
 
 export function NotificationsCard() {
+  const { t } = useTranslation('settings');
+  const serverMessage = useServerMessage();
   const prefsQuery = useNotificationPrefs();
   const updatePrefs = useUpdateNotificationPrefs();
   const prefs = prefsQuery.data ?? DEFAULT_NOTIFICATION_PREFS;
@@ -14,7 +19,12 @@ export function NotificationsCard() {
     updatePrefs.mutate(
       { [name]: on },
       {
-        onError: (error) => toastError('Error', error, 'Something went wrong'),
+        onError: (error) =>
+          toastError(
+            t('error'),
+            undefined,
+            serverMessage(errorMessage(error), {}, () => '') ?? t('errorText'),
+          ),
       },
     );
   }
@@ -22,21 +32,21 @@ export function NotificationsCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Notifications</CardTitle>
-        <CardDescription>How we tell you when an order moves to its next stage.</CardDescription>
+        <CardTitle>{t('notifications.title')}</CardTitle>
+        <CardDescription>{t('notifications.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <SwitchRow
-          label="Email Notifications"
-          description="Order updates sent to your email address."
+          label={t('notifications.email')}
+          description={t('notifications.emailDescription')}
           checked={prefs.email}
           // Until the saved choice arrives a toggle would overwrite it unseen.
           disabled={prefsQuery.isPending}
           onCheckedChange={(on) => toggle('email', on)}
         />
         <SwitchRow
-          label="SMS Notifications"
-          description="Order updates sent by text message to your phone."
+          label={t('notifications.sms')}
+          description={t('notifications.smsDescription')}
           checked={prefs.sms}
           disabled={prefsQuery.isPending}
           onCheckedChange={(on) => toggle('sms', on)}

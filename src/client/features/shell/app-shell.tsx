@@ -1,6 +1,7 @@
 import { Menu, PackageCheck, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { type ReactNode, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { PageSkeleton } from '../../components/ui/skeleton';
 import { useBrandColour, useCompanyName } from '../../lib/brand-colour';
@@ -18,6 +19,7 @@ interface AppShellProps {
  * top bar whose button opens the same sidebar as a slide-in dialog, which traps focus while open.
  */
 export function AppShell({ portalName, items, sidebarSection }: AppShellProps) {
+  const { t } = useTranslation('shell');
   const [menuOpen, setMenuOpen] = useState(false);
   const companyName = useCompanyName();
   useBrandColour();
@@ -29,7 +31,7 @@ export function AppShell({ portalName, items, sidebarSection }: AppShellProps) {
         href="#main-content"
         className="sr-only z-50 rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:outline-none focus:ring-2 focus:ring-ring focus:ring-offset-2 focus:ring-offset-background"
       >
-        Skip to content
+        {t('skipToContent')}
       </a>
       <aside className="fixed inset-y-0 left-0 z-30 hidden w-72 border-r md:block">
         <Sidebar portalName={portalName} items={items}>
@@ -40,7 +42,7 @@ export function AppShell({ portalName, items, sidebarSection }: AppShellProps) {
       <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
         <header className="sticky top-0 z-20 flex h-14 items-center gap-3 border-b bg-background/95 px-4 backdrop-blur md:hidden">
           <Dialog.Trigger
-            aria-label="Open menu"
+            aria-label={t('openMenu')}
             className="-ml-2 flex size-10 items-center justify-center rounded-md outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
           >
             <Menu aria-hidden="true" className="size-5" />
@@ -55,12 +57,12 @@ export function AppShell({ portalName, items, sidebarSection }: AppShellProps) {
             aria-describedby={undefined}
             className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] border-r shadow-xl outline-none data-[state=closed]:animate-slide-out-left data-[state=open]:animate-slide-in-left md:hidden"
           >
-            <Dialog.Title className="sr-only">Menu</Dialog.Title>
+            <Dialog.Title className="sr-only">{t('menu')}</Dialog.Title>
             <Sidebar portalName={portalName} items={items} onNavigate={close}>
               {sidebarSection?.(close)}
             </Sidebar>
             <Dialog.Close
-              aria-label="Close menu"
+              aria-label={t('closeMenu')}
               className="absolute top-5 right-3 flex size-9 items-center justify-center rounded-md outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
             >
               <X aria-hidden="true" className="size-5" />

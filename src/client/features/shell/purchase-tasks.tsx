@@ -1,24 +1,28 @@
 import { ChevronDown, ClipboardList } from 'lucide-react';
 import { Collapsible } from 'radix-ui';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge } from '../../components/ui/badge';
+import { ACTION_KEYS } from '../orders/unit-stage';
 import { usePurchaseTasks } from '../orders/use-purchase-tasks';
 
 export function PurchaseTasks({ onNavigate }: { onNavigate: () => void }) {
+  // The task names are the order cards' action names, in the orders catalogue.
+  const { t } = useTranslation(['shell', 'orders']);
   const { tasks, failed } = usePurchaseTasks();
   return (
     <Collapsible.Root defaultOpen className="rounded-md border bg-card/50">
       <Collapsible.Trigger className="group flex w-full items-center gap-3 rounded-md px-3 py-2 font-medium text-sm outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring">
         <ClipboardList aria-hidden="true" className="size-4 text-muted-foreground" />
-        Purchase Tasks
+        {t('tasks.title')}
         <Badge variant={tasks && tasks.length > 0 ? 'destructive' : 'secondary'} className="ml-auto">
-          <span className="sr-only">Pending tasks: </span>
+          <span className="sr-only">{t('tasks.pendingCount')}</span>
           {tasks ? (
             tasks.length
           ) : (
             <>
               <span aria-hidden="true">…</span>
-              <span className="sr-only">loading</span>
+              <span className="sr-only">{t('tasks.loadingCount')}</span>
             </>
           )}
         </Badge>
@@ -30,10 +34,10 @@ export function PurchaseTasks({ onNavigate }: { onNavigate: () => void }) {
       <Collapsible.Content className="px-3 pb-3">
         {!tasks ? (
           <p className="pt-1 text-muted-foreground text-xs">
-            {failed ? 'Your tasks could not be loaded.' : 'Loading your tasks…'}
+            {failed ? t('tasks.failed') : t('tasks.loading')}
           </p>
         ) : tasks.length === 0 ? (
-          <p className="pt-1 text-muted-foreground text-xs">Nothing to do right now.</p>
+          <p className="pt-1 text-muted-foreground text-xs">{t('tasks.none')}</p>
         ) : (
           <ul className="grid gap-1 pt-1">
             {tasks.map((task) => (
@@ -46,9 +50,13 @@ export function PurchaseTasks({ onNavigate }: { onNavigate: () => void }) {
                   <span className="flex items-baseline justify-between gap-2">
                     {/* 'VH 02' is one name: never split between 'VH' and the number. */}
                     <span className="whitespace-nowrap font-medium">{task.label}</span>
-                    <span className="truncate text-muted-foreground text-xs">Order {task.orderNumber}</span>
+                    <span className="truncate text-muted-foreground text-xs">
+                      {t('tasks.order', { orderNumber: task.orderNumber })}
+                    </span>
                   </span>
-                  <span className="block text-muted-foreground text-xs">{task.description}</span>
+                  <span className="block text-muted-foreground text-xs">
+                    {t(ACTION_KEYS[task.action], { ns: 'orders' })}
+                  </span>
                 </Link>
               </li>
             ))}

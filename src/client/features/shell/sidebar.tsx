@@ -1,5 +1,6 @@
 import { LogOut } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { BrandMark } from '../../components/brand-mark';
 import { useCompanyName } from '../../lib/brand-colour';
@@ -13,6 +14,8 @@ export interface NavItem {
   icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
   /** Match the path exactly (the portal's home), not every path below it. */
   end?: boolean;
+  /** A count beside the label (unread messages), rendered by the portal that knows it. */
+  badge?: ComponentType;
 }
 
 interface SidebarProps {
@@ -25,6 +28,7 @@ interface SidebarProps {
 }
 
 export function Sidebar({ portalName, items, children, onNavigate }: SidebarProps) {
+  const { t } = useTranslation('shell');
   const logout = useLogout();
   const companyName = useCompanyName();
   return (
@@ -38,7 +42,7 @@ export function Sidebar({ portalName, items, children, onNavigate }: SidebarProp
       </div>
       <nav aria-label={portalName}>
         <ul className="grid gap-1">
-          {items.map(({ to, label, icon: Icon, end }) => (
+          {items.map(({ to, label, icon: Icon, end, badge: NavBadge }) => (
             <li key={to}>
               <NavLink
                 to={to}
@@ -53,6 +57,7 @@ export function Sidebar({ portalName, items, children, onNavigate }: SidebarProp
               >
                 <Icon aria-hidden="true" className="size-4" />
                 {label}
+                {NavBadge && <NavBadge />}
               </NavLink>
             </li>
           ))}
@@ -68,7 +73,7 @@ export function Sidebar({ portalName, items, children, onNavigate }: SidebarProp
           className="flex items-center gap-3 rounded-md px-3 py-2 font-medium text-muted-foreground text-sm outline-none transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60"
         >
           <LogOut aria-hidden="true" className="size-4" />
-          Logout
+          {t('logout')}
         </button>
       </div>
     </div>

@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { withPermissions } from '../../../shared/permissions.js';
 import { sessionUserSchema } from '../../../shared/schemas/auth.js';
 import { orderSchema } from '../../../shared/schemas/orders.js';
 import {
   notificationPrefsPatchSchema,
   notificationPrefsSchema,
   passwordChangeSchema,
+  preferencesSchema,
   profileUpdateSchema,
   shippingAddressUpdateSchema,
   userStatusSchema,
@@ -36,7 +38,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
   app.patch(
     '/api/user/profile',
     { schema: { body: profileUpdateSchema, response: { 200: sessionUserSchema, ...failures } } },
-    async (request) => account.updateProfile(requireUser(request).id, request.body),
+    async (request) => withPermissions(await account.updateProfile(requireUser(request).id, request.body)),
   );
 
   app.patch(
@@ -76,6 +78,12 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
       schema: { body: notificationPrefsPatchSchema, response: { 200: notificationPrefsSchema, ...failures } },
     },
     async (request) => account.updateNotificationPrefs(requireUser(request).id, request.body),
+  );
+
+  app.patch(
+    '/api/user/preferences',
+    { schema: { body: preferencesSchema, response: { 200: preferencesSchema, ...failures } } },
+    async (request) => account.updateLocale(requireUser(request).id, request.body.locale),
   );
 
   app.get(

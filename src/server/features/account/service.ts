@@ -1,4 +1,6 @@
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import { isStaffRole } from '../../../shared/permissions.js';
+import type { Locale } from '../../../shared/locales.js';
 import type {
   NotificationPrefs,
   PasswordChange,
@@ -100,6 +102,17 @@ export function createAccountService({ db, clock, orders: writer }: OrderChangeD
       return row.prefs;
     },
 
+    /** The user's language for the portal and e-mails; it wins over any browser's. */
+    async updateLocale(userId: number, locale: Locale): Promise<{ locale: Locale }> {
+      const [row] = await db
+        .update(users)
+        .set({ locale, updatedAt: clock.now() })
+        .where(eq(users.id, userId))
+        .returning({ locale: users.locale });
+      if (!row?.locale) throw notFound('User not found');
+      return { locale: row.locale };
+    },
+
     async updateNotificationPrefs(userId: number, patch: Partial<NotificationPrefs>) {
       return db.transaction(async (tx) => {
         const [row] = await tx
@@ -117,9 +130,9 @@ export function createAccountService({ db, clock, orders: writer }: OrderChangeD
       });
     },
 
-    /** REGISTERED once the account has a password; only the user themself or an admin may ask. */
+    /** REGISTERED once the account has a password; only the user themself or staff may ask. */
     async registrationStatus(viewer: Viewer, userId: number) {
-      if (viewer.role !== 'ADMIN' && viewer.id !== userId) throw notFound('User not found');
+      if (!isStaffRole(viewer.role) && viewer.id !== userId) throw notFound('User not found');
       const [user] = await db.select({ password: users.password }).from(users).where(eq(users.id, userId));
       if (!user) throw notFound('User not found');
       return { status: user.password ? ('REGISTERED' as const) : ('UNREGISTERED' as const) };

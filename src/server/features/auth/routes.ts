@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LOGIN_CHALLENGE_TTL_MINUTES } from '../../../shared/constants.js';
+import { withPermissions } from '../../../shared/permissions.js';
 import {
   forgotPasswordRequestSchema,
   loginRequestSchema,
@@ -21,6 +22,7 @@ import {
   setSessionCookie,
 } from '../../http/session.js';
 import { badRequest } from '../../lib/errors.js';
+import { localeOfAcceptLanguage } from '../../mail/i18n.js';
 import type { AuthService } from './service.js';
 
 const userAnswer = z.object({ user: sessionUserSchema });
@@ -41,11 +43,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
   const meta = (request: { ip: string; headers: Record<string, string | string[] | undefined> }) => ({
     ip: request.ip,
     userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined,
+    locale: localeOfAcceptLanguage(request.headers['accept-language']),
   });
 
   const currentUser = {
     schema: { response: { 200: sessionUserSchema, 401: errorBody } },
-    handler: async (request: Parameters<typeof requireUser>[0]) => requireUser(request),
+    handler: async (request: Parameters<typeof requireUser>[0]) => withPermissions(requireUser(request)),
   };
   app.get('/api/auth/user', currentUser);
   app.get('/api/user', currentUser);

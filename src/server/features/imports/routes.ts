@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -16,8 +15,9 @@ import {
   type ImportResult,
   importResultSchema,
 } from '../../../shared/schemas/imports.js';
+import { drainRequest } from '../../http/drain-request.js';
 import { errorBody } from '../../http/schemas.js';
-import { guardAdminRoutes, requireAdmin } from '../../http/session.js';
+import { guardStaffRoutes, staffUser } from '../../http/session.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import type { ImportService } from './service.js';
 import {
@@ -36,16 +36,19 @@ const fileTooLarge = () => tooLarge(`The file is larger than ${LIMIT_MB} MB (the
 
 /** POST /api/admin/import: the Import Data page's upload. */
 export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = async (app, { imports }) => {
-  guardAdminRoutes(app);
+  guardStaffRoutes(app);
   await app.register(multipart, {
     limits: { fileSize: IMPORT_MAX_FILE_BYTES, files: 1, fields: 10, fieldSize: 100, parts: 12 },
   });
 
   app.post(
     '/api/admin/import',
-    { schema: { response: { 200: importResultSchema, 400: z.union([importResultSchema, errorBody]) } } },
+    {
+      config: { permission: 'orders.import' },
+      schema: { response: { 200: importResultSchema, 400: z.union([importResultSchema, errorBody]) } },
+    },
     async (request) => {
-      const admin = requireAdmin(request);
+      const admin = staffUser(request);
       if (!request.isMultipart()) {
         throw new AppError(
           'UNSUPPORTED_MEDIA_TYPE',
@@ -95,7 +98,7 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
           });
         }
       } catch (error) {
-        await drainRequest(request, upload);
+        await drainRequest(request, upload, IMPORT_MAX_FILE_BYTES);
         throw mapUploadError(error);
       } finally {
         if (spool) await rm(spool.dir, { recursive: true, force: true });
@@ -145,33 +148,4 @@ function mapUploadError(error: unknown): unknown {
     return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data in the field "file"');
   }
   return error;
-}
-
-/**
- * After a refusal mid-upload, reads (and drops) the rest of the request, up to the size limit, so the
- * browser gets the answer instead of a reset connection; a longer body is cut off.
- */
-async function drainRequest(request: FastifyRequest, upload: Readable | undefined) {
-  const raw = request.raw;
-  if (raw.readableEnded || raw.destroyed) return;
-  // A file stream left half-read holds the form parser (and so the request) back: stop both, then
-  // read the request to its end here.
-  if (upload && !upload.destroyed) upload.destroy();
-  raw.unpipe();
-  await new Promise<void>((resolve) => {
-    let received = 0;
-    const done = () => {
-      raw.off('data', onData);
-      resolve();
-    };
-    const onData = (chunk: Buffer) => {
-      received += chunk.length;
-      if (received > IMPORT_MAX_FILE_BYTES + 1024 * 1024) done();
-    };
-    raw.on('data', onData);
-    raw.once('end', done);
-    raw.once('close', done);
-    raw.once('error', done);
-    raw.resume();
-  });
 }

@@ -14,7 +14,9 @@ export type MailKind =
   | 'admin-payment'
   | 'admin-document-signing'
   | 'order-confirmation'
-  | 'delivery-booking';
+  | 'delivery-booking'
+  | 'message-to-customer'
+  | 'message-to-staff';
 
 /**
  * Queues one mail in the caller's transaction: sent once the transaction commits, never if it rolls
@@ -24,6 +26,8 @@ export async function enqueueMail(
   tx: Executor,
   mail: MailMessage & { kind: MailKind; dedupeKey: string },
   now: Date,
+  /** A later time holds the mail back until then (it may be withdrawn meanwhile). */
+  sendAt: Date = now,
 ): Promise<void> {
   await tx
     .insert(mailOutbox)
@@ -35,7 +39,7 @@ export async function enqueueMail(
       html: mail.html,
       attachments: mail.attachments ?? null,
       dedupeKey: mail.dedupeKey,
-      nextAttemptAt: now,
+      nextAttemptAt: sendAt,
       createdAt: now,
     })
     .onConflictDoNothing({ target: mailOutbox.dedupeKey });

@@ -60,8 +60,11 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: OrderService }> = asyn
     '/api/order-items/:id/details',
     { schema: { params: idParams, response: { 200: orderItemDetailsSchema, ...failures } } },
     async (request) => {
-      const { item, order, user } = await orders.itemDetails(requireUser(request), request.params.id);
-      return { item: toItemDto(item), order: toOrderDto(order), user };
+      const { item, order, user, documents } = await orders.itemDetails(
+        requireUser(request),
+        request.params.id,
+      );
+      return { item: toItemDto(item), order: toOrderDto(order), user, documents };
     },
   );
 

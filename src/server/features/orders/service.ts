@@ -1,4 +1,6 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { isStaffRole } from '../../../shared/permissions.js';
+import type { UnitDocumentDto } from '../../../shared/schemas/conversations.js';
 import type { DeliveryEstimate } from '../../../shared/schemas/forecast.js';
 import { isDocumentReady } from '../../../shared/schemas/orders.js';
 import type { Stage } from '../../../shared/stages.js';
@@ -9,13 +11,13 @@ import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { SessionUser } from '../auth/index.js';
 import type { OrderWriter } from './writer.js';
 
-/** Who is reading: a customer sees only their own orders, an admin any (decision 19). */
+/** Who is reading: a customer sees only their own orders, any staff role every order (decision 19). */
 export type Viewer = Pick<SessionUser, 'id' | 'role'>;
 
 export const DOCUMENT_NOT_READY = 'The documents may still be in preparation. Please check back later.';
 
 function visibleTo(viewer: Viewer) {
-  return viewer.role === 'ADMIN' ? undefined : eq(orders.userId, viewer.id);
+  return isStaffRole(viewer.role) ? undefined : eq(orders.userId, viewer.id);
 }
 
 async function itemsOf(executor: Executor, orderIds: number[]): Promise<Map<number, OrderItem[]>> {
@@ -50,11 +52,14 @@ export function createOrderService({
   clock,
   writer,
   estimator,
+  unitDocuments,
 }: {
   db: Db;
   clock: Clock;
   writer: OrderWriter;
   estimator?: DeliveryEstimator;
+  /** The files staff attached to a unit, listed in its details; given where the app is composed. */
+  unitDocuments?: (itemId: number) => Promise<UnitDocumentDto[]>;
 }) {
   /** The units of these orders with their estimates, in one pass over all of them. */
   async function withEstimates<T extends { order: Order; items: OrderItem[] }>(
@@ -156,7 +161,8 @@ export function createOrderService({
             .from(users)
             .where(eq(users.id, row.order.userId))
         : [];
-      return { ...row, user: user ?? null };
+      const documents = unitDocuments ? await unitDocuments(row.item.id) : [];
+      return { ...row, user: user ?? null, documents };
     },
 
     /**

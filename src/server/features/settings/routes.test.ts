@@ -137,6 +137,7 @@ describe('saving settings', () => {
       newOrderAlerts: false,
       paymentProcessing: true,
       documentSigning: false,
+      customerMessages: true,
     });
   });
 

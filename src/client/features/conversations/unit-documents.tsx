@@ -1,0 +1,154 @@
+/**
+ * A unit's documents (permits, the final documentation) as its customer sees them, and the staff's
+ * dialog that attaches one.
+ */
+import { FilePlus2 } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { UPLOAD_ACCEPT } from '../../../shared/schemas/conversations.js';
+import { Button } from '../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
+import { Label } from '../../components/ui/label';
+import { TextField } from '../../components/ui/text-field';
+import { errorFields } from '../../lib/api';
+import { GENERIC_ERROR, toastError, toastSuccess } from '../../lib/notify';
+import { uploadFile, useAddUnitDocument, useUnitDocuments } from './api';
+import { FileLink } from './conversation';
+
+/** The unit's documents, or nothing while there are none. */
+export function UnitDocuments({
+  itemId,
+  title = 'Documents',
+  as: Heading = 'h3',
+}: {
+  itemId: number;
+  title?: string;
+  as?: 'h3' | 'h4';
+}) {
+  const documents = useUnitDocuments(itemId);
+  const headingId = useId();
+  if (!documents.data || documents.data.length === 0) return null;
+  return (
+    <section aria-labelledby={headingId} className="grid gap-2">
+      <Heading id={headingId} className="font-medium text-sm">
+        {title}
+      </Heading>
+      <ul className="flex flex-wrap gap-2">
+        {documents.data.map((doc) => (
+          <li key={doc.id} className="grid min-w-0 max-w-full gap-1">
+            <span className="text-muted-foreground text-xs">{doc.title}</span>
+            <FileLink file={doc.file} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Staff: a file and its title, uploaded to the order and listed on the unit. */
+export function AttachDocumentButton({
+  orderId,
+  itemId,
+  unitName,
+}: {
+  orderId: number;
+  itemId: number;
+  unitName: string;
+}) {
+  const [open, setOpen] = useState(false);
+  const [title, setTitle] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [errors, setErrors] = useState<{ title?: string; file?: string }>({});
+  const [uploading, setUploading] = useState(false);
+  const add = useAddUnitDocument(itemId);
+  const fileId = useId();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = {
+      title: title.trim() ? undefined : 'Title is required',
+      file: file ? undefined : 'Choose a file',
+    };
+    setErrors(found);
+    if (found.title || found.file || !file) return;
+    setUploading(true);
+    try {
+      const upload = await uploadFile(orderId, file);
+      await add.mutateAsync({ uploadId: upload.id, title });
+      toastSuccess('Document attached', `${title} is listed on ${unitName}.`);
+      setOpen(false);
+      setTitle('');
+      setFile(null);
+    } catch (error) {
+      const fields = errorFields(error);
+      if (fields.title) setErrors({ title: fields.title });
+      else toastError('Document not attached', error, GENERIC_ERROR);
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  return (
+    <>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => setOpen(true)}
+        aria-label={`Attach document to ${unitName}`}
+      >
+        <FilePlus2 aria-hidden="true" />
+        Attach document
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Attach a document</DialogTitle>
+            <DialogDescription>
+              The customer sees it in the details of {unitName}. PDF, JPEG, PNG, WebP or HEIC, up to 10 MB.
+            </DialogDescription>
+          </DialogHeader>
+          <form className="grid gap-4" onSubmit={submit} noValidate>
+            <TextField
+              label="Title"
+              value={title}
+              maxLength={200}
+              onChange={(event) => setTitle(event.target.value)}
+              error={errors.title}
+            />
+            <div className="grid gap-2">
+              <Label htmlFor={fileId}>File</Label>
+              <input
+                id={fileId}
+                type="file"
+                accept={UPLOAD_ACCEPT}
+                aria-invalid={errors.file ? true : undefined}
+                aria-describedby={errors.file ? `${fileId}-error` : undefined}
+                onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+                className="text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-card file:px-3 file:py-1.5 file:font-medium file:text-foreground"
+              />
+              {errors.file && (
+                <p id={`${fileId}-error`} className="text-destructive text-sm">
+                  {errors.file}
+                </p>
+              )}
+            </div>
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={uploading}>
+                Attach
+              </Button>
+            </DialogFooter>
+          </form>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}

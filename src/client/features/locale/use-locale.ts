@@ -1,0 +1,41 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LOCALES, type Locale } from '../../../shared/locales.js';
+import type { SessionUser } from '../../../shared/schemas/auth.js';
+import { activeLocale, changeLocale } from '../../i18n';
+import { apiJson } from '../../lib/api';
+import { authKeys } from '../auth/session';
+
+/** PATCH /api/user/preferences: the signed-in user's stored language, used by the screens and e-mails. */
+export function saveLocalePreference(locale: Locale): Promise<{ locale: Locale }> {
+  return apiJson('PATCH', '/api/user/preferences', { locale });
+}
+
+/**
+ * The active language and the one way to change it: the screens switch at once and the choice is kept
+ * on this browser; for a signed-in user it is stored on the account too, so e-mails follow it.
+ */
+export function useLocale(): {
+  locale: Locale;
+  locales: readonly Locale[];
+  setLocale: (locale: Locale) => Promise<void>;
+} {
+  // Re-renders the caller when the language changes.
+  useTranslation();
+  const queryClient = useQueryClient();
+  const setLocale = useCallback(
+    async (locale: Locale) => {
+      await changeLocale(locale, { remember: true });
+      const user = queryClient.getQueryData<SessionUser | null>(authKeys.user);
+      if (user && user.locale !== locale) {
+        await saveLocalePreference(locale);
+        queryClient.setQueryData<SessionUser | null>(authKeys.user, (current) =>
+          current ? { ...current, locale } : current,
+        );
+      }
+    },
+    [queryClient],
+  );
+  return { locale: activeLocale(), locales: LOCALES, setLocale };
+}

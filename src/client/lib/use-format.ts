@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+import { formatCents, formatCount } from '../../shared/format.js';
+import { INTL_LOCALE, isLocale, type Locale } from '../../shared/locales.js';
+import { formatDate, formatDateRange } from './dates';
+
+/** Dates, amounts and counts written the way the active language writes them. */
+export function useFormat() {
+  const { i18n } = useTranslation();
+  const locale: Locale = isLocale(i18n.language) ? i18n.language : 'en';
+  const tag = INTL_LOCALE[locale];
+  return {
+    locale,
+    /** The Intl tag of the language, for any other Intl call. */
+    intlLocale: tag,
+    date: (value: string | null | undefined) => formatDate(value, tag),
+    dateRange: (from: string, to: string, today?: Date) => formatDateRange(from, to, today, tag),
+    money: (cents: number | string | null | undefined) => formatCents(cents, locale),
+    count: (value: number) => formatCount(value, locale),
+  };
+}

@@ -1,0 +1,80 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { UnitDocumentDto } from '../../../shared/schemas/conversations.js';
+import type { Db, Executor } from '../../db/client.js';
+import { orderItems, unitDocuments, uploads } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import type { SessionUser } from '../auth/index.js';
+import { readerOf } from './access.js';
+import { toUploadDto } from './uploads.js';
+
+/** A unit's documents, oldest first: what its customer sees in the unit's details. */
+export async function unitDocumentsOf(executor: Executor, itemId: number): Promise<UnitDocumentDto[]> {
+  const rows = await executor
+    .select({
+      id: unitDocuments.id,
+      title: unitDocuments.title,
+      createdAt: unitDocuments.createdAt,
+      file: { id: uploads.id, name: uploads.name, size: uploads.size, contentType: uploads.contentType },
+    })
+    .from(unitDocuments)
+    .innerJoin(uploads, eq(uploads.id, unitDocuments.uploadId))
+    .where(eq(unitDocuments.orderItemId, itemId))
+    .orderBy(asc(unitDocuments.id));
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    at: row.createdAt.toISOString(),
+    file: toUploadDto(row.file),
+  }));
+}
+
+/** Files staff attach to one unit (a permit, the final documents). */
+export function createUnitDocumentService({ db, clock }: { db: Db; clock: Clock }) {
+  async function unitOf(itemId: number) {
+    const [item] = await db
+      .select({ id: orderItems.id, orderId: orderItems.orderId })
+      .from(orderItems)
+      .where(eq(orderItems.id, itemId))
+      .limit(1);
+    return item;
+  }
+
+  return {
+    async list(user: SessionUser, itemId: number): Promise<UnitDocumentDto[]> {
+      const item = await unitOf(itemId);
+      if (!item) throw notFound('Order item not found');
+      await readerOf(db, user, item.orderId, 'read', 'Order item not found');
+      return unitDocumentsOf(db, itemId);
+    },
+
+    /** The file must already be uploaded to the unit's own order. */
+    async add(user: SessionUser, itemId: number, input: { uploadId: string; title: string }) {
+      const item = await unitOf(itemId);
+      if (!item) throw notFound('Order item not found');
+      const [file] = await db
+        .select({ id: uploads.id })
+        .from(uploads)
+        .where(and(eq(uploads.id, input.uploadId), eq(uploads.orderId, item.orderId)))
+        .limit(1);
+      if (!file) {
+        throw badRequest('Upload the file to this order first', { uploadId: 'No such file on this order' });
+      }
+      const [row] = await db
+        .insert(unitDocuments)
+        .values({
+          orderItemId: itemId,
+          uploadId: file.id,
+          title: input.title,
+          createdBy: user.id,
+          createdAt: clock.now(),
+        })
+        .returning({ id: unitDocuments.id });
+      const added = (await unitDocumentsOf(db, itemId)).find((doc) => doc.id === row?.id);
+      if (!added) throw new Error('document not stored');
+      return added;
+    },
+  };
+}
+
+export type UnitDocumentService = ReturnType<typeof createUnitDocumentService>;

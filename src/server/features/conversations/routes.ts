@@ -1,0 +1,216 @@
+import type { Readable } from 'node:stream';
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  conversationsPageSchema,
+  conversationsQuerySchema,
+  messageSchema,
+  newMessageSchema,
+  newUnitDocumentSchema,
+  PREVIEWABLE_CONTENT_TYPES,
+  UPLOAD_MAX_BYTES,
+  unitDocumentSchema,
+  unreadSummarySchema,
+  uploadSchema,
+} from '../../../shared/schemas/conversations.js';
+import { drainRequest } from '../../http/drain-request.js';
+import { errorBody, idParams } from '../../http/schemas.js';
+import { requirePermission, requireUser } from '../../http/session.js';
+import { AppError, badRequest } from '../../lib/errors.js';
+import type { SessionUser } from '../auth/index.js';
+import type { ConversationServices } from './service.js';
+
+const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+const uploadFailures = { ...failures, 413: errorBody, 415: errorBody };
+const LIMIT_MB = UPLOAD_MAX_BYTES / (1024 * 1024);
+const fileTooLarge = () =>
+  new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${LIMIT_MB} MB (the limit)`);
+const notMultipart = () =>
+  new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data in the field "file"');
+
+/** Upload ids are UUIDs; anything else is simply not found. */
+const uploadParams = z.object({ id: z.string().max(100) });
+
+/**
+ * Files, order conversations and unit documents. Customer routes answer only for the caller's own
+ * orders (another's answers 404, a staff account 404 too: staff use the admin routes); staff routes
+ * check the role's permission (decision 161).
+ */
+export const conversationRoutes: FastifyPluginAsyncZod<{ conversations: ConversationServices }> = async (
+  app,
+  { conversations: { uploads, messages, documents, readers } },
+) => {
+  await app.register(multipart, {
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, fieldSize: 100, parts: 6 },
+  });
+
+  app.post(
+    '/api/uploads',
+    {
+      schema: {
+        summary: 'Upload one file to an order (multipart: orderId, file)',
+        response: { 201: uploadSchema, ...uploadFailures },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      if (!request.isMultipart()) throw notMultipart();
+      let orderId: number | undefined;
+      let file: { name: string; bytes: Buffer } | undefined;
+      let stream: Readable | undefined;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'field') {
+            if (part.fieldname === 'orderId') orderId = Number(part.value);
+            continue;
+          }
+          if (part.fieldname !== 'file')
+            throw badRequest(`Unexpected file field '${part.fieldname}': send it as "file"`);
+          stream = part.file;
+          file = { name: part.filename, bytes: await part.toBuffer() };
+        }
+      } catch (error) {
+        await drainRequest(request, stream, UPLOAD_MAX_BYTES);
+        const code = (error as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
+        if (code === 'FST_FILES_LIMIT') throw badRequest('Send one file at a time');
+        if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+          throw badRequest('Too many form fields');
+        if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw notMultipart();
+        throw error;
+      }
+      if (!orderId || !Number.isInteger(orderId) || orderId <= 0) {
+        throw badRequest('orderId is required: the order the file belongs to', { orderId: 'Required' });
+      }
+      if (!file) throw badRequest('File required: send it in the field "file"', { file: 'File required' });
+      const stored = await uploads.store(user, { orderId, fileName: file.name, bytes: file.bytes });
+      reply.code(201);
+      return stored;
+    },
+  );
+
+  app.get(
+    '/api/uploads/:id',
+    {
+      schema: {
+        summary: 'Download a file (?inline=1 shows a JPEG, PNG or WebP image in the page)',
+        params: uploadParams,
+        querystring: z.object({ inline: z.enum(['0', '1']).optional() }),
+        response: { 200: z.any(), ...failures },
+      },
+    },
+    async (request, reply) => {
+      const file = await uploads.read(requireUser(request), request.params.id);
+      // Only images a browser draws (never PDF, never anything that could run) may be shown inline.
+      const inline = request.query.inline === '1' && PREVIEWABLE_CONTENT_TYPES.includes(file.contentType);
+      reply
+        .header('Content-Type', file.contentType)
+        .header('Content-Length', String(file.size))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Security-Policy', "default-src 'none'; sandbox")
+        .header('Cache-Control', 'private, max-age=3600')
+        .header(
+          'Content-Disposition',
+          `${inline ? 'inline' : 'attachment'}; filename="${asciiName(file.name)}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+        );
+      return reply.send(Buffer.from(file.data));
+    },
+  );
+
+  // The customer's side answers only for the caller's own orders; staff use their own routes.
+  const ownOrder = async (request: FastifyRequest, orderId: number) => {
+    const user = requireUser(request);
+    return { user, reader: await readers.of(user, orderId, 'customer') };
+  };
+  const staffReader = (user: SessionUser, orderId: number) => readers.of(user, orderId, 'staff');
+
+  app.get(
+    '/api/orders/:id/messages',
+    { schema: { params: idParams, response: { 200: z.array(messageSchema), ...failures } } },
+    async (request) => {
+      const { user, reader } = await ownOrder(request, request.params.id);
+      return messages.list(reader, user);
+    },
+  );
+
+  app.post(
+    '/api/orders/:id/messages',
+    {
+      schema: { params: idParams, body: newMessageSchema, response: { 201: messageSchema, ...failures } },
+    },
+    async (request, reply) => {
+      const { user, reader } = await ownOrder(request, request.params.id);
+      reply.code(201);
+      return messages.post(reader, user, request.body);
+    },
+  );
+
+  app.get(
+    '/api/conversations/unread',
+    { schema: { response: { 200: unreadSummarySchema, ...failures } } },
+    async (request) => messages.unreadForCustomer(requireUser(request).id),
+  );
+
+  app.get(
+    '/api/order-items/:id/documents',
+    { schema: { params: idParams, response: { 200: z.array(unitDocumentSchema), ...failures } } },
+    async (request) => documents.list(requireUser(request), request.params.id),
+  );
+
+  // The staff side.
+  app.get(
+    '/api/admin/orders/:id/messages',
+    { schema: { params: idParams, response: { 200: z.array(messageSchema), ...failures } } },
+    async (request) => {
+      const user = requirePermission(request, 'orders.read');
+      return messages.list(await staffReader(user, request.params.id), user);
+    },
+  );
+
+  app.post(
+    '/api/admin/orders/:id/messages',
+    {
+      schema: { params: idParams, body: newMessageSchema, response: { 201: messageSchema, ...failures } },
+    },
+    async (request, reply) => {
+      const user = requirePermission(request, 'orders.messages');
+      const reader = await staffReader(user, request.params.id);
+      reply.code(201);
+      return messages.post(reader, user, request.body);
+    },
+  );
+
+  app.get(
+    '/api/admin/conversations',
+    {
+      schema: {
+        querystring: conversationsQuerySchema,
+        response: { 200: conversationsPageSchema, ...failures },
+      },
+    },
+    async (request) => messages.conversations(requirePermission(request, 'orders.read'), request.query),
+  );
+
+  app.post(
+    '/api/admin/order-items/:id/documents',
+    {
+      schema: {
+        params: idParams,
+        body: newUnitDocumentSchema,
+        response: { 201: unitDocumentSchema, ...failures },
+      },
+    },
+    async (request, reply) => {
+      const user = requirePermission(request, 'orders.status');
+      reply.code(201);
+      return documents.add(user, request.params.id, request.body);
+    },
+  );
+};
+
+/** A header-safe fallback name; the full name travels in filename*. */
+function asciiName(name: string): string {
+  return name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+}

@@ -1,0 +1,127 @@
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import {
+  ORDER_UPLOAD_QUOTA_BYTES,
+  UPLOAD_CONTENT_TYPES,
+  type UploadDto,
+} from '../../../shared/schemas/conversations.js';
+import type { Db } from '../../db/client.js';
+import { orders, unitDocuments, uploads } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import type { SessionUser } from '../auth/index.js';
+import { type Reader, readerOf } from './access.js';
+
+export const UNSUPPORTED_FILE_MESSAGE =
+  'This file is not a PDF, JPEG, PNG, WebP or HEIC file (judged by its content, not its name)';
+
+const MB = 1024 * 1024;
+
+/** Kept from the browser's name: no path, no control characters, at most 200 characters. */
+export function cleanFileName(raw: string, contentType: string): string {
+  const base = raw.split(/[\\/]/).pop() ?? '';
+  // Control characters and quotes would break the Content-Disposition header the name goes into.
+  const cleaned = [...base]
+    .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f && c !== '"')
+    .join('')
+    .trim()
+    .slice(-200);
+  return cleaned || `file.${contentType.split('/')[1] ?? 'bin'}`;
+}
+
+export const toUploadDto = (row: {
+  id: string;
+  name: string;
+  size: number;
+  contentType: string;
+}): UploadDto => ({
+  id: row.id,
+  name: row.name,
+  size: row.size,
+  contentType: row.contentType,
+});
+
+/** Unattached files older than this are removed: an upload abandoned in a composer frees its quota. */
+const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Files in the database. Each is bound to an order when it is uploaded: the order's quota counts it
+ * and only that order's readers may fetch it (decision 157).
+ */
+export function createUploadService({ db, clock }: { db: Db; clock: Clock }) {
+  return {
+    /**
+     * Stores a file after judging its type by its bytes; nothing is stored when it is refused. The
+     * order's row is locked while the quota is counted, so two uploads cannot both squeeze in.
+     */
+    async store(user: SessionUser, input: { orderId: number; fileName: string; bytes: Buffer }) {
+      await readerOf(db, user, input.orderId, 'upload');
+      if (input.bytes.length === 0) throw new AppError('BAD_REQUEST', 'The file is empty');
+      const detected = await fileTypeFromBuffer(input.bytes);
+      const contentType = detected?.mime;
+      if (!contentType || !(UPLOAD_CONTENT_TYPES as readonly string[]).includes(contentType)) {
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED_FILE_MESSAGE);
+      }
+      return db.transaction(async (tx) => {
+        await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, input.orderId)).for('update');
+        const [used] = await tx
+          .select({ bytes: sql<number>`coalesce(sum(${uploads.size}), 0)::bigint` })
+          .from(uploads)
+          .where(eq(uploads.orderId, input.orderId));
+        if (Number(used?.bytes ?? 0) + input.bytes.length > ORDER_UPLOAD_QUOTA_BYTES) {
+          throw new AppError(
+            'PAYLOAD_TOO_LARGE',
+            `This order's files would exceed ${ORDER_UPLOAD_QUOTA_BYTES / MB} MB (the limit per order)`,
+          );
+        }
+        const [row] = await tx
+          .insert(uploads)
+          .values({
+            orderId: input.orderId,
+            uploadedBy: user.id,
+            name: cleanFileName(input.fileName, contentType),
+            contentType,
+            size: input.bytes.length,
+            data: new Uint8Array(input.bytes.buffer, input.bytes.byteOffset, input.bytes.length),
+            createdAt: clock.now(),
+          })
+          .returning({
+            id: uploads.id,
+            name: uploads.name,
+            size: uploads.size,
+            contentType: uploads.contentType,
+          });
+        if (!row) throw new Error('upload not stored');
+        return row;
+      });
+    },
+
+    /** The file with its bytes, for its order's customer and for staff who read orders. */
+    async read(user: SessionUser, id: string) {
+      const [row] = await db.select().from(uploads).where(eq(uploads.id, id)).limit(1);
+      // A file of someone else's order answers exactly like a missing one.
+      if (!row) throw notFound('File not found');
+      await readerOf(db, user, row.orderId, 'read', 'File not found');
+      return row;
+    },
+
+    /** Files stored but never attached to a message or a unit, older than a day. */
+    async purgeAbandoned(): Promise<number> {
+      const cutoff = new Date(clock.now().getTime() - ABANDONED_AFTER_MS);
+      const removed = await db
+        .delete(uploads)
+        .where(
+          and(
+            isNull(uploads.messageId),
+            lt(uploads.createdAt, cutoff),
+            sql`not exists (select 1 from ${unitDocuments} where ${unitDocuments.uploadId} = ${uploads.id})`,
+          ),
+        )
+        .returning({ id: uploads.id });
+      return removed.length;
+    },
+  };
+}
+
+export type UploadService = ReturnType<typeof createUploadService>;
+export type { Reader };

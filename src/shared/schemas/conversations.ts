@@ -1,0 +1,103 @@
+/**
+ * Conversations beside each order, the files sent in them and the documents staff attach to a unit.
+ * zod/mini (decision 14).
+ */
+import * as z from 'zod/mini';
+
+/** The largest file one upload takes. */
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+/** All files of one order together, attached or not (decision 157). */
+export const ORDER_UPLOAD_QUOTA_BYTES = 200 * 1024 * 1024;
+/** What a file may be, decided from its bytes (decision 156). */
+export const UPLOAD_CONTENT_TYPES = [
+  'application/pdf',
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/heic',
+  'image/heif',
+] as const;
+/** The kinds a browser can show in an <img>: these get an inline preview. */
+export const PREVIEWABLE_CONTENT_TYPES: readonly string[] = ['image/jpeg', 'image/png', 'image/webp'];
+/** The file input's `accept`: the same kinds by extension and type, so the phone offers its camera. */
+export const UPLOAD_ACCEPT = '.pdf,.jpg,.jpeg,.png,.webp,.heic,.heif,application/pdf,image/*';
+
+export const MESSAGE_MAX_LENGTH = 5000;
+export const MESSAGE_MAX_ATTACHMENTS = 10;
+
+export const uploadSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  size: z.number(),
+  contentType: z.string(),
+});
+export type UploadDto = z.infer<typeof uploadSchema>;
+
+export const messageSchema = z.object({
+  id: z.number(),
+  at: z.string(),
+  author: z.object({ kind: z.enum(['customer', 'staff']), name: z.string() }),
+  text: z.string(),
+  attachments: z.array(uploadSchema),
+});
+export type MessageDto = z.infer<typeof messageSchema>;
+
+export const newMessageSchema = z.object({
+  text: z
+    .string()
+    .check(z.trim(), z.maxLength(MESSAGE_MAX_LENGTH, `At most ${MESSAGE_MAX_LENGTH} characters`)),
+  attachmentIds: z.optional(
+    z
+      .array(z.string().check(z.minLength(1), z.maxLength(100)))
+      .check(z.maxLength(MESSAGE_MAX_ATTACHMENTS, `At most ${MESSAGE_MAX_ATTACHMENTS} files per message`)),
+  ),
+});
+export type NewMessage = z.infer<typeof newMessageSchema>;
+
+export const CONVERSATIONS_MAX_PAGE_SIZE = 100;
+
+export const conversationsQuerySchema = z.object({
+  status: z._default(z.enum(['unanswered', 'all']), 'unanswered'),
+  page: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 1),
+  pageSize: z._default(
+    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(CONVERSATIONS_MAX_PAGE_SIZE)),
+    20,
+  ),
+});
+export type ConversationsQuery = z.infer<typeof conversationsQuerySchema>;
+
+export const conversationRowSchema = z.object({
+  orderId: z.number(),
+  /** The business id and product, so the list needs no second request per row. */
+  orderNumber: z.string(),
+  productName: z.string(),
+  customerName: z.nullable(z.string()),
+  lastMessageAt: z.string(),
+  waitingSince: z.optional(z.string()),
+  unread: z.number(),
+});
+export const conversationsPageSchema = z.object({
+  items: z.array(conversationRowSchema),
+  total: z.number(),
+});
+export type ConversationRow = z.infer<typeof conversationRowSchema>;
+export type ConversationsPage = z.infer<typeof conversationsPageSchema>;
+
+/** The customer's unread staff messages, per order (the sidebar's badge). */
+export const unreadSummarySchema = z.object({
+  items: z.array(z.object({ orderId: z.number(), unread: z.number() })),
+  total: z.number(),
+});
+export type UnreadSummary = z.infer<typeof unreadSummarySchema>;
+
+export const newUnitDocumentSchema = z.object({
+  uploadId: z.string().check(z.minLength(1), z.maxLength(100)),
+  title: z.string().check(z.trim(), z.minLength(1, 'Title is required'), z.maxLength(200)),
+});
+export const unitDocumentSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  at: z.string(),
+  file: uploadSchema,
+});
+export type UnitDocumentDto = z.infer<typeof unitDocumentSchema>;
