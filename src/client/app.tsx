@@ -27,6 +27,7 @@ const DeliveryDaysPage = lazyChunk(() => import('./features/delivery-booking/del
 const ImportPage = lazyChunk(() => import('./features/imports/import-page'));
 const WebhooksPage = lazyChunk(() => import('./features/webhooks/webhooks-page'));
 const AdminSettingsPage = lazyChunk(() => import('./features/admin-settings/settings-page'));
+const AccountSecurityPage = lazyChunk(() => import('./features/security/account-security-page'));
 
 const PaymentSuccessPage = lazyChunk(() => import('./features/payments/payment-success-page'));
 const TestCheckoutPage = lazyChunk(() => import('./features/payments/test-checkout-page'));
@@ -68,6 +69,7 @@ export function AppRoutes() {
               <Route path="import" element={<ImportPage />} />
               <Route path="webhooks" element={<WebhooksPage />} />
               <Route path="settings" element={<AdminSettingsPage />} />
+              <Route path="account" element={<AccountSecurityPage />} />
             </Route>
           </Route>
 

@@ -37,3 +37,6 @@ export interface LiveDeliverySlotsChanged {
 
 /** What only staff sockets receive. */
 export type LiveStaffMessage = LiveDeliverySlotsChanged;
+
+/** Close code of a socket whose session ended (signed out elsewhere, ended from the sessions list). */
+export const LIVE_CLOSE_SESSION_ENDED = 4001;

@@ -1,7 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import type { LiveMessageCreated, LiveStaffMessage, LiveStatusUpdate } from '../../shared/live.js';
 import { isStaffRole } from '../../shared/permissions.js';
-import { useSession } from '../features/auth/session';
+import { authKeys, useSession } from '../features/auth/session';
 import { openLiveConnection } from './live';
 
 /** The refresh 250 ms after a message; the order page's own refetch after 500 ms. */
@@ -42,6 +43,7 @@ export function LiveConnection({
   children: ReactNode;
 }) {
   const { user } = useSession();
+  const queryClient = useQueryClient();
   const userId = user?.id ?? null;
   const isAdmin = user ? isStaffRole(user.role) : false;
   const latest = useRef({ refresh, onStaffMessage, onMessageCreated, desktopNotifications });
@@ -66,12 +68,14 @@ export function LiveConnection({
       },
       onStaffMessage: (message) => latest.current.onStaffMessage?.(message),
       onMessageCreated: (message) => latest.current.onMessageCreated?.(message),
+      // Signed out from another browser: re-reading the session lets the guards show the sign-in page.
+      onSessionEnded: () => void queryClient.invalidateQueries({ queryKey: authKeys.user }),
     });
     return () => {
       close();
       for (const timer of timers) clearTimeout(timer);
     };
-  }, [userId, isAdmin, listeners]);
+  }, [userId, isAdmin, listeners, queryClient]);
 
   const [subscribe] = useState(() => (listener: Listener) => {
     listeners.add(listener);

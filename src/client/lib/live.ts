@@ -4,7 +4,7 @@ import type {
   LiveStaffMessage,
   LiveStatusUpdate,
 } from '../../shared/live.js';
-import { LIVE_PATH } from '../../shared/live.js';
+import { LIVE_CLOSE_SESSION_ENDED, LIVE_PATH } from '../../shared/live.js';
 
 /** Reconnect after 3 s × (attempts + 1), at most 30 s, so a server restart is not hammered. */
 export const RECONNECT_STEP_MS = 3000;
@@ -47,6 +47,8 @@ export interface LiveConnectionOptions {
   onStatusUpdate: (update: LiveStatusUpdate) => void;
   /** Messages only staff receive (the delivery days changed). */
   onStaffMessage?: (message: LiveStaffMessage) => void;
+  /** The server closed the socket because this browser's session ended; no reconnect follows. */
+  onSessionEnded?: () => void;
   /** A message was written in the conversation of one of the user's orders (or any, for staff). */
   onMessageCreated?: (message: LiveMessageCreated) => void;
   /** The WebSocket class (globalThis.WebSocket unless given). */
@@ -96,10 +98,15 @@ export function openLiveConnection(options: LiveConnectionOptions): () => void {
     ws.onerror = (event: Event) => {
       console.warn('Live connection error', event);
     };
-    ws.onclose = () => {
+    ws.onclose = (event: CloseEvent) => {
       if (socket !== ws) return;
       socket = null;
       if (stopped) return;
+      if (event.code === LIVE_CLOSE_SESSION_ENDED) {
+        stopped = true;
+        options.onSessionEnded?.();
+        return;
+      }
       const delay = reconnectDelay(attempts);
       attempts++;
       retry = setTimeout(connect, delay);

@@ -1,7 +1,12 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
-import type { LiveMessageCreated, LiveStaffMessage, LiveStatusUpdate } from '../../shared/live.js';
+import {
+  LIVE_CLOSE_SESSION_ENDED,
+  type LiveMessageCreated,
+  type LiveStaffMessage,
+  type LiveStatusUpdate,
+} from '../../shared/live.js';
 import { isStaffRole } from '../../shared/permissions.js';
 import type { Db } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
@@ -24,7 +29,7 @@ export interface LiveClient {
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** Close code for a socket whose session ended (sign-out elsewhere, password change or reset, expiry). */
-export const CLOSE_SESSION_ENDED = 4001;
+export const CLOSE_SESSION_ENDED = LIVE_CLOSE_SESSION_ENDED;
 
 /**
  * This instance's open sockets, indexed by user id, with the administrators in a set of their own.

@@ -30,6 +30,7 @@ import { PasswordField, TextField } from '../../components/ui/text-field';
 import { toast } from '../../components/ui/use-toast';
 import { GENERIC_ERROR, toastError, toastSuccess } from '../../lib/notify';
 import { useAdminUsers, useCreateUser, useUpdateUser } from '../customers/api';
+import { EndSessionsSection } from '../security/end-sessions-section';
 
 export const ADMIN_USERS_PAGE_SIZE = 20;
 
@@ -272,6 +273,7 @@ function EditUserDialog({
             }
           />
         )}
+        {open && <EndSessionsSection userId={user.id} email={user.email} />}
       </DialogContent>
     </Dialog>
   );

@@ -11,7 +11,7 @@ function tab(name: string) {
 }
 
 describe('Settings page', () => {
-  it('shows the seven tabs and opens General first', async () => {
+  it('shows the eight tabs and opens General first', async () => {
     settingsApi();
     renderApp('/admin/settings');
     // The first render loads the admin shell and page chunks, slow on a busy machine.
@@ -24,6 +24,7 @@ describe('Settings page', () => {
       'API Keys',
       'Service Areas',
       'Delivery Estimates',
+      'Security',
     ]);
     expect(await tab('General')).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByLabelText('Company Name')).toHaveValue('OrderFlow');

@@ -1,4 +1,4 @@
-/** Settings: seven tabs, the open one kept in the address. */
+/** Settings: eight tabs, the open one kept in the address. */
 import { type PageTab, TabbedPage } from '../../components/tabbed-page';
 import { AdminUsersTab } from './admin-users-tab';
 import { ApiKeysTab } from './api-keys-tab';
@@ -6,6 +6,7 @@ import { DeliveryEstimatesTab } from './delivery-estimates-tab';
 import { GeneralTab } from './general-tab';
 import { IntegrationsTab } from './integrations-tab';
 import { NotificationsTab } from './notifications-tab';
+import { SecurityTab } from './security-tab';
 import { ServiceAreasTab } from './service-areas-tab';
 
 const TABS: [PageTab, ...PageTab[]] = [
@@ -16,13 +17,14 @@ const TABS: [PageTab, ...PageTab[]] = [
   { value: 'api-keys', label: 'API Keys', Panel: ApiKeysTab },
   { value: 'service-areas', label: 'Service Areas', Panel: ServiceAreasTab },
   { value: 'delivery-estimates', label: 'Delivery Estimates', Panel: DeliveryEstimatesTab },
+  { value: 'security', label: 'Security', Panel: SecurityTab },
 ];
 
 export default function AdminSettingsPage() {
   return (
     <TabbedPage
       title="Settings"
-      description="Your company, notifications, integrations, staff, service areas and delivery estimates."
+      description="Your company, notifications, integrations, staff, service areas, delivery estimates and security."
       tabs={TABS}
     />
   );

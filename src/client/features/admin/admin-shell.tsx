@@ -4,6 +4,7 @@ import {
   LayoutDashboard,
   MessagesSquare,
   Settings,
+  ShieldCheck,
   ShoppingCart,
   Upload,
   Users,
@@ -31,6 +32,7 @@ const ADMIN_NAV: readonly NavItem[] = [
   { to: '/admin/import', label: 'Import Data', icon: Upload },
   { to: '/admin/webhooks', label: 'Webhooks', icon: Webhook },
   { to: '/admin/settings', label: 'Settings', icon: Settings },
+  { to: '/admin/account', label: 'My account', icon: ShieldCheck },
 ];
 
 export default function AdminShell() {

@@ -6,6 +6,7 @@ import type {
   SetPasswordRequest,
   VerifyEmailResponse,
 } from '../../../shared/schemas/auth.js';
+import type { SecondFactorSignIn } from '../../../shared/schemas/security.js';
 import { apiJson } from '../../lib/api';
 
 /** The signed-in user, or null for a visitor (answered 200, so no failed request is logged). */
@@ -18,9 +19,34 @@ export function verifyEmail(email: string, sendCode = false): Promise<VerifyEmai
   return apiJson('POST', '/api/auth/verify-email', sendCode ? { email, sendCode: true } : { email });
 }
 
-/** Checks the password only; the session comes from the code step (two-step sign-in). */
-export function checkPassword(email: string, password: string): Promise<{ ok: true }> {
+export type SignInFactors = { totp: boolean; passkey: boolean };
+
+/**
+ * Checks the password only; the session comes from the next step: the mailed code, or for staff with
+ * a second factor (named in `secondFactor`), that factor.
+ */
+export function checkPassword(
+  email: string,
+  password: string,
+): Promise<{ ok: true; secondFactor?: SignInFactors }> {
   return apiJson('POST', '/api/auth/login', { email, password, noSession: true });
+}
+
+export function completeSecondFactor(request: SecondFactorSignIn): Promise<{ user: SessionUser }> {
+  return apiJson('POST', '/api/auth/second-factor', request);
+}
+
+/** Asks for the server's challenge, lets the browser's passkey answer it, and signs in with the answer. */
+export async function signInWithPasskey(email: string): Promise<{ user: SessionUser }> {
+  // Loaded on use: the sign-in screen's first load stays small.
+  const { startAuthentication } = await import('@simplewebauthn/browser');
+  const optionsJSON = await apiJson<Parameters<typeof startAuthentication>[0]['optionsJSON']>(
+    'POST',
+    '/api/auth/second-factor/passkey-options',
+    { email },
+  );
+  const response = await startAuthentication({ optionsJSON });
+  return completeSecondFactor({ email, method: 'passkey', response: { ...response } });
 }
 
 export function verifyLoginCode(email: string, code: string): Promise<{ user: SessionUser }> {

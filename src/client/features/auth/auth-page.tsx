@@ -9,11 +9,18 @@ import { Trans } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { SessionUser } from '../../../shared/schemas/auth.js';
 import { toast } from '../../components/ui/use-toast';
-import { checkPassword, setPassword, verifyEmail as verifyEmailCall, verifyLoginCode } from './auth-api';
+import {
+  checkPassword,
+  type SignInFactors,
+  setPassword,
+  verifyEmail as verifyEmailCall,
+  verifyLoginCode,
+} from './auth-api';
 import { AuthLayout, AuthStep } from './auth-layout';
 import { ForgotPasswordFlow } from './forgot-password-flow';
 import { CodeForm, CodeSentDescription, EmailForm, NewPasswordForm, PasswordForm, ResendCode } from './forms';
 import { useAuthMessages } from './messages';
+import { SecondFactorStep } from './second-factor-step';
 import { useSetSessionUser } from './session';
 import { codeSentToast, type SignedInHandler } from './signed-in';
 
@@ -22,6 +29,7 @@ type Step =
   | { name: 'password'; email: string }
   | { name: 'create_password'; email: string; pending: boolean }
   | { name: 'verification'; email: string; newPassword?: { password: string; pending: boolean } }
+  | { name: 'second_factor'; email: string; factors: SignInFactors }
   | { name: 'forgot_password'; email: string; codeSentFor?: 'ACTIVE' | 'PENDING' };
 
 /**
@@ -95,6 +103,7 @@ export default function AuthPage() {
             email={step.email}
             onBack={() => setStep({ name: 'email' })}
             onCodeSent={() => setStep({ name: 'verification', email: step.email })}
+            onSecondFactor={(factors) => setStep({ name: 'second_factor', email: step.email, factors })}
             onForgotPassword={() => setStep({ name: 'forgot_password', email: step.email })}
           />
         </AuthLayout>
@@ -153,6 +162,18 @@ export default function AuthPage() {
         </AuthLayout>
       );
 
+    case 'second_factor':
+      return (
+        <AuthLayout>
+          <SecondFactorStep
+            email={step.email}
+            factors={step.factors}
+            onSignedIn={signedIn}
+            onBack={() => setStep({ name: 'password', email: step.email })}
+          />
+        </AuthLayout>
+      );
+
     case 'forgot_password':
       return (
         <AuthLayout>
@@ -175,11 +196,14 @@ function PasswordStep({
   email,
   onBack,
   onCodeSent,
+  onSecondFactor,
   onForgotPassword,
 }: {
   email: string;
   onBack: () => void;
   onCodeSent: () => void;
+  /** Staff with a passkey or an authenticator app take that step instead of a mailed code. */
+  onSecondFactor: (factors: SignInFactors) => void;
   onForgotPassword: () => void;
 }) {
   const { t, failed } = useAuthMessages();
@@ -205,15 +229,17 @@ function PasswordStep({
         onForgotPassword={onForgotPassword}
         onSubmit={(password) =>
           login.mutate(password, {
-            // The password is right; the session only comes with the code sent now.
-            onSuccess: () =>
-              sendCode.mutate(undefined, {
-                onSuccess: () => {
-                  toast(codeSentToast(t, email));
-                  onCodeSent();
-                },
-                onError: (error) => failed(t('errors.title'), error, t('errors.generic')),
-              }),
+            // The password is right; the session only comes with the second factor or the code sent now.
+            onSuccess: ({ secondFactor }) =>
+              secondFactor
+                ? onSecondFactor(secondFactor)
+                : sendCode.mutate(undefined, {
+                    onSuccess: () => {
+                      toast(codeSentToast(t, email));
+                      onCodeSent();
+                    },
+                    onError: (error) => failed(t('errors.title'), error, t('errors.generic')),
+                  }),
             onError: (error) => failed(t('password.loginFailed'), error, t('password.invalidCredentials')),
           })
         }

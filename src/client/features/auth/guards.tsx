@@ -4,7 +4,11 @@ import { isStaffRole } from '../../../shared/permissions.js';
 import { Button } from '../../components/ui/button';
 import { FrameSkeleton } from '../../components/ui/skeleton';
 import { PageSpinner } from '../../components/ui/spinner';
+import { lazyChunk } from '../../lib/lazy-chunk';
 import { homePathFor, useSession } from './session';
+
+// Only staff who must still set up a second factor load it.
+const EnrolmentGate = lazyChunk(() => import('../security/enrolment-gate'));
 
 function SessionError({ onRetry }: { onRetry: () => void }) {
   return (
@@ -42,6 +46,7 @@ export function RequireAdmin() {
   if (isError) return <SessionError onRetry={retry} />;
   if (!user) return <Navigate to="/auth" replace />;
   if (!isStaffRole(user.role)) return <Navigate to="/" replace />;
+  if (user.mustEnrolSecondFactor) return <EnrolmentGate />;
   return <Outlet />;
 }
 

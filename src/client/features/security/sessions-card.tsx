@@ -1,40 +1,41 @@
 /** The Sessions section of the account page: every signed-in browser, each with its own Sign out. */
 import { Laptop } from 'lucide-react';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { toastError, toastSuccess } from '../../lib/notify';
+import { useFormat } from '../../lib/use-format';
 import { useEndSession, useSessions } from './sessions-api';
-
-function formatDateTime(value: string): string {
-  return new Date(value).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
 
 export function SessionsCard({ className }: { className?: string }) {
   const titleId = useId();
   const sessions = useSessions();
   const end = useEndSession();
+  // Customers read it in their language; the back office shows the English catalogue.
+  const { t } = useTranslation('account');
+  const { intlLocale } = useFormat();
+  const formatDateTime = (value: string) =>
+    new Date(value).toLocaleString(intlLocale, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <Card role="region" aria-labelledby={titleId} className={className}>
       <CardHeader>
-        <CardTitle id={titleId}>Sessions</CardTitle>
-        <CardDescription>
-          Where you are signed in. Sign out of any browser you do not recognise or no longer use.
-        </CardDescription>
+        <CardTitle id={titleId}>{t('sessions.title')}</CardTitle>
+        <CardDescription>{t('sessions.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         {sessions.isPending ? (
-          <p className="text-muted-foreground text-sm">Loading sessions…</p>
+          <p className="text-muted-foreground text-sm">{t('sessions.loading')}</p>
         ) : sessions.isError ? (
           <div role="alert" className="grid justify-items-start gap-2">
-            <p className="text-sm">Your sessions could not be loaded.</p>
+            <p className="text-sm">{t('sessions.loadFailed')}</p>
             <Button variant="outline" size="sm" onClick={() => void sessions.refetch()}>
-              Try again
+              {t('sessions.retry')}
             </Button>
           </div>
         ) : (
-          <ul className="divide-y rounded-lg border" aria-label="Signed-in browsers">
+          <ul className="divide-y rounded-lg border" aria-label={t('sessions.listLabel')}>
             {sessions.data.map((session) => (
               <li
                 key={session.id}
@@ -45,14 +46,14 @@ export function SessionsCard({ className }: { className?: string }) {
                   <div className="grid min-w-0 gap-1">
                     <p className="flex flex-wrap items-center gap-2 font-medium">
                       <span className="break-words">{session.device}</span>
-                      {session.current && <Badge variant="secondary">This device</Badge>}
+                      {session.current && <Badge variant="secondary">{t('sessions.thisDevice')}</Badge>}
                     </p>
                     <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-muted-foreground text-sm">
-                      <dt>Address</dt>
-                      <dd className="break-all">{session.ip ?? 'Unknown'}</dd>
-                      <dt>Signed in</dt>
+                      <dt>{t('sessions.address')}</dt>
+                      <dd className="break-all">{session.ip ?? t('sessions.unknownAddress')}</dd>
+                      <dt>{t('sessions.signedIn')}</dt>
                       <dd>{formatDateTime(session.createdAt)}</dd>
-                      <dt>Last seen</dt>
+                      <dt>{t('sessions.lastSeen')}</dt>
                       <dd>{formatDateTime(session.lastSeenAt)}</dd>
                     </dl>
                   </div>
@@ -62,16 +63,23 @@ export function SessionsCard({ className }: { className?: string }) {
                   size="sm"
                   className="w-fit shrink-0"
                   disabled={end.isPending && end.variables?.id === session.id}
-                  aria-label={session.current ? 'Sign out of this device' : `Sign out of ${session.device}`}
+                  aria-label={
+                    session.current
+                      ? t('sessions.signOutThis')
+                      : t('sessions.signOutOther', { device: session.device })
+                  }
                   onClick={() =>
                     end.mutate(session, {
                       onSuccess: () =>
-                        toastSuccess('Signed out', `${session.device} is no longer signed in.`),
-                      onError: (error) => toastError('Could not sign out that session', error),
+                        toastSuccess(
+                          t('sessions.ended'),
+                          t('sessions.endedText', { device: session.device }),
+                        ),
+                      onError: (error) => toastError(t('sessions.endFailed'), error),
                     })
                   }
                 >
-                  Sign out
+                  {t('sessions.signOut')}
                 </Button>
               </li>
             ))}

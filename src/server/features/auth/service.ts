@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
+import type { Locale } from '../../../shared/locales.js';
 import { isStaffRole, withPermissions } from '../../../shared/permissions.js';
 import type { SecondFactorSignIn } from '../../../shared/schemas/security.js';
-import type { Locale } from '../../../shared/locales.js';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';

@@ -12,8 +12,8 @@ import {
   totpSetupSchema,
 } from '../../../shared/schemas/security.js';
 import { errorBody, idParams } from '../../http/schemas.js';
-import { requireUser } from '../../http/session.js';
-import { forbidden, unauthorized } from '../../lib/errors.js';
+import { requirePermission, requireUser } from '../../http/session.js';
+import { forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import type { SecondFactorService } from './service.js';
 
 const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -112,5 +112,15 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{
     },
     async (request) =>
       secondFactor.regenerateRecoveryCodes(requireStaff(request).user.id, request.body.password),
+  );
+
+  app.delete(
+    '/api/admin/users/:id/second-factor',
+    { schema: { params: idParams, response: { 200: ok, ...failures } } },
+    async (request) => {
+      requirePermission(request, 'admin.all');
+      if (!(await secondFactor.removeAllFor(request.params.id))) throw notFound('User not found');
+      return { message: 'Second factor removed; the user signs in with an e-mailed code again' };
+    },
   );
 };

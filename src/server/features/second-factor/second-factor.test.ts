@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.js';
@@ -283,6 +284,32 @@ describe('passkeys', () => {
       response: phishing.register(options.body),
     });
     expect(res.status).toBe(400);
+  });
+});
+
+describe('an administrator removes a lost second factor', () => {
+  it('is refused to visitors, customers and staff without the permission', async () => {
+    const path = '/api/admin/users/1/second-factor';
+    expect((await t.client().request('DELETE', path)).status).toBe(401);
+    const { client: customer, user } = await signedInCustomer(t, 'rescue-nosy@example.com');
+    expect((await customer.request('DELETE', path)).status).toBe(403);
+    await t.database.db
+      .update(users)
+      .set({ role: 'SUPPORT' as never })
+      .where(eq(users.id, user.id));
+    expect((await customer.request('DELETE', path)).status).toBe(403);
+  });
+
+  it('removes every factor and code and ends the user’s sessions; the mailed code applies again', async () => {
+    const { client: admin } = await newStaff();
+    const { email, client, user } = await newStaff();
+    await enrolTotp(client);
+    const res = await admin.request('DELETE', `/api/admin/users/${user.id}/second-factor`);
+    expect(res.status).toBe(200);
+    expect((await client.get('/api/auth/user')).status).toBe(401);
+    const { login } = await passwordStep(email);
+    expect(login.secondFactor).toBeUndefined();
+    expect((await admin.request('DELETE', '/api/admin/users/999999/second-factor')).status).toBe(404);
   });
 });
 

@@ -13,6 +13,7 @@ import { passkeys, recoveryCodes, sessions, settings, totpSecrets, users } from 
 import type { Clock } from '../../lib/clock.js';
 import { verifyPassword } from '../../lib/crypto.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { publishAccountChanged } from '../../live/publish.js';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes.js';
 import { newTotpSecret, totpStep, totpUri } from './totp.js';
 
@@ -257,6 +258,23 @@ export function createSecondFactorService({ db, clock, rp }: { db: Db; clock: Cl
           .returning({ id: passkeys.id });
         if (gone.length === 0) throw notFound('Passkey not found');
         await dropCodesWithoutFactor(userId, tx);
+      });
+    },
+
+    /**
+     * An administrator's rescue of a staff member who lost every factor: factors and recovery codes
+     * go, and so do the user's sessions (their sockets close). Undefined when there is no such user.
+     */
+    async removeAllFor(userId: number): Promise<true | undefined> {
+      return db.transaction(async (tx) => {
+        const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
+        if (!user) return undefined;
+        await tx.delete(totpSecrets).where(eq(totpSecrets.userId, userId));
+        await tx.delete(passkeys).where(eq(passkeys.userId, userId));
+        await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+        await tx.delete(sessions).where(eq(sessions.userId, userId));
+        await publishAccountChanged(tx, userId);
+        return true as const;
       });
     },
 

@@ -1,0 +1,56 @@
+/**
+ * Admin Users → Edit: an administrator signs a user out of every browser at once, or removes the
+ * second factor of a staff member who lost it (decisions 150 and 155).
+ */
+import { useMutation } from '@tanstack/react-query';
+import { Button } from '../../components/ui/button';
+import { apiJson } from '../../lib/api';
+import { toastError, toastSuccess } from '../../lib/notify';
+
+export function EndSessionsSection({ userId, email }: { userId: number; email: string }) {
+  const end = useMutation({
+    mutationFn: () =>
+      apiJson<{ message: string; ended: number }>('DELETE', `/api/admin/users/${userId}/sessions`),
+  });
+  const removeFactor = useMutation({
+    mutationFn: () => apiJson<{ message: string }>('DELETE', `/api/admin/users/${userId}/second-factor`),
+  });
+  return (
+    <div className="grid gap-2 border-t pt-4">
+      <p className="font-medium text-sm">Sessions and second factor</p>
+      <p className="text-muted-foreground text-sm">
+        Sign {email} out of every browser, for example after a lost laptop. If they lost their passkey or
+        authenticator app and their recovery codes, remove their second factor: they then sign in with a code
+        sent by e-mail and set up a new one.
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          type="button"
+          variant="outline"
+          loading={end.isPending}
+          onClick={() =>
+            end.mutate(undefined, {
+              onSuccess: (answer) => toastSuccess('Signed out everywhere', `${email}: ${answer.message}`),
+              onError: (error) => toastError('Could not end the sessions', error),
+            })
+          }
+        >
+          End all sessions
+        </Button>
+        <Button
+          type="button"
+          variant="outline"
+          loading={removeFactor.isPending}
+          onClick={() =>
+            removeFactor.mutate(undefined, {
+              onSuccess: (answer) => toastSuccess('Second factor removed', answer.message),
+              onError: (error) => toastError('Could not remove the second factor', error),
+            })
+          }
+        >
+          Remove second factor
+        </Button>
+      </div>
+    </div>
+  );
+}
