@@ -1,21 +1,20 @@
 /**
  * The reference for GET /api/admin/orders on PostgreSQL: bare node:http + pg with the same pool size,
- * running the very statements the product runs for that page — the session lookup, then the page and
- * its count — taken once from the same query builders (`.toSQL()`), answering the same JSON with the
- * same headers (BENCH_RESPONSE_HEADERS, captured from the full stack). What remains between the two is
- * the framework, its hooks, validation, the ORM and serialisation.
+ * running the very statements the product runs for each measured query (BENCH_QUERIES, a JSON array
+ * of query strings) — the session lookup by the cookie's token hash, then the page and its count —
+ * taken once from the same query builders (`.toSQL()`), answering the same JSON with the same headers
+ * (BENCH_RESPONSE_HEADERS, captured from the full stack). What remains between the two is the
+ * framework, its hooks, validation, the ORM and serialisation.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { and, eq, gt } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as z from 'zod/mini';
 import type { Db } from '../../src/server/db/client.js';
 import * as schema from '../../src/server/db/schema.js';
-import { sessions, users } from '../../src/server/db/schema.js';
 import { adminOrderListQueries } from '../../src/server/features/admin-orders/list.js';
-import { sessionUserColumns } from '../../src/server/features/auth/sessions.js';
+import { SESSION_USER_STATEMENT, sessionUserSql } from '../../src/server/features/auth/sessions.js';
 import { SESSION_COOKIE } from '../../src/server/http/session.js';
 import { hashToken } from '../../src/server/lib/crypto.js';
 import { adminOrdersQuerySchema } from '../../src/shared/schemas/admin-orders.js';
@@ -27,20 +26,15 @@ const pool = new pg.Pool({
 });
 const builder = drizzle(pool, { schema }) as unknown as Db;
 const PATH = '/api/admin/orders';
-const query = z.parse(
-  adminOrdersQuerySchema,
-  Object.fromEntries(new URLSearchParams(process.env.BENCH_QUERY)),
+/** Each measured URL and its two statements, built once. */
+const statements = new Map(
+  (JSON.parse(process.env.BENCH_QUERIES ?? '[]') as string[]).map((text) => {
+    const query = z.parse(adminOrdersQuerySchema, Object.fromEntries(new URLSearchParams(text)));
+    const { page, total } = adminOrderListQueries(builder, query);
+    return [`${PATH}?${text}`, { page: page.toSQL(), total: total.toSQL() }];
+  }),
 );
-const { page, total } = adminOrderListQueries(builder, query);
-const pageSql = page.toSQL();
-const totalSql = total.toSQL();
-const sessionSql = builder
-  .select({ ...sessionUserColumns, sessionId: sessions.id })
-  .from(sessions)
-  .innerJoin(users, eq(users.id, sessions.userId))
-  .where(and(eq(sessions.tokenHash, ''), gt(sessions.expiresAt, new Date())))
-  .limit(1)
-  .toSQL();
+const sessionSql = sessionUserSql(builder);
 
 const headers: Record<string, string> = JSON.parse(process.env.BENCH_RESPONSE_HEADERS ?? '{}');
 headers['content-type'] ??= 'application/json; charset=utf-8';
@@ -62,20 +56,21 @@ function send(res: import('node:http').ServerResponse, status: number, body: unk
 }
 
 async function answer(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) {
-  if (req.method !== 'GET' || req.url?.split('?')[0] !== PATH)
-    return send(res, 404, { message: 'Not found' });
+  const statement = req.method === 'GET' ? statements.get(req.url ?? '') : undefined;
+  if (!statement) return send(res, 404, { message: 'Not found' });
   const token = sessionToken(req.headers.cookie);
   if (!token) return send(res, 401, { message: 'Not signed in' });
-  // The token hash and the time are the first two parameters; the rest (the limit) stay as built.
-  const params = [hashToken(token), new Date().toISOString(), ...sessionSql.params.slice(2)];
-  const found = await pool.query(sessionSql.sql, params);
+  // The token hash and the time are the first two parameters; the rest (the limit) stay as built. The
+  // product sends the lookup as a named statement, parsed once per connection, and so does this.
+  const values = [hashToken(token), new Date().toISOString(), ...sessionSql.params.slice(2)];
+  const found = await pool.query({ name: SESSION_USER_STATEMENT, text: sessionSql.sql, values });
   const user = found.rows[0];
   if (!user) return send(res, 401, { message: 'Not signed in' });
   if (user.role !== 'ADMIN') return send(res, 403, { message: 'Admins only' });
   // On PostgreSQL the product runs the page and its count together (no count cache there).
   const [rows, counted] = await Promise.all([
-    pool.query(pageSql.sql, pageSql.params),
-    pool.query(totalSql.sql, totalSql.params),
+    pool.query(statement.page.sql, statement.page.params),
+    pool.query(statement.total.sql, statement.total.params),
   ]);
   send(res, 200, {
     items: rows.rows.map((row) => ({

@@ -13,7 +13,9 @@ import type { Database } from './db/client.js';
 import { accountRoutes } from './features/account/routes.js';
 import { adminOrderRoutes } from './features/admin-orders/routes.js';
 import { apiKeyRoutes } from './features/api-keys/routes.js';
+import { auditRoutes } from './features/audit/routes.js';
 import { authRoutes } from './features/auth/routes.js';
+import { sessionRoutes } from './features/auth/session-routes.js';
 import { automationRoutes } from './features/automation/routes.js';
 import { conversationRoutes } from './features/conversations/routes.js';
 import { customerAdminRoutes } from './features/customers/routes.js';
@@ -23,6 +25,7 @@ import { importRoutes } from './features/imports/routes.js';
 import { onboardingRoutes } from './features/onboarding/routes.js';
 import { orderRoutes } from './features/orders/routes.js';
 import { paymentRoutes } from './features/payments/routes.js';
+import { secondFactorRoutes } from './features/second-factor/routes.js';
 import { serviceAreaRoutes } from './features/service-areas/routes.js';
 import { settingsRoutes } from './features/settings/routes.js';
 import { systemRoutes } from './features/system/routes.js';
@@ -128,6 +131,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const perMinuteLimit = config.authLimits.requestsPerMinute;
   await app.register(systemRoutes, { config, database, settings: services.settings });
   await app.register(authRoutes, { auth, config, perMinuteLimit });
+  await app.register(sessionRoutes, { auth, config });
+  await app.register(secondFactorRoutes, { secondFactor: services.secondFactor, perMinuteLimit });
   await app.register(orderRoutes, { orders: services.orderViews });
   await app.register(trackingRoutes, { tracking: services.tracking });
   await app.register(onboardingRoutes, { onboarding: services.onboarding });
@@ -145,6 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(importRoutes, { imports: services.imports });
   await app.register(deliverySlotAdminRoutes, { delivery: services.delivery });
   await app.register(deliveryBookingRoutes, { delivery: services.delivery });
+  await app.register(auditRoutes, { audit: services.audit });
   await app.register(conversationRoutes, { conversations: services.conversations });
 
   const clientDir = deps.clientDir === undefined ? DEFAULT_CLIENT_DIR : deps.clientDir;

@@ -4,6 +4,7 @@ import type { Db } from './db/client.js';
 import { createAccountService } from './features/account/index.js';
 import { createAdminOrderService } from './features/admin-orders/index.js';
 import { createApiKeyService } from './features/api-keys/index.js';
+import { createAuditService } from './features/audit/index.js';
 import { createAuthService } from './features/auth/index.js';
 import {
   createAutomationService,
@@ -28,6 +29,7 @@ import {
   type OrderEvents,
 } from './features/orders/index.js';
 import { createPaymentService } from './features/payments/index.js';
+import { createSecondFactorService, relyingPartyOf } from './features/second-factor/index.js';
 import { createServiceAreaService } from './features/service-areas/index.js';
 import { createSettingsService } from './features/settings/index.js';
 import { createTrackingService } from './features/tracking/index.js';
@@ -72,10 +74,16 @@ export function composeServices({ config, db, clock, mailer, log }: CompositionD
   const settings = createSettingsService({ db, clock, config });
   const forecast = createForecastService({ db, clock, settings });
   events.subscribe('units.status_changed', forecast.noteStatusChange);
+  const secondFactor = createSecondFactorService({
+    db,
+    clock,
+    rp: relyingPartyOf(config.publicUrl, 'OrderFlow'),
+  });
   const auth = createAuthService({
     db,
     mailer,
     clock,
+    secondFactor,
     sessionTtlHours: config.sessionTtlHours,
     codeLimits: { perEmail: config.authLimits.codesPerEmail, perIp: config.authLimits.codesPerIp },
   });
@@ -85,6 +93,7 @@ export function composeServices({ config, db, clock, mailer, log }: CompositionD
     orders,
     settings,
     auth,
+    secondFactor,
     serviceAreas,
     forecast,
     orderViews: createOrderService({
@@ -102,6 +111,7 @@ export function composeServices({ config, db, clock, mailer, log }: CompositionD
     adminOrders: createAdminOrderService({ db, clock, orders }),
     customers: createCustomerAdminService({ db, clock, config, auth }),
     apiKeys: createApiKeyService({ db, clock }),
+    audit: createAuditService({ db }),
     webhooks: createWebhookService({ db, clock, serviceAreas, orders }),
     automation: createAutomationService({ db, clock }),
     imports: createImportService({ db, clock, orders, serviceAreas }),

@@ -17,5 +17,6 @@ export const TOAST_DURATION_MS = 5000;
 export const ORDERS_PAGE_SIZE = 10;
 export const RECENT_ACTIVITY_COUNT = 3;
 
-export const ROLES = ['USER', 'ADMIN'] as const;
+/** `USER` is a customer; the others are the staff roles of `permissions.ts`. */
+export const ROLES = ['USER', 'ADMIN', 'OPERATIONS', 'SUPPORT', 'VIEWER'] as const;
 export type Role = (typeof ROLES)[number];

@@ -18,6 +18,8 @@ export const PERMISSIONS = [
   'customers.read',
   'customers.resetPassword',
   'webhookLog.read',
+  /** Publish and remove delivery days (reading them comes with orders.read). */
+  'deliverySlots.manage',
   /** Settings, staff users, API keys, integrations, service areas, audit log. */
   'admin.all',
 ] as const;
@@ -34,6 +36,7 @@ const OPERATIONS: readonly Permission[] = [
   'orders.messages',
   'customers.read',
   'webhookLog.read',
+  'deliverySlots.manage',
 ];
 const SUPPORT: readonly Permission[] = [
   'dashboard.read',
@@ -63,4 +66,9 @@ export function permissionsOf(role: string): readonly Permission[] {
 
 export function can(role: string, permission: Permission): boolean {
   return permissionsOf(role).includes(permission);
+}
+
+/** A user as the browser is told about them: with what their role may do. */
+export function withPermissions<T extends { role: string }>(user: T): T & { permissions: Permission[] } {
+  return { ...user, permissions: [...permissionsOf(user.role)] };
 }

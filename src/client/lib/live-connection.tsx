@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import type { LiveMessageCreated, LiveStaffMessage, LiveStatusUpdate } from '../../shared/live.js';
+import { isStaffRole } from '../../shared/permissions.js';
 import { customerStageLabel } from '../../shared/stages.js';
 import { useSession } from '../features/auth/session';
 import { openLiveConnection } from './live';
@@ -41,7 +42,7 @@ export function LiveConnection({
 }) {
   const { user } = useSession();
   const userId = user?.id ?? null;
-  const isAdmin = user?.role === 'ADMIN';
+  const isAdmin = user ? isStaffRole(user.role) : false;
   const latest = useRef({ refresh, onStaffMessage, onMessageCreated, desktopNotifications });
   latest.current = { refresh, onStaffMessage, onMessageCreated, desktopNotifications };
   const [listeners] = useState(() => new Set<Listener>());

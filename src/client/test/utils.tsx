@@ -2,6 +2,7 @@ import { render, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
+import { withPermissions } from '../../shared/permissions.js';
 import type { SessionUser } from '../../shared/schemas/auth.js';
 import { AppRoutes } from '../app';
 import { createQueryClient } from '../lib/query-client';
@@ -56,16 +57,17 @@ export function sessionRoute(user: SessionUser | null): Reply {
   return user ? { body: user } : { status: 401, body: { message: 'Not signed in' } };
 }
 
+/** A user as the server answers one: `permissions` follow the role unless given. */
 export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
-  return {
+  return withPermissions({
     id: 7,
     email: 'ann@example.com',
-    role: 'USER',
+    role: 'USER' as const,
     firstName: 'Ann',
     lastName: 'Lee',
     phoneNumber: '5551234567',
     ...overrides,
-  };
+  });
 }
 
 export function renderWithProviders(ui: ReactNode, path = '/') {

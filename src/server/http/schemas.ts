@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const errorBody = z.object({
   message: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
+  /** A machine-readable reason where the client acts on it (e.g. SECOND_FACTOR_REQUIRED). */
+  code: z.string().optional(),
 });
 
 /** `:id` path parameters: internal ids are positive integers. */

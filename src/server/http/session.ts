@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { can, isStaffRole, type Permission } from '../../shared/permissions.js';
 import type { Config } from '../config.js';
 import type { SessionStore, SessionUser } from '../features/auth/sessions.js';
-import { forbidden, unauthorized } from '../lib/errors.js';
+import { AppError, forbidden, unauthorized } from '../lib/errors.js';
 import { routedPath } from './route-path.js';
 
 export const SESSION_COOKIE = 'orderflow_session';
@@ -12,20 +12,41 @@ export const LOGIN_CHALLENGE_COOKIE = 'orderflow_login';
 declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
+    /** The id of the session the cookie names, when it is live. */
+    sessionId: number | null;
   }
 }
+
+/** The answer's `code` when staff must enrol a second factor before anything else (decision 154). */
+export const SECOND_FACTOR_REQUIRED = 'SECOND_FACTOR_REQUIRED';
+
+/**
+ * What staff who must enrol a second factor may still call: sign-in and sign-out, who they are, the
+ * public configuration, the enrolment itself and their own sessions.
+ */
+const OPEN_BEFORE_ENROLMENT = /^\/api\/(auth\/|config$|user$|user\/second-factor(\/|$)|user\/sessions(\/|$))/;
 
 /** Reads the session cookie once per API request and exposes the signed-in user (or null). */
 export function registerSessionLoader(app: FastifyInstance, sessions: SessionStore) {
   app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
   app.addHook('onRequest', async (request) => {
-    if (!routedPath(request).startsWith('/api/')) return;
+    const path = routedPath(request);
+    if (!path.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
     const found = await sessions.findUser(token);
-    if (found) {
-      const { sessionId: _sessionId, expiresAt: _expiresAt, ...user } = found;
-      request.user = user;
+    if (!found) return;
+    const { sessionId, expiresAt: _expiresAt, lastSeenAt, ...user } = found;
+    request.user = user;
+    request.sessionId = sessionId;
+    await sessions.touch(sessionId, lastSeenAt);
+    if (user.mustEnrolSecondFactor && !OPEN_BEFORE_ENROLMENT.test(path)) {
+      throw new AppError(
+        'FORBIDDEN',
+        'Your organisation requires a second factor: set up a passkey or an authenticator app first.',
+        { details: { code: SECOND_FACTOR_REQUIRED } },
+      );
     }
   });
 }
@@ -35,28 +56,47 @@ export function requireUser(request: FastifyRequest): SessionUser {
   return request.user;
 }
 
-/** Every /api/admin route: 401 for a visitor, 403 for a signed-in USER. */
-export function requireAdmin(request: FastifyRequest): SessionUser {
-  const user = requireUser(request);
-  if (user.role !== 'ADMIN') throw forbidden('Admins only');
-  return user;
-}
-
 /**
  * A staff route: 401 for a visitor, 403 for a customer, 403 for a staff role without `permission`.
  */
 export function requirePermission(request: FastifyRequest, permission: Permission): SessionUser {
   const user = requireUser(request);
-  if (!isStaffRole(user.role)) throw forbidden('Admins only');
+  if (!isStaffRole(user.role)) throw forbidden('Staff only');
   if (!can(user.role, permission)) throw forbidden('Your role does not allow this');
   return user;
 }
 
-/** Admin route plugins call this first, so visitors and customers are refused before input is read. */
-export function guardAdminRoutes(app: FastifyInstance) {
-  app.addHook('onRequest', async (request) => {
-    requireAdmin(request);
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What a staff route requires; every route of a `guardStaffRoutes` plugin must name one. */
+    permission?: Permission;
+  }
+}
+
+/**
+ * Staff route plugins call this first: each route declares `config: { permission }`, and visitors,
+ * customers and roles without it are refused before any input is read. A route added without a
+ * permission stops the server at start-up rather than opening up.
+ */
+export function guardStaffRoutes(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.permission) {
+      throw new Error(`Staff route ${String(route.method)} ${route.url} names no permission`);
+    }
   });
+  app.addHook('onRequest', async (request) => {
+    const { permission } = request.routeOptions.config;
+    // Unreachable after the onRoute check; refusing keeps a mistake closed rather than open.
+    if (!permission) throw forbidden('Your role does not allow this');
+    requirePermission(request, permission);
+  });
+}
+
+/** The signed-in staff member of a route already behind `guardStaffRoutes`. */
+export function staffUser(request: FastifyRequest): SessionUser {
+  const user = requireUser(request);
+  if (!isStaffRole(user.role)) throw forbidden('Staff only');
+  return user;
 }
 
 export function cookieOptions(config: Config, maxAgeSeconds?: number) {

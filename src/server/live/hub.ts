@@ -2,6 +2,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { LiveMessageCreated, LiveStaffMessage, LiveStatusUpdate } from '../../shared/live.js';
+import { isStaffRole } from '../../shared/permissions.js';
 import type { Db } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
@@ -144,7 +145,7 @@ export class LiveHub {
         client.socket.close(CLOSE_SESSION_ENDED, 'Session ended');
         continue;
       }
-      client.isAdmin = session.role === 'ADMIN';
+      client.isAdmin = isStaffRole(session.role);
       if (client.isAdmin) this.admins.add(client);
       else this.admins.delete(client);
     }

@@ -1,6 +1,7 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LIVE_PATH } from '../../shared/live.js';
+import { isStaffRole } from '../../shared/permissions.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { SESSION_COOKIE } from '../http/session.js';
@@ -20,7 +21,10 @@ export interface LiveDeps {
   sessions: {
     findUser(
       token: string,
-    ): Promise<{ id: number; role: string; sessionId: number; expiresAt: Date } | undefined>;
+    ): Promise<
+      | { id: number; role: string; sessionId: number; expiresAt: Date; mustEnrolSecondFactor?: boolean }
+      | undefined
+    >;
   };
   clock: Clock;
   /** Ping interval; a socket that missed one ping is dropped at the next. */
@@ -84,10 +88,12 @@ export async function registerLive(app: FastifyInstance, deps: LiveDeps): Promis
         const token = request.cookies[SESSION_COOKIE];
         const found = token ? await sessions.findUser(token) : undefined;
         if (!found) throw unauthorized();
+        // Staff who must still set up a second factor receive nothing until they have.
+        if (found.mustEnrolSecondFactor) throw forbidden('Set up a second factor first');
         request.liveClient = {
           userId: found.id,
           sessionId: found.sessionId,
-          isAdmin: found.role === 'ADMIN',
+          isAdmin: isStaffRole(found.role),
           expiresAt: found.expiresAt,
         };
       },

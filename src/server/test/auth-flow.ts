@@ -1,3 +1,4 @@
+import type { StaffRole } from '../../shared/permissions.js';
 import { users } from '../db/schema.js';
 import { hashPassword } from '../lib/crypto.js';
 import type { TestApp, TestClient } from './app.js';
@@ -40,9 +41,19 @@ export async function signedInCustomer(t: TestApp, email: string) {
 
 /** A browser in which an administrator is signed in. */
 export async function signedInAdmin(t: TestApp, email = 'staff@example.com', password = 'staff password 1') {
+  return signedInStaff(t, 'ADMIN', email, password);
+}
+
+/** A browser in which a member of staff with this role is signed in. */
+export async function signedInStaff(
+  t: TestApp,
+  role: StaffRole,
+  email = `${role.toLowerCase()}@example.com`,
+  password = 'staff password 1',
+) {
   await t.database.db
     .insert(users)
-    .values({ email, password: await hashPassword(password), role: 'ADMIN', verified: true })
+    .values({ email, password: await hashPassword(password), role, verified: true })
     .onConflictDoNothing({ target: users.email });
   const client = t.client();
   const user = await signIn(t, client, email, password);

@@ -5,7 +5,8 @@
  * type provider, react-hook-form's resolver) accepts them.
  */
 import * as z from 'zod/mini';
-import { MIN_PASSWORD_LENGTH, VERIFICATION_CODE_LENGTH } from '../constants.js';
+import { MIN_PASSWORD_LENGTH, ROLES, VERIFICATION_CODE_LENGTH } from '../constants.js';
+import { PERMISSIONS } from '../permissions.js';
 
 export const EMAIL_MAX_LENGTH = 254;
 export const PASSWORD_MAX_LENGTH = 256;
@@ -107,10 +108,14 @@ export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
 export const sessionUserSchema = z.object({
   id: z.number(),
   email: z.string(),
-  role: z.enum(['USER', 'ADMIN']),
+  role: z.enum(ROLES),
   firstName: z.nullable(z.string()),
   lastName: z.nullable(z.string()),
   phoneNumber: z.nullable(z.string()),
+  /** What the user's role may do in the back office (none for a customer); see permissions.ts. */
+  permissions: z.array(z.enum(PERMISSIONS)),
+  /** Staff who must set up a second factor before anything else (Settings → Security requires one). */
+  mustEnrolSecondFactor: z.optional(z.boolean()),
 });
 
 export type SessionUser = z.infer<typeof sessionUserSchema>;

@@ -107,7 +107,7 @@ export const adminPasswordSchema = z
 /** A blank password (empty or only spaces) on Edit User keeps the current one. */
 export const isBlankPassword = (password: string | undefined) => !password || password.trim() === '';
 
-const roleField = z.enum(ROLES, { error: 'Choose USER or ADMIN' });
+const roleField = z.enum(ROLES, { error: `Choose one of ${ROLES.join(', ')}` });
 
 /** PATCH /api/admin/users/:id: Change Email. */
 export const changeEmailSchema = z.object({ email: emailSchema });

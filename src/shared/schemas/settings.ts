@@ -14,6 +14,7 @@ export const SETTINGS_CATEGORIES = [
   'integrations',
   'serviceareas',
   'forecast',
+  'security',
 ] as const;
 export type SettingsCategory = (typeof SETTINGS_CATEGORIES)[number];
 
@@ -106,11 +107,15 @@ export const serviceAreaSettingsSchema = z.object({
 /** Delivery estimates: the typical days per stage used until there is enough delivered history. */
 export const forecastSettingsSchema = z.object({ stageDefaultDays: stageDefaultDaysSchema });
 
+/** Settings → Security: whether every staff account must have a second factor (decision 154). */
+export const securitySettingsSchema = z.object({ requireSecondFactor: z.boolean() });
+
 export type GeneralSettings = z.infer<typeof generalSettingsSchema>;
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 export type IntegrationSettings = z.infer<typeof integrationSettingsSchema>;
 export type ServiceAreaSettings = z.infer<typeof serviceAreaSettingsSchema>;
 export type ForecastSettings = z.infer<typeof forecastSettingsSchema>;
+export type SecuritySettings = z.infer<typeof securitySettingsSchema>;
 
 export interface SettingsByCategory {
   general: GeneralSettings;
@@ -118,6 +123,7 @@ export interface SettingsByCategory {
   integrations: IntegrationSettings;
   serviceareas: ServiceAreaSettings;
   forecast: ForecastSettings;
+  security: SecuritySettings;
 }
 
 export const SETTINGS_SCHEMAS = {
@@ -126,6 +132,7 @@ export const SETTINGS_SCHEMAS = {
   integrations: integrationSettingsSchema,
   serviceareas: serviceAreaSettingsSchema,
   forecast: forecastSettingsSchema,
+  security: securitySettingsSchema,
 } as const;
 
 export const SETTINGS_DEFAULTS: SettingsByCategory = {
@@ -157,6 +164,7 @@ export const SETTINGS_DEFAULTS: SettingsByCategory = {
   },
   serviceareas: { enabledZipCodes: [] },
   forecast: { stageDefaultDays: DEFAULT_STAGE_DAYS },
+  security: { requireSecondFactor: false },
 };
 
 /** Keys whose saved value never leaves the server; answers carry MASK plus the last 4 characters. */

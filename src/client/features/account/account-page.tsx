@@ -3,6 +3,7 @@ import { Button } from '../../components/ui/button';
 import { PageSkeleton } from '../../components/ui/skeleton';
 import { useSession } from '../auth/session';
 import { useOrders } from '../orders/api';
+import { SessionsCard } from '../security/sessions-card';
 import { AccountDetailsCard } from './account-details-card';
 import { ProfileCard } from './profile-card';
 import { RecentActivityCard } from './recent-activity-card';
@@ -16,7 +17,9 @@ export default function AccountPage() {
     <section className="grid gap-6">
       <header className="grid gap-1">
         <h1 className="font-semibold text-2xl tracking-tight sm:text-3xl">My Account</h1>
-        <p className="text-muted-foreground">Your profile, shipping details and recent orders.</p>
+        <p className="text-muted-foreground">
+          Your profile, shipping details, recent orders and where you are signed in.
+        </p>
       </header>
       <div className="grid gap-6 lg:grid-cols-3">
         {user && <ProfileCard user={user} className="lg:col-span-1" />}
@@ -41,6 +44,7 @@ export default function AccountPage() {
             <RecentActivityCard orders={orders.data} className="lg:col-span-3" />
           </>
         )}
+        <SessionsCard className="lg:col-span-3" />
       </div>
     </section>
   );

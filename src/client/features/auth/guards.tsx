@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
+import { isStaffRole } from '../../../shared/permissions.js';
 import { Button } from '../../components/ui/button';
 import { FrameSkeleton } from '../../components/ui/skeleton';
 import { PageSpinner } from '../../components/ui/spinner';
@@ -34,17 +35,17 @@ export function RequireUser() {
   return <Outlet />;
 }
 
-/** Admin guard: as the signed-in guard, and a signed-in non-admin goes to /. */
+/** Back-office guard: as the signed-in guard, and a signed-in customer goes to /; any staff role enters. */
 export function RequireAdmin() {
   const { user, isLoading, isError, retry } = useSession();
   if (isLoading) return <FrameSkeleton />;
   if (isError) return <SessionError onRetry={retry} />;
   if (!user) return <Navigate to="/auth" replace />;
-  if (user.role !== 'ADMIN') return <Navigate to="/" replace />;
+  if (!isStaffRole(user.role)) return <Navigate to="/" replace />;
   return <Outlet />;
 }
 
-/** /auth is for visitors: a signed-in ADMIN goes to /admin, anyone else to /. */
+/** /auth is for visitors: a signed-in staff member goes to /admin, anyone else to /. */
 export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   const { user, isLoading } = useSession();
   if (isLoading) return <FullPageSpinner />;

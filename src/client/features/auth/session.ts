@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import type { Role } from '../../../shared/constants.js';
+import { isStaffRole } from '../../../shared/permissions.js';
 import type { SessionUser } from '../../../shared/schemas/auth.js';
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
@@ -13,7 +14,7 @@ export const authKeys = {
 
 /** Where a user lands after signing in, and when they open /auth while signed in. */
 export function homePathFor(role: Role): string {
-  return role === 'ADMIN' ? '/admin' : '/';
+  return isStaffRole(role) ? '/admin' : '/';
 }
 
 export interface Session {

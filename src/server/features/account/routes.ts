@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { withPermissions } from '../../../shared/permissions.js';
 import { sessionUserSchema } from '../../../shared/schemas/auth.js';
 import { orderSchema } from '../../../shared/schemas/orders.js';
 import {
@@ -36,7 +37,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
   app.patch(
     '/api/user/profile',
     { schema: { body: profileUpdateSchema, response: { 200: sessionUserSchema, ...failures } } },
-    async (request) => account.updateProfile(requireUser(request).id, request.body),
+    async (request) => withPermissions(await account.updateProfile(requireUser(request).id, request.body)),
   );
 
   app.patch(

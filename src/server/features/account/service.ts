@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import { isStaffRole } from '../../../shared/permissions.js';
 import type {
   NotificationPrefs,
   PasswordChange,
@@ -117,9 +118,9 @@ export function createAccountService({ db, clock, orders: writer }: OrderChangeD
       });
     },
 
-    /** REGISTERED once the account has a password; only the user themself or an admin may ask. */
+    /** REGISTERED once the account has a password; only the user themself or staff may ask. */
     async registrationStatus(viewer: Viewer, userId: number) {
-      if (viewer.role !== 'ADMIN' && viewer.id !== userId) throw notFound('User not found');
+      if (!isStaffRole(viewer.role) && viewer.id !== userId) throw notFound('User not found');
       const [user] = await db.select({ password: users.password }).from(users).where(eq(users.id, userId));
       if (!user) throw notFound('User not found');
       return { status: user.password ? ('REGISTERED' as const) : ('UNREGISTERED' as const) };

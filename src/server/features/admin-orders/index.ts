@@ -1,1 +1,2 @@
+export { attachment, escapeFormula } from './export.js';
 export { type AdminOrderService, createAdminOrderService } from './service.js';

@@ -14,7 +14,8 @@ import {
   statusChangeResultSchema,
 } from '../../../shared/schemas/admin-orders.js';
 import { errorBody, idParams } from '../../http/schemas.js';
-import { guardAdminRoutes, requireAdmin } from '../../http/session.js';
+import { guardStaffRoutes } from '../../http/session.js';
+import { auditActor } from '../audit/index.js';
 import { attachment } from './export.js';
 import type { AdminOrderService } from './service.js';
 
@@ -26,11 +27,12 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{ adminOrders: AdminOrderSe
   app,
   { adminOrders: service },
 ) => {
-  guardAdminRoutes(app);
+  guardStaffRoutes(app);
 
   app.get(
     '/api/admin/orders',
     {
+      config: { permission: 'orders.read' },
       schema: { querystring: adminOrdersQuerySchema, response: { 200: adminOrdersPageSchema, ...failures } },
     },
     async (request) => service.list(request.query),
@@ -38,41 +40,54 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{ adminOrders: AdminOrderSe
 
   app.get(
     '/api/admin/orders/:id',
-    { schema: { params: idParams, response: { 200: adminOrderRowSchema, ...failures } } },
+    {
+      config: { permission: 'orders.read' },
+      schema: { params: idParams, response: { 200: adminOrderRowSchema, ...failures } },
+    },
     async (request) => service.row(request.params.id),
   );
 
-  app.get('/api/admin/dashboard', { schema: { response: { 200: dashboardSchema, ...failures } } }, async () =>
-    service.dashboard(),
+  app.get(
+    '/api/admin/dashboard',
+    { config: { permission: 'dashboard.read' }, schema: { response: { 200: dashboardSchema, ...failures } } },
+    async () => service.dashboard(),
   );
 
   app.patch(
     '/api/admin/orders/:id/status',
     {
+      config: { permission: 'orders.status' },
       schema: {
         params: idParams,
         body: adminStatusPatchSchema,
         response: { 200: statusChangeResultSchema, ...failures },
       },
     },
-    async (request) => service.changeStatus(request.params.id, request.body, requireAdmin(request)),
+    async (request) => service.changeStatus(request.params.id, request.body, auditActor(request)),
   );
 
   app.post(
     '/api/admin/orders/bulk-status',
-    { schema: { body: adminBulkStatusSchema, response: { 200: statusChangeResultSchema, ...failures } } },
-    async (request) => service.bulkChangeStatus(request.body, requireAdmin(request)),
+    {
+      config: { permission: 'orders.bulk' },
+      schema: { body: adminBulkStatusSchema, response: { 200: statusChangeResultSchema, ...failures } },
+    },
+    async (request) => service.bulkChangeStatus(request.body, auditActor(request)),
   );
 
   app.get(
     '/api/admin/orders/:id/activity',
-    { schema: { params: idParams, response: { 200: z.array(activityEventSchema), ...failures } } },
+    {
+      config: { permission: 'orders.read' },
+      schema: { params: idParams, response: { 200: z.array(activityEventSchema), ...failures } },
+    },
     async (request) => service.activity(request.params.id),
   );
 
   app.post(
     '/api/admin/orders/:id/notes',
     {
+      config: { permission: 'orders.notes' },
       schema: {
         params: idParams,
         body: internalNoteSchema,
@@ -80,7 +95,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{ adminOrders: AdminOrderSe
       },
     },
     async (request, reply) => {
-      const note = await service.addNote(request.params.id, request.body.text, requireAdmin(request));
+      const note = await service.addNote(request.params.id, request.body.text, auditActor(request));
       return reply.status(201).send(note);
     },
   );
@@ -88,12 +103,12 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{ adminOrders: AdminOrderSe
   app.delete(
     '/api/admin/orders/:id',
     {
+      config: { permission: 'orders.delete' },
       schema: { params: idParams, response: { 200: z.object({ message: z.string() }), ...failures } },
     },
     async (request) => {
-      const gone = await service.delete(request.params.id);
-      // The order's events go with it; the log keeps who removed what.
-      request.log.info({ order: gone, adminId: requireAdmin(request).id }, 'order deleted');
+      // The order's events go with it; the audit log keeps who removed what.
+      await service.delete(request.params.id, auditActor(request));
       return { message: 'Order deleted' };
     },
   );
@@ -101,14 +116,14 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{ adminOrders: AdminOrderSe
   app.post(
     '/api/admin/orders/bulk-delete',
     {
+      config: { permission: 'orders.delete' },
       schema: {
         body: adminBulkDeleteSchema,
         response: { 200: z.object({ deleted: z.number() }), ...failures },
       },
     },
     async (request) => {
-      const gone = await service.bulkDelete(request.body);
-      request.log.info({ orders: gone, adminId: requireAdmin(request).id }, 'orders deleted');
+      const gone = await service.bulkDelete(request.body, auditActor(request));
       return { deleted: gone.length };
     },
   );
@@ -117,9 +132,9 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{ adminOrders: AdminOrderSe
   // shape through the error handler.
   app.get(
     '/api/admin/orders/export',
-    { schema: { querystring: adminOrderFiltersSchema } },
+    { config: { permission: 'orders.export' }, schema: { querystring: adminOrderFiltersSchema } },
     async (request, reply) => {
-      const csv = await service.exportCsv(request.query);
+      const csv = await service.exportCsv(request.query, auditActor(request));
       return reply
         .type(csvType)
         .header('content-disposition', attachment(`orders-export-${service.today()}.csv`))
@@ -127,11 +142,15 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{ adminOrders: AdminOrderSe
     },
   );
 
-  app.get('/api/admin/orders/:id/export', { schema: { params: idParams } }, async (request, reply) => {
-    const { orderId, csv } = await service.exportOneCsv(request.params.id);
-    return reply
-      .type(csvType)
-      .header('content-disposition', attachment(`order-${orderId}.csv`))
-      .send(csv);
-  });
+  app.get(
+    '/api/admin/orders/:id/export',
+    { config: { permission: 'orders.export' }, schema: { params: idParams } },
+    async (request, reply) => {
+      const { orderId, csv } = await service.exportOneCsv(request.params.id, auditActor(request));
+      return reply
+        .type(csvType)
+        .header('content-disposition', attachment(`order-${orderId}.csv`))
+        .send(csv);
+    },
+  );
 };

@@ -11,6 +11,7 @@ import type {
 import { isEmbedded } from '../../db/client.js';
 import { orderItems, orders } from '../../db/schema.js';
 import { badRequest, notFound } from '../../lib/errors.js';
+import { type AuditActor, recordAudit } from '../audit/index.js';
 import type { OrderChangeDeps } from '../orders/index.js';
 import { orderActivity, toActivityEvent } from './activity.js';
 import { createCountCache } from './count-cache.js';
@@ -18,10 +19,8 @@ import { dashboard } from './dashboard.js';
 import { exportOneOrderCsv, exportOrdersCsv } from './export.js';
 import { adminOrderRow, listAdminOrders } from './list.js';
 
-export interface StaffMember {
-  id: number;
-  email: string;
-}
+/** The staff member acting, as the audit log records them. */
+export type StaffMember = AuditActor;
 
 export interface StatusChangeCounts {
   updatedItems: number;
@@ -65,7 +64,7 @@ export function createAdminOrderService({ db, clock, orders: writer }: OrderChan
           const message = `This order has no unit ${itemNumber}`;
           if (!unit) throw badRequest(`itemNumber: ${message}`, { itemNumber: message });
         }
-        return writer.changeStatus(
+        const result = await writer.changeStatus(
           tx,
           {
             orderId,
@@ -76,6 +75,13 @@ export function createAdminOrderService({ db, clock, orders: writer }: OrderChan
           },
           clock.now(),
         );
+        await recordAudit(tx, {
+          actor: by,
+          action: 'order.status_changed',
+          target: { type: 'order', id: orderId },
+          changes: { status: patch.status, ...(itemNumber === undefined ? {} : { itemNumber }) },
+        });
+        return result;
       });
       return { updatedItems: changed.length, updatedOrders: changed.length > 0 ? 1 : 0 };
     },
@@ -99,6 +105,12 @@ export function createAdminOrderService({ db, clock, orders: writer }: OrderChan
           counts.updatedItems += changed.length;
           if (changed.length > 0) counts.updatedOrders++;
         }
+        await recordAudit(tx, {
+          actor: by,
+          action: 'orders.bulk_status_changed',
+          target: { type: 'order', id: orderIds.join(',') },
+          changes: { status: body.status, orderIds },
+        });
         return counts;
       });
     },
@@ -110,20 +122,61 @@ export function createAdminOrderService({ db, clock, orders: writer }: OrderChan
 
     /** A note only staff see: an internal event, never answered by a customer route. */
     async addNote(orderId: number, text: string, by: StaffMember): Promise<ActivityEvent> {
-      const event = await db.transaction((tx) =>
-        writer.addNote(tx, orderId, text, { kind: 'admin', userId: by.id }, clock.now()),
-      );
+      const event = await db.transaction(async (tx) => {
+        const note = await writer.addNote(tx, orderId, text, { kind: 'admin', userId: by.id }, clock.now());
+        await recordAudit(tx, {
+          actor: by,
+          action: 'order.note_added',
+          target: { type: 'order', id: orderId },
+          changes: { text },
+        });
+        return note;
+      });
       return toActivityEvent(event, new Map([[by.id, by.email]]));
     },
 
-    /** The order with its units, events and payment sessions. */
-    delete: (orderId: number) => writer.delete(db, orderId),
+    /** The order with its units, events and payment sessions; the audit log keeps what it was. */
+    delete: (orderId: number, by: StaffMember) =>
+      db.transaction(async (tx) => {
+        const gone = await writer.delete(tx, orderId);
+        await recordAudit(tx, {
+          actor: by,
+          action: 'order.deleted',
+          target: { type: 'order', id: orderId },
+          changes: { order: gone },
+        });
+        return gone;
+      }),
 
     /** Several orders in one transaction: one unknown id and none is deleted. */
-    bulkDelete: (body: AdminBulkDelete) => db.transaction((tx) => writer.deleteMany(tx, body.orderIds)),
+    bulkDelete: (body: AdminBulkDelete, by: StaffMember) =>
+      db.transaction(async (tx) => {
+        const gone = await writer.deleteMany(tx, body.orderIds);
+        await recordAudit(tx, {
+          actor: by,
+          action: 'orders.bulk_deleted',
+          target: { type: 'order', id: body.orderIds.join(',') },
+          changes: { orders: gone },
+        });
+        return gone;
+      }),
 
-    exportCsv: (filters: AdminOrderFilters) => exportOrdersCsv(db, filters),
-    exportOneCsv: (orderId: number) => exportOneOrderCsv(db, orderId),
+    /** Copies of customer data leaving the building are on record, with the filter that chose them. */
+    async exportCsv(filters: AdminOrderFilters, by: StaffMember) {
+      const csv = await exportOrdersCsv(db, filters);
+      await recordAudit(db, {
+        actor: by,
+        action: 'orders.exported',
+        target: { type: 'order' },
+        changes: { filters },
+      });
+      return csv;
+    },
+    async exportOneCsv(orderId: number, by: StaffMember) {
+      const csv = await exportOneOrderCsv(db, orderId);
+      await recordAudit(db, { actor: by, action: 'order.exported', target: { type: 'order', id: orderId } });
+      return csv;
+    },
     today: () => clock.now().toISOString().slice(0, 10),
   };
 }

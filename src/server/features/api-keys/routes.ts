@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiKeySchema, createApiKeySchema, createdApiKeySchema } from '../../../shared/schemas/api-keys.js';
 import { errorBody, idParams } from '../../http/schemas.js';
-import { guardAdminRoutes, requireAdmin } from '../../http/session.js';
+import { guardStaffRoutes, staffUser } from '../../http/session.js';
 import type { ApiKeyService } from './service.js';
 
 const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
@@ -12,26 +12,35 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ apiKeys: ApiKeyService }> = a
   app,
   { apiKeys: keys },
 ) => {
-  guardAdminRoutes(app);
+  guardStaffRoutes(app);
 
   app.get(
     '/api/admin/api-keys',
-    { schema: { response: { 200: z.array(apiKeySchema), ...failures } } },
+    {
+      config: { permission: 'admin.all' },
+      schema: { response: { 200: z.array(apiKeySchema), ...failures } },
+    },
     async () => (await keys.list()).map(toDto),
   );
 
   app.post(
     '/api/admin/api-keys',
-    { schema: { body: createApiKeySchema, response: { 201: createdApiKeySchema, ...failures } } },
+    {
+      config: { permission: 'admin.all' },
+      schema: { body: createApiKeySchema, response: { 201: createdApiKeySchema, ...failures } },
+    },
     async (request, reply) => {
-      const created = await keys.create(request.body.name, requireAdmin(request).id);
+      const created = await keys.create(request.body.name, staffUser(request).id);
       return reply.status(201).send({ ...toDto(created), key: created.key });
     },
   );
 
   app.delete(
     '/api/admin/api-keys/:id',
-    { schema: { params: idParams, response: { 200: z.object({ message: z.string() }), ...failures } } },
+    {
+      config: { permission: 'admin.all' },
+      schema: { params: idParams, response: { 200: z.object({ message: z.string() }), ...failures } },
+    },
     async (request) => {
       await keys.revoke(request.params.id);
       return { message: 'API key revoked' };

@@ -397,6 +397,7 @@ describe('housekeeping', () => {
       clock,
       sessionTtlHours: t.config.sessionTtlHours,
       codeLimits: { perEmail: 5, perIp: 20 },
+      secondFactor: t.app.services.secondFactor,
     });
     const live = t.client();
     await signUp(t, live, freshEmail());

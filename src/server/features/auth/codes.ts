@@ -121,6 +121,12 @@ export function createCodeStore(db: Db, clock: Clock, limits: CodeSendLimits, ev
   }
 
   return {
+    /** Refuses (429) while the address's wrong-code budget is spent; second-factor guesses share it. */
+    assertNotPaused,
+
+    /** A wrong second-factor answer counts against the same daily budget as a wrong mailed code. */
+    recordWrongGuess: recordWrongCode,
+
     /** Issues a fresh code for the address, voiding any earlier one, and returns the digits to mail. */
     async issue(email: string, ip: string, options: { afterPassword?: boolean } = {}): Promise<string> {
       const afterPassword = options.afterPassword ?? false;

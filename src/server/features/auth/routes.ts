@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LOGIN_CHALLENGE_TTL_MINUTES } from '../../../shared/constants.js';
+import { withPermissions } from '../../../shared/permissions.js';
 import {
   forgotPasswordRequestSchema,
   loginRequestSchema,
@@ -10,6 +11,7 @@ import {
   verifyCodeRequestSchema,
   verifyEmailRequestSchema,
 } from '../../../shared/schemas/auth.js';
+import { passkeyOptionsRequestSchema, secondFactorSignInSchema } from '../../../shared/schemas/security.js';
 import type { Config } from '../../config.js';
 import { errorBody } from '../../http/schemas.js';
 import {
@@ -44,7 +46,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
 
   const currentUser = {
     schema: { response: { 200: sessionUserSchema, 401: errorBody } },
-    handler: async (request: Parameters<typeof requireUser>[0]) => requireUser(request),
+    handler: async (request: Parameters<typeof requireUser>[0]) => withPermissions(requireUser(request)),
   };
   app.get('/api/auth/user', currentUser);
   app.get('/api/user', currentUser);
@@ -74,15 +76,61 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
 
   app.post(
     '/api/auth/login',
-    { config: limited, schema: { body: loginRequestSchema, response: { 200: ok, 401: errorBody } } },
+    {
+      config: limited,
+      schema: {
+        body: loginRequestSchema,
+        response: {
+          // `secondFactor` names what the next step takes instead of a mailed code (staff with one).
+          200: ok.extend({ secondFactor: z.object({ totp: z.boolean(), passkey: z.boolean() }).optional() }),
+          401: errorBody,
+        },
+      },
+    },
     async (request, reply) => {
-      const challenge = await auth.checkPassword(request.body.email, request.body.password);
+      const { challenge, secondFactor } = await auth.checkPassword(request.body.email, request.body.password);
       reply.setCookie(
         LOGIN_CHALLENGE_COOKIE,
         challenge,
         cookieOptions(config, LOGIN_CHALLENGE_TTL_MINUTES * 60),
       );
-      return { ok: true as const };
+      return { ok: true as const, ...(secondFactor && { secondFactor }) };
+    },
+  );
+
+  app.post(
+    '/api/auth/second-factor/passkey-options',
+    {
+      config: limited,
+      schema: {
+        body: passkeyOptionsRequestSchema,
+        // WebAuthn's PublicKeyCredentialRequestOptionsJSON, for the browser's navigator.credentials.get.
+        response: { 200: z.looseObject({ challenge: z.string() }), 400: errorBody, 401: errorBody },
+      },
+    },
+    async (request) => ({
+      ...(await auth.passkeySignInOptions(request.body.email, request.cookies[LOGIN_CHALLENGE_COOKIE])),
+    }),
+  );
+
+  app.post(
+    '/api/auth/second-factor',
+    {
+      config: limited,
+      schema: {
+        body: secondFactorSignInSchema,
+        response: { 200: userAnswer, 400: errorBody, 401: errorBody, 429: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const { user, session } = await auth.completeSecondFactor(
+        request.body,
+        request.cookies[LOGIN_CHALLENGE_COOKIE],
+        meta(request),
+      );
+      reply.clearCookie(LOGIN_CHALLENGE_COOKIE, cookieOptions(config));
+      setSessionCookie(reply, config, session.token);
+      return { user };
     },
   );
 

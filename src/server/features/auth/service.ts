@@ -1,4 +1,6 @@
 import { eq } from 'drizzle-orm';
+import { isStaffRole, withPermissions } from '../../../shared/permissions.js';
+import type { SecondFactorSignIn } from '../../../shared/schemas/security.js';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
@@ -6,14 +8,26 @@ import { hashPassword, verifyPassword } from '../../lib/crypto.js';
 import { badRequest, conflict, unauthorized } from '../../lib/errors.js';
 import type { Mailer, MailMessage } from '../../mail/mailer.js';
 import { codesPausedMail, verificationCodeMail } from '../../mail/templates.js';
+import type { SecondFactorService } from '../second-factor/index.js';
 import { type CodeSendLimits, type CodeStore, createCodeStore } from './codes.js';
-import { createSessionStore, type SessionStore, type SessionUser, sessionUserColumns } from './sessions.js';
+import {
+  createSessionStore,
+  mustEnrolSecondFactor,
+  type SessionStore,
+  type SessionUser,
+  sessionUserColumns,
+} from './sessions.js';
 
 export const INVALID_CREDENTIALS = 'Invalid credentials';
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 export const PASSWORD_ALREADY_SET =
   'This account already has a password. Sign in, or use Forgot password to choose a new one.';
 export const NO_ACCOUNT = 'No account exists with this email address';
+export const USE_SECOND_FACTOR =
+  'This account signs in with its passkey, authenticator app or a recovery code, not an e-mailed code.';
+export const PASSWORD_FIRST = 'Please sign in with your password first.';
+export const WRONG_SECOND_FACTOR = 'That did not work. Check the code or try your passkey again.';
+const FACTOR_TRIES_SPENT = 'Too many wrong tries. Please sign in with your password again.';
 
 export type AccountStatus = 'ACTIVE' | 'PENDING' | 'NOT_FOUND';
 export interface RequestMeta {
@@ -27,6 +41,7 @@ export interface AuthDeps {
   clock: Clock;
   sessionTtlHours: number;
   codeLimits: CodeSendLimits;
+  secondFactor: SecondFactorService;
 }
 
 /**
@@ -50,14 +65,14 @@ export function createAuthCodeStore({
   clock,
   mailer,
   codeLimits,
-}: Omit<AuthDeps, 'sessionTtlHours'>): CodeStore {
+}: Pick<AuthDeps, 'db' | 'clock' | 'mailer' | 'codeLimits'>): CodeStore {
   return createCodeStore(db, clock, codeLimits, {
     onCodesPaused: (email, until) => mailer.send(codesPausedMail(email, until)),
   });
 }
 
 export function createAuthService(deps: AuthDeps) {
-  const { db, mailer, clock } = deps;
+  const { db, mailer, clock, secondFactor } = deps;
   const codes = createAuthCodeStore(deps);
   const sessions: SessionStore = createSessionStore(db, clock, deps.sessionTtlHours);
   // A real hash, so that an unknown e-mail costs the same time as a wrong password.
@@ -88,8 +103,26 @@ export function createAuthService(deps: AuthDeps) {
     return user.password ? 'ACTIVE' : 'PENDING';
   }
 
+  /** Staff with a passkey or an authenticator app sign in with it instead of a mailed code. */
+  async function factorsForSignIn(user: { id: number; role: string }) {
+    if (!isStaffRole(user.role)) return undefined;
+    const factors = await secondFactor.factorsOf(user.id);
+    return factors.totp || factors.passkey ? factors : undefined;
+  }
+
+  /** The password step's challenge of this browser for this staff member with a factor. */
+  async function factorChallenge(email: string, challenge: string | undefined) {
+    const user = await findUser(email);
+    const found = user?.password ? await sessions.findChallenge(challenge, user.id) : undefined;
+    if (!user || !found || !(await factorsForSignIn(user))) throw unauthorized(PASSWORD_FIRST);
+    return { user, challenge: found };
+  }
+
   async function toSessionUser(userId: number): Promise<SessionUser> {
-    const [user] = await db.select(sessionUserColumns).from(users).where(eq(users.id, userId));
+    const [user] = await db
+      .select({ ...sessionUserColumns, mustEnrolSecondFactor })
+      .from(users)
+      .where(eq(users.id, userId));
     if (!user) throw unauthorized();
     return user;
   }
@@ -100,6 +133,13 @@ export function createAuthService(deps: AuthDeps) {
     /** Mails a fresh code, composed by the caller (an admin's reset for a customer), under the same limits. */
     mailCode: (email: string, ip: string, compose: (code: string) => MailMessage) =>
       mailCode({ codes, mailer }, email, ip, compose),
+
+    /** Ends every session of a user (an administrator's action); undefined when there is no such user. */
+    async endAllSessions(userId: number): Promise<number | undefined> {
+      const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+      if (!user) return undefined;
+      return sessions.deleteAllForUser(user.id);
+    },
 
     /** Housekeeping: expired sessions, challenges and old codes. */
     async purgeExpired(): Promise<number> {
@@ -119,8 +159,14 @@ export function createAuthService(deps: AuthDeps) {
       return { userExists: Boolean(user), needsPassword: statusOf(user) !== 'ACTIVE' };
     },
 
-    /** The password step: valid credentials earn a short-lived challenge token, never a session. */
-    async checkPassword(email: string, password: string): Promise<string> {
+    /**
+     * The password step: valid credentials earn a short-lived challenge token, never a session, and
+     * name the second factors the next step takes instead of a mailed code, when there are any.
+     */
+    async checkPassword(
+      email: string,
+      password: string,
+    ): Promise<{ challenge: string; secondFactor?: { totp: boolean; passkey: boolean } }> {
       const user = await findUser(email);
       if (!user?.password) {
         timingDecoy ??= hashPassword('timing-decoy-password');
@@ -128,15 +174,61 @@ export function createAuthService(deps: AuthDeps) {
         throw unauthorized(INVALID_CREDENTIALS);
       }
       if (!(await verifyPassword(password, user.password))) throw unauthorized(INVALID_CREDENTIALS);
-      return sessions.createChallenge(user.id);
+      const secondFactor = await factorsForSignIn(user);
+      return { challenge: await sessions.createChallenge(user.id), ...(secondFactor && { secondFactor }) };
+    },
+
+    /** The passkey step of a sign-in: options for the browser, their challenge kept on this sign-in's challenge. */
+    async passkeySignInOptions(email: string, challenge: string | undefined) {
+      const found = await factorChallenge(email, challenge);
+      const options = await secondFactor.passkeyAuthenticationOptions(found.user.id);
+      await sessions.setPasskeyChallenge(found.challenge.id, options.challenge);
+      return options;
+    },
+
+    /**
+     * The second step of a staff sign-in with a factor: a passkey, an authenticator-app code or a
+     * recovery code, each accepted once. Wrong answers are limited like mailed codes: five per
+     * password step, and they spend the address's daily wrong-code budget.
+     */
+    async completeSecondFactor(input: SecondFactorSignIn, challenge: string | undefined, meta: RequestMeta) {
+      const { user, challenge: row } = await factorChallenge(input.email, challenge);
+      await codes.assertNotPaused(user.email);
+      const attempt = await sessions.countFactorTry(row.id);
+      if (!attempt.allowed) throw unauthorized(FACTOR_TRIES_SPENT);
+      const session = await db.transaction(async (tx) => {
+        let accepted = false;
+        if (input.method === 'totp') accepted = await secondFactor.claimTotp(user.id, input.code, tx);
+        else if (input.method === 'recovery') {
+          accepted = await secondFactor.claimRecoveryCode(user.id, input.code, tx);
+        } else if (row.passkeyChallenge) {
+          accepted = await secondFactor.claimPasskey(user.id, input.response, row.passkeyChallenge, tx);
+        }
+        if (!accepted) return undefined;
+        await sessions.deleteChallenges(user.id, tx);
+        await tx
+          .update(users)
+          .set({ verified: true, lastActiveAt: clock.now() })
+          .where(eq(users.id, user.id));
+        return sessions.create(user.id, meta, tx);
+      });
+      if (!session) {
+        if (input.method === 'passkey') await sessions.setPasskeyChallenge(row.id, null);
+        if (attempt.last) await sessions.deleteChallenge(row.id);
+        await codes.recordWrongGuess(user.email);
+        throw badRequest(attempt.last ? FACTOR_TRIES_SPENT : WRONG_SECOND_FACTOR);
+      }
+      return { user: withPermissions(await toSessionUser(user.id)), session };
     },
 
     /** The code step of a password sign-in: only for the browser that holds the challenge. */
     async completeLogin(email: string, code: string, challenge: string | undefined, meta: RequestMeta) {
       const user = await findUser(email);
       if (!user?.password || !(await sessions.hasChallenge(challenge, user.id))) {
-        throw unauthorized('Please sign in with your password first.');
+        throw unauthorized(PASSWORD_FIRST);
       }
+      // The mailed code is not a way around the second factor.
+      if (await factorsForSignIn(user)) throw unauthorized(USE_SECOND_FACTOR);
       const codeId = await codes.check(email, code);
       const session = await db.transaction(async (tx) => {
         await codes.claim(codeId, tx);
@@ -147,7 +239,7 @@ export function createAuthService(deps: AuthDeps) {
           .where(eq(users.id, user.id));
         return sessions.create(user.id, meta, tx);
       });
-      return { user: await toSessionUser(user.id), session };
+      return { user: withPermissions(await toSessionUser(user.id)), session };
     },
 
     /** Checks a reset code without using it up, so the new-password step can follow. */
@@ -176,7 +268,11 @@ export function createAuthService(deps: AuthDeps) {
         if (!user) throw conflict('The account could not be saved. Please try again.');
         return { userId: user.id, session: await sessions.create(user.id, meta, tx) };
       });
-      return { user: await toSessionUser(result.userId), session: result.session, created: !existing };
+      return {
+        user: withPermissions(await toSessionUser(result.userId)),
+        session: result.session,
+        created: !existing,
+      };
     },
 
     async forgotPassword(email: string, meta: RequestMeta): Promise<AccountStatus> {

@@ -6,7 +6,7 @@ import {
   signingSecretSchema,
 } from '../../../shared/schemas/outbound-webhooks.js';
 import { errorBody, idParams } from '../../http/schemas.js';
-import { guardAdminRoutes } from '../../http/session.js';
+import { guardStaffRoutes } from '../../http/session.js';
 import type { AutomationService } from './service.js';
 
 const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -16,11 +16,12 @@ export const automationRoutes: FastifyPluginAsyncZod<{ automation: AutomationSer
   app,
   { automation },
 ) => {
-  guardAdminRoutes(app);
+  guardStaffRoutes(app);
 
   app.get(
     '/api/admin/outbound-webhooks',
     {
+      config: { permission: 'admin.all' },
       schema: {
         querystring: outboundDeliveriesQuerySchema,
         response: { 200: outboundDeliveriesSchema, ...failures },
@@ -31,7 +32,10 @@ export const automationRoutes: FastifyPluginAsyncZod<{ automation: AutomationSer
 
   app.post(
     '/api/admin/outbound-webhooks/:id/retry',
-    { schema: { params: idParams, response: { 200: z.object({ message: z.string() }), ...failures } } },
+    {
+      config: { permission: 'admin.all' },
+      schema: { params: idParams, response: { 200: z.object({ message: z.string() }), ...failures } },
+    },
     async (request) => {
       await automation.retry(request.params.id);
       // Sent right away rather than at the next poll.
@@ -42,13 +46,13 @@ export const automationRoutes: FastifyPluginAsyncZod<{ automation: AutomationSer
 
   app.get(
     '/api/admin/outbound-webhooks/signing-secret',
-    { schema: { response: { 200: signingSecretSchema, ...failures } } },
+    { config: { permission: 'admin.all' }, schema: { response: { 200: signingSecretSchema, ...failures } } },
     async () => ({ secret: await automation.signingSecret() }),
   );
 
   app.post(
     '/api/admin/outbound-webhooks/signing-secret/rotate',
-    { schema: { response: { 200: signingSecretSchema, ...failures } } },
+    { config: { permission: 'admin.all' }, schema: { response: { 200: signingSecretSchema, ...failures } } },
     async () => ({ secret: await automation.rotateSigningSecret() }),
   );
 };

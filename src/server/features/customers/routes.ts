@@ -13,7 +13,7 @@ import {
   userDetailSchema,
 } from '../../../shared/schemas/customers.js';
 import { errorBody, idParams } from '../../http/schemas.js';
-import { guardAdminRoutes, requireAdmin, SESSION_COOKIE } from '../../http/session.js';
+import { guardStaffRoutes, staffUser, SESSION_COOKIE } from '../../http/session.js';
 import type { CustomerAdminService } from './service.js';
 
 const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -26,35 +26,48 @@ export const customerAdminRoutes: FastifyPluginAsyncZod<{ customers: CustomerAdm
   app,
   { customers: service },
 ) => {
-  guardAdminRoutes(app);
+  guardStaffRoutes(app);
 
   app.get(
     '/api/admin/customers',
-    { schema: { querystring: customersQuerySchema, response: { 200: customersPageSchema, ...failures } } },
+    {
+      config: { permission: 'customers.read' },
+      schema: { querystring: customersQuerySchema, response: { 200: customersPageSchema, ...failures } },
+    },
     async (request) => service.listCustomers(request.query),
   );
 
   app.get(
     '/api/admin/users',
-    { schema: { querystring: adminUsersQuerySchema, response: { 200: adminUsersPageSchema, ...failures } } },
+    {
+      config: { permission: 'admin.all' },
+      schema: { querystring: adminUsersQuerySchema, response: { 200: adminUsersPageSchema, ...failures } },
+    },
     async (request) => service.listUsers(request.query),
   );
 
   app.get(
     '/api/admin/users/:id',
-    { schema: { params: idParams, response: { 200: userDetailSchema, ...failures } } },
+    {
+      config: { permission: 'customers.read' },
+      schema: { params: idParams, response: { 200: userDetailSchema, ...failures } },
+    },
     async (request) => service.getUser(request.params.id),
   );
 
   app.post(
     '/api/admin/users/:id/reset-password',
-    { schema: { params: idParams, response: { 200: messageSchema, ...failures, 429: errorBody } } },
+    {
+      config: { permission: 'customers.resetPassword' },
+      schema: { params: idParams, response: { 200: messageSchema, ...failures, 429: errorBody } },
+    },
     async (request) => service.sendPasswordReset(request.params.id, request.ip),
   );
 
   app.patch(
     '/api/admin/users/:id',
     {
+      config: { permission: 'admin.all' },
       schema: { params: idParams, body: changeEmailSchema, response: { 200: adminUserSchema, ...failures } },
     },
     async (request) => service.changeEmail(request.params.id, request.body.email),
@@ -63,11 +76,12 @@ export const customerAdminRoutes: FastifyPluginAsyncZod<{ customers: CustomerAdm
   app.put(
     '/api/admin/users/:id',
     {
+      config: { permission: 'admin.all' },
       schema: { params: idParams, body: updateUserSchema, response: { 200: adminUserSchema, ...failures } },
     },
     async (request) =>
       service.updateUser(
-        requireAdmin(request),
+        staffUser(request),
         request.params.id,
         request.body,
         request.cookies[SESSION_COOKIE],
@@ -77,18 +91,22 @@ export const customerAdminRoutes: FastifyPluginAsyncZod<{ customers: CustomerAdm
   app.delete(
     '/api/admin/users/:id',
     {
+      config: { permission: 'admin.all' },
       schema: {
         params: idParams,
         response: { 200: messageSchema, ...failures, 409: deleteRefusedSchema },
       },
     },
-    async (request) => service.deleteUser(requireAdmin(request), request.params.id),
+    async (request) => service.deleteUser(staffUser(request), request.params.id),
   );
 
   // Add User lives under /api/settings, where the Settings page calls it, but is as admin-only as the rest.
   app.post(
     '/api/settings/users/create',
-    { schema: { body: createUserSchema, response: { 201: adminUserSchema, ...failures } } },
+    {
+      config: { permission: 'admin.all' },
+      schema: { body: createUserSchema, response: { 201: adminUserSchema, ...failures } },
+    },
     async (request, reply) => reply.status(201).send(await service.createUser(request.body)),
   );
 };

@@ -10,7 +10,7 @@ import {
   unitDeliverySlotsSchema,
 } from '../../../shared/schemas/delivery-booking.js';
 import { errorBody, idParams } from '../../http/schemas.js';
-import { guardAdminRoutes, requireAdmin, requireUser } from '../../http/session.js';
+import { guardStaffRoutes, requireUser, staffUser } from '../../http/session.js';
 import type { DeliveryBookingService } from './service.js';
 
 const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -20,11 +20,12 @@ export const deliverySlotAdminRoutes: FastifyPluginAsyncZod<{ delivery: Delivery
   app,
   { delivery },
 ) => {
-  guardAdminRoutes(app);
+  guardStaffRoutes(app);
 
   app.get(
     '/api/admin/delivery-slots',
     {
+      config: { permission: 'orders.read' },
       schema: {
         querystring: deliverySlotRangeSchema,
         response: { 200: deliverySlotListSchema, ...failures },
@@ -38,16 +39,22 @@ export const deliverySlotAdminRoutes: FastifyPluginAsyncZod<{ delivery: Delivery
 
   app.post(
     '/api/admin/delivery-slots',
-    { schema: { body: publishDeliverySlotSchema, response: { 201: deliverySlotSchema, ...failures } } },
+    {
+      config: { permission: 'deliverySlots.manage' },
+      schema: { body: publishDeliverySlotSchema, response: { 201: deliverySlotSchema, ...failures } },
+    },
     async (request, reply) => {
-      const slot = await delivery.publishSlot(request.body, requireAdmin(request).id);
+      const slot = await delivery.publishSlot(request.body, staffUser(request).id);
       return reply.status(201).send(slot);
     },
   );
 
   app.delete(
     '/api/admin/delivery-slots/:id',
-    { schema: { params: idParams, response: { 200: z.object({ message: z.string() }), ...failures } } },
+    {
+      config: { permission: 'deliverySlots.manage' },
+      schema: { params: idParams, response: { 200: z.object({ message: z.string() }), ...failures } },
+    },
     async (request) => {
       await delivery.removeSlot(request.params.id);
       return { message: 'Delivery day removed' };

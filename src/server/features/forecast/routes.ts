@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forecastAccuracySchema, pastWindowSchema } from '../../../shared/schemas/forecast.js';
 import { errorBody } from '../../http/schemas.js';
-import { guardAdminRoutes } from '../../http/session.js';
+import { guardStaffRoutes } from '../../http/session.js';
 import type { ForecastService } from './service.js';
 
 const failures = { 401: errorBody, 403: errorBody };
@@ -11,17 +11,23 @@ export const forecastRoutes: FastifyPluginAsyncZod<{ forecast: ForecastService }
   app,
   { forecast },
 ) => {
-  guardAdminRoutes(app);
+  guardStaffRoutes(app);
 
   app.get(
     '/api/admin/forecast/accuracy',
-    { schema: { response: { 200: forecastAccuracySchema, ...failures } } },
+    {
+      config: { permission: 'dashboard.read' },
+      schema: { response: { 200: forecastAccuracySchema, ...failures } },
+    },
     async () => forecast.accuracy(),
   );
 
   app.get(
     '/api/admin/forecast/past-window',
-    { schema: { response: { 200: pastWindowSchema, ...failures } } },
+    {
+      config: { permission: 'dashboard.read' },
+      schema: { response: { 200: pastWindowSchema, ...failures } },
+    },
     async () => forecast.pastWindow(),
   );
 };

@@ -17,7 +17,7 @@ import {
 } from '../../../shared/schemas/imports.js';
 import { drainRequest } from '../../http/drain-request.js';
 import { errorBody } from '../../http/schemas.js';
-import { guardAdminRoutes, requireAdmin } from '../../http/session.js';
+import { guardStaffRoutes, staffUser } from '../../http/session.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import type { ImportService } from './service.js';
 import {
@@ -36,16 +36,19 @@ const fileTooLarge = () => tooLarge(`The file is larger than ${LIMIT_MB} MB (the
 
 /** POST /api/admin/import: the Import Data page's upload. */
 export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = async (app, { imports }) => {
-  guardAdminRoutes(app);
+  guardStaffRoutes(app);
   await app.register(multipart, {
     limits: { fileSize: IMPORT_MAX_FILE_BYTES, files: 1, fields: 10, fieldSize: 100, parts: 12 },
   });
 
   app.post(
     '/api/admin/import',
-    { schema: { response: { 200: importResultSchema, 400: z.union([importResultSchema, errorBody]) } } },
+    {
+      config: { permission: 'orders.import' },
+      schema: { response: { 200: importResultSchema, 400: z.union([importResultSchema, errorBody]) } },
+    },
     async (request) => {
-      const admin = requireAdmin(request);
+      const admin = staffUser(request);
       if (!request.isMultipart()) {
         throw new AppError(
           'UNSUPPORTED_MEDIA_TYPE',

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { isStaffRole } from '../../../shared/permissions.js';
 import type { UnitDocumentDto } from '../../../shared/schemas/conversations.js';
 import type { DeliveryEstimate } from '../../../shared/schemas/forecast.js';
 import { isDocumentReady } from '../../../shared/schemas/orders.js';
@@ -10,13 +11,13 @@ import { conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { SessionUser } from '../auth/index.js';
 import type { OrderWriter } from './writer.js';
 
-/** Who is reading: a customer sees only their own orders, an admin any (decision 19). */
+/** Who is reading: a customer sees only their own orders, any staff role every order (decision 19). */
 export type Viewer = Pick<SessionUser, 'id' | 'role'>;
 
 export const DOCUMENT_NOT_READY = 'The documents may still be in preparation. Please check back later.';
 
 function visibleTo(viewer: Viewer) {
-  return viewer.role === 'ADMIN' ? undefined : eq(orders.userId, viewer.id);
+  return isStaffRole(viewer.role) ? undefined : eq(orders.userId, viewer.id);
 }
 
 async function itemsOf(executor: Executor, orderIds: number[]): Promise<Map<number, OrderItem[]>> {

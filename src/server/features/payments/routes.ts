@@ -10,7 +10,7 @@ import {
   testCheckoutSchema,
 } from '../../../shared/schemas/payments.js';
 import { errorBody, idParams } from '../../http/schemas.js';
-import { guardAdminRoutes, requireUser } from '../../http/session.js';
+import { guardStaffRoutes, requireUser } from '../../http/session.js';
 import type { PaymentService } from './service.js';
 import { PaymentProviderError } from './stripe-provider.js';
 
@@ -109,10 +109,11 @@ const testCheckoutRoutes: FastifyPluginAsyncZod<{ payments: PaymentService }> = 
 
 /** POST /api/stripe/update-key: admins only; the key is never sent back. */
 const stripeKeyRoute: FastifyPluginAsyncZod<{ payments: PaymentService }> = async (app, { payments }) => {
-  guardAdminRoutes(app);
+  guardStaffRoutes(app);
   app.post(
     '/api/stripe/update-key',
     {
+      config: { permission: 'admin.all' },
       schema: { body: stripeKeyUpdateSchema, response: { 200: stripeKeyUpdateResultSchema, ...failures } },
     },
     async (request) => ({ message: await payments.updateStripeKey(request.body.key) }),

@@ -9,7 +9,7 @@ import {
   zipCodeParamsSchema,
 } from '../../../shared/schemas/service-areas.js';
 import { errorBody } from '../../http/schemas.js';
-import { guardAdminRoutes } from '../../http/session.js';
+import { guardStaffRoutes } from '../../http/session.js';
 import type { ServiceAreaService } from './service.js';
 
 const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
@@ -19,17 +19,20 @@ export const serviceAreaRoutes: FastifyPluginAsyncZod<{ serviceAreas: ServiceAre
   app,
   { serviceAreas },
 ) => {
-  guardAdminRoutes(app);
+  guardStaffRoutes(app);
 
   app.get(
     '/api/admin/service-areas',
-    { schema: { response: { 200: serviceAreasSchema, ...failures } } },
+    { config: { permission: 'admin.all' }, schema: { response: { 200: serviceAreasSchema, ...failures } } },
     async () => ({ enabledZipCodes: await serviceAreas.list() }),
   );
 
   app.post(
     '/api/admin/service-areas',
-    { schema: { body: addServiceAreaSchema, response: { 200: addServiceAreaResultSchema, ...failures } } },
+    {
+      config: { permission: 'admin.all' },
+      schema: { body: addServiceAreaSchema, response: { 200: addServiceAreaResultSchema, ...failures } },
+    },
     async (request) => {
       const { added, enabledZipCodes, updatedOrders, updatedItems } = await serviceAreas.add(
         request.body.zipCode,
@@ -41,6 +44,7 @@ export const serviceAreaRoutes: FastifyPluginAsyncZod<{ serviceAreas: ServiceAre
   app.delete(
     '/api/admin/service-areas/:zipCode',
     {
+      config: { permission: 'admin.all' },
       schema: {
         params: zipCodeParamsSchema,
         response: { 200: z.object({ message: z.string() }), ...failures },
@@ -54,7 +58,10 @@ export const serviceAreaRoutes: FastifyPluginAsyncZod<{ serviceAreas: ServiceAre
 
   app.post(
     '/api/admin/revalidate-locations',
-    { schema: { response: { 200: revalidateResultSchema, ...failures } } },
+    {
+      config: { permission: 'admin.all' },
+      schema: { response: { 200: revalidateResultSchema, ...failures } },
+    },
     async () => {
       const update = await serviceAreas.revalidate();
       return { message: revalidationSummary(update), ...update };

@@ -6,7 +6,7 @@ import {
   settingEntriesSchema,
 } from '../../../shared/schemas/settings.js';
 import { errorBody } from '../../http/schemas.js';
-import { guardAdminRoutes } from '../../http/session.js';
+import { guardStaffRoutes } from '../../http/session.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { ServiceAreaService } from '../service-areas/index.js';
 import type { SettingsService } from './service.js';
@@ -40,17 +40,21 @@ export const settingsRoutes: FastifyPluginAsyncZod<{
   settings: SettingsService;
   serviceAreas: ServiceAreaService;
 }> = async (app, { settings, serviceAreas }) => {
-  guardAdminRoutes(app);
+  guardStaffRoutes(app);
 
   app.get(
     '/api/settings/:category',
-    { schema: { params: categoryParams, response: { 200: settingEntriesSchema, ...failures } } },
+    {
+      config: { permission: 'admin.all' },
+      schema: { params: categoryParams, response: { 200: settingEntriesSchema, ...failures } },
+    },
     async (request) => settings.entries(settingsCategory(request.params.category)),
   );
 
   app.post(
     '/api/settings/:category/batch',
     {
+      config: { permission: 'admin.all' },
       schema: {
         params: categoryParams,
         // Validated per category by the service, which names each bad field.

@@ -5,7 +5,7 @@ import {
   trackingParamsSchema,
 } from '../../../shared/schemas/tracking.js';
 import { errorBody, idParams } from '../../http/schemas.js';
-import { guardAdminRoutes, requireAdmin } from '../../http/session.js';
+import { guardStaffRoutes, staffUser } from '../../http/session.js';
 import type { TrackingService } from './service.js';
 
 /**
@@ -45,15 +45,16 @@ const trackingAdminRoutes: FastifyPluginAsyncZod<{ tracking: TrackingService }> 
   app,
   { tracking },
 ) => {
-  guardAdminRoutes(app);
+  guardStaffRoutes(app);
   app.post(
     '/api/admin/orders/:id/tracking-link',
     {
+      config: { permission: 'orders.status' },
       schema: {
         params: idParams,
         response: { 200: trackingLinkSchema, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
       },
     },
-    async (request) => tracking.replaceLink(request.params.id, requireAdmin(request).id),
+    async (request) => tracking.replaceLink(request.params.id, staffUser(request).id),
   );
 };

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/schemas/webhook-events.js';
 import { type PayloadSchema, webhookEndpoint } from '../../../shared/schemas/webhooks.js';
 import { errorBody, idParams } from '../../http/schemas.js';
-import { guardAdminRoutes } from '../../http/session.js';
+import { guardStaffRoutes } from '../../http/session.js';
 import { AppError, badRequest, unauthorized } from '../../lib/errors.js';
 import { API_KEY_PREFIX, type ApiKeyService } from '../api-keys/index.js';
 import { INBOUND_WEBHOOK_PATHS } from './registry.js';
@@ -128,11 +128,12 @@ export const webhookEventRoutes: FastifyPluginAsyncZod<{ webhooks: WebhookServic
   app,
   { webhooks },
 ) => {
-  guardAdminRoutes(app);
+  guardStaffRoutes(app);
 
   app.get(
     '/api/admin/webhook-events',
     {
+      config: { permission: 'webhookLog.read' },
       schema: {
         querystring: webhookEventsQuerySchema,
         response: { 200: webhookEventsPageSchema, ...failures },
@@ -143,7 +144,10 @@ export const webhookEventRoutes: FastifyPluginAsyncZod<{ webhooks: WebhookServic
 
   app.post(
     '/api/admin/webhook-events/:id/replay',
-    { schema: { params: idParams, response: { 200: webhookReplaySchema, ...failures } } },
+    {
+      config: { permission: 'admin.all' },
+      schema: { params: idParams, response: { 200: webhookReplaySchema, ...failures } },
+    },
     async (request) => webhooks.replay(request.params.id),
   );
 };

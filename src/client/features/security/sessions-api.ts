@@ -1,0 +1,29 @@
+/** The caller's signed-in browsers (`/api/user/sessions`). */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SessionInfo } from '../../../shared/schemas/security.js';
+import { apiJson } from '../../lib/api';
+import { authKeys } from '../auth/session';
+
+export const sessionKeys = {
+  all: ['sessions'] as const,
+};
+
+export function useSessions() {
+  return useQuery({
+    queryKey: sessionKeys.all,
+    queryFn: () => apiJson<SessionInfo[]>('GET', '/api/user/sessions'),
+  });
+}
+
+export function useEndSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (session: SessionInfo) =>
+      apiJson<{ message: string }>('DELETE', `/api/user/sessions/${session.id}`),
+    onSuccess: (_answer, session) => {
+      // Ending this browser's own session signs it out: the guard then shows /auth.
+      if (session.current) queryClient.setQueryData(authKeys.user, null);
+      else void queryClient.invalidateQueries({ queryKey: sessionKeys.all });
+    },
+  });
+}

@@ -1,0 +1,65 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sessionListSchema } from '../../../shared/schemas/security.js';
+import type { Config } from '../../config.js';
+import { errorBody, idParams } from '../../http/schemas.js';
+import { cookieOptions, requirePermission, requireUser, SESSION_COOKIE } from '../../http/session.js';
+import { notFound } from '../../lib/errors.js';
+import { describeDevice } from './device.js';
+import type { AuthService } from './service.js';
+
+const failures = { 401: errorBody, 403: errorBody, 404: errorBody };
+
+/**
+ * The caller's signed-in browsers, ending one of them, and an administrator ending every session of
+ * a user. Ending a session closes its live connections on every instance (the sign-out mechanism).
+ */
+export const sessionRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Config }> = async (
+  app,
+  { auth, config },
+) => {
+  app.get(
+    '/api/user/sessions',
+    { schema: { response: { 200: sessionListSchema, ...failures } } },
+    async (request) => {
+      const user = requireUser(request);
+      const rows = await auth.sessions.list(user.id);
+      return rows.map((row) => ({
+        id: row.id,
+        device: describeDevice(row.userAgent),
+        ip: row.ip,
+        createdAt: row.createdAt.toISOString(),
+        lastSeenAt: row.lastSeenAt.toISOString(),
+        current: row.id === request.sessionId,
+      }));
+    },
+  );
+
+  app.delete(
+    '/api/user/sessions/:id',
+    { schema: { params: idParams, response: { 200: z.object({ message: z.string() }), ...failures } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      // Another user's session answers as if it did not exist.
+      if (!(await auth.sessions.endOwn(user.id, request.params.id))) throw notFound('Session not found');
+      if (request.params.id === request.sessionId) reply.clearCookie(SESSION_COOKIE, cookieOptions(config));
+      return { message: 'Session ended' };
+    },
+  );
+
+  app.delete(
+    '/api/admin/users/:id/sessions',
+    {
+      schema: {
+        params: idParams,
+        response: { 200: z.object({ message: z.string(), ended: z.number() }), ...failures },
+      },
+    },
+    async (request) => {
+      requirePermission(request, 'admin.all');
+      const ended = await auth.endAllSessions(request.params.id);
+      if (ended === undefined) throw notFound('User not found');
+      return { message: ended === 1 ? 'Ended 1 session' : `Ended ${ended} sessions`, ended };
+    },
+  );
+};

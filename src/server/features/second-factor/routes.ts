@@ -1,0 +1,116 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { isStaffRole } from '../../../shared/permissions.js';
+import {
+  enrolledSchema,
+  passkeyRegisterSchema,
+  reauthSchema,
+  recoveryCodesSchema,
+  secondFactorStatusSchema,
+  totpConfirmSchema,
+  totpSetupSchema,
+} from '../../../shared/schemas/security.js';
+import { errorBody, idParams } from '../../http/schemas.js';
+import { requireUser } from '../../http/session.js';
+import { forbidden, unauthorized } from '../../lib/errors.js';
+import type { SecondFactorService } from './service.js';
+
+const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+const ok = z.object({ message: z.string() });
+
+/** Only staff enrol a second factor; customers sign in with the mailed code (decision 151). */
+function requireStaff(request: FastifyRequest) {
+  const user = requireUser(request);
+  if (!isStaffRole(user.role)) throw forbidden('Only staff accounts use a second factor');
+  if (request.sessionId === null) throw unauthorized();
+  return { user, sessionId: request.sessionId };
+}
+
+/** The signed-in staff member's own second factors: authenticator app, passkeys, recovery codes. */
+export const secondFactorRoutes: FastifyPluginAsyncZod<{
+  secondFactor: SecondFactorService;
+  perMinuteLimit: number;
+}> = async (app, { secondFactor, perMinuteLimit }) => {
+  // Codes and passwords are checked here: the same per-IP limit as the sign-in calls.
+  const limited = { rateLimit: { max: perMinuteLimit, timeWindow: '1 minute' } };
+
+  app.get(
+    '/api/user/second-factor',
+    { schema: { response: { 200: secondFactorStatusSchema, ...failures } } },
+    async (request) => secondFactor.status(requireStaff(request).user.id),
+  );
+
+  app.post(
+    '/api/user/second-factor/totp',
+    { schema: { response: { 200: totpSetupSchema, ...failures } } },
+    async (request) => secondFactor.startTotp(requireStaff(request).user),
+  );
+
+  app.post(
+    '/api/user/second-factor/totp/confirm',
+    {
+      config: limited,
+      schema: { body: totpConfirmSchema, response: { 200: enrolledSchema, ...failures, 429: errorBody } },
+    },
+    async (request) => secondFactor.confirmTotp(requireStaff(request).user.id, request.body.code),
+  );
+
+  app.delete(
+    '/api/user/second-factor/totp',
+    { config: limited, schema: { body: reauthSchema, response: { 200: ok, ...failures, 429: errorBody } } },
+    async (request) => {
+      await secondFactor.removeTotp(requireStaff(request).user.id, request.body.password);
+      return { message: 'Authenticator app removed' };
+    },
+  );
+
+  app.post(
+    '/api/user/second-factor/passkeys/options',
+    {
+      schema: {
+        // WebAuthn's PublicKeyCredentialCreationOptionsJSON, for the browser's navigator.credentials.create.
+        response: { 200: z.looseObject({ challenge: z.string() }), ...failures },
+      },
+    },
+    async (request) => {
+      const { user, sessionId } = requireStaff(request);
+      return { ...(await secondFactor.passkeyRegistrationOptions(user, sessionId)) };
+    },
+  );
+
+  app.post(
+    '/api/user/second-factor/passkeys',
+    { schema: { body: passkeyRegisterSchema, response: { 200: enrolledSchema, ...failures } } },
+    async (request) => {
+      const { user, sessionId } = requireStaff(request);
+      return secondFactor.registerPasskey(user.id, sessionId, request.body.response, request.body.name);
+    },
+  );
+
+  app.delete(
+    '/api/user/second-factor/passkeys/:id',
+    {
+      config: limited,
+      schema: { params: idParams, body: reauthSchema, response: { 200: ok, ...failures, 429: errorBody } },
+    },
+    async (request) => {
+      await secondFactor.removePasskey(
+        requireStaff(request).user.id,
+        request.params.id,
+        request.body.password,
+      );
+      return { message: 'Passkey removed' };
+    },
+  );
+
+  app.post(
+    '/api/user/second-factor/recovery-codes',
+    {
+      config: limited,
+      schema: { body: reauthSchema, response: { 200: recoveryCodesSchema, ...failures, 429: errorBody } },
+    },
+    async (request) =>
+      secondFactor.regenerateRecoveryCodes(requireStaff(request).user.id, request.body.password),
+  );
+};

@@ -1,0 +1,80 @@
+/** The audit log: what staff did, when, from where (GET /api/admin/audit and its CSV export). */
+import * as z from 'zod/mini';
+
+/** Every action the log records; the Audit page offers them as its "what" filter. */
+export const AUDIT_ACTIONS = [
+  'staff.signed_in',
+  'order.status_changed',
+  'orders.bulk_status_changed',
+  'order.note_added',
+  'order.deleted',
+  'orders.bulk_deleted',
+  'orders.exported',
+  'order.exported',
+  'orders.imported',
+  'order.tracking_link_replaced',
+  'user.created',
+  'user.updated',
+  'user.role_changed',
+  'user.email_changed',
+  'user.password_reset_sent',
+  'user.deleted',
+  'settings.updated',
+  'stripe_key.updated',
+  'api_key.created',
+  'api_key.revoked',
+  'service_area.added',
+  'service_area.removed',
+  'service_areas.revalidated',
+  'delivery_slot.published',
+  'delivery_slot.removed',
+  'signing_secret.rotated',
+  'outbound_webhook.retried',
+  'webhook_event.replayed',
+  'audit_log.exported',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** What stands in for a secret's value in `changes`: that it changed, never what it is. */
+export const SECRET_CHANGED = '(changed)';
+
+export const AUDIT_PAGE_SIZE = 25;
+export const AUDIT_MAX_PAGE_SIZE = 100;
+
+const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31'));
+
+/** The filter of both the page and the export; `from` and `to` are whole UTC days, both included. */
+export const auditFilterSchema = z.object({
+  /** Part of the actor's e-mail, case-insensitive. */
+  actor: z.optional(z.string().check(z.trim(), z.maxLength(254))),
+  action: z.optional(z.enum(AUDIT_ACTIONS)),
+  from: z.optional(day),
+  to: z.optional(day),
+});
+export type AuditFilter = z.infer<typeof auditFilterSchema>;
+
+export const auditQuerySchema = z.object({
+  ...auditFilterSchema.def.shape,
+  page: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 1),
+  pageSize: z._default(
+    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(AUDIT_MAX_PAGE_SIZE)),
+    AUDIT_PAGE_SIZE,
+  ),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.number(),
+  /** ISO timestamp. */
+  at: z.string(),
+  /** The e-mail as it was when the action was taken; the user may since be gone. */
+  actor: z.object({ id: z.number(), email: z.string() }),
+  action: z.string(),
+  target: z.object({ type: z.string(), id: z.nullable(z.string()) }),
+  changes: z.optional(z.record(z.string(), z.unknown())),
+  ip: z.nullable(z.string()),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditPageSchema = z.object({ items: z.array(auditEntrySchema), total: z.number() });
+export type AuditPage = z.infer<typeof auditPageSchema>;

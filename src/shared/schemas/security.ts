@@ -1,0 +1,82 @@
+/**
+ * The account's security calls: the sessions list and the second factor (authenticator app, passkeys,
+ * recovery codes). zod/mini, like every shape the browser loads (decision 14).
+ */
+import * as z from 'zod/mini';
+import { currentPasswordSchema, emailSchema } from './auth.js';
+
+/** One signed-in browser of the caller, as `GET /api/user/sessions` lists it. */
+export const sessionSchema = z.object({
+  id: z.number(),
+  /** A readable summary of the browser's User-Agent, e.g. "Chrome 131 on Windows". */
+  device: z.string(),
+  ip: z.nullable(z.string()),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  /** The session of the browser asking. */
+  current: z.boolean(),
+});
+export const sessionListSchema = z.array(sessionSchema);
+export type SessionInfo = z.infer<typeof sessionSchema>;
+
+export const TOTP_DIGITS = 6;
+export const TOTP_CODE_MESSAGE = `Enter the ${TOTP_DIGITS}-digit code from your authenticator app`;
+export const totpCodeSchema = z
+  .string({ error: TOTP_CODE_MESSAGE })
+  .check(z.trim(), z.regex(new RegExp(`^\\d{${TOTP_DIGITS}}$`), TOTP_CODE_MESSAGE));
+
+/** Recovery codes are shown as `xxxxx-xxxxx`; the dash, spaces and case are forgiven when typed. */
+export const RECOVERY_CODE_MESSAGE = 'Enter one of your recovery codes, e.g. 4k7qm-x2c9p';
+export const recoveryCodeSchema = z
+  .string({ error: RECOVERY_CODE_MESSAGE })
+  .check(z.trim(), z.minLength(10, RECOVERY_CODE_MESSAGE), z.maxLength(40, RECOVERY_CODE_MESSAGE));
+
+export const PASSKEY_NAME_MAX = 60;
+
+/** `GET /api/user/second-factor`: what the caller has enrolled. */
+export const secondFactorStatusSchema = z.object({
+  totp: z.boolean(),
+  passkeys: z.array(
+    z.object({ id: z.number(), name: z.string(), createdAt: z.string(), lastUsedAt: z.nullable(z.string()) }),
+  ),
+  recoveryCodesLeft: z.number(),
+  /** Settings → Security requires a second factor of every staff account. */
+  required: z.boolean(),
+});
+export type SecondFactorStatus = z.infer<typeof secondFactorStatusSchema>;
+
+export const totpSetupSchema = z.object({
+  /** Base32, for typing into the app by hand. */
+  secret: z.string(),
+  /** The otpauth:// URI the app can import. */
+  uri: z.string(),
+});
+
+export const totpConfirmSchema = z.object({ code: totpCodeSchema });
+
+/** Answers of the enrolments: recovery codes only on the first factor (shown once). */
+export const enrolledSchema = z.object({ recoveryCodes: z.optional(z.array(z.string())) });
+export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+
+/** Removing a factor or replacing the recovery codes asks for the password again. */
+export const reauthSchema = z.object({ password: currentPasswordSchema });
+
+export const passkeyRegisterSchema = z.object({
+  name: z.optional(z.string().check(z.trim(), z.maxLength(PASSKEY_NAME_MAX))),
+  /** The browser's RegistrationResponseJSON, checked by the server's WebAuthn library. */
+  response: z.record(z.string(), z.unknown()),
+});
+
+/** The second step of a staff sign-in after the password: one of the enrolled factors. */
+export const secondFactorSignInSchema = z.discriminatedUnion('method', [
+  z.object({ email: emailSchema, method: z.literal('totp'), code: totpCodeSchema }),
+  z.object({ email: emailSchema, method: z.literal('recovery'), code: recoveryCodeSchema }),
+  z.object({
+    email: emailSchema,
+    method: z.literal('passkey'),
+    response: z.record(z.string(), z.unknown()),
+  }),
+]);
+export type SecondFactorSignIn = z.infer<typeof secondFactorSignInSchema>;
+
+export const passkeyOptionsRequestSchema = z.object({ email: emailSchema });
