@@ -145,13 +145,35 @@ describe('POST /api/uploads', () => {
     expect(await storedFiles()).toBe(before);
   });
 
-  it('refuses a visitor (401), another customer (404), a staff role that cannot send files (403), a missing order (400)', async () => {
+  it('refuses a visitor (401), another customer (404), a staff role that cannot send files (403)', async () => {
     const before = await storedFiles();
     expect((await upload(null, annOrder, PNG, 'a.png')).status).toBe(401);
+    expect((await upload(null, null, PNG, 'a.png')).status).toBe(401);
     expect((await upload(bob.client, annOrder, PNG, 'a.png')).status).toBe(404);
     expect((await upload(viewer, annOrder, PNG, 'a.png')).status).toBe(403);
-    expect((await upload(ann.client, null, PNG, 'a.png')).status).toBe(400);
+    expect((await upload(viewer, null, PNG, 'a.png')).status).toBe(403);
     expect(await storedFiles()).toBe(before);
+  });
+
+  it('takes a file without an order: only its uploader reads it until it is sent on one of their orders', async () => {
+    const res = await upload(ann.client, null, PNG, 'before.png');
+    expect(res.status).toBe(201);
+    expect((await download(ann.client, res.body.id)).status).toBe(200);
+    expect((await download(admin, res.body.id)).status).toBe(404);
+    expect((await download(bob.client, res.body.id)).status).toBe(404);
+    // Someone else cannot send it.
+    expect(
+      (await bob.client.post(`/api/orders/${bobOrder}/messages`, { text: 'x', attachmentIds: [res.body.id] }))
+        .status,
+    ).toBe(400);
+    const sent = await ann.client.post(`/api/orders/${annOrder}/messages`, {
+      text: 'A photo from before',
+      attachmentIds: [res.body.id],
+    });
+    expect(sent.status).toBe(201);
+    expect(sent.body.attachments).toEqual([res.body]);
+    // Now the order's staff read it too.
+    expect((await download(admin, res.body.id)).status).toBe(200);
   });
 });
 
@@ -219,7 +241,7 @@ describe('messages', () => {
     expect(noName.body.author).toEqual({ kind: 'staff', name: 'OrderFlow team' });
 
     const customerView = await ann.client.get(`/api/orders/${annOrder}/messages`);
-    expect(customerView.body.map((m: { text: string }) => m.text)).toEqual([
+    expect(customerView.body.map((m: { text: string }) => m.text).slice(-3)).toEqual([
       'Is this crack a problem?',
       'No, it is cosmetic.',
       'We will fix it.',

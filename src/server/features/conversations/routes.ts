@@ -50,7 +50,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ conversations: Conversa
     '/api/uploads',
     {
       schema: {
-        summary: 'Upload one file to an order (multipart: orderId, file)',
+        summary: 'Upload one file (multipart: file, and orderId to put it on that order at once)',
         response: { 201: uploadSchema, ...uploadFailures },
       },
     },
@@ -81,8 +81,8 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ conversations: Conversa
         if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw notMultipart();
         throw error;
       }
-      if (!orderId || !Number.isInteger(orderId) || orderId <= 0) {
-        throw badRequest('orderId is required: the order the file belongs to', { orderId: 'Required' });
+      if (orderId !== undefined && (!Number.isInteger(orderId) || orderId <= 0)) {
+        throw badRequest('orderId must be the id of one of your orders', { orderId: 'Invalid' });
       }
       if (!file) throw badRequest('File required: send it in the field "file"', { file: 'File required' });
       const stored = await uploads.store(user, { orderId, fileName: file.name, bytes: file.bytes });
