@@ -32,7 +32,7 @@ CREATE TABLE "unit_documents" (
 --> statement-breakpoint
 CREATE TABLE "uploads" (
 	"id" text PRIMARY KEY DEFAULT gen_random_uuid()::text NOT NULL,
-	"order_id" integer NOT NULL,
+	"order_id" integer,
 	"uploaded_by" integer,
 	"name" text NOT NULL,
 	"content_type" text NOT NULL,

@@ -17,7 +17,7 @@ import { auditRoutes } from './features/audit/routes.js';
 import { authRoutes } from './features/auth/routes.js';
 import { sessionRoutes } from './features/auth/session-routes.js';
 import { automationRoutes } from './features/automation/routes.js';
-import { conversationRoutes } from './features/conversations/routes.js';
+import { conversationRoutes, conversationStaffRoutes } from './features/conversations/routes.js';
 import { customerAdminRoutes } from './features/customers/routes.js';
 import { deliveryBookingRoutes, deliverySlotAdminRoutes } from './features/delivery-booking/routes.js';
 import { forecastRoutes } from './features/forecast/routes.js';
@@ -152,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(deliveryBookingRoutes, { delivery: services.delivery });
   await app.register(auditRoutes, { audit: services.audit });
   await app.register(conversationRoutes, { conversations: services.conversations });
+  await app.register(conversationStaffRoutes, { conversations: services.conversations });
 
   const clientDir = deps.clientDir === undefined ? DEFAULT_CLIENT_DIR : deps.clientDir;
   const hasClient = Boolean(clientDir && existsSync(join(clientDir, 'index.html')));

@@ -559,18 +559,17 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
 });
 
 /**
- * A file sent by a customer or staff member, bound to one order from the moment it is uploaded (the
- * order's quota counts it, and only that order's customer and staff can read it). It is attached to
- * at most one message; unit documents point at it.
+ * A file sent by a customer or staff member, bound to one order (the order's quota counts it, and only
+ * that order's customer and staff can read it) from its upload, or when it is attached. It is attached
+ * to at most one message; unit documents point at it.
  */
 export const uploads = pgTable(
   'uploads',
   {
     /** Random, so an id in a link reveals nothing about other files. */
     id: text('id').primaryKey().default(sql`gen_random_uuid()::text`),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Null until a file uploaded without an order is attached to one (its uploader alone reads it). */
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
     uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     /** Decided from the bytes, never from the browser's claim. */

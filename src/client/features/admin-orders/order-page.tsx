@@ -7,6 +7,7 @@ import { ArrowLeft, Download, RefreshCw, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatCents, itemLabel, paymentMethodLabel } from '../../../shared/format.js';
+import type { Permission } from '../../../shared/permissions.js';
 import type { AdminOrderRow } from '../../../shared/schemas/admin-orders.js';
 import type { OrderDto } from '../../../shared/schemas/orders.js';
 import { Alert } from '../../components/ui/alert';
@@ -16,6 +17,7 @@ import { PageSkeleton } from '../../components/ui/skeleton';
 import { errorMessage, isApiError } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
 import { toastSuccess } from '../../lib/notify';
+import { useSession } from '../auth/session';
 import { Conversation } from '../conversations/conversation';
 import { AttachDocumentButton, UnitDocuments } from '../conversations/unit-documents';
 import { DeliveryEstimateNote } from '../forecast/delivery-estimate';
@@ -101,6 +103,7 @@ function OrderPageContent({
   dialogs: OrderDialogs;
 }) {
   const label = adminOrderLabel(order);
+  const may = useMay();
   const statusTarget = {
     kind: 'order' as const,
     id: order.id,
@@ -220,6 +223,7 @@ function OrderPageContent({
               <Conversation
                 side="staff"
                 orderId={order.id}
+                canWrite={may('orders.messages')}
                 title="Conversation with the customer"
                 emptyText="The customer has not written yet. A message here is sent to them."
               />
@@ -236,8 +240,15 @@ function OrderPageContent({
   );
 }
 
+/** Whether the signed-in staff member's role allows this (the server checks again). */
+function useMay() {
+  const { user } = useSession();
+  return (permission: Permission) => user?.permissions.includes(permission) ?? false;
+}
+
 function Units({ order, label, dialogs }: { order: OrderDto; label: string; dialogs: OrderDialogs }) {
   const headingId = useId();
+  const may = useMay();
   return (
     <Card>
       <CardHeader>
@@ -267,11 +278,13 @@ function Units({ order, label, dialogs }: { order: OrderDto; label: string; dial
                 <UnitDocuments itemId={item.id} />
               </div>
               <div className="flex flex-wrap gap-2 justify-self-start sm:justify-end">
-                <AttachDocumentButton
-                  orderId={order.id}
-                  itemId={item.id}
-                  unitName={`${label} item #${item.itemNumber}`}
-                />
+                {may('orders.status') && (
+                  <AttachDocumentButton
+                    orderId={order.id}
+                    itemId={item.id}
+                    unitName={`${label} item #${item.itemNumber}`}
+                  />
+                )}
                 <Button
                   variant="outline"
                   size="sm"

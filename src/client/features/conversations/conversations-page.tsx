@@ -12,6 +12,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { PageSkeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/utils';
+import { adminOrderLabel } from '../admin-orders/format';
 import { useConversations } from './api';
 import { elapsed } from './elapsed';
 
@@ -97,7 +98,7 @@ function ConversationLink({ row }: { row: ConversationRow }) {
     >
       <span className="grid min-w-0 flex-1 gap-0.5">
         <span className="font-medium">
-          Order {row.orderNumber} · {row.productName}
+          Order {adminOrderLabel({ id: row.orderId, orderId: row.orderNumber })} · {row.productName}
         </span>
         <span className="truncate text-muted-foreground">{row.customerName ?? 'Guest'}</span>
         <span

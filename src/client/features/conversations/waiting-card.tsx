@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { errorMessage } from '../../lib/api';
+import { adminOrderLabel } from '../admin-orders/format';
 import { useConversations } from './api';
 import { elapsed } from './elapsed';
 
@@ -42,7 +43,8 @@ export function WaitingForAnswerCard() {
               <li key={row.orderId} className="flex items-center justify-between gap-2 py-2 text-sm">
                 <div className="grid min-w-0 flex-1">
                   <span className="font-medium">
-                    Order {row.orderNumber} · {row.customerName ?? 'Guest'}
+                    Order {adminOrderLabel({ id: row.orderId, orderId: row.orderNumber })} ·{' '}
+                    {row.customerName ?? 'Guest'}
                   </span>
                   <span className="text-muted-foreground">
                     Waiting {row.waitingSince ? elapsed(row.waitingSince) : ''}
@@ -52,7 +54,7 @@ export function WaitingForAnswerCard() {
                 <Button variant="ghost" size="sm" asChild>
                   <Link
                     to={`/admin/orders/${row.orderId}#conversation`}
-                    aria-label={`Answer order ${row.orderNumber}`}
+                    aria-label={`Answer order ${adminOrderLabel({ id: row.orderId, orderId: row.orderNumber })}`}
                   >
                     Answer
                   </Link>

@@ -1,10 +1,10 @@
 import { count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StaffRole } from '../../../shared/permissions.js';
 import { ORDER_UPLOAD_QUOTA_BYTES } from '../../../shared/schemas/conversations.js';
 import { mailOutbox, orderItems, uploads, users } from '../../db/schema.js';
-import { SESSION_COOKIE } from '../../http/session.js';
 import { manualClock, startTestApp, type TestApp, type TestClient } from '../../test/app.js';
-import { signedInAdmin, signedInCustomer, signIn } from '../../test/auth-flow.js';
+import { signedInAdmin, signedInCustomer, signedInStaff, signIn } from '../../test/auth-flow.js';
 import { cookieHeader, openSocket, type TestSocket } from '../../test/live-socket.js';
 import { createOrderAtStages } from '../orders/index.js';
 
@@ -30,19 +30,8 @@ const PNG = Buffer.from(
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const HTML = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');
 
-/**
- * A browser with a session of a staff member of this role. The session is made directly: the sign-in
- * answer does not describe every staff role yet.
- */
-async function staffMember(role: string, email: string) {
-  const [user] = await t.database.db
-    .insert(users)
-    .values({ email, role: role as 'ADMIN', verified: true })
-    .returning({ id: users.id });
-  const client = t.client();
-  const { token } = await t.app.services.auth.sessions.create(user?.id as number, {});
-  client.cookies.set(SESSION_COOKIE, token);
-  return client;
+async function staffMember(role: StaffRole, email: string) {
+  return (await signedInStaff(t, role, email)).client;
 }
 
 let sequence = 0;
@@ -156,13 +145,35 @@ describe('POST /api/uploads', () => {
     expect(await storedFiles()).toBe(before);
   });
 
-  it('refuses a visitor (401), another customer (404), a staff role that cannot send files (403), a missing order (400)', async () => {
+  it('refuses a visitor (401), another customer (404), a staff role that cannot send files (403)', async () => {
     const before = await storedFiles();
     expect((await upload(null, annOrder, PNG, 'a.png')).status).toBe(401);
+    expect((await upload(null, null, PNG, 'a.png')).status).toBe(401);
     expect((await upload(bob.client, annOrder, PNG, 'a.png')).status).toBe(404);
     expect((await upload(viewer, annOrder, PNG, 'a.png')).status).toBe(403);
-    expect((await upload(ann.client, null, PNG, 'a.png')).status).toBe(400);
+    expect((await upload(viewer, null, PNG, 'a.png')).status).toBe(403);
     expect(await storedFiles()).toBe(before);
+  });
+
+  it('takes a file without an order: only its uploader reads it until it is sent on one of their orders', async () => {
+    const res = await upload(ann.client, null, PNG, 'before.png');
+    expect(res.status).toBe(201);
+    expect((await download(ann.client, res.body.id)).status).toBe(200);
+    expect((await download(admin, res.body.id)).status).toBe(404);
+    expect((await download(bob.client, res.body.id)).status).toBe(404);
+    // Someone else cannot send it.
+    expect(
+      (await bob.client.post(`/api/orders/${bobOrder}/messages`, { text: 'x', attachmentIds: [res.body.id] }))
+        .status,
+    ).toBe(400);
+    const sent = await ann.client.post(`/api/orders/${annOrder}/messages`, {
+      text: 'A photo from before',
+      attachmentIds: [res.body.id],
+    });
+    expect(sent.status).toBe(201);
+    expect(sent.body.attachments).toEqual([res.body]);
+    // Now the order's staff read it too.
+    expect((await download(admin, res.body.id)).status).toBe(200);
   });
 });
 
@@ -230,7 +241,7 @@ describe('messages', () => {
     expect(noName.body.author).toEqual({ kind: 'staff', name: 'OrderFlow team' });
 
     const customerView = await ann.client.get(`/api/orders/${annOrder}/messages`);
-    expect(customerView.body.map((m: { text: string }) => m.text)).toEqual([
+    expect(customerView.body.map((m: { text: string }) => m.text).slice(-3)).toEqual([
       'Is this crack a problem?',
       'No, it is cosmetic.',
       'We will fix it.',
@@ -325,11 +336,7 @@ describe('GET /api/admin/conversations', () => {
 
     // The same staff member reads on another device: the first one's count clears too.
     const otherDevice = t.client();
-    const [ops] = await t.database.db.select().from(users).where(eq(users.email, 'ops@example.com'));
-    otherDevice.cookies.set(
-      SESSION_COOKIE,
-      (await t.app.services.auth.sessions.create(ops?.id as number, {})).token,
-    );
+    await signIn(t, otherDevice, 'ops@example.com', 'staff password 1');
     await otherDevice.get(`/api/admin/orders/${still[0]}/messages`);
     const after = await operations.get('/api/admin/conversations?status=unanswered&pageSize=100');
     const row = (id: number) => after.body.items.find((r: { orderId: number }) => r.orderId === id);

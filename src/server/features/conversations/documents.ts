@@ -1,12 +1,12 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import type { UnitDocumentDto } from '../../../shared/schemas/conversations.js';
 import type { Db, Executor } from '../../db/client.js';
-import { orderItems, unitDocuments, uploads } from '../../db/schema.js';
+import { orderItems, orders, unitDocuments, uploads } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { SessionUser } from '../auth/index.js';
 import { readerOf } from './access.js';
-import { toUploadDto } from './uploads.js';
+import { bindToOrder, toUploadDto } from './uploads.js';
 
 /** A unit's documents, oldest first: what its customer sees in the unit's details. */
 export async function unitDocumentsOf(executor: Executor, itemId: number): Promise<UnitDocumentDto[]> {
@@ -52,24 +52,38 @@ export function createUnitDocumentService({ db, clock }: { db: Db; clock: Clock 
     async add(user: SessionUser, itemId: number, input: { uploadId: string; title: string }) {
       const item = await unitOf(itemId);
       if (!item) throw notFound('Order item not found');
-      const [file] = await db
-        .select({ id: uploads.id })
-        .from(uploads)
-        .where(and(eq(uploads.id, input.uploadId), eq(uploads.orderId, item.orderId)))
-        .limit(1);
-      if (!file) {
-        throw badRequest('Upload the file to this order first', { uploadId: 'No such file on this order' });
-      }
-      const [row] = await db
-        .insert(unitDocuments)
-        .values({
-          orderItemId: itemId,
-          uploadId: file.id,
-          title: input.title,
-          createdBy: user.id,
-          createdAt: clock.now(),
-        })
-        .returning({ id: unitDocuments.id });
+      const row = await db.transaction(async (tx) => {
+        await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, item.orderId)).for('update');
+        // A file of this order, or the caller's own not yet on any order.
+        const [file] = await tx
+          .select({ id: uploads.id })
+          .from(uploads)
+          .where(
+            and(
+              eq(uploads.id, input.uploadId),
+              or(
+                eq(uploads.orderId, item.orderId),
+                and(isNull(uploads.orderId), eq(uploads.uploadedBy, user.id)),
+              ),
+            ),
+          )
+          .limit(1);
+        if (!file) {
+          throw badRequest('Upload the file to this order first', { uploadId: 'No such file on this order' });
+        }
+        await bindToOrder(tx, item.orderId, [file.id]);
+        const [inserted] = await tx
+          .insert(unitDocuments)
+          .values({
+            orderItemId: itemId,
+            uploadId: file.id,
+            title: input.title,
+            createdBy: user.id,
+            createdAt: clock.now(),
+          })
+          .returning({ id: unitDocuments.id });
+        return inserted;
+      });
       const added = (await unitDocumentsOf(db, itemId)).find((doc) => doc.id === row?.id);
       if (!added) throw new Error('document not stored');
       return added;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type {
   ConversationsPage,
   ConversationsQuery,
@@ -15,7 +15,7 @@ import type { SessionUser } from '../auth/index.js';
 import { enqueueReplyMail, enqueueWaitingMail, withdrawMessageMail } from '../notifications/index.js';
 import { readSettingsIn } from '../settings/index.js';
 import type { Reader } from './access.js';
-import { toUploadDto } from './uploads.js';
+import { bindToOrder, toUploadDto } from './uploads.js';
 
 type Kind = 'customer' | 'staff';
 
@@ -144,7 +144,7 @@ export function createMessageService({
               .where(
                 and(
                   inArray(uploads.id, attachmentIds),
-                  eq(uploads.orderId, order.id),
+                  or(eq(uploads.orderId, order.id), isNull(uploads.orderId)),
                   eq(uploads.uploadedBy, user.id),
                   isNull(uploads.messageId),
                 ),
@@ -167,6 +167,7 @@ export function createMessageService({
           .returning();
         if (!message) throw new Error('message not stored');
         if (attachmentIds.length) {
+          await bindToOrder(tx, order.id, attachmentIds);
           await tx.update(uploads).set({ messageId: message.id }).where(inArray(uploads.id, attachmentIds));
         }
         const [before] = await tx

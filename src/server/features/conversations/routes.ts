@@ -17,7 +17,7 @@ import {
 } from '../../../shared/schemas/conversations.js';
 import { drainRequest } from '../../http/drain-request.js';
 import { errorBody, idParams } from '../../http/schemas.js';
-import { requirePermission, requireUser } from '../../http/session.js';
+import { guardStaffRoutes, requireUser, staffUser } from '../../http/session.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import type { SessionUser } from '../auth/index.js';
 import type { ConversationServices } from './service.js';
@@ -50,7 +50,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ conversations: Conversa
     '/api/uploads',
     {
       schema: {
-        summary: 'Upload one file to an order (multipart: orderId, file)',
+        summary: 'Upload one file (multipart: file, and orderId to put it on that order at once)',
         response: { 201: uploadSchema, ...uploadFailures },
       },
     },
@@ -81,8 +81,8 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ conversations: Conversa
         if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw notMultipart();
         throw error;
       }
-      if (!orderId || !Number.isInteger(orderId) || orderId <= 0) {
-        throw badRequest('orderId is required: the order the file belongs to', { orderId: 'Required' });
+      if (orderId !== undefined && (!Number.isInteger(orderId) || orderId <= 0)) {
+        throw badRequest('orderId must be the id of one of your orders', { orderId: 'Invalid' });
       }
       if (!file) throw badRequest('File required: send it in the field "file"', { file: 'File required' });
       const stored = await uploads.store(user, { orderId, fileName: file.name, bytes: file.bytes });
@@ -124,8 +124,6 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ conversations: Conversa
     const user = requireUser(request);
     return { user, reader: await readers.of(user, orderId, 'customer') };
   };
-  const staffReader = (user: SessionUser, orderId: number) => readers.of(user, orderId, 'staff');
-
   app.get(
     '/api/orders/:id/messages',
     { schema: { params: idParams, response: { 200: z.array(messageSchema), ...failures } } },
@@ -158,13 +156,24 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ conversations: Conversa
     { schema: { params: idParams, response: { 200: z.array(unitDocumentSchema), ...failures } } },
     async (request) => documents.list(requireUser(request), request.params.id),
   );
+};
 
-  // The staff side.
+/** The staff side: each route names its permission (decision 161). */
+export const conversationStaffRoutes: FastifyPluginAsyncZod<{ conversations: ConversationServices }> = async (
+  app,
+  { conversations: { messages, documents, readers } },
+) => {
+  guardStaffRoutes(app);
+  const staffReader = (user: SessionUser, orderId: number) => readers.of(user, orderId, 'staff');
+
   app.get(
     '/api/admin/orders/:id/messages',
-    { schema: { params: idParams, response: { 200: z.array(messageSchema), ...failures } } },
+    {
+      config: { permission: 'orders.read' },
+      schema: { params: idParams, response: { 200: z.array(messageSchema), ...failures } },
+    },
     async (request) => {
-      const user = requirePermission(request, 'orders.read');
+      const user = staffUser(request);
       return messages.list(await staffReader(user, request.params.id), user);
     },
   );
@@ -172,10 +181,11 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ conversations: Conversa
   app.post(
     '/api/admin/orders/:id/messages',
     {
+      config: { permission: 'orders.messages' },
       schema: { params: idParams, body: newMessageSchema, response: { 201: messageSchema, ...failures } },
     },
     async (request, reply) => {
-      const user = requirePermission(request, 'orders.messages');
+      const user = staffUser(request);
       const reader = await staffReader(user, request.params.id);
       reply.code(201);
       return messages.post(reader, user, request.body);
@@ -185,17 +195,19 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ conversations: Conversa
   app.get(
     '/api/admin/conversations',
     {
+      config: { permission: 'orders.read' },
       schema: {
         querystring: conversationsQuerySchema,
         response: { 200: conversationsPageSchema, ...failures },
       },
     },
-    async (request) => messages.conversations(requirePermission(request, 'orders.read'), request.query),
+    async (request) => messages.conversations(staffUser(request), request.query),
   );
 
   app.post(
     '/api/admin/order-items/:id/documents',
     {
+      config: { permission: 'orders.status' },
       schema: {
         params: idParams,
         body: newUnitDocumentSchema,
@@ -203,7 +215,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ conversations: Conversa
       },
     },
     async (request, reply) => {
-      const user = requirePermission(request, 'orders.status');
+      const user = staffUser(request);
       reply.code(201);
       return documents.add(user, request.params.id, request.body);
     },

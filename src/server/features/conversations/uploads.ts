@@ -1,14 +1,15 @@
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
+import { can, isStaffRole } from '../../../shared/permissions.js';
 import {
   ORDER_UPLOAD_QUOTA_BYTES,
   UPLOAD_CONTENT_TYPES,
   type UploadDto,
 } from '../../../shared/schemas/conversations.js';
-import type { Db } from '../../db/client.js';
-import { orders, unitDocuments, uploads } from '../../db/schema.js';
+import type { Db, Executor } from '../../db/client.js';
+import { orders, unitDocuments, uploads, users } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
-import { AppError, notFound } from '../../lib/errors.js';
+import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import type { SessionUser } from '../auth/index.js';
 import { type Reader, readerOf } from './access.js';
 
@@ -41,6 +42,45 @@ export const toUploadDto = (row: {
   contentType: row.contentType,
 });
 
+export const overQuota = () =>
+  new AppError(
+    'PAYLOAD_TOO_LARGE',
+    `This order's files would exceed ${ORDER_UPLOAD_QUOTA_BYTES / MB} MB (the limit per order)`,
+  );
+
+/** Bytes of the files matching `where`. */
+export async function usedBytes(executor: Executor, where: SQL | undefined): Promise<number> {
+  const [row] = await executor
+    .select({ bytes: sql<string>`coalesce(sum(${uploads.size}), 0)::bigint` })
+    .from(uploads)
+    .where(where);
+  return Number(row?.bytes ?? 0);
+}
+
+/**
+ * Binds files uploaded without an order to this one (when attached), after checking the order's
+ * quota still holds with them. Runs under the order's row lock.
+ */
+export async function bindToOrder(executor: Executor, orderId: number, ids: readonly string[]) {
+  if (ids.length === 0) return;
+  const unbound = await usedBytes(executor, and(inArray(uploads.id, [...ids]), isNull(uploads.orderId)));
+  if (unbound === 0) return;
+  if ((await usedBytes(executor, eq(uploads.orderId, orderId))) + unbound > ORDER_UPLOAD_QUOTA_BYTES) {
+    throw overQuota();
+  }
+  await executor
+    .update(uploads)
+    .set({ orderId })
+    .where(and(inArray(uploads.id, [...ids]), isNull(uploads.orderId)));
+}
+
+/** A file sent before its order is chosen: customers, and staff who may send files. */
+function mayUploadWithoutOrder(user: SessionUser) {
+  if (isStaffRole(user.role) && !can(user.role, 'orders.messages') && !can(user.role, 'orders.status')) {
+    throw forbidden('Your role does not allow this');
+  }
+}
+
 /** Unattached files older than this are removed: an upload abandoned in a composer frees its quota. */
 const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
 
@@ -54,8 +94,10 @@ export function createUploadService({ db, clock }: { db: Db; clock: Clock }) {
      * Stores a file after judging its type by its bytes; nothing is stored when it is refused. The
      * order's row is locked while the quota is counted, so two uploads cannot both squeeze in.
      */
-    async store(user: SessionUser, input: { orderId: number; fileName: string; bytes: Buffer }) {
-      await readerOf(db, user, input.orderId, 'upload');
+    async store(user: SessionUser, input: { orderId?: number; fileName: string; bytes: Buffer }) {
+      const { orderId } = input;
+      if (orderId === undefined) mayUploadWithoutOrder(user);
+      else await readerOf(db, user, orderId, 'upload');
       if (input.bytes.length === 0) throw new AppError('BAD_REQUEST', 'The file is empty');
       const detected = await fileTypeFromBuffer(input.bytes);
       const contentType = detected?.mime;
@@ -63,21 +105,24 @@ export function createUploadService({ db, clock }: { db: Db; clock: Clock }) {
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED_FILE_MESSAGE);
       }
       return db.transaction(async (tx) => {
-        await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, input.orderId)).for('update');
-        const [used] = await tx
-          .select({ bytes: sql<number>`coalesce(sum(${uploads.size}), 0)::bigint` })
-          .from(uploads)
-          .where(eq(uploads.orderId, input.orderId));
-        if (Number(used?.bytes ?? 0) + input.bytes.length > ORDER_UPLOAD_QUOTA_BYTES) {
-          throw new AppError(
-            'PAYLOAD_TOO_LARGE',
-            `This order's files would exceed ${ORDER_UPLOAD_QUOTA_BYTES / MB} MB (the limit per order)`,
-          );
+        // The order's row (or, for a file not yet on an order, the uploader's) is locked while the
+        // quota is counted, so two uploads cannot both squeeze in.
+        if (orderId === undefined) {
+          await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+        } else {
+          await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update');
         }
+        const used = await usedBytes(
+          tx,
+          orderId === undefined
+            ? and(isNull(uploads.orderId), eq(uploads.uploadedBy, user.id))
+            : eq(uploads.orderId, orderId),
+        );
+        if (used + input.bytes.length > ORDER_UPLOAD_QUOTA_BYTES) throw overQuota();
         const [row] = await tx
           .insert(uploads)
           .values({
-            orderId: input.orderId,
+            orderId: orderId ?? null,
             uploadedBy: user.id,
             name: cleanFileName(input.fileName, contentType),
             contentType,
@@ -101,6 +146,11 @@ export function createUploadService({ db, clock }: { db: Db; clock: Clock }) {
       const [row] = await db.select().from(uploads).where(eq(uploads.id, id)).limit(1);
       // A file of someone else's order answers exactly like a missing one.
       if (!row) throw notFound('File not found');
+      // A file on no order yet is its uploader's alone.
+      if (row.orderId === null) {
+        if (row.uploadedBy !== user.id) throw notFound('File not found');
+        return row;
+      }
       await readerOf(db, user, row.orderId, 'read', 'File not found');
       return row;
     },
