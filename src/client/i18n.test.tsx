@@ -18,6 +18,7 @@ import {
 } from '../shared/schemas/onboarding.js';
 import { PASSWORD_CHANGE_MESSAGES, USER_MESSAGES } from '../shared/schemas/user.js';
 import { customerStageHint, STAGES } from '../shared/stages.js';
+import { SERVER_ERROR_KEYS, VALIDATION_KEYS } from './features/auth/messages';
 import { BOOKING_ERRORS } from './features/delivery-booking/delivery-day-booking';
 import { ADDRESS_GROUPS } from './features/onboarding/form-model';
 import { ORDER_FILTERS } from './features/orders/order-filter';
@@ -59,6 +60,7 @@ const DYNAMIC_KEYS: Record<string, readonly string[]> = {
   account: Object.keys(USER_MESSAGES).map((name) => `validation.${name}`),
   settings: Object.keys(PASSWORD_CHANGE_MESSAGES).map((name) => `password.messages.${name}`),
   delivery: Object.keys(BOOKING_ERRORS).map((name) => `errors.${name}`),
+  auth: [...Object.values(VALIDATION_KEYS), ...Object.values(SERVER_ERROR_KEYS)],
 };
 
 type Catalogue = Record<string, string>;
@@ -110,7 +112,8 @@ function keysInCode(known: Record<string, Catalogue>) {
     for (const match of text.matchAll(KEY_USES)) {
       const literal = match[2] ?? '';
       const [namespace, key] = literal.includes(':') ? literal.split(':', 2) : [undefined, literal];
-      const candidates = namespace ? [namespace] : namespaces.length ? namespaces : ['common'];
+      // A file that gets `t` from a feature's own hook (useAuthMessages) names no namespace: any counts.
+      const candidates = namespace ? [namespace] : namespaces.length ? namespaces : Object.keys(known);
       const home = candidates.filter((ns) => key && known[ns]?.[key] !== undefined);
       if (home.length === 0) missing.push(`${relative(CLIENT, file)}: ${literal}`);
       for (const ns of home) {

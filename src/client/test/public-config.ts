@@ -13,6 +13,7 @@ export function publicConfig(overrides: Partial<PublicConfig> = {}): { body: Pub
       faqUrl,
       storeUrl,
       membersAreaUrl,
+      locales: ['en', 'es', 'fr'],
       ...overrides,
     },
   };

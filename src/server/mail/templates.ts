@@ -1,46 +1,61 @@
 import { PRODUCT_NAME, VERIFICATION_CODE_TTL_MINUTES } from '../../shared/constants.js';
+import type { Locale } from '../../shared/locales.js';
+import { type MailKey, mailList, mailText } from './i18n.js';
 import type { MailMessage } from './mailer.js';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function layout(title: string, paragraphs: string[]): string {
+function layout(title: string, paragraphs: string[], locale: Locale): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${p}</p>`).join('');
-  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111827;background:#f9fafb;padding:24px">
+  return `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;color:#111827;background:#f9fafb;padding:24px">
 <div style="max-width:480px;margin:auto;background:#fff;border-radius:12px;padding:32px;border:1px solid #e5e7eb">
 <h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>${body}
 <p style="margin:24px 0 0;color:#6b7280;font-size:12px">${PRODUCT_NAME}</p></div></body></html>`;
 }
 
-export function verificationCodeMail(to: string, code: string, purpose: 'sign-in' | 'reset'): MailMessage {
-  const title = purpose === 'reset' ? 'Reset your password' : 'Your verification code';
-  const intro =
-    purpose === 'reset' ? 'Use this code to reset your password:' : 'Use this code to finish signing in:';
-  const expiry = `It expires in ${VERIFICATION_CODE_TTL_MINUTES} minutes and can be used once. If you did not ask for it, ignore this e-mail.`;
+export function verificationCodeMail(
+  to: string,
+  code: string,
+  purpose: 'sign-in' | 'reset',
+  locale: Locale,
+): MailMessage {
+  const kind = purpose === 'reset' ? 'reset' : 'signIn';
+  const title = mailText(locale, `code.${kind}.title`);
+  const intro = mailText(locale, `code.${kind}.intro`);
+  const expiry = mailText(locale, 'code.expiry', { minutes: VERIFICATION_CODE_TTL_MINUTES });
   return {
     to,
     subject: title,
     text: `${intro}\n\n${code}\n\n${expiry}\n`,
-    html: layout(title, [
-      intro,
-      `<strong style="font-size:28px;letter-spacing:6px">${code}</strong>`,
-      escapeHtml(expiry),
-    ]),
+    html: layout(
+      title,
+      [
+        escapeHtml(intro),
+        `<strong style="font-size:28px;letter-spacing:6px">${code}</strong>`,
+        escapeHtml(expiry),
+      ],
+      locale,
+    ),
   };
 }
 
 /** The wrong-code budget of an address was spent: its owner hears of it, with what to do. */
-export function codesPausedMail(to: string, until: Date): MailMessage {
-  const title = 'Sign-in codes paused for your account';
+export function codesPausedMail(to: string, until: Date, locale: Locale): MailMessage {
+  const title = mailText(locale, 'paused.title');
   const paragraphs = [
-    `Several wrong verification codes were entered for your ${PRODUCT_NAME} account, so its codes stop working until ${until.toISOString().slice(11, 16)} UTC (${until.toISOString().slice(0, 10)}).`,
-    'If this was you, wait until then and ask for a new code.',
-    'If it was not, someone may be trying to get into your account: once the pause ends, sign in and change your password. Nobody can sign in with a code while it lasts.',
+    mailText(locale, 'paused.what', {
+      product: PRODUCT_NAME,
+      time: until.toISOString().slice(11, 16),
+      date: until.toISOString().slice(0, 10),
+    }),
+    mailText(locale, 'paused.you'),
+    mailText(locale, 'paused.notYou'),
   ];
   return {
     to,
     subject: title,
     text: `${paragraphs.join('\n\n')}\n`,
-    html: layout(title, paragraphs.map(escapeHtml)),
+    html: layout(title, paragraphs.map(escapeHtml), locale),
   };
 }
 
@@ -49,21 +64,25 @@ export function codesPausedMail(to: string, until: Date): MailMessage {
  * sign-in screen's forgot-password flow at its code step, so no second code is needed. The code comes
  * before the link, whose address may hold digits too.
  */
-export function adminResetMail(to: string, code: string, link: string): MailMessage {
-  const title = 'Reset your password';
-  const intro = `An administrator of ${PRODUCT_NAME} started a password reset for your account. Your code:`;
-  const open = 'Open this link, enter the code and choose a new password:';
-  const expiry = `The code expires in ${VERIFICATION_CODE_TTL_MINUTES} minutes and can be used once. Until you choose a new password, your current one keeps working.`;
+export function adminResetMail(to: string, code: string, link: string, locale: Locale): MailMessage {
+  const title = mailText(locale, 'adminReset.title');
+  const intro = mailText(locale, 'adminReset.intro', { product: PRODUCT_NAME });
+  const open = mailText(locale, 'adminReset.open');
+  const expiry = mailText(locale, 'adminReset.expiry', { minutes: VERIFICATION_CODE_TTL_MINUTES });
   return {
     to,
     subject: title,
     text: `${intro}\n\n${code}\n\n${open}\n${link}\n\n${expiry}\n`,
-    html: layout(title, [
-      escapeHtml(intro),
-      `<strong style="font-size:28px;letter-spacing:6px">${code}</strong>`,
-      `${escapeHtml(open)}<br><a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`,
-      escapeHtml(expiry),
-    ]),
+    html: layout(
+      title,
+      [
+        escapeHtml(intro),
+        `<strong style="font-size:28px;letter-spacing:6px">${code}</strong>`,
+        `${escapeHtml(open)}<br><a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`,
+        escapeHtml(expiry),
+      ],
+      locale,
+    ),
   };
 }
 
@@ -89,6 +108,7 @@ interface MailLink {
 
 /** The main link is a button; a second one, when given, a plain link under it. */
 function mailWithLink(
+  locale: Locale,
   to: string,
   subject: string,
   title: string,
@@ -103,39 +123,48 @@ function mailWithLink(
     to,
     subject: plain(subject),
     text: `${safeLines.join('\n\n')}\n\n${link.label}: ${url}\n${secondLink ? `${secondLink.label}: ${secondUrl}\n` : ''}`,
-    html: layout(plain(title), [
-      ...safeLines.map(escapeHtml),
-      `<a href="${url}" style="display:inline-block;background:#4f46e5;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">${escapeHtml(link.label)}</a>`,
-      ...(secondLink ? [`<a href="${secondUrl}">${escapeHtml(secondLink.label)}</a>`] : []),
-    ]),
+    html: layout(
+      plain(title),
+      [
+        ...safeLines.map(escapeHtml),
+        `<a href="${url}" style="display:inline-block;background:#4f46e5;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">${escapeHtml(link.label)}</a>`,
+        ...(secondLink ? [`<a href="${secondUrl}">${escapeHtml(secondLink.label)}</a>`] : []),
+      ],
+      locale,
+    ),
   };
 }
-
-const unitList = (numbers: readonly number[]) =>
-  numbers.length === 1
-    ? `Unit ${numbers[0]}`
-    : `Units ${numbers.slice(0, -1).join(', ')} and ${numbers[numbers.length - 1]}`;
 
 /** The owner's mail about units of their order that moved to a new stage (one mail per change). */
 export function stageChangeMail(input: {
   to: string;
+  locale: Locale;
   orderId: number;
   orderNumber: string;
   productName: string;
   quantity: number;
   itemNumbers: readonly number[];
+  /** The stage's customer name in the mail's language. */
   stageLabel: string;
 }): MailMessage {
-  const { orderNumber, productName, stageLabel } = input;
-  const which =
-    input.quantity > 1 ? `${unitList(input.itemNumbers)} of your ${productName}` : `Your ${productName}`;
-  const plural = input.quantity > 1 && input.itemNumbers.length > 1;
+  const { locale, orderNumber, productName: product, stageLabel: stage } = input;
+  const line =
+    input.quantity > 1
+      ? mailText(locale, 'stageChange.units', {
+          count: input.itemNumbers.length,
+          units: mailList(input.itemNumbers, locale),
+          product,
+          orderNumber,
+          stage,
+        })
+      : mailText(locale, 'stageChange.whole', { product, orderNumber, stage });
   return mailWithLink(
+    locale,
     input.to,
-    `Order ${orderNumber}: ${stageLabel}`,
-    `Your order ${orderNumber} was updated`,
-    [`${which} (order ${orderNumber}) ${plural ? 'are' : 'is'} now at the stage ${stageLabel}.`],
-    { label: 'View your order', path: `/orders/${input.orderId}` },
+    mailText(locale, 'stageChange.subject', { orderNumber, stage }),
+    mailText(locale, 'stageChange.title', { orderNumber }),
+    [line],
+    { label: mailText(locale, 'order.view'), path: `/orders/${input.orderId}` },
   );
 }
 
@@ -146,6 +175,7 @@ export function stageChangeMail(input: {
  */
 export function orderConfirmationMail(input: {
   to: string;
+  locale: Locale;
   orderId: number;
   orderNumber: string;
   productName: string;
@@ -154,24 +184,29 @@ export function orderConfirmationMail(input: {
   created: boolean;
   trackingPath: string;
 }): MailMessage {
-  const { orderNumber, productName, stageLabel } = input;
-  const title = input.created
-    ? `Your order ${orderNumber} is confirmed`
-    : `Your order ${orderNumber} was updated`;
-  const what = input.quantity > 1 ? `${input.quantity} × ${productName}` : productName;
+  const { locale, orderNumber, stageLabel: stage } = input;
+  const title = mailText(locale, input.created ? 'confirmation.createdTitle' : 'confirmation.updatedTitle', {
+    orderNumber,
+  });
+  const what = mailText(locale, 'confirmation.what', {
+    quantity: input.quantity,
+    product: input.productName,
+  });
   return mailWithLink(
+    locale,
     input.to,
     title,
     title,
     [
-      input.created
-        ? `We have your order ${orderNumber} for ${what}.`
-        : `Your order ${orderNumber} for ${what} was updated.`,
-      `Its current stage: ${stageLabel}.`,
-      'Follow its progress on your tracking page; anyone with that link can see it, so keep it to yourself.',
+      mailText(locale, input.created ? 'confirmation.created' : 'confirmation.updated', {
+        orderNumber,
+        what,
+      }),
+      mailText(locale, 'confirmation.stage', { stage }),
+      mailText(locale, 'confirmation.private'),
     ],
-    { label: 'Track your order', path: input.trackingPath },
-    { label: 'Or sign in to view your order', path: `/orders/${input.orderId}` },
+    { label: mailText(locale, 'confirmation.track'), path: input.trackingPath },
+    { label: mailText(locale, 'confirmation.signIn'), path: `/orders/${input.orderId}` },
   );
 }
 
@@ -183,7 +218,8 @@ export function adminNoticeMail(input: {
   /** The order's internal id: the link opens its own back-office page. */
   orderId: number;
 }): MailMessage {
-  return mailWithLink(input.to, input.subject, input.subject, input.lines, {
+  // The back office is in English, and so are its notices.
+  return mailWithLink('en', input.to, input.subject, input.subject, input.lines, {
     label: 'Open in the back office',
     path: `/admin/orders/${input.orderId}`,
   });
@@ -192,21 +228,26 @@ export function adminNoticeMail(input: {
 /** The customer's confirmation of a booked (or moved) delivery day; the invitation is attached by the caller. */
 export function deliveryBookingMail(input: {
   to: string;
+  locale: Locale;
   orderId: number;
   summary: string;
   dayLabel: string;
   moved: boolean;
   changeableUntil: string;
 }): MailMessage {
-  const title = input.moved ? 'Your delivery day was changed' : 'Your delivery day is booked';
+  const { locale, summary, dayLabel: day } = input;
+  const title = mailText(locale, input.moved ? 'booking.movedTitle' : 'booking.bookedTitle');
   return mailWithLink(
+    locale,
     input.to,
-    `${input.summary}: ${input.dayLabel}`,
+    mailText(locale, 'booking.subject', { summary, day }),
     title,
     [
-      `${input.summary} is booked for ${input.dayLabel}.`,
-      `You can change the day on your order page until ${input.changeableUntil}. The attached invitation adds it to your calendar.`,
+      mailText(locale, 'booking.booked', { summary, day }),
+      mailText(locale, 'booking.change', { deadline: input.changeableUntil }),
     ],
-    { label: 'View your order', path: `/orders/${input.orderId}` },
+    { label: mailText(locale, 'order.view'), path: `/orders/${input.orderId}` },
   );
 }
+
+export type { MailKey };

@@ -2,6 +2,7 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { MAIL_MESSAGES } from '../mail/i18n.js';
 
 export interface CaughtMail {
   to: string[];
@@ -103,7 +104,11 @@ export async function startMailCatcher(options: { http?: boolean } = {}) {
 
 export type MailCatcher = Awaited<ReturnType<typeof startMailCatcher>>;
 
-const CODE_SUBJECTS = ['Your verification code', 'Reset your password'];
+/** The code mails' subjects in every language. */
+const CODE_SUBJECTS = Object.values(MAIL_MESSAGES).flatMap((messages) => [
+  messages['code.signIn.title'],
+  messages['code.reset.title'],
+]);
 
 export function isCodeMail(mail: CaughtMail): boolean {
   return CODE_SUBJECTS.some((subject) => mail.subject.startsWith(subject));

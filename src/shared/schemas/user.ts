@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { MIN_PASSWORD_LENGTH } from '../constants.js';
+import { LOCALES } from '../locales.js';
 import { PASSWORD_MAX_LENGTH } from './auth.js';
 
 const ZIP_PATTERN = /^(\d{5}(-\d{4})?)?$/;
@@ -77,6 +78,9 @@ export const passwordChangeSchema = z
 /** GET and PATCH /api/user/notifications: the Settings toggles, stored per user. */
 export const notificationPrefsSchema = z.object({ email: z.boolean(), sms: z.boolean() });
 export const notificationPrefsPatchSchema = z.partial(notificationPrefsSchema);
+
+/** PATCH /api/user/preferences: the customer side's language of the signed-in user. */
+export const preferencesSchema = z.strictObject({ locale: z.enum(LOCALES) });
 
 export const userStatusSchema = z.object({ status: z.enum(['REGISTERED', 'UNREGISTERED']) });
 

@@ -1,9 +1,12 @@
 import { ArrowLeft } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { BrandMark } from '../../components/brand-mark';
 import { Card, CardContent } from '../../components/ui/card';
+import { LanguageSelect } from '../locale/language-select';
 
 export function AuthLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('auth');
   return (
     <div className="flex min-h-dvh flex-col bg-background bg-[radial-gradient(ellipse_at_top,var(--color-accent),transparent_60%)]">
       {/* Top-aligned, not centred: the card keeps its place while steps of different heights swap. */}
@@ -12,13 +15,14 @@ export function AuthLayout({ children }: { children: ReactNode }) {
           <BrandMark className="size-11 shadow-sm" />
           <div>
             <p className="font-semibold text-xl tracking-tight">OrderFlow</p>
-            <p className="text-muted-foreground text-sm">Track your order from placement to delivery</p>
+            <p className="text-muted-foreground text-sm">{t('layout.tagline')}</p>
           </div>
         </div>
         <Card className="w-full min-w-0 max-w-md">{children}</Card>
       </main>
-      <footer className="pb-6 text-center text-muted-foreground text-xs">
-        Need help? Contact the team that took your order.
+      <footer className="grid justify-items-center gap-3 px-4 pb-6 text-center text-muted-foreground text-xs">
+        <LanguageSelect />
+        <p>{t('layout.help')}</p>
       </footer>
     </div>
   );

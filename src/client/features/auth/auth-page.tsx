@@ -5,14 +5,15 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { Trans } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { SessionUser } from '../../../shared/schemas/auth.js';
 import { toast } from '../../components/ui/use-toast';
-import { toastError } from '../../lib/notify';
 import { checkPassword, setPassword, verifyEmail as verifyEmailCall, verifyLoginCode } from './auth-api';
 import { AuthLayout, AuthStep } from './auth-layout';
 import { ForgotPasswordFlow } from './forgot-password-flow';
 import { CodeForm, CodeSentDescription, EmailForm, NewPasswordForm, PasswordForm, ResendCode } from './forms';
+import { useAuthMessages } from './messages';
 import { useSetSessionUser } from './session';
 import { codeSentToast, type SignedInHandler } from './signed-in';
 
@@ -40,6 +41,7 @@ export default function AuthPage() {
   const [email, setEmail] = useState(step.name === 'forgot_password' ? step.email : '');
   const moved = useRef(false);
   const setSessionUser = useSetSessionUser();
+  const { t, failed } = useAuthMessages();
 
   const setStep = (next: Step) => {
     moved.current = true;
@@ -63,8 +65,8 @@ export default function AuthPage() {
           <AuthStep
             key="email"
             focusHeading={focusHeading}
-            title="Welcome"
-            description="Enter your email to sign in or to create your account."
+            title={t('email.title')}
+            description={t('email.description')}
           >
             <EmailForm
               defaultEmail={email}
@@ -78,7 +80,7 @@ export default function AuthPage() {
                         ? { name: 'password', email: address }
                         : { name: 'create_password', email: address, pending: userExists },
                     ),
-                  onError: (error) => toastError('Failed to verify email', error, 'Something went wrong'),
+                  onError: (error) => failed(t('email.checkFailed'), error, t('errors.generic')),
                 });
               }}
             />
@@ -103,29 +105,29 @@ export default function AuthPage() {
         <AuthLayout>
           <AuthStep
             key="create_password"
-            title={step.pending ? 'Set up your account' : 'Create your account'}
+            title={step.pending ? t('create.setUpTitle') : t('create.createTitle')}
             description={
               step.pending
-                ? `Your account for ${step.email} is ready. Choose a password to finish setting it up.`
-                : `Choose a password for ${step.email}. We'll then email you a code to confirm it's you.`
+                ? t('create.setUpDescription', { email: step.email })
+                : t('create.createDescription', { email: step.email })
             }
-            back={{ label: 'Use a different email', onClick: () => setStep({ name: 'email' }) }}
+            back={{ label: t('email.useDifferent'), onClick: () => setStep({ name: 'email' }) }}
           >
             <NewPasswordForm
               email={step.email}
               busy={sendCode.isPending}
-              submitLabel="Continue"
+              submitLabel={t('email.continue')}
               onSubmit={(password) =>
                 sendCode.mutate(step.email, {
                   onSuccess: () => {
-                    toast(codeSentToast(step.email));
+                    toast(codeSentToast(t, step.email));
                     setStep({
                       name: 'verification',
                       email: step.email,
                       newPassword: { password, pending: step.pending },
                     });
                   },
-                  onError: (error) => toastError('Error', error, 'Something went wrong'),
+                  onError: (error) => failed(t('errors.title'), error, t('errors.generic')),
                 })
               }
             />
@@ -180,18 +182,22 @@ function PasswordStep({
   onCodeSent: () => void;
   onForgotPassword: () => void;
 }) {
+  const { t, failed } = useAuthMessages();
   const login = useMutation({ mutationFn: (password: string) => checkPassword(email, password) });
   const sendCode = useMutation({ mutationFn: () => verifyEmailCall(email, true) });
   return (
     <AuthStep
       key="password"
-      title="Enter your password"
+      title={t('password.title')}
       description={
-        <>
-          Signing in as <span className="font-medium text-foreground">{email}</span>
-        </>
+        <Trans
+          t={t}
+          i18nKey="password.signingInAs"
+          values={{ email }}
+          components={{ strong: <span className="font-medium text-foreground" /> }}
+        />
       }
-      back={{ label: 'Use a different email', onClick: onBack }}
+      back={{ label: t('email.useDifferent'), onClick: onBack }}
     >
       <PasswordForm
         email={email}
@@ -203,12 +209,12 @@ function PasswordStep({
             onSuccess: () =>
               sendCode.mutate(undefined, {
                 onSuccess: () => {
-                  toast(codeSentToast(email));
+                  toast(codeSentToast(t, email));
                   onCodeSent();
                 },
-                onError: (error) => toastError('Error', error, 'Something went wrong'),
+                onError: (error) => failed(t('errors.title'), error, t('errors.generic')),
               }),
-            onError: (error) => toastError('Login failed', error, 'Invalid credentials'),
+            onError: (error) => failed(t('password.loginFailed'), error, t('password.invalidCredentials')),
           })
         }
       />
@@ -228,6 +234,7 @@ function VerificationStep({
   onSignedIn: SignedInHandler;
   onBack: () => void;
 }) {
+  const { t, failed } = useAuthMessages();
   const verify = useMutation({
     mutationFn: async (code: string): Promise<SessionUser> => {
       if (!newPassword) return (await verifyLoginCode(email, code)).user;
@@ -240,51 +247,51 @@ function VerificationStep({
     if (!newPassword) {
       onSignedIn(user, {
         variant: 'success',
-        title: 'Login successful',
-        description: `Welcome back, ${user.email}`,
+        title: t('signedIn.loginTitle'),
+        description: t('signedIn.welcomeBack', { email: user.email }),
       });
     } else if (newPassword.pending) {
       onSignedIn(user, {
         variant: 'success',
-        title: 'Password set successfully',
-        description: `Welcome, ${user.email}`,
+        title: t('signedIn.passwordSetTitle'),
+        description: t('signedIn.welcome', { email: user.email }),
       });
     } else {
       onSignedIn(user, {
         variant: 'success',
-        title: 'Account created successfully',
-        description: `Welcome, ${user.email}`,
+        title: t('signedIn.accountCreatedTitle'),
+        description: t('signedIn.welcome', { email: user.email }),
       });
     }
   };
 
   const failureTitle = !newPassword
-    ? 'Verification failed'
+    ? t('code.verificationFailed')
     : newPassword.pending
-      ? 'Failed to set password'
-      : 'Failed to create account';
+      ? t('code.setPasswordFailed')
+      : t('code.createFailed');
 
   return (
     <AuthStep
       key="verification"
-      title="Check your email"
+      title={t('code.title')}
       description={<CodeSentDescription email={email} />}
-      back={{ label: 'Back', onClick: onBack }}
+      back={{ label: t('code.back'), onClick: onBack }}
     >
       <CodeForm
         busy={verify.isPending}
         submitLabel={
-          newPassword ? (newPassword.pending ? 'Finish setup' : 'Create account') : 'Verify and sign in'
+          newPassword
+            ? newPassword.pending
+              ? t('code.finishSetup')
+              : t('code.createAccount')
+            : t('code.verifyAndSignIn')
         }
         onSubmit={(code) =>
           verify.mutate(code, {
             onSuccess: onVerified,
             onError: (error) =>
-              toastError(
-                failureTitle,
-                error,
-                newPassword ? 'Something went wrong' : 'Invalid verification code',
-              ),
+              failed(failureTitle, error, newPassword ? t('errors.generic') : t('code.invalidCode')),
           })
         }
       />

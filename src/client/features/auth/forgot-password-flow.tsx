@@ -12,10 +12,11 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { PasswordField } from '../../components/ui/text-field';
 import { toast } from '../../components/ui/use-toast';
-import { toastError, toastSuccess } from '../../lib/notify';
+import { toastSuccess } from '../../lib/notify';
 import { checkResetCode, forgotPassword, resetPassword, setPassword } from './auth-api';
 import { AuthStep } from './auth-layout';
 import { CodeField, CodeSentDescription, EmailForm, NewPasswordForm, ResendCode } from './forms';
+import { useAuthMessages } from './messages';
 import { codeSentToast, type SignedInHandler } from './signed-in';
 
 type AccountStatus = 'ACTIVE' | 'PENDING';
@@ -25,9 +26,6 @@ type Step =
   | { name: 'code'; email: string; status: AccountStatus }
   | { name: 'new_password'; email: string; code: string }
   | { name: 'create_password'; email: string; code: string };
-
-export const NOT_FOUND_ALERT =
-  "We couldn't find an account with that email address. Please check your spelling or create a new account.";
 
 export function ForgotPasswordFlow({
   initialEmail,
@@ -51,40 +49,41 @@ export function ForgotPasswordFlow({
   const [notFound, setNotFound] = useState(false);
 
   const request = useMutation({ mutationFn: forgotPassword });
+  const { t, failed } = useAuthMessages();
 
   switch (step.name) {
     case 'email':
       return (
         <AuthStep
           key="email"
-          title="Reset your password"
-          description="Enter the email of your account and we'll send you a verification code."
-          back={{ label: 'Back to sign in', onClick: onCancel }}
+          title={t('forgot.title')}
+          description={t('forgot.description')}
+          back={{ label: t('forgot.backToSignIn'), onClick: onCancel }}
         >
           {notFound && (
             <Alert variant="destructive">
               <CircleAlert aria-hidden="true" />
-              <p>{NOT_FOUND_ALERT}</p>
+              <p>{t('forgot.notFoundAlert')}</p>
             </Alert>
           )}
           <EmailForm
             defaultEmail={email}
             busy={request.isPending}
-            submitLabel="Send code"
+            submitLabel={t('forgot.sendCode')}
             onSubmit={(address) => {
               setEmail(address);
               request.mutate(address, {
                 onSuccess: ({ status }) => {
                   if (status === 'ACTIVE' || status === 'PENDING') {
                     setNotFound(false);
-                    toast(codeSentToast(address));
+                    toast(codeSentToast(t, address));
                     setStep({ name: 'code', email: address, status });
                   } else {
                     setNotFound(true);
-                    toastError('Email not found', undefined, 'No account exists with this email address');
+                    failed(t('forgot.notFoundTitle'), undefined, t('forgot.notFoundDescription'));
                   }
                 },
-                onError: () => toastError('Failed to process request', undefined, 'Please try again later'),
+                onError: () => failed(t('forgot.requestFailed'), undefined, t('forgot.tryLater')),
               });
             }}
           />
@@ -140,29 +139,34 @@ function ResetCodeStep({
   onVerified: (code: string) => void;
 }) {
   const [code, setCode] = useState('');
+  const { t, failed } = useAuthMessages();
   const check = useMutation({ mutationFn: (value: string) => checkResetCode(email, value) });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!CODE_PATTERN.test(code)) {
-      toastError('Invalid code', undefined, 'Please enter a valid 6-digit verification code');
+      failed(
+        t('forgot.invalidCodeTitle'),
+        undefined,
+        t('forgot.invalidCodeDescription', { length: VERIFICATION_CODE_LENGTH }),
+      );
       return;
     }
     check.mutate(code, {
       onSuccess: () => {
-        toastSuccess('Verification successful');
+        toastSuccess(t('forgot.verified'));
         onVerified(code);
       },
-      onError: (error) => toastError('Verification failed', error, 'Invalid verification code'),
+      onError: (error) => failed(t('code.verificationFailed'), error, t('code.invalidCode')),
     });
   };
 
   return (
     <AuthStep
       key="code"
-      title="Enter verification code"
+      title={t('forgot.codeTitle')}
       description={<CodeSentDescription email={email} />}
-      back={{ label: 'Use a different email', onClick: onBack }}
+      back={{ label: t('email.useDifferent'), onClick: onBack }}
     >
       <form noValidate className="grid gap-5" onSubmit={submit}>
         <CodeField
@@ -172,7 +176,7 @@ function ResetCodeStep({
           }
         />
         <Button type="submit" size="lg" loading={check.isPending}>
-          Verify code
+          {t('forgot.verifyCode')}
         </Button>
       </form>
       <ResendCode email={email} send={() => forgotPassword(email)} />
@@ -194,25 +198,30 @@ function NewPasswordStep({
   const [password, setPasswordValue] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const reset = useMutation({ mutationFn: resetPassword });
+  const { t, failed } = useAuthMessages();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (password.length < MIN_PASSWORD_LENGTH) {
-      toastError('Password too short', undefined, 'Password must be at least 8 characters long');
+      failed(
+        t('forgot.tooShortTitle'),
+        undefined,
+        t('forgot.tooShortDescription', { min: MIN_PASSWORD_LENGTH }),
+      );
       return;
     }
     if (password !== confirmPassword) {
-      toastError("Passwords don't match", undefined, 'Please make sure your passwords match');
+      failed(t('forgot.mismatchTitle'), undefined, t('forgot.mismatchDescription'));
       return;
     }
     reset.mutate(
       { email, password, confirmPassword, code },
       {
         onSuccess: () => {
-          toastSuccess('Password reset successful', 'Sign in with your new password.');
+          toastSuccess(t('forgot.resetDone'), t('forgot.resetDoneDescription'));
           onDone();
         },
-        onError: () => toastError('Failed to reset password', undefined, 'Please try again'),
+        onError: () => failed(t('forgot.resetFailed'), undefined, t('forgot.tryAgain')),
       },
     );
   };
@@ -220,28 +229,28 @@ function NewPasswordStep({
   return (
     <AuthStep
       key="new_password"
-      title="Choose a new password"
-      description="Use at least 8 characters. You'll be signed out everywhere and sign in again with it."
-      back={{ label: 'Start over', onClick: onBack }}
+      title={t('forgot.newPasswordTitle')}
+      description={t('forgot.newPasswordDescription', { min: MIN_PASSWORD_LENGTH })}
+      back={{ label: t('forgot.startOver'), onClick: onBack }}
     >
       <form noValidate className="grid gap-5" onSubmit={submit}>
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
         <PasswordField
-          label="New password"
+          label={t('forgot.newPasswordLabel')}
           autoComplete="new-password"
           maxLength={PASSWORD_MAX_LENGTH}
           value={password}
           onChange={(event) => setPasswordValue(event.target.value)}
         />
         <PasswordField
-          label="Confirm new password"
+          label={t('forgot.confirmNewPasswordLabel')}
           autoComplete="new-password"
           maxLength={PASSWORD_MAX_LENGTH}
           value={confirmPassword}
           onChange={(event) => setConfirmPassword(event.target.value)}
         />
         <Button type="submit" size="lg" loading={reset.isPending}>
-          Reset password
+          {t('forgot.resetSubmit')}
         </Button>
       </form>
     </AuthStep>
@@ -260,17 +269,18 @@ function CreatePasswordStep({
   onSignedIn: SignedInHandler;
 }) {
   const create = useMutation({ mutationFn: setPassword });
+  const { t, failed } = useAuthMessages();
   return (
     <AuthStep
       key="create_password"
-      title="Set up your account"
-      description={`Your account for ${email} has no password yet. Choose one to finish setting it up.`}
-      back={{ label: 'Start over', onClick: onBack }}
+      title={t('create.setUpTitle')}
+      description={t('forgot.setUpDescription', { email })}
+      back={{ label: t('forgot.startOver'), onClick: onBack }}
     >
       <NewPasswordForm
         email={email}
         busy={create.isPending}
-        submitLabel="Finish setup"
+        submitLabel={t('code.finishSetup')}
         onSubmit={(password) =>
           create.mutate(
             { email, password, confirmPassword: password, code },
@@ -278,10 +288,10 @@ function CreatePasswordStep({
               onSuccess: ({ user }) =>
                 onSignedIn(user, {
                   variant: 'success',
-                  title: 'Account setup complete',
-                  description: `Welcome, ${user.email}`,
+                  title: t('signedIn.setupCompleteTitle'),
+                  description: t('signedIn.welcome', { email: user.email }),
                 }),
-              onError: (error) => toastError('Failed to set password', error, 'Something went wrong'),
+              onError: (error) => failed(t('code.setPasswordFailed'), error, t('errors.generic')),
             },
           )
         }

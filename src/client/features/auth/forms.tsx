@@ -6,8 +6,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import type { ComponentProps } from 'react';
 import { useForm } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
-import { VERIFICATION_CODE_LENGTH } from '../../../shared/constants.js';
+import {
+  MIN_PASSWORD_LENGTH,
+  VERIFICATION_CODE_LENGTH,
+  VERIFICATION_CODE_TTL_MINUTES,
+} from '../../../shared/constants.js';
 import {
   codeSchema,
   currentPasswordSchema,
@@ -19,14 +24,15 @@ import {
 } from '../../../shared/schemas/auth.js';
 import { Button } from '../../components/ui/button';
 import { PasswordField, TextField } from '../../components/ui/text-field';
-import { toastError, toastSuccess } from '../../lib/notify';
+import { toastSuccess } from '../../lib/notify';
+import { useAuthMessages } from './messages';
 
 const emailFormSchema = z.object({ email: emailSchema });
 
 export function EmailForm({
   defaultEmail,
   busy,
-  submitLabel = 'Continue',
+  submitLabel,
   onSubmit,
 }: {
   defaultEmail: string;
@@ -34,6 +40,7 @@ export function EmailForm({
   submitLabel?: string;
   onSubmit: (email: string) => void;
 }) {
+  const { t, field } = useAuthMessages();
   const form = useForm<z.input<typeof emailFormSchema>, unknown, z.output<typeof emailFormSchema>>({
     resolver: zodResolver(emailFormSchema),
     defaultValues: { email: defaultEmail },
@@ -41,16 +48,16 @@ export function EmailForm({
   return (
     <form noValidate className="grid gap-5" onSubmit={form.handleSubmit(({ email }) => onSubmit(email))}>
       <TextField
-        label="Email"
+        label={t('email.label')}
         type="email"
         autoComplete="email"
-        placeholder="you@example.com"
+        placeholder={t('email.placeholder')}
         maxLength={EMAIL_MAX_LENGTH}
-        error={form.formState.errors.email?.message}
+        error={field(form.formState.errors.email?.message)}
         {...form.register('email')}
       />
       <Button type="submit" size="lg" loading={busy}>
-        {submitLabel}
+        {submitLabel ?? t('email.continue')}
       </Button>
     </form>
   );
@@ -69,6 +76,7 @@ export function PasswordForm({
   onSubmit: (password: string) => void;
   onForgotPassword: () => void;
 }) {
+  const { t, field } = useAuthMessages();
   const form = useForm<z.input<typeof passwordFormSchema>, unknown, z.output<typeof passwordFormSchema>>({
     resolver: zodResolver(passwordFormSchema),
     defaultValues: { password: '' },
@@ -82,23 +90,23 @@ export function PasswordForm({
       {/* Lets password managers pair the password with the account. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <PasswordField
-        label="Password"
+        label={t('password.label')}
         autoComplete="current-password"
         maxLength={PASSWORD_MAX_LENGTH}
-        error={form.formState.errors.password?.message}
+        error={field(form.formState.errors.password?.message)}
         labelAside={
           <button
             type="button"
             onClick={onForgotPassword}
             className="rounded-sm font-medium text-primary text-sm outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
           >
-            Forgot password?
+            {t('password.forgot')}
           </button>
         }
         {...form.register('password')}
       />
       <Button type="submit" size="lg" loading={busy}>
-        Sign in
+        {t('password.submit')}
       </Button>
     </form>
   );
@@ -128,6 +136,7 @@ export function NewPasswordForm({
     defaultValues: { password: '', confirmPassword: '' },
   });
   const { errors } = form.formState;
+  const { t, field } = useAuthMessages();
   return (
     <form
       noValidate
@@ -136,20 +145,20 @@ export function NewPasswordForm({
     >
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <PasswordField
-        label="Password"
+        label={t('password.label')}
         autoComplete="new-password"
         maxLength={PASSWORD_MAX_LENGTH}
-        error={errors.password?.message}
+        error={field(errors.password?.message)}
         {...form.register('password')}
       />
       <PasswordField
-        label="Confirm password"
+        label={t('create.confirmLabel')}
         autoComplete="new-password"
         maxLength={PASSWORD_MAX_LENGTH}
-        error={errors.confirmPassword?.message}
+        error={field(errors.confirmPassword?.message)}
         {...form.register('confirmPassword')}
       />
-      <p className="-mt-2 text-muted-foreground text-xs">Use at least 8 characters.</p>
+      <p className="-mt-2 text-muted-foreground text-xs">{t('create.hint', { min: MIN_PASSWORD_LENGTH })}</p>
       <Button type="submit" size="lg" loading={busy}>
         {submitLabel}
       </Button>
@@ -161,13 +170,14 @@ const codeFormSchema = z.object({ code: codeSchema });
 
 /** The 6-digit code input of both the sign-in and the reset flow. */
 export function CodeField(props: Omit<ComponentProps<typeof TextField>, 'label'>) {
+  const { t } = useTranslation('auth');
   return (
     <TextField
-      label="Verification code"
+      label={t('code.label')}
       autoComplete="one-time-code"
       inputMode="numeric"
       maxLength={VERIFICATION_CODE_LENGTH}
-      placeholder="6-digit code"
+      placeholder={t('code.placeholder', { length: VERIFICATION_CODE_LENGTH })}
       className="text-center font-mono text-lg tracking-[0.4em] placeholder:font-sans placeholder:text-base placeholder:tracking-normal sm:text-lg"
       {...props}
     />
@@ -175,11 +185,14 @@ export function CodeField(props: Omit<ComponentProps<typeof TextField>, 'label'>
 }
 
 export function CodeSentDescription({ email }: { email: string }) {
+  const { t } = useTranslation('auth');
   return (
-    <>
-      We sent a 6-digit code to <span className="font-medium text-foreground">{email}</span>. It expires in 10
-      minutes.
-    </>
+    <Trans
+      t={t}
+      i18nKey="code.sent"
+      values={{ email, length: VERIFICATION_CODE_LENGTH, minutes: VERIFICATION_CODE_TTL_MINUTES }}
+      components={{ strong: <span className="font-medium text-foreground" /> }}
+    />
   );
 }
 
@@ -192,13 +205,14 @@ export function CodeForm({
   submitLabel: string;
   onSubmit: (code: string) => void;
 }) {
+  const { field } = useAuthMessages();
   const form = useForm<z.input<typeof codeFormSchema>, unknown, z.output<typeof codeFormSchema>>({
     resolver: zodResolver(codeFormSchema),
     defaultValues: { code: '' },
   });
   return (
     <form noValidate className="grid gap-5" onSubmit={form.handleSubmit(({ code }) => onSubmit(code))}>
-      <CodeField error={form.formState.errors.code?.message} {...form.register('code')} />
+      <CodeField error={field(form.formState.errors.code?.message)} {...form.register('code')} />
       <Button type="submit" size="lg" loading={busy}>
         {submitLabel}
       </Button>
@@ -208,15 +222,16 @@ export function CodeForm({
 
 /** 'Resend code' with its own request state and toasts; `send` asks the server for a new code. */
 export function ResendCode({ email, send }: { email: string; send: () => Promise<unknown> }) {
+  const { t, failed } = useAuthMessages();
   const resend = useMutation({ mutationFn: send });
   const onResend = () =>
     resend.mutate(undefined, {
-      onSuccess: () => toastSuccess('Code resent', `A new code is on its way to ${email}.`),
-      onError: (error) => toastError('Failed to resend code', error),
+      onSuccess: () => toastSuccess(t('code.resent'), t('code.resentDescription', { email })),
+      onError: (error) => failed(t('code.resendFailed'), error),
     });
   return (
     <p className="text-center text-muted-foreground text-sm">
-      Didn't get a code?{' '}
+      {t('code.noCode')}{' '}
       <Button
         type="button"
         variant="link"
@@ -224,7 +239,7 @@ export function ResendCode({ email, send }: { email: string; send: () => Promise
         disabled={resend.isPending}
         onClick={onResend}
       >
-        {resend.isPending ? 'Sending...' : 'Resend code'}
+        {resend.isPending ? t('code.sending') : t('code.resend')}
       </Button>
     </p>
   );

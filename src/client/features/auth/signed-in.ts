@@ -1,11 +1,13 @@
+import type { TFunction } from 'i18next';
+import { VERIFICATION_CODE_LENGTH } from '../../../shared/constants.js';
 import type { SessionUser } from '../../../shared/schemas/auth.js';
 import type { ToastInput } from '../../components/ui/use-toast';
 
-export function codeSentToast(email: string): ToastInput {
+export function codeSentToast(t: TFunction<'auth'>, email: string): ToastInput {
   return {
     variant: 'success',
-    title: 'Verification code sent',
-    description: `Check ${email} for a 6-digit code.`,
+    title: t('code.sentToast'),
+    description: t('code.sentToastDescription', { email, length: VERIFICATION_CODE_LENGTH }),
   };
 }
 

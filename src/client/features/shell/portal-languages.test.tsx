@@ -50,7 +50,7 @@ describe('the portal in Spanish and French', () => {
     expect(
       within(todo).getByRole('link', { name: /Completar el formulario de registro.*Pedido VH1042/ }),
     ).toBeInTheDocument();
-    const units = main.getByRole('region', { name: 'Dónde están sus unidades' });
+    const units = main.getByRole('region', { name: 'Dónde están tus unidades' });
     expect(within(units).getByText('Producción')).toBeInTheDocument();
     expect(within(units).getByText(/Siguiente: Entrega programada/)).toBeInTheDocument();
     // Two units delivered across the orders: the plural form.
@@ -86,10 +86,10 @@ describe('the portal in Spanish and French', () => {
       main.getByRole('button', { name: 'Remplir le formulaire d’inscription (1 action en attente)' }),
     ).toBeInTheDocument();
     const timelines = main.getAllByRole('list', { name: 'Chronologie de la commande' });
-    expect(within(timelines[1] as HTMLElement).getByText('Fabrication')).toHaveTextContent(
-      'Fabrication (étape en cours)',
+    expect(within(timelines[1] as HTMLElement).getByText('Production')).toHaveTextContent(
+      'Production (étape en cours)',
     );
-    expect(main.getByText('Commande en cours de fabrication')).toBeInTheDocument();
+    expect(main.getByText('Commande en cours de production')).toBeInTheDocument();
   });
 
   it('keeps the spec’s English words for the onboarding form’s shared messages', () => {

@@ -6,6 +6,7 @@ import {
   notificationPrefsPatchSchema,
   notificationPrefsSchema,
   passwordChangeSchema,
+  preferencesSchema,
   profileUpdateSchema,
   shippingAddressUpdateSchema,
   userStatusSchema,
@@ -76,6 +77,12 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
       schema: { body: notificationPrefsPatchSchema, response: { 200: notificationPrefsSchema, ...failures } },
     },
     async (request) => account.updateNotificationPrefs(requireUser(request).id, request.body),
+  );
+
+  app.patch(
+    '/api/user/preferences',
+    { schema: { body: preferencesSchema, response: { 200: preferencesSchema, ...failures } } },
+    async (request) => account.updateLocale(requireUser(request).id, request.body.locale),
   );
 
   app.get(

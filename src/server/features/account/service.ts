@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import type { Locale } from '../../../shared/locales.js';
 import type {
   NotificationPrefs,
   PasswordChange,
@@ -98,6 +99,17 @@ export function createAccountService({ db, clock, orders: writer }: OrderChangeD
         .where(eq(users.id, userId));
       if (!row) throw notFound('User not found');
       return row.prefs;
+    },
+
+    /** The user's language for the portal and e-mails; it wins over any browser's. */
+    async updateLocale(userId: number, locale: Locale): Promise<{ locale: Locale }> {
+      const [row] = await db
+        .update(users)
+        .set({ locale, updatedAt: clock.now() })
+        .where(eq(users.id, userId))
+        .returning({ locale: users.locale });
+      if (!row?.locale) throw notFound('User not found');
+      return { locale: row.locale };
     },
 
     async updateNotificationPrefs(userId: number, patch: Partial<NotificationPrefs>) {

@@ -20,6 +20,7 @@ import {
   setSessionCookie,
 } from '../../http/session.js';
 import { badRequest } from '../../lib/errors.js';
+import { localeOfAcceptLanguage } from '../../mail/i18n.js';
 import type { AuthService } from './service.js';
 
 const userAnswer = z.object({ user: sessionUserSchema });
@@ -40,6 +41,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
   const meta = (request: { ip: string; headers: Record<string, string | string[] | undefined> }) => ({
     ip: request.ip,
     userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined,
+    locale: localeOfAcceptLanguage(request.headers['accept-language']),
   });
 
   const currentUser = {

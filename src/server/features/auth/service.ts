@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
+import type { Locale } from '../../../shared/locales.js';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { hashPassword, verifyPassword } from '../../lib/crypto.js';
 import { badRequest, conflict, unauthorized } from '../../lib/errors.js';
+import { recipientLocale } from '../../mail/i18n.js';
 import type { Mailer, MailMessage } from '../../mail/mailer.js';
 import { codesPausedMail, verificationCodeMail } from '../../mail/templates.js';
 import { type CodeSendLimits, type CodeStore, createCodeStore } from './codes.js';
@@ -19,6 +21,8 @@ export type AccountStatus = 'ACTIVE' | 'PENDING' | 'NOT_FOUND';
 export interface RequestMeta {
   ip: string;
   userAgent?: string;
+  /** The supported language the request asked for (Accept-Language), if any. */
+  locale?: Locale | null;
 }
 
 export interface AuthDeps {
@@ -52,8 +56,17 @@ export function createAuthCodeStore({
   codeLimits,
 }: Omit<AuthDeps, 'sessionTtlHours'>): CodeStore {
   return createCodeStore(db, clock, codeLimits, {
-    onCodesPaused: (email, until) => mailer.send(codesPausedMail(email, until)),
+    onCodesPaused: async (email, until) =>
+      mailer.send(codesPausedMail(email, until, await recipientLocale(db, email))),
   });
+}
+
+/**
+ * The language the browser asked for at sign-in, kept for the e-mails sent later outside any request
+ * while the user has chosen none (decision 164); a request with no supported language keeps the last.
+ */
+function browserLocale(meta: RequestMeta): { browserLocale?: Locale } {
+  return meta.locale ? { browserLocale: meta.locale } : {};
 }
 
 export function createAuthService(deps: AuthDeps) {
@@ -74,11 +87,12 @@ export function createAuthService(deps: AuthDeps) {
     purpose: 'sign-in' | 'reset',
     options: { afterPassword?: boolean } = {},
   ) {
+    const locale = await recipientLocale(db, email, meta.locale);
     await mailCode(
       { codes, mailer },
       email,
       meta.ip,
-      (code) => verificationCodeMail(email, code, purpose),
+      (code) => verificationCodeMail(email, code, purpose, locale),
       options,
     );
   }
@@ -143,7 +157,7 @@ export function createAuthService(deps: AuthDeps) {
         await sessions.deleteChallenges(user.id, tx);
         await tx
           .update(users)
-          .set({ verified: true, lastActiveAt: clock.now() })
+          .set({ verified: true, lastActiveAt: clock.now(), ...browserLocale(meta) })
           .where(eq(users.id, user.id));
         return sessions.create(user.id, meta, tx);
       });
@@ -166,12 +180,24 @@ export function createAuthService(deps: AuthDeps) {
         const [user] = existing
           ? await tx
               .update(users)
-              .set({ password: hashed, verified: true, lastActiveAt: clock.now(), updatedAt: clock.now() })
+              .set({
+                password: hashed,
+                verified: true,
+                lastActiveAt: clock.now(),
+                updatedAt: clock.now(),
+                ...browserLocale(meta),
+              })
               .where(eq(users.id, existing.id))
               .returning({ id: users.id })
           : await tx
               .insert(users)
-              .values({ email, password: hashed, verified: true, lastActiveAt: clock.now() })
+              .values({
+                email,
+                password: hashed,
+                verified: true,
+                lastActiveAt: clock.now(),
+                ...browserLocale(meta),
+              })
               .returning({ id: users.id });
         if (!user) throw conflict('The account could not be saved. Please try again.');
         return { userId: user.id, session: await sessions.create(user.id, meta, tx) };

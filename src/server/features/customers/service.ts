@@ -16,6 +16,7 @@ import type { Clock } from '../../lib/clock.js';
 import { hashPassword, hashToken } from '../../lib/crypto.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { publishAccountChanged } from '../../live/publish.js';
+import { recipientLocale } from '../../mail/i18n.js';
 import { adminResetMail } from '../../mail/templates.js';
 import type { AuthService, SessionUser } from '../auth/index.js';
 
@@ -231,7 +232,9 @@ export function createCustomerAdminService({
         status: user.hasPassword ? 'ACTIVE' : 'PENDING',
       });
       const link = `${config.publicUrl}/auth?${params}`;
-      await auth.mailCode(user.email, ip, (code) => adminResetMail(user.email, code, link));
+      // The customer's language, not the administrator's who asked.
+      const locale = await recipientLocale(db, user.email);
+      await auth.mailCode(user.email, ip, (code) => adminResetMail(user.email, code, link, locale));
       return { message: `A password reset code was sent to ${user.email}` };
     },
 

@@ -1,8 +1,10 @@
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import { PRODUCT_NAME } from '../../../shared/constants.js';
 import { itemLabel } from '../../../shared/format.js';
+import type { Locale } from '../../../shared/locales.js';
 import { changeableUntil, dayStart } from '../../../shared/schemas/delivery-booking.js';
 import type { Executor } from '../../db/client.js';
+import { mailLongDay, mailText, recipientLocale } from '../../mail/i18n.js';
 import { deliveryBookingMail } from '../../mail/templates.js';
 import { enqueueMail } from './outbox.js';
 
@@ -23,21 +25,17 @@ export interface DeliveryBookingNotice {
 /** 'Delivery of Tiny Home (VH1042 · VH (02))': the mail's and the calendar event's name. */
 export function deliverySummary(
   notice: Pick<DeliveryBookingNotice, 'productName' | 'orderNumber' | 'itemNumber'>,
+  locale: Locale = 'en',
 ) {
-  return `Delivery of ${notice.productName} (${notice.orderNumber} · ${itemLabel(notice.itemNumber)})`;
+  return mailText(locale, 'booking.summary', {
+    product: notice.productName,
+    orderNumber: notice.orderNumber,
+    unit: itemLabel(notice.itemNumber),
+  });
 }
 
-const longDay = (day: string) =>
-  dayStart(day).toLocaleDateString('en-US', {
-    weekday: 'long',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
-
 /** An all-day event on the booked day, as an iCalendar invitation. */
-function invitation(notice: DeliveryBookingNotice, summary: string, now: Date): string {
+function invitation(notice: DeliveryBookingNotice, summary: string, now: Date, locale: Locale): string {
   const calendar = ical({
     prodId: { company: PRODUCT_NAME, product: 'Delivery booking' },
     method: ICalCalendarMethod.REQUEST,
@@ -49,7 +47,10 @@ function invitation(notice: DeliveryBookingNotice, summary: string, now: Date): 
     start: dayStart(notice.day),
     allDay: true,
     summary,
-    description: `Order ${notice.orderNumber}, ${itemLabel(notice.itemNumber)}.`,
+    description: mailText(locale, 'booking.event', {
+      orderNumber: notice.orderNumber,
+      unit: itemLabel(notice.itemNumber),
+    }),
   });
   return calendar.toString();
 }
@@ -64,15 +65,20 @@ export async function enqueueDeliveryBookingMail(
   notice: DeliveryBookingNotice,
   now: Date,
 ): Promise<void> {
-  const summary = deliverySummary(notice);
+  const locale = await recipientLocale(tx, notice.to);
+  const summary = deliverySummary(notice, locale);
   const deadline = changeableUntil(notice.day);
   const mail = deliveryBookingMail({
     to: notice.to,
+    locale,
     orderId: notice.orderId,
     summary,
-    dayLabel: longDay(notice.day),
+    dayLabel: mailLongDay(notice.day, locale),
     moved: notice.moved,
-    changeableUntil: `${deadline.toISOString().slice(11, 16)} UTC on ${longDay(deadline.toISOString().slice(0, 10))}`,
+    changeableUntil: mailText(locale, 'booking.deadline', {
+      time: deadline.toISOString().slice(11, 16),
+      day: mailLongDay(deadline.toISOString().slice(0, 10), locale),
+    }),
   });
   await enqueueMail(
     tx,
@@ -82,7 +88,7 @@ export async function enqueueDeliveryBookingMail(
         {
           filename: 'delivery.ics',
           contentType: 'text/calendar; charset=utf-8; method=REQUEST',
-          content: invitation(notice, summary, now),
+          content: invitation(notice, summary, now, locale),
         },
       ],
       kind: 'delivery-booking',

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { trackingPath } from '../../../shared/schemas/tracking.js';
-import { customerStageLabel } from '../../../shared/stages.js';
 import type { Executor } from '../../db/client.js';
 import { orders, users } from '../../db/schema.js';
+import { mailStageLabel, recipientLocale } from '../../mail/i18n.js';
 import { orderConfirmationMail } from '../../mail/templates.js';
 import { enqueueMail } from './outbox.js';
 
@@ -33,16 +33,18 @@ export async function enqueueOrderConfirmation(
     .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, order.orderId));
   if (!row?.prefs.email) return;
+  const locale = await recipientLocale(tx, row.email);
   await enqueueMail(
     tx,
     {
       ...orderConfirmationMail({
         to: row.email,
+        locale,
         orderId: row.id,
         orderNumber: row.orderNumber,
         productName: row.productName,
         quantity: row.quantity,
-        stageLabel: customerStageLabel(row.status),
+        stageLabel: mailStageLabel(row.status, locale),
         created: order.created,
         trackingPath: trackingPath(row.trackingToken),
       }),

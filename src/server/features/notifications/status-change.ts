@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { customerStageLabel } from '../../../shared/stages.js';
 import type { Executor } from '../../db/client.js';
 import { users } from '../../db/schema.js';
+import { mailStageLabel, recipientLocale } from '../../mail/i18n.js';
 import { stageChangeMail } from '../../mail/templates.js';
 import type { OrderEvent } from '../orders/index.js';
 import { enqueueMail } from './outbox.js';
@@ -23,18 +23,20 @@ export async function enqueueStageChangeMail(tx: Executor, event: StatusChanged)
     .from(users)
     .where(eq(users.id, order.userId));
   if (!owner?.prefs.email) return;
+  const locale = await recipientLocale(tx, owner.email);
   const itemIds = changed.map((unit) => unit.itemId).join(',');
   await enqueueMail(
     tx,
     {
       ...stageChangeMail({
         to: owner.email,
+        locale,
         orderId: order.id,
         orderNumber: order.orderId,
         productName: order.productName,
         quantity: order.quantity,
         itemNumbers: changed.map((unit) => unit.itemNumber),
-        stageLabel: customerStageLabel(to),
+        stageLabel: mailStageLabel(to, locale),
       }),
       kind: 'stage-change',
       dedupeKey: `stage-change:${order.id}:${itemIds}:${to}:${at.toISOString()}`,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { LOCALES } from '../../../shared/locales.js';
 import { publicConfigSchema } from '../../../shared/schemas/config.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
@@ -61,6 +62,7 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRouteOptions> = async (
         faqUrl: general.faqUrl,
         storeUrl: general.storeUrl,
         membersAreaUrl: general.membersAreaUrl,
+        locales: [...LOCALES],
       };
     },
   );

@@ -1,0 +1,60 @@
+/**
+ * The customer e-mails' texts in English: ICU MessageFormat, formatted by src/server/mail/i18n.ts.
+ * Every other language has exactly these keys (the type says so) with the same arguments (the test says so).
+ */
+export const en = {
+  'code.signIn.title': 'Your verification code',
+  'code.signIn.intro': 'Use this code to finish signing in:',
+  'code.reset.title': 'Reset your password',
+  'code.reset.intro': 'Use this code to reset your password:',
+  'code.expiry':
+    'It expires in {minutes} minutes and can be used once. If you did not ask for it, ignore this e-mail.',
+  'paused.title': 'Sign-in codes paused for your account',
+  'paused.what':
+    'Several wrong verification codes were entered for your {product} account, so its codes stop working until {time} UTC ({date}).',
+  'paused.you': 'If this was you, wait until then and ask for a new code.',
+  'paused.notYou':
+    'If it was not, someone may be trying to get into your account: once the pause ends, sign in and change your password. Nobody can sign in with a code while it lasts.',
+  'adminReset.title': 'Reset your password',
+  'adminReset.intro': 'An administrator of {product} started a password reset for your account. Your code:',
+  'adminReset.open': 'Open this link, enter the code and choose a new password:',
+  'adminReset.expiry':
+    'The code expires in {minutes} minutes and can be used once. Until you choose a new password, your current one keeps working.',
+  'stageChange.subject': 'Order {orderNumber}: {stage}',
+  'stageChange.title': 'Your order {orderNumber} was updated',
+  'stageChange.whole': 'Your {product} (order {orderNumber}) is now at the stage {stage}.',
+  'stageChange.units':
+    '{count, plural, one {Unit {units} of your {product} (order {orderNumber}) is now at the stage {stage}.} other {Units {units} of your {product} (order {orderNumber}) are now at the stage {stage}.}}',
+  'order.view': 'View your order',
+  'confirmation.createdTitle': 'Your order {orderNumber} is confirmed',
+  'confirmation.updatedTitle': 'Your order {orderNumber} was updated',
+  'confirmation.what': '{quantity, plural, one {{product}} other {# × {product}}}',
+  'confirmation.created': 'We have your order {orderNumber} for {what}.',
+  'confirmation.updated': 'Your order {orderNumber} for {what} was updated.',
+  'confirmation.stage': 'Its current stage: {stage}.',
+  'confirmation.private':
+    'Follow its progress on your tracking page; anyone with that link can see it, so keep it to yourself.',
+  'confirmation.track': 'Track your order',
+  'confirmation.signIn': 'Or sign in to view your order',
+  'booking.bookedTitle': 'Your delivery day is booked',
+  'booking.movedTitle': 'Your delivery day was changed',
+  'booking.subject': '{summary}: {day}',
+  'booking.booked': '{summary} is booked for {day}.',
+  'booking.change':
+    'You can change the day on your order page until {deadline}. The attached invitation adds it to your calendar.',
+  'booking.deadline': '{time} UTC on {day}',
+  'booking.summary': 'Delivery of {product} ({orderNumber} · {unit})',
+  'booking.event': 'Order {orderNumber}, {unit}.',
+  'stage.ORDER_PLACED': 'Order Placed',
+  'stage.LOCATION_ENABLED': 'Location Enabled',
+  'stage.DOCUMENTS_PENDING': 'Document Signing',
+  'stage.DOCUMENTS_SIGNING': 'Document Signing',
+  'stage.FINANCING_PAYMENT': 'Payment',
+  'stage.SITE_PREP': 'Site Preparation',
+  'stage.PRODUCTION': 'Production',
+  'stage.DELIVERY_DATE_CONFIRMED': 'Delivery Scheduled',
+  'stage.FINAL_DOCUMENTS': 'Final Documentation',
+  'stage.DELIVERED': 'Delivered',
+} as const;
+
+export type MailMessages = Record<keyof typeof en, string>;

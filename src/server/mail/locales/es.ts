@@ -1,0 +1,58 @@
+import type { MailMessages } from './en.js';
+
+/** The customer e-mails' texts in Spanish (United States). */
+export const es: MailMessages = {
+  'code.signIn.title': 'Tu código de verificación',
+  'code.signIn.intro': 'Usa este código para terminar de iniciar sesión:',
+  'code.reset.title': 'Restablece tu contraseña',
+  'code.reset.intro': 'Usa este código para restablecer tu contraseña:',
+  'code.expiry':
+    'Vence en {minutes} minutos y solo se puede usar una vez. Si no lo pediste, ignora este correo.',
+  'paused.title': 'Códigos de inicio de sesión pausados en tu cuenta',
+  'paused.what':
+    'Se ingresaron varios códigos de verificación incorrectos en tu cuenta de {product}, así que sus códigos dejan de funcionar hasta las {time} UTC ({date}).',
+  'paused.you': 'Si fuiste tú, espera hasta entonces y pide un código nuevo.',
+  'paused.notYou':
+    'Si no fuiste tú, es posible que alguien esté intentando entrar en tu cuenta: cuando termine la pausa, inicia sesión y cambia tu contraseña. Mientras dure, nadie puede iniciar sesión con un código.',
+  'adminReset.title': 'Restablece tu contraseña',
+  'adminReset.intro':
+    'Un administrador de {product} inició el restablecimiento de la contraseña de tu cuenta. Tu código:',
+  'adminReset.open': 'Abre este enlace, ingresa el código y elige una contraseña nueva:',
+  'adminReset.expiry':
+    'El código vence en {minutes} minutos y solo se puede usar una vez. Hasta que elijas una contraseña nueva, la actual sigue funcionando.',
+  'stageChange.subject': 'Pedido {orderNumber}: {stage}',
+  'stageChange.title': 'Tu pedido {orderNumber} se actualizó',
+  'stageChange.whole': 'Tu {product} (pedido {orderNumber}) ahora está en la etapa {stage}.',
+  'stageChange.units':
+    '{count, plural, one {La unidad {units} de tu {product} (pedido {orderNumber}) ahora está en la etapa {stage}.} other {Las unidades {units} de tu {product} (pedido {orderNumber}) ahora están en la etapa {stage}.}}',
+  'order.view': 'Ver tu pedido',
+  'confirmation.createdTitle': 'Tu pedido {orderNumber} está confirmado',
+  'confirmation.updatedTitle': 'Tu pedido {orderNumber} se actualizó',
+  'confirmation.what': '{quantity, plural, one {{product}} other {# × {product}}}',
+  'confirmation.created': 'Recibimos tu pedido {orderNumber} de {what}.',
+  'confirmation.updated': 'Tu pedido {orderNumber} de {what} se actualizó.',
+  'confirmation.stage': 'Su etapa actual: {stage}.',
+  'confirmation.private':
+    'Sigue su avance en tu página de seguimiento; cualquier persona con ese enlace puede verla, así que no lo compartas.',
+  'confirmation.track': 'Seguir tu pedido',
+  'confirmation.signIn': 'O inicia sesión para ver tu pedido',
+  'booking.bookedTitle': 'Tu día de entrega está reservado',
+  'booking.movedTitle': 'Tu día de entrega cambió',
+  'booking.subject': '{summary}: {day}',
+  'booking.booked': '{summary} está reservada para el {day}.',
+  'booking.change':
+    'Puedes cambiar el día en la página de tu pedido hasta las {deadline}. La invitación adjunta lo agrega a tu calendario.',
+  'booking.deadline': '{time} UTC del {day}',
+  'booking.summary': 'Entrega de {product} ({orderNumber} · {unit})',
+  'booking.event': 'Pedido {orderNumber}, {unit}.',
+  'stage.ORDER_PLACED': 'Pedido realizado',
+  'stage.LOCATION_ENABLED': 'Ubicación habilitada',
+  'stage.DOCUMENTS_PENDING': 'Firma de documentos',
+  'stage.DOCUMENTS_SIGNING': 'Firma de documentos',
+  'stage.FINANCING_PAYMENT': 'Pago',
+  'stage.SITE_PREP': 'Preparación del terreno',
+  'stage.PRODUCTION': 'Producción',
+  'stage.DELIVERY_DATE_CONFIRMED': 'Entrega programada',
+  'stage.FINAL_DOCUMENTS': 'Documentación final',
+  'stage.DELIVERED': 'Entregado',
+};

@@ -1,0 +1,58 @@
+import type { MailMessages } from './en.js';
+
+/** The customer e-mails' texts in French. */
+export const fr: MailMessages = {
+  'code.signIn.title': 'Votre code de vérification',
+  'code.signIn.intro': 'Utilisez ce code pour terminer votre connexion :',
+  'code.reset.title': 'Réinitialisez votre mot de passe',
+  'code.reset.intro': 'Utilisez ce code pour réinitialiser votre mot de passe :',
+  'code.expiry':
+    'Il expire dans {minutes} minutes et ne peut servir qu’une fois. Si vous ne l’avez pas demandé, ignorez cet e-mail.',
+  'paused.title': 'Codes de connexion suspendus pour votre compte',
+  'paused.what':
+    'Plusieurs codes de vérification erronés ont été saisis pour votre compte {product} : ses codes ne fonctionnent plus jusqu’à {time} UTC ({date}).',
+  'paused.you': 'Si c’était vous, patientez jusque-là puis demandez un nouveau code.',
+  'paused.notYou':
+    'Sinon, quelqu’un essaie peut-être d’accéder à votre compte : à la fin de la suspension, connectez-vous et changez votre mot de passe. Personne ne peut se connecter avec un code pendant la suspension.',
+  'adminReset.title': 'Réinitialisez votre mot de passe',
+  'adminReset.intro':
+    'Un administrateur de {product} a lancé la réinitialisation du mot de passe de votre compte. Votre code :',
+  'adminReset.open': 'Ouvrez ce lien, saisissez le code et choisissez un nouveau mot de passe :',
+  'adminReset.expiry':
+    'Le code expire dans {minutes} minutes et ne peut servir qu’une fois. Tant que vous n’avez pas choisi de nouveau mot de passe, l’actuel reste valable.',
+  'stageChange.subject': 'Commande {orderNumber} : {stage}',
+  'stageChange.title': 'Votre commande {orderNumber} a été mise à jour',
+  'stageChange.whole': 'Votre {product} (commande {orderNumber}) est maintenant à l’étape {stage}.',
+  'stageChange.units':
+    '{count, plural, one {L’unité {units} de votre {product} (commande {orderNumber}) est maintenant à l’étape {stage}.} other {Les unités {units} de votre {product} (commande {orderNumber}) sont maintenant à l’étape {stage}.}}',
+  'order.view': 'Voir votre commande',
+  'confirmation.createdTitle': 'Votre commande {orderNumber} est confirmée',
+  'confirmation.updatedTitle': 'Votre commande {orderNumber} a été mise à jour',
+  'confirmation.what': '{quantity, plural, one {{product}} other {# × {product}}}',
+  'confirmation.created': 'Nous avons bien reçu votre commande {orderNumber} : {what}.',
+  'confirmation.updated': 'Votre commande {orderNumber} ({what}) a été mise à jour.',
+  'confirmation.stage': 'Son étape actuelle : {stage}.',
+  'confirmation.private':
+    'Suivez son avancement sur votre page de suivi ; toute personne disposant de ce lien peut la consulter, alors gardez-le pour vous.',
+  'confirmation.track': 'Suivre votre commande',
+  'confirmation.signIn': 'Ou connectez-vous pour voir votre commande',
+  'booking.bookedTitle': 'Votre jour de livraison est réservé',
+  'booking.movedTitle': 'Votre jour de livraison a changé',
+  'booking.subject': '{summary} : {day}',
+  'booking.booked': '{summary} est prévue le {day}.',
+  'booking.change':
+    'Vous pouvez changer de jour sur la page de votre commande jusqu’au {deadline}. L’invitation jointe l’ajoute à votre agenda.',
+  'booking.deadline': '{day} à {time} UTC',
+  'booking.summary': 'Livraison de {product} ({orderNumber} · {unit})',
+  'booking.event': 'Commande {orderNumber}, {unit}.',
+  'stage.ORDER_PLACED': 'Commande passée',
+  'stage.LOCATION_ENABLED': 'Emplacement validé',
+  'stage.DOCUMENTS_PENDING': 'Signature des documents',
+  'stage.DOCUMENTS_SIGNING': 'Signature des documents',
+  'stage.FINANCING_PAYMENT': 'Paiement',
+  'stage.SITE_PREP': 'Préparation du terrain',
+  'stage.PRODUCTION': 'Production',
+  'stage.DELIVERY_DATE_CONFIRMED': 'Livraison programmée',
+  'stage.FINAL_DOCUMENTS': 'Documents finaux',
+  'stage.DELIVERED': 'Livré',
+};
