@@ -1,10 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { en } from '../server/mail/locales/en.js';
-import { es } from '../server/mail/locales/es.js';
-import { fr } from '../server/mail/locales/fr.js';
-import { LOCALES } from './locales.js';
 import {
   ADMIN_STAGES,
   CUSTOMER_MOVES,
@@ -207,17 +203,6 @@ describe('the customer vocabulary', () => {
       expect(source(file), file).toMatch(
         /customerStageLabel|customerOrderStage|OrderStageBadge|useStageText|mailStageLabel/,
       );
-    }
-  });
-
-  it('has one name per stage and language in the portal and the e-mails', () => {
-    const root = join(import.meta.dirname, '..');
-    const mails = { en, es, fr };
-    for (const locale of LOCALES) {
-      const portal = JSON.parse(readFileSync(join(root, `client/locales/${locale}/stages.json`), 'utf8'));
-      for (const stage of STAGES) {
-        expect(portal[stage].label, `${locale} ${stage}`).toBe(mails[locale][`stage.${stage}`]);
-      }
     }
   });
 });
