@@ -10,6 +10,7 @@ import { seedAutomation } from './seed-automation.js';
 import { seedClarity } from './seed-clarity.js';
 import { seedCustomers } from './seed-customers.js';
 import { seedDelivery } from './seed-delivery.js';
+import { seedLanguages } from './seed-languages.js';
 import { seedLive } from './seed-live.js';
 import { seedPayments } from './seed-payments.js';
 import { seedSettings } from './seed-settings.js';
@@ -161,5 +162,6 @@ export async function seedJourneyData(dataDir: string, documentBaseUrl: string) 
   await seedAutomation(db);
   await seedTracking(db);
   await seedClarity(db);
+  await seedLanguages(db);
   await database.close();
 }
