@@ -1,5 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CalendarDays, LayoutDashboard, Settings, ShoppingCart, Upload, Users, Webhook } from 'lucide-react';
+import { useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { i18n } from '../../i18n';
 import { LiveConnection } from '../../lib/live-connection';
 import { adminOrderKeys } from '../admin-orders/api';
 import { deliverySlotKeys } from '../delivery-booking/api';
@@ -21,9 +24,16 @@ export default function AdminShell() {
   // The orders table, the dashboard and any open order's details all hang off adminOrderKeys.all.
   const refresh = () => void queryClient.invalidateQueries({ queryKey: adminOrderKeys.all });
   const refreshDeliveryDays = () => void queryClient.invalidateQueries({ queryKey: deliverySlotKeys.all });
+  // The back office is English only; the shell it shares with the portal speaks the portal's language,
+  // so it gets an English instance here whatever language the browser or account chose.
+  const [english] = useState(() => i18n.cloneInstance({ lng: 'en' }));
   return (
-    <LiveConnection refresh={refresh} onStaffMessage={refreshDeliveryDays}>
-      <AppShell portalName="Admin Portal" items={ADMIN_NAV} />
-    </LiveConnection>
+    <I18nextProvider i18n={english}>
+      <div lang="en">
+        <LiveConnection refresh={refresh} onStaffMessage={refreshDeliveryDays}>
+          <AppShell portalName="Admin Portal" items={ADMIN_NAV} />
+        </LiveConnection>
+      </div>
+    </I18nextProvider>
   );
 }
