@@ -201,7 +201,7 @@ describe('the customer vocabulary', () => {
     ];
     for (const file of showingStages) {
       expect(source(file), file).toMatch(
-        /customerStageLabel|customerOrderStage|OrderStageBadge|useStageText/,
+        /customerStageLabel|customerOrderStage|OrderStageBadge|useStageText|mailStageLabel/,
       );
     }
   });

@@ -10,6 +10,9 @@ import {
   Users,
   Webhook,
 } from 'lucide-react';
+import { useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { i18n } from '../../i18n';
 import { LiveConnection } from '../../lib/live-connection';
 import { adminOrderKeys } from '../admin-orders/api';
 import { conversationKeys } from '../conversations/api';
@@ -40,10 +43,21 @@ export default function AdminShell() {
   // The orders table, the dashboard and any open order's details all hang off adminOrderKeys.all.
   const refresh = () => void queryClient.invalidateQueries({ queryKey: adminOrderKeys.all });
   const refreshDeliveryDays = () => void queryClient.invalidateQueries({ queryKey: deliverySlotKeys.all });
+  // The back office is English only; the shell it shares with the portal speaks the portal's language,
+  // so it gets an English instance here whatever language the browser or account chose.
+  const [english] = useState(() => i18n.cloneInstance({ lng: 'en' }));
   const refreshMessages = () => void queryClient.invalidateQueries({ queryKey: conversationKeys.all });
   return (
-    <LiveConnection refresh={refresh} onStaffMessage={refreshDeliveryDays} onMessageCreated={refreshMessages}>
-      <AppShell portalName="Admin Portal" items={ADMIN_NAV} />
-    </LiveConnection>
+    <I18nextProvider i18n={english}>
+      <div lang="en">
+        <LiveConnection
+          refresh={refresh}
+          onStaffMessage={refreshDeliveryDays}
+          onMessageCreated={refreshMessages}
+        >
+          <AppShell portalName="Admin Portal" items={ADMIN_NAV} />
+        </LiveConnection>
+      </div>
+    </I18nextProvider>
   );
 }

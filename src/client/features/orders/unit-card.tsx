@@ -189,6 +189,9 @@ export function UnitCard({
   );
 }
 
+/** Action texts run longer in Spanish and French: on a phone they wrap inside the button, not past the card. */
+const WRAPPING = 'h-auto min-h-9 whitespace-normal py-1.5';
+
 /** The red '1' of a pending action; screen readers hear it through the button's label. */
 function PendingBadge() {
   return (
@@ -258,13 +261,18 @@ function UnitActionControl({ order, unit, label }: { order: OrderDto; unit: Orde
   return (
     <>
       {action === 'processing' && (
-        <Button variant="outline" size="sm" disabled>
+        <Button variant="outline" size="sm" disabled className={WRAPPING}>
           <Clock aria-hidden="true" />
           {t(ACTION_KEYS.processing)}
         </Button>
       )}
       {action === 'paid' && (
-        <Button variant="outline" size="sm" onClick={onClick} className="border-success/50 text-success">
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={onClick}
+          className={cn('border-success/50 text-success', WRAPPING)}
+        >
           <CircleCheck aria-hidden="true" />
           {t(ACTION_KEYS.paid)}
         </Button>
@@ -272,6 +280,7 @@ function UnitActionControl({ order, unit, label }: { order: OrderDto; unit: Orde
       {hasPendingAction(action) && (
         <Button
           size="sm"
+          className={WRAPPING}
           onClick={onClick}
           aria-label={t('unit.pendingAction', { action: t(ACTION_KEYS[action]) })}
           loading={updateStatus.isPending}

@@ -13,7 +13,7 @@ import { LANGUAGE_NAMES } from '../locale/language-select';
 import { useLocale } from '../locale/use-locale';
 
 export function LanguageCard() {
-  const { t } = useTranslation('settings');
+  const { t, i18n } = useTranslation('settings');
   const { locale, locales, setLocale } = useLocale();
   const [saving, setSaving] = useState(false);
   const id = useId();
@@ -24,10 +24,12 @@ export function LanguageCard() {
     setSaving(true);
     try {
       await setLocale(value);
-      // Said in the language just chosen: the screens have switched by now.
-      toastSuccess(t('language.saved'));
+      // Said in the language just chosen, whose texts may still be on their way (and this render's
+      // t speaks the previous one).
+      await i18n.loadNamespaces('settings');
+      toastSuccess(t('language.saved', { lng: value }));
     } catch {
-      toastError(t('error'), undefined, t('errorText'));
+      toastError(t('error', { lng: value }), undefined, t('errorText', { lng: value }));
     } finally {
       setSaving(false);
     }

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeUser, mockApi, type RecordedCall, renderApp, sessionRoute, toasts } from '../../test/utils';
@@ -118,5 +118,32 @@ describe('Settings: notifications', () => {
     expect(toasts().getByText('Something went wrong')).toBeInTheDocument();
     expect(email).toBeChecked();
     expect(screen.getByRole('switch', { name: 'SMS Notifications' })).toBeChecked();
+  });
+});
+
+describe('Settings: language', () => {
+  it('switches the portal at once and stores the choice on the account', async () => {
+    const calls = settingsApi({
+      'PATCH /api/user/preferences': (body) => ({ body: body as object }),
+    });
+    const user = userEvent.setup();
+    renderApp('/settings');
+
+    const select = await screen.findByRole('combobox', { name: 'Language' });
+    expect(select).toHaveValue('en');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['English', 'Español', 'Français']);
+    await user.selectOptions(select, 'es');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Configuración' })).toBeInTheDocument();
+    expect(await toasts().findByText('Idioma cambiado')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Idioma' })).toHaveValue('es');
+    expect(callsTo(calls, 'PATCH', '/api/user/preferences').map((c) => c.body)).toEqual([{ locale: 'es' }]);
+    expect(
+      within(screen.getByRole('complementary')).getByRole('link', { name: 'Mis pedidos' }),
+    ).toBeVisible();
   });
 });
