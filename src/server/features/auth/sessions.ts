@@ -1,11 +1,13 @@
 import { and, eq, gt, lte } from 'drizzle-orm';
 import { LOGIN_CHALLENGE_TTL_MINUTES } from '../../../shared/constants.js';
+import { isStaffRole } from '../../../shared/permissions.js';
 import type { Db, Executor } from '../../db/client.js';
 import { loginChallenges, sessions, type User, users } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { minutesFrom } from '../../lib/clock.js';
 import { generateToken, hashToken } from '../../lib/crypto.js';
 import { publishAccountChanged } from '../../live/publish.js';
+import { recordAudit } from '../audit/index.js';
 
 export type SessionUser = Pick<User, 'id' | 'email' | 'role' | 'firstName' | 'lastName' | 'phoneNumber'>;
 
@@ -20,8 +22,23 @@ export const sessionUserColumns = {
 
 export function createSessionStore(db: Db, clock: Clock, ttlHours: number) {
   return {
-    /** A new random token at every sign-in; only its hash is stored. */
+    /**
+     * A new random token at every sign-in; only its hash is stored. Every way of signing in ends here,
+     * so this is where a staff member's sign-in goes to the audit log, in the caller's transaction.
+     */
     async create(userId: number, meta: { ip?: string; userAgent?: string }, executor: Executor = db) {
+      const [user] = await executor
+        .select({ email: users.email, role: users.role })
+        .from(users)
+        .where(eq(users.id, userId));
+      if (user && isStaffRole(user.role)) {
+        await recordAudit(executor, {
+          actor: { id: userId, email: user.email, ip: meta.ip },
+          action: 'staff.signed_in',
+          target: { type: 'user', id: userId },
+          changes: meta.userAgent ? { userAgent: meta.userAgent.slice(0, 512) } : undefined,
+        });
+      }
       const token = generateToken();
       const expiresAt = minutesFrom(clock.now(), ttlHours * 60);
       await executor.insert(sessions).values({
