@@ -3,6 +3,7 @@
  * order's actions, its fields and customer, each unit with its stage, delivery date and estimate, and
  * the activity with internal notes. The dialogs are the table's own.
  */
+
 import { ArrowLeft, Download, RefreshCw, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -16,6 +17,7 @@ import { PageSkeleton } from '../../components/ui/skeleton';
 import { errorMessage, isApiError } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
 import { toastSuccess } from '../../lib/notify';
+import { useCan } from '../auth/permissions';
 import { DeliveryEstimateNote } from '../forecast/delivery-estimate';
 import { formatAddress } from '../orders/order-details';
 import { orderExportUrl, useAdminOrder, useAdminOrderRow } from './api';
@@ -99,6 +101,7 @@ function OrderPageContent({
   dialogs: OrderDialogs;
 }) {
   const label = adminOrderLabel(order);
+  const can = useCan();
   const statusTarget = {
     kind: 'order' as const,
     id: order.id,
@@ -122,37 +125,43 @@ function OrderPageContent({
             </p>
           </div>
           <div className="flex flex-wrap gap-2">
-            <Button
-              variant="outline"
-              onClick={(event) =>
-                dialogs.showStatus({ ...statusTarget, status: order.status }, event.currentTarget)
-              }
-            >
-              <RefreshCw aria-hidden="true" />
-              Change Status
-            </Button>
-            <Button
-              variant="outline"
-              onClick={() => {
-                download(orderExportUrl(order.id));
-                toastSuccess('Order exported');
-              }}
-            >
-              <Download aria-hidden="true" />
-              Export
-            </Button>
-            <Button
-              variant="destructive"
-              onClick={(event) =>
-                dialogs.showDelete(
-                  { id: order.id, label, productName: order.productName, quantity: order.quantity },
-                  event.currentTarget,
-                )
-              }
-            >
-              <Trash2 aria-hidden="true" />
-              Delete
-            </Button>
+            {can('orders.status') && (
+              <Button
+                variant="outline"
+                onClick={(event) =>
+                  dialogs.showStatus({ ...statusTarget, status: order.status }, event.currentTarget)
+                }
+              >
+                <RefreshCw aria-hidden="true" />
+                Change Status
+              </Button>
+            )}
+            {can('orders.export') && (
+              <Button
+                variant="outline"
+                onClick={() => {
+                  download(orderExportUrl(order.id));
+                  toastSuccess('Order exported');
+                }}
+              >
+                <Download aria-hidden="true" />
+                Export
+              </Button>
+            )}
+            {can('orders.delete') && (
+              <Button
+                variant="destructive"
+                onClick={(event) =>
+                  dialogs.showDelete(
+                    { id: order.id, label, productName: order.productName, quantity: order.quantity },
+                    event.currentTarget,
+                  )
+                }
+              >
+                <Trash2 aria-hidden="true" />
+                Delete
+              </Button>
+            )}
           </div>
         </div>
       </div>
@@ -226,6 +235,7 @@ function OrderPageContent({
 
 function Units({ order, label, dialogs }: { order: OrderDto; label: string; dialogs: OrderDialogs }) {
   const headingId = useId();
+  const can = useCan();
   return (
     <Card>
       <CardHeader>
@@ -253,29 +263,31 @@ function Units({ order, label, dialogs }: { order: OrderDto; label: string; dial
                 </span>
                 {item.estimate && <DeliveryEstimateNote estimate={item.estimate} />}
               </div>
-              <Button
-                variant="outline"
-                size="sm"
-                className="justify-self-start"
-                aria-label={`Update Status of ${label} item #${item.itemNumber}`}
-                onClick={(event) =>
-                  dialogs.showStatus(
-                    {
-                      kind: 'order',
-                      id: order.id,
-                      label,
-                      productName: order.productName,
-                      quantity: order.quantity,
-                      status: item.status,
-                      itemNumber: item.itemNumber,
-                    },
-                    event.currentTarget,
-                  )
-                }
-              >
-                <RefreshCw aria-hidden="true" />
-                Update Status
-              </Button>
+              {can('orders.status') && (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="justify-self-start"
+                  aria-label={`Update Status of ${label} item #${item.itemNumber}`}
+                  onClick={(event) =>
+                    dialogs.showStatus(
+                      {
+                        kind: 'order',
+                        id: order.id,
+                        label,
+                        productName: order.productName,
+                        quantity: order.quantity,
+                        status: item.status,
+                        itemNumber: item.itemNumber,
+                      },
+                      event.currentTarget,
+                    )
+                  }
+                >
+                  <RefreshCw aria-hidden="true" />
+                  Update Status
+                </Button>
+              )}
             </li>
           ))}
         </ul>

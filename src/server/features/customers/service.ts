@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
-import { can, isStaffRole } from '../../../shared/permissions.js';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { can, isStaffRole, STAFF_ROLES } from '../../../shared/permissions.js';
 import { SECRET_CHANGED } from '../../../shared/schemas/audit.js';
 import {
   type AdminUsersQuery,
@@ -200,7 +200,12 @@ export function createCustomerAdminService({
     },
 
     async listUsers(query: AdminUsersQuery) {
-      const where = query.role ? eq(users.role, query.role) : undefined;
+      const where =
+        query.role === 'STAFF'
+          ? inArray(users.role, [...STAFF_ROLES])
+          : query.role
+            ? eq(users.role, query.role)
+            : undefined;
       const [rows, [counted]] = await Promise.all([
         db
           .select(userColumns)
