@@ -48,7 +48,11 @@ async function expectNavigation(page: Page, expected: readonly string[]) {
 }
 
 async function signedInAs(browser: Browser, email: string) {
-  const context = await browser.newContext({ baseURL: requiredEnv(ENV_BASE_URL) });
+  // Not the admin's cookies, which the describe block's storageState would otherwise lend it.
+  const context = await browser.newContext({
+    baseURL: requiredEnv(ENV_BASE_URL),
+    storageState: { cookies: [], origins: [] },
+  });
   const page = await context.newPage();
   await page.goto('/auth');
   await signInWithPassword(page, email, PASSWORD);
