@@ -72,7 +72,10 @@ export default function AuditPage() {
           {data.items.length === 0 ? (
             <p className="py-8 text-center text-muted-foreground">No entries match these filters</p>
           ) : (
-            <AuditTable entries={data.items} />
+            <>
+              <AuditTable entries={data.items} />
+              <AuditList entries={data.items} />
+            </>
           )}
           <Pager
             page={page}
@@ -158,40 +161,69 @@ function AuditFilters({
   );
 }
 
+/** From 1024 px: a table. */
 function AuditTable({ entries }: { entries: AuditEntry[] }) {
   return (
-    <Table>
-      <caption className="sr-only">Audit entries, newest first</caption>
-      <TableHeader>
-        <TableRow>
-          <TableHead>When</TableHead>
-          <TableHead>Who</TableHead>
-          <TableHead>What</TableHead>
-          <TableHead>Target</TableHead>
-          <TableHead>Changes</TableHead>
-          <TableHead>IP</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {entries.map((entry) => (
-          <TableRow key={entry.id}>
-            <TableCell className="whitespace-nowrap tabular-nums">
-              <time dateTime={entry.at}>{when(entry.at)}</time>
-            </TableCell>
-            <TableCell className="max-w-56 break-words">{entry.actor.email}</TableCell>
-            <TableCell className="font-mono text-xs">{entry.action}</TableCell>
-            <TableCell>{targetText(entry)}</TableCell>
-            <TableCell className="max-w-80">
-              {entry.changes && (
-                <code className="line-clamp-3 break-all text-muted-foreground text-xs">
-                  {JSON.stringify(entry.changes)}
-                </code>
-              )}
-            </TableCell>
-            <TableCell className="whitespace-nowrap text-muted-foreground tabular-nums">{entry.ip}</TableCell>
+    // The wrapper hides the table's scroll container too on narrower screens, which get the list.
+    <div className="hidden lg:block">
+      <Table>
+        <caption className="sr-only">Audit entries, newest first</caption>
+        <TableHeader>
+          <TableRow>
+            <TableHead>When</TableHead>
+            <TableHead>Who</TableHead>
+            <TableHead>What</TableHead>
+            <TableHead>Target</TableHead>
+            <TableHead>Changes</TableHead>
+            <TableHead>IP</TableHead>
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHeader>
+        <TableBody>
+          {entries.map((entry) => (
+            <TableRow key={entry.id}>
+              <TableCell className="whitespace-nowrap tabular-nums">
+                <time dateTime={entry.at}>{when(entry.at)}</time>
+              </TableCell>
+              <TableCell className="max-w-56 break-words">{entry.actor.email}</TableCell>
+              <TableCell className="font-mono text-xs">{entry.action}</TableCell>
+              <TableCell>{targetText(entry)}</TableCell>
+              <TableCell className="max-w-80">
+                {entry.changes && (
+                  <code className="line-clamp-3 break-all text-muted-foreground text-xs">
+                    {JSON.stringify(entry.changes)}
+                  </code>
+                )}
+              </TableCell>
+              <TableCell className="whitespace-nowrap text-muted-foreground tabular-nums">
+                {entry.ip}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}
+
+/** Below 1024 px: one card per entry, nothing to scroll sideways. */
+function AuditList({ entries }: { entries: AuditEntry[] }) {
+  return (
+    <ul aria-label="Audit entries, newest first" className="grid gap-3 lg:hidden">
+      {entries.map((entry) => (
+        <li key={entry.id} className="grid gap-1 rounded-lg border p-3 text-sm">
+          <span className="font-medium font-mono text-xs">{entry.action}</span>
+          <span className="break-words">{entry.actor.email}</span>
+          <span className="text-muted-foreground">
+            <time dateTime={entry.at}>{when(entry.at)}</time> · {targetText(entry)}
+            {entry.ip ? ` · ${entry.ip}` : ''}
+          </span>
+          {entry.changes && (
+            <code className="line-clamp-3 break-all text-muted-foreground text-xs">
+              {JSON.stringify(entry.changes)}
+            </code>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }
