@@ -4,6 +4,7 @@ import { PageErrorBoundary } from './components/page-error-boundary';
 import { FrameSkeleton } from './components/ui/skeleton';
 import AuthPage from './features/auth/auth-page';
 import { RedirectIfSignedIn, RequireAdmin, RequireUser } from './features/auth/guards';
+import { RequirePermission } from './features/auth/permissions';
 import NotFoundPage from './features/not-found/not-found-page';
 import { lazyChunk } from './lib/lazy-chunk';
 
@@ -28,6 +29,7 @@ const ImportPage = lazyChunk(() => import('./features/imports/import-page'));
 const WebhooksPage = lazyChunk(() => import('./features/webhooks/webhooks-page'));
 const AdminSettingsPage = lazyChunk(() => import('./features/admin-settings/settings-page'));
 const AccountSecurityPage = lazyChunk(() => import('./features/security/account-security-page'));
+const AuditPage = lazyChunk(() => import('./features/audit/audit-page'));
 
 const PaymentSuccessPage = lazyChunk(() => import('./features/payments/payment-success-page'));
 const TestCheckoutPage = lazyChunk(() => import('./features/payments/test-checkout-page'));
@@ -60,15 +62,28 @@ export function AppRoutes() {
 
           <Route path="admin" element={<RequireAdmin />}>
             <Route element={<AdminShell />}>
-              <Route index element={<DashboardPage />} />
-              <Route path="orders" element={<AdminOrdersPage />} />
-              <Route path="orders/:id" element={<AdminOrderPage />} />
-              <Route path="conversations" element={<ConversationsPage />} />
-              <Route path="customers" element={<CustomersPage />} />
-              <Route path="delivery-days" element={<DeliveryDaysPage />} />
-              <Route path="import" element={<ImportPage />} />
-              <Route path="webhooks" element={<WebhooksPage />} />
-              <Route path="settings" element={<AdminSettingsPage />} />
+              <Route element={<RequirePermission permission="dashboard.read" />}>
+                <Route index element={<DashboardPage />} />
+              </Route>
+              <Route element={<RequirePermission permission="orders.read" />}>
+                <Route path="orders" element={<AdminOrdersPage />} />
+                <Route path="orders/:id" element={<AdminOrderPage />} />
+                <Route path="conversations" element={<ConversationsPage />} />
+                <Route path="delivery-days" element={<DeliveryDaysPage />} />
+              </Route>
+              <Route element={<RequirePermission permission="customers.read" />}>
+                <Route path="customers" element={<CustomersPage />} />
+              </Route>
+              <Route element={<RequirePermission permission="orders.import" />}>
+                <Route path="import" element={<ImportPage />} />
+              </Route>
+              <Route element={<RequirePermission permission="webhookLog.read" />}>
+                <Route path="webhooks" element={<WebhooksPage />} />
+              </Route>
+              <Route element={<RequirePermission permission="admin.all" />}>
+                <Route path="settings" element={<AdminSettingsPage />} />
+                <Route path="audit" element={<AuditPage />} />
+              </Route>
               <Route path="account" element={<AccountSecurityPage />} />
             </Route>
           </Route>

@@ -55,6 +55,8 @@ const EXPECTED: Record<string, Permission> = {
   'POST /api/admin/service-areas': 'admin.all',
   'DELETE /api/admin/service-areas/:zipCode': 'admin.all',
   'POST /api/admin/revalidate-locations': 'admin.all',
+  'GET /api/admin/audit': 'admin.all',
+  'GET /api/admin/audit/export': 'admin.all',
 };
 
 /** Ids that look real but match nothing, so an allowed call changes nothing. */

@@ -20,7 +20,6 @@ export const AUDIT_ACTIONS = [
   'user.password_reset_sent',
   'user.deleted',
   'settings.updated',
-  'stripe_key.updated',
   'api_key.created',
   'api_key.revoked',
   'service_area.added',

@@ -56,8 +56,12 @@ export type CustomersPage = z.infer<typeof customersPageSchema>;
 
 export const roleSchema = z.enum(ROLES);
 
-/** GET /api/admin/users, optionally of one role; the Admin Users tab asks for role=ADMIN. */
-export const adminUsersQuerySchema = z.object({ role: z.optional(roleSchema), page, pageSize });
+/** GET /api/admin/users, optionally of one role or of every staff role (`STAFF`, the Admin Users tab). */
+export const adminUsersQuerySchema = z.object({
+  role: z.optional(z.enum([...ROLES, 'STAFF'])),
+  page,
+  pageSize,
+});
 export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
 
 /** A user as admins see one: never the password hash. */

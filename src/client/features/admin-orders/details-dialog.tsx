@@ -2,6 +2,7 @@
  * View Details: the order's fields, its units with their stages, and the activity feed — who did what
  * and when, for every event of the order — with internal notes only staff ever see.
  */
+
 import { Bot, Copy, CreditCard, type LucideIcon, RefreshCw, ShieldCheck, User, Webhook } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { formatCents, itemLabel, paymentMethodLabel } from '../../../shared/format.js';
@@ -22,6 +23,7 @@ import { errorFields, errorMessage } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
 import { GENERIC_ERROR, toastError, toastSuccess } from '../../lib/notify';
 import { cn } from '../../lib/utils';
+import { useCan } from '../auth/permissions';
 import { DeliveryEstimateNote } from '../forecast/delivery-estimate';
 import { formatAddress } from '../orders/order-details';
 import { trackingUrl } from '../tracking/api';
@@ -133,6 +135,7 @@ function OrderDetails({ target }: { target: DetailsTarget }) {
 function TrackingLinkField({ orderId, token }: { orderId: number; token: string }) {
   const replace = useReplaceTrackingLink(orderId);
   const [confirming, setConfirming] = useState(false);
+  const can = useCan();
   const hintId = useId();
   const url = trackingUrl(token);
 
@@ -197,10 +200,12 @@ function TrackingLinkField({ orderId, token }: { orderId: number; token: string 
             <Copy aria-hidden="true" />
             Copy link
           </Button>
-          <Button type="button" variant="outline" size="sm" onClick={() => setConfirming(true)}>
-            <RefreshCw aria-hidden="true" />
-            Replace link…
-          </Button>
+          {can('orders.status') && (
+            <Button type="button" variant="outline" size="sm" onClick={() => setConfirming(true)}>
+              <RefreshCw aria-hidden="true" />
+              Replace link…
+            </Button>
+          )}
         </div>
       )}
     </section>
@@ -232,6 +237,7 @@ const ACTOR_ICONS: Record<ActivityEvent['actor']['kind'], LucideIcon> = {
 
 /** The activity feed with the internal-note form; `as` is the heading level where it sits. */
 export function Activity({ orderId, as: Heading = 'h3' }: { orderId: number; as?: 'h2' | 'h3' }) {
+  const can = useCan();
   const activity = useOrderActivity(orderId);
   const headingId = useId();
   return (
@@ -242,7 +248,7 @@ export function Activity({ orderId, as: Heading = 'h3' }: { orderId: number; as?
       >
         Activity
       </Heading>
-      <NoteForm orderId={orderId} />
+      {can('orders.notes') && <NoteForm orderId={orderId} />}
       {activity.isPending && <Spinner className="mx-auto size-6 text-primary" />}
       {activity.isError && (
         <p className="text-destructive text-sm">{errorMessage(activity.error) ?? 'An error occurred'}</p>

@@ -3,11 +3,11 @@
  * order's actions, its fields and customer, each unit with its stage, delivery date and estimate, and
  * the activity with internal notes. The dialogs are the table's own.
  */
+
 import { ArrowLeft, Download, RefreshCw, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatCents, itemLabel, paymentMethodLabel } from '../../../shared/format.js';
-import type { Permission } from '../../../shared/permissions.js';
 import type { AdminOrderRow } from '../../../shared/schemas/admin-orders.js';
 import type { OrderDto } from '../../../shared/schemas/orders.js';
 import { Alert } from '../../components/ui/alert';
@@ -17,7 +17,7 @@ import { PageSkeleton } from '../../components/ui/skeleton';
 import { errorMessage, isApiError } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
 import { toastSuccess } from '../../lib/notify';
-import { useSession } from '../auth/session';
+import { useCan } from '../auth/permissions';
 import { Conversation } from '../conversations/conversation';
 import { AttachDocumentButton, UnitDocuments } from '../conversations/unit-documents';
 import { DeliveryEstimateNote } from '../forecast/delivery-estimate';
@@ -103,7 +103,7 @@ function OrderPageContent({
   dialogs: OrderDialogs;
 }) {
   const label = adminOrderLabel(order);
-  const may = useMay();
+  const can = useCan();
   const statusTarget = {
     kind: 'order' as const,
     id: order.id,
@@ -127,37 +127,43 @@ function OrderPageContent({
             </p>
           </div>
           <div className="flex flex-wrap gap-2">
-            <Button
-              variant="outline"
-              onClick={(event) =>
-                dialogs.showStatus({ ...statusTarget, status: order.status }, event.currentTarget)
-              }
-            >
-              <RefreshCw aria-hidden="true" />
-              Change Status
-            </Button>
-            <Button
-              variant="outline"
-              onClick={() => {
-                download(orderExportUrl(order.id));
-                toastSuccess('Order exported');
-              }}
-            >
-              <Download aria-hidden="true" />
-              Export
-            </Button>
-            <Button
-              variant="destructive"
-              onClick={(event) =>
-                dialogs.showDelete(
-                  { id: order.id, label, productName: order.productName, quantity: order.quantity },
-                  event.currentTarget,
-                )
-              }
-            >
-              <Trash2 aria-hidden="true" />
-              Delete
-            </Button>
+            {can('orders.status') && (
+              <Button
+                variant="outline"
+                onClick={(event) =>
+                  dialogs.showStatus({ ...statusTarget, status: order.status }, event.currentTarget)
+                }
+              >
+                <RefreshCw aria-hidden="true" />
+                Change Status
+              </Button>
+            )}
+            {can('orders.export') && (
+              <Button
+                variant="outline"
+                onClick={() => {
+                  download(orderExportUrl(order.id));
+                  toastSuccess('Order exported');
+                }}
+              >
+                <Download aria-hidden="true" />
+                Export
+              </Button>
+            )}
+            {can('orders.delete') && (
+              <Button
+                variant="destructive"
+                onClick={(event) =>
+                  dialogs.showDelete(
+                    { id: order.id, label, productName: order.productName, quantity: order.quantity },
+                    event.currentTarget,
+                  )
+                }
+              >
+                <Trash2 aria-hidden="true" />
+                Delete
+              </Button>
+            )}
           </div>
         </div>
       </div>
@@ -223,7 +229,7 @@ function OrderPageContent({
               <Conversation
                 side="staff"
                 orderId={order.id}
-                canWrite={may('orders.messages')}
+                canWrite={can('orders.messages')}
                 title="Conversation with the customer"
                 emptyText="The customer has not written yet. A message here is sent to them."
               />
@@ -240,15 +246,9 @@ function OrderPageContent({
   );
 }
 
-/** Whether the signed-in staff member's role allows this (the server checks again). */
-function useMay() {
-  const { user } = useSession();
-  return (permission: Permission) => user?.permissions.includes(permission) ?? false;
-}
-
 function Units({ order, label, dialogs }: { order: OrderDto; label: string; dialogs: OrderDialogs }) {
   const headingId = useId();
-  const may = useMay();
+  const can = useCan();
   return (
     <Card>
       <CardHeader>
@@ -278,36 +278,38 @@ function Units({ order, label, dialogs }: { order: OrderDto; label: string; dial
                 <UnitDocuments itemId={item.id} />
               </div>
               <div className="flex flex-wrap gap-2 justify-self-start sm:justify-end">
-                {may('orders.status') && (
+                {can('orders.status') && (
                   <AttachDocumentButton
                     orderId={order.id}
                     itemId={item.id}
                     unitName={`${label} item #${item.itemNumber}`}
                   />
                 )}
-                <Button
-                  variant="outline"
-                  size="sm"
-                  className="justify-self-start"
-                  aria-label={`Update Status of ${label} item #${item.itemNumber}`}
-                  onClick={(event) =>
-                    dialogs.showStatus(
-                      {
-                        kind: 'order',
-                        id: order.id,
-                        label,
-                        productName: order.productName,
-                        quantity: order.quantity,
-                        status: item.status,
-                        itemNumber: item.itemNumber,
-                      },
-                      event.currentTarget,
-                    )
-                  }
-                >
-                  <RefreshCw aria-hidden="true" />
-                  Update Status
-                </Button>
+                {can('orders.status') && (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    className="justify-self-start"
+                    aria-label={`Update Status of ${label} item #${item.itemNumber}`}
+                    onClick={(event) =>
+                      dialogs.showStatus(
+                        {
+                          kind: 'order',
+                          id: order.id,
+                          label,
+                          productName: order.productName,
+                          quantity: order.quantity,
+                          status: item.status,
+                          itemNumber: item.itemNumber,
+                        },
+                        event.currentTarget,
+                      )
+                    }
+                  >
+                    <RefreshCw aria-hidden="true" />
+                    Update Status
+                  </Button>
+                )}
               </div>
             </li>
           ))}

@@ -3,6 +3,7 @@
  * server, 10, 25, 50 or 100 rows a page, with numbered pages and 'Go to page'. Page, page size, search,
  * sort and filters live in the address, so a reload, Back and a shared link show the same list.
  */
+
 import { Download, ListFilter, RefreshCw, Trash2, X } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -18,6 +19,7 @@ import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
 import { PHONE_QUERY, useMediaQuery } from '../../lib/media';
 import { toastSuccess } from '../../lib/notify';
+import { useCan } from '../auth/permissions';
 import { exportUrl, selectedExportUrl, useAdminOrders } from './api';
 import { BulkDeleteDialog } from './bulk-delete-dialog';
 import { download } from './download';
@@ -54,6 +56,7 @@ export default function AdminOrdersPage() {
   const selected = selection.key === listKey ? selection.ids : new Set<number>();
   const clearSelection = () => setSelection({ key: listKey, ids: new Set() });
   const dialogs = useOrderDialogs(clearSelection);
+  const can = useCan();
   // The ids the confirmation was opened for: it keeps naming them while it closes.
   const [bulkDelete, setBulkDelete] = useState<{ open: boolean; ids: number[] }>({ open: false, ids: [] });
   const savedViews = useSavedViews();
@@ -141,15 +144,17 @@ export default function AdminOrdersPage() {
               </span>
             )}
           </Button>
-          <Button
-            variant="outline"
-            className="flex-1 sm:flex-none"
-            onClick={exportOrders}
-            disabled={!orders.data}
-          >
-            <Download aria-hidden="true" />
-            Export
-          </Button>
+          {can('orders.export') && (
+            <Button
+              variant="outline"
+              className="flex-1 sm:flex-none"
+              onClick={exportOrders}
+              disabled={!orders.data}
+            >
+              <Download aria-hidden="true" />
+              Export
+            </Button>
+          )}
           <ViewsMenu
             saved={savedViews}
             currentParams={currentViewParams}
@@ -195,29 +200,35 @@ export default function AdminOrdersPage() {
           {/* On a phone the count and Clear selection share the first line, the actions the next. */}
           <span className="font-medium">{selected.size} selected</span>
           <div className="col-span-2 row-start-2 flex flex-wrap gap-2">
-            <Button size="sm" onClick={() => dialogs.showStatus({ kind: 'bulk', ids: [...selected] })}>
-              <RefreshCw aria-hidden="true" />
-              Change status
-            </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              onClick={() => {
-                download(selectedExportUrl([...selected]));
-                toastSuccess(`${selected.size} ${selected.size === 1 ? 'order' : 'orders'} exported`);
-              }}
-            >
-              <Download aria-hidden="true" />
-              Export selected
-            </Button>
-            <Button
-              size="sm"
-              variant="destructive"
-              onClick={() => setBulkDelete({ open: true, ids: [...selected] })}
-            >
-              <Trash2 aria-hidden="true" />
-              Delete selected
-            </Button>
+            {can('orders.bulk') && (
+              <Button size="sm" onClick={() => dialogs.showStatus({ kind: 'bulk', ids: [...selected] })}>
+                <RefreshCw aria-hidden="true" />
+                Change status
+              </Button>
+            )}
+            {can('orders.export') && (
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => {
+                  download(selectedExportUrl([...selected]));
+                  toastSuccess(`${selected.size} ${selected.size === 1 ? 'order' : 'orders'} exported`);
+                }}
+              >
+                <Download aria-hidden="true" />
+                Export selected
+              </Button>
+            )}
+            {can('orders.delete') && (
+              <Button
+                size="sm"
+                variant="destructive"
+                onClick={() => setBulkDelete({ open: true, ids: [...selected] })}
+              >
+                <Trash2 aria-hidden="true" />
+                Delete selected
+              </Button>
+            )}
           </div>
           <Button
             size="sm"

@@ -5,6 +5,7 @@
  * moves none of them, and the table only scrolls sideways (under the pinned Actions) when its card is
  * narrower than the columns need.
  */
+
 import {
   ArrowDown,
   ArrowUp,
@@ -36,6 +37,7 @@ import { toast } from '../../components/ui/use-toast';
 import { formatDate } from '../../lib/dates';
 import { toastSuccess } from '../../lib/notify';
 import { cn } from '../../lib/utils';
+import { useCan } from '../auth/permissions';
 import { orderExportUrl, useOrderItems } from './api';
 import { CustomerName } from './customer-name';
 import { download } from './download';
@@ -308,6 +310,7 @@ export function RowActions({
 }) {
   // The dialogs hand focus back to this button when they close.
   const trigger = useRef<HTMLButtonElement>(null);
+  const can = useCan();
   return (
     // Not modal: a modal menu hides the page with aria-hidden while the dialog it opens takes over.
     <DropdownMenu modal={false}>
@@ -325,24 +328,26 @@ export function RowActions({
       <DropdownMenuContent align="end">
         <DropdownMenuLabel>{label}</DropdownMenuLabel>
         <DropdownMenuSeparator />
-        <DropdownMenuItem
-          onSelect={() =>
-            dialogs.showStatus(
-              {
-                kind: 'order',
-                id: row.id,
-                label,
-                productName: row.productName,
-                quantity: row.quantity,
-                status: row.status,
-              },
-              trigger.current,
-            )
-          }
-        >
-          <RefreshCw aria-hidden="true" />
-          Change Status
-        </DropdownMenuItem>
+        {can('orders.status') && (
+          <DropdownMenuItem
+            onSelect={() =>
+              dialogs.showStatus(
+                {
+                  kind: 'order',
+                  id: row.id,
+                  label,
+                  productName: row.productName,
+                  quantity: row.quantity,
+                  status: row.status,
+                },
+                trigger.current,
+              )
+            }
+          >
+            <RefreshCw aria-hidden="true" />
+            Change Status
+          </DropdownMenuItem>
+        )}
         <DropdownMenuItem
           onSelect={() =>
             dialogs.showDetails({ id: row.id, customerEmail: row.customerEmail }, trigger.current)
@@ -351,28 +356,34 @@ export function RowActions({
           <Eye aria-hidden="true" />
           View Details
         </DropdownMenuItem>
-        <DropdownMenuItem
-          onSelect={() => {
-            download(orderExportUrl(row.id));
-            toastSuccess('Order exported');
-          }}
-        >
-          <Download aria-hidden="true" />
-          Export
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem
-          variant="destructive"
-          onSelect={() =>
-            dialogs.showDelete(
-              { id: row.id, label, productName: row.productName, quantity: row.quantity },
-              trigger.current,
-            )
-          }
-        >
-          <Trash2 aria-hidden="true" />
-          Delete
-        </DropdownMenuItem>
+        {can('orders.export') && (
+          <DropdownMenuItem
+            onSelect={() => {
+              download(orderExportUrl(row.id));
+              toastSuccess('Order exported');
+            }}
+          >
+            <Download aria-hidden="true" />
+            Export
+          </DropdownMenuItem>
+        )}
+        {can('orders.delete') && (
+          <>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem
+              variant="destructive"
+              onSelect={() =>
+                dialogs.showDelete(
+                  { id: row.id, label, productName: row.productName, quantity: row.quantity },
+                  trigger.current,
+                )
+              }
+            >
+              <Trash2 aria-hidden="true" />
+              Delete
+            </DropdownMenuItem>
+          </>
+        )}
       </DropdownMenuContent>
     </DropdownMenu>
   );

@@ -8,7 +8,7 @@ import { AdminUsersTab } from './admin-users-tab';
 // The first render loads the lazy admin chunks, which on a busy machine takes longer than the 1 s default.
 configure({ asyncUtilTimeout: 5000 });
 
-const LIST = '/api/admin/users?role=ADMIN&page=1&pageSize=20';
+const LIST = '/api/admin/users?role=STAFF&page=1&pageSize=20';
 
 function admin(id: number, email: string): AdminUser {
   return {
@@ -60,7 +60,7 @@ async function fill(
 
 async function chooseRole(user: User, dialog: ReturnType<typeof within>, role: string) {
   await user.click(dialog.getByRole('combobox', { name: 'Role' }));
-  await user.click(await screen.findByRole('option', { name: role }));
+  await user.click(await screen.findByRole('option', { name: new RegExp(`^${role} \\(`) }));
   await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
 }
 
@@ -157,13 +157,13 @@ describe('Add User', () => {
     const dialog = await openAdd(user);
     expect(dialog.getByRole('combobox', { name: 'Role' })).toHaveTextContent('ADMIN');
     await fill(user, dialog, { email: ' New@Example.com ', password: 'six666', confirm: 'six666' });
-    await chooseRole(user, dialog, 'USER');
+    await chooseRole(user, dialog, 'OPERATIONS');
     await user.click(dialog.getByRole('button', { name: 'Add User' }));
     await expectToast('User created', 'new@example.com');
     expect(sent(calls, 'POST')[0]?.body).toEqual({
       email: 'New@Example.com',
       password: 'six666',
-      role: 'USER',
+      role: 'OPERATIONS',
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // The list is read again.

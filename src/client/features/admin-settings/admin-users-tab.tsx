@@ -1,5 +1,5 @@
 /**
- * Settings → Admin Users: the users of role ADMIN, Add User and Edit User. Both dialogs save at once;
+ * Settings → Admin Users: the staff (every role but USER), Add User and Edit User. Both dialogs save at once;
  * Edit User's button is 'Save Changes', so nothing waits for a second save that could be forgotten.
  */
 import { Pencil, UserPlus } from 'lucide-react';
@@ -34,7 +34,15 @@ import { EndSessionsSection } from '../security/end-sessions-section';
 
 export const ADMIN_USERS_PAGE_SIZE = 20;
 
-const ROLE_CHOICES = ROLES.map((role) => ({ value: role, label: role }));
+/** What each role may do, in a few words, beside its name in the role picker. */
+const ROLE_SUMMARY: Record<Role, string> = {
+  ADMIN: 'everything',
+  OPERATIONS: 'orders, import, export',
+  SUPPORT: 'orders read, notes, password resets',
+  VIEWER: 'read only',
+  USER: 'customer, no back office',
+};
+const ROLE_CHOICES = ROLES.map((role) => ({ value: role, label: `${role} (${ROLE_SUMMARY[role]})` }));
 
 interface UserForm {
   email: string;
@@ -67,7 +75,7 @@ export function checkUserForm(form: UserForm, mode: 'add' | 'edit'): [string, st
 
 export function AdminUsersTab() {
   const [page, setPage] = useState(1);
-  const admins = useAdminUsers({ role: 'ADMIN', page, pageSize: ADMIN_USERS_PAGE_SIZE });
+  const admins = useAdminUsers({ role: 'STAFF', page, pageSize: ADMIN_USERS_PAGE_SIZE });
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [editOpen, setEditOpen] = useState(false);
@@ -197,7 +205,8 @@ function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o
         <DialogHeader>
           <DialogTitle>Add User</DialogTitle>
           <DialogDescription>
-            The new user signs in with this email and password. Choose ADMIN for back-office access.
+            The new user signs in with this email and password. Choose a staff role (ADMIN, OPERATIONS,
+            SUPPORT or VIEWER) for back-office access.
           </DialogDescription>
         </DialogHeader>
         {/* A fresh form every opening. */}

@@ -3,6 +3,7 @@ import {
   CalendarDays,
   LayoutDashboard,
   MessagesSquare,
+  ScrollText,
   Settings,
   ShieldCheck,
   ShoppingCart,
@@ -12,34 +13,44 @@ import {
 } from 'lucide-react';
 import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import type { Permission } from '../../../shared/permissions.js';
 import { i18n } from '../../i18n';
 import { LiveConnection } from '../../lib/live-connection';
 import { adminOrderKeys } from '../admin-orders/api';
+import { useCan } from '../auth/permissions';
 import { conversationKeys } from '../conversations/api';
 import { WaitingConversationsBadge } from '../conversations/badges';
 import { deliverySlotKeys } from '../delivery-booking/api';
 import { AppShell } from '../shell/app-shell';
 import type { NavItem } from '../shell/sidebar';
 
-const ADMIN_NAV: readonly NavItem[] = [
-  { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true },
-  { to: '/admin/orders', label: 'Orders', icon: ShoppingCart },
+/**
+ * Each page with the permission its route requires (app.tsx): a role sees only what it may open.
+ * My account has none: every staff member has one.
+ */
+const ADMIN_NAV: readonly (NavItem & { permission?: Permission })[] = [
+  { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true, permission: 'dashboard.read' },
+  { to: '/admin/orders', label: 'Orders', icon: ShoppingCart, permission: 'orders.read' },
   {
     to: '/admin/conversations',
     label: 'Conversations',
     icon: MessagesSquare,
     badge: WaitingConversationsBadge,
+    permission: 'orders.read',
   },
-  { to: '/admin/customers', label: 'Customers', icon: Users },
-  { to: '/admin/delivery-days', label: 'Delivery days', icon: CalendarDays },
-  { to: '/admin/import', label: 'Import Data', icon: Upload },
-  { to: '/admin/webhooks', label: 'Webhooks', icon: Webhook },
-  { to: '/admin/settings', label: 'Settings', icon: Settings },
+  { to: '/admin/customers', label: 'Customers', icon: Users, permission: 'customers.read' },
+  { to: '/admin/delivery-days', label: 'Delivery days', icon: CalendarDays, permission: 'orders.read' },
+  { to: '/admin/import', label: 'Import Data', icon: Upload, permission: 'orders.import' },
+  { to: '/admin/webhooks', label: 'Webhooks', icon: Webhook, permission: 'webhookLog.read' },
+  { to: '/admin/settings', label: 'Settings', icon: Settings, permission: 'admin.all' },
+  { to: '/admin/audit', label: 'Audit log', icon: ScrollText, permission: 'admin.all' },
   { to: '/admin/account', label: 'My account', icon: ShieldCheck },
 ];
 
 export default function AdminShell() {
   const queryClient = useQueryClient();
+  const can = useCan();
+  const items = ADMIN_NAV.filter((item) => !item.permission || can(item.permission));
   // The orders table, the dashboard and any open order's details all hang off adminOrderKeys.all.
   const refresh = () => void queryClient.invalidateQueries({ queryKey: adminOrderKeys.all });
   const refreshDeliveryDays = () => void queryClient.invalidateQueries({ queryKey: deliverySlotKeys.all });
@@ -55,7 +66,7 @@ export default function AdminShell() {
           onStaffMessage={refreshDeliveryDays}
           onMessageCreated={refreshMessages}
         >
-          <AppShell portalName="Admin Portal" items={ADMIN_NAV} />
+          <AppShell portalName="Admin Portal" items={items} />
         </LiveConnection>
       </div>
     </I18nextProvider>

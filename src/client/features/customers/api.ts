@@ -24,7 +24,8 @@ export interface CustomersParams {
 }
 
 export interface AdminUsersParams {
-  role?: Role;
+  /** One role, or STAFF for every staff role. */
+  role?: Role | 'STAFF';
   page: number;
   pageSize: number;
 }

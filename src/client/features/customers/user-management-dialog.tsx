@@ -3,6 +3,7 @@
  * opening its own panel under the buttons: Reset Password (confirm, then 'Send Reset Link'), Change
  * Email, Delete User (two steps: 'Delete User', then 'Confirm Deletion').
  */
+
 import { KeyRound, Mail, Trash2 } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { formatCents } from '../../../shared/format.js';
@@ -24,6 +25,7 @@ import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
 import { GENERIC_ERROR, toastError, toastSuccess } from '../../lib/notify';
+import { useCan } from '../auth/permissions';
 import { refusedOrderCount, useChangeEmail, useDeleteUser, useSendPasswordReset, useUserDetail } from './api';
 
 /** 'DOCUMENTS_SIGNING' → 'DOCUMENTS SIGNING'. */
@@ -166,11 +168,27 @@ function UserActions({
   const panelId = useId();
   const toggle = (next: Exclude<Action, null>) => onActionChange(action === next ? null : next);
   const close = () => onActionChange(null);
-  const buttons = [
-    { value: 'reset', label: 'Reset Password', icon: KeyRound, variant: 'outline' },
-    { value: 'email', label: 'Change Email', icon: Mail, variant: 'outline' },
-    { value: 'delete', label: 'Delete User', icon: Trash2, variant: 'destructive' },
-  ] as const;
+  const can = useCan();
+  const buttons = (
+    [
+      {
+        value: 'reset',
+        label: 'Reset Password',
+        icon: KeyRound,
+        variant: 'outline',
+        allowed: can('customers.resetPassword'),
+      },
+      { value: 'email', label: 'Change Email', icon: Mail, variant: 'outline', allowed: can('admin.all') },
+      {
+        value: 'delete',
+        label: 'Delete User',
+        icon: Trash2,
+        variant: 'destructive',
+        allowed: can('admin.all'),
+      },
+    ] as const
+  ).filter((button) => button.allowed);
+  if (buttons.length === 0) return null;
 
   return (
     <section aria-labelledby="user-actions-heading" className="grid gap-3 border-t pt-4">

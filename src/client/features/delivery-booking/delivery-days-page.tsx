@@ -3,6 +3,7 @@
  * or not published. Staff publish a day with a capacity and remove a day nobody booked. Bookings
  * arrive live: the staff message invalidates these queries.
  */
+
 import { ChevronLeft, ChevronRight, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -16,6 +17,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { errorFields, errorMessage } from '../../lib/api';
 import { GENERIC_ERROR, toastError, toastSuccess } from '../../lib/notify';
 import { cn } from '../../lib/utils';
+import { useCan } from '../auth/permissions';
 import { useDeliverySlots, usePublishDeliverySlot, useRemoveDeliverySlot } from './api';
 import { addDays, longDay, mondayOf, shortDay, weekOf } from './days';
 
@@ -103,6 +105,7 @@ function dayState(slot: DeliverySlot | undefined): { label: string; className: s
 function DayCell({ day, slot, past }: { day: string; slot: DeliverySlot | undefined; past: boolean }) {
   const state = dayState(slot);
   const headingId = useId();
+  const can = useCan();
   return (
     <li
       aria-labelledby={headingId}
@@ -126,8 +129,8 @@ function DayCell({ day, slot, past }: { day: string; slot: DeliverySlot | undefi
           <span className="font-semibold">{slot.booked}</span> of {slot.capacity} booked
         </p>
       )}
-      {slot && slot.booked === 0 && <RemoveDay slot={slot} />}
-      {!slot && !past && <PublishDay day={day} />}
+      {can('deliverySlots.manage') && slot && slot.booked === 0 && <RemoveDay slot={slot} />}
+      {can('deliverySlots.manage') && !slot && !past && <PublishDay day={day} />}
     </li>
   );
 }

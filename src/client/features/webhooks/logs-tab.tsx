@@ -2,6 +2,7 @@
  * Logs: the deliveries the webhooks received, newest first, paged and searched on the server so a busy
  * integration cannot swamp the browser, with a detail dialog and Replay.
  */
+
 import { RefreshCw, RotateCcw } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import {
@@ -29,6 +30,7 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { toast } from '../../components/ui/use-toast';
 import { GENERIC_ERROR, toastError, toastSuccess } from '../../lib/notify';
+import { useCan } from '../auth/permissions';
 import { useReplayWebhookEvent, useWebhookEvents } from './api';
 import { eventOrderId, formatTimestamp, type LogStatusLabel, prettyJson, viewEvent } from './event-display';
 
@@ -240,6 +242,7 @@ function EventDialog({
 }) {
   const view = viewEvent(event);
   const replay = useReplayWebhookEvent();
+  const can = useCan();
 
   function runReplay() {
     replay.mutate(event.id, {
@@ -309,17 +312,19 @@ function EventDialog({
             </pre>
           </section>
         )}
-        <DialogFooter>
-          <Button
-            variant="outline"
-            onClick={runReplay}
-            loading={replay.isPending}
-            disabled={view.data === undefined || typeof view.data !== 'object'}
-          >
-            <RotateCcw aria-hidden="true" />
-            Replay
-          </Button>
-        </DialogFooter>
+        {can('admin.all') && (
+          <DialogFooter>
+            <Button
+              variant="outline"
+              onClick={runReplay}
+              loading={replay.isPending}
+              disabled={view.data === undefined || typeof view.data !== 'object'}
+            >
+              <RotateCcw aria-hidden="true" />
+              Replay
+            </Button>
+          </DialogFooter>
+        )}
       </DialogContent>
     </Dialog>
   );

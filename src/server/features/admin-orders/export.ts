@@ -10,6 +10,8 @@ import { orders } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { orderFilterWhere } from './filters.js';
 
+export { attachment, escapeFormula } from '../../lib/csv.js';
+
 /** The bulk export's columns, in the order the file lists them. */
 export const EXPORT_COLUMNS = [
   'Order ID',
@@ -28,25 +30,6 @@ export const NO_ORDERS_TO_EXPORT = 'No orders to export';
 
 /** Rows read per query on the embedded database: memory stays flat however many orders match. */
 export const EXPORT_BATCH_SIZE = 2000;
-
-/** A cell starting with one of these runs as a formula (the fullwidth forms too, in East Asian locales). */
-const FORMULA_START = /^[=+\-@\t\r\n＝＋－＠]/;
-/**
- * Opened in a locale whose separator is `;` (or tab, or `|`), a cell holding `a;=1+1` splits into
- * `a` and a formula `=1+1`: a trigger after any such separator is escaped too.
- */
-const SPLIT_FORMULA = /([,;|\t\r\n][ \t]*)([=+\-@＝＋－＠])/g;
-
-/**
- * A spreadsheet runs a cell that starts with =, +, -, @, tab or carriage return as a formula (CSV
- * injection); a leading apostrophe makes it text, as OWASP recommends, and so does one in front of a
- * trigger that follows a separator of any locale. The export applies the same rule in SQL
- * (`escapedCell`); this is the rule for text the server writes itself.
- */
-export function escapeFormula(value: string): string {
-  const inner = value.replace(SPLIT_FORMULA, "$1'$2");
-  return FORMULA_START.test(inner) ? `'${inner}` : inner;
-}
 
 /** Amounts are stored in cents; the file holds plain dollars ('45000.00') that spreadsheets sum. */
 export function dollarsFromCents(cents: string | null): string {
@@ -274,13 +257,4 @@ export async function exportOneOrderCsv(executor: Executor, orderId: number) {
     .where(eq(orders.id, orderId));
   if (!row) throw notFound('Order not found');
   return { orderId: row.name, csv: HEADER + csvText([recordOf(row)]) };
-}
-
-/**
- * `attachment; filename="…"` with an ASCII fallback and the exact name as RFC 5987 `filename*`, so an
- * order id with quotes or non-ASCII characters can neither break the header nor lose its name.
- */
-export function attachment(filename: string): string {
-  const fallback = filename.replace(/[^\w.-]/g, '_');
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }

@@ -1,2 +1,1 @@
-export { attachment, escapeFormula } from './export.js';
 export { type AdminOrderService, createAdminOrderService } from './service.js';

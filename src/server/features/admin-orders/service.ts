@@ -163,13 +163,13 @@ export function createAdminOrderService({ db, clock, orders: writer }: OrderChan
 
     /** Copies of customer data leaving the building are on record, with the filter that chose them. */
     async exportCsv(filters: AdminOrderFilters, by: StaffMember) {
-      const csv = await exportOrdersCsv(db, filters);
       await recordAudit(db, {
         actor: by,
         action: 'orders.exported',
         target: { type: 'order' },
         changes: { filters },
       });
+      const csv = await exportOrdersCsv(db, filters);
       return csv;
     },
     async exportOneCsv(orderId: number, by: StaffMember) {

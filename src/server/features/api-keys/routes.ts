@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiKeySchema, createApiKeySchema, createdApiKeySchema } from '../../../shared/schemas/api-keys.js';
 import { errorBody, idParams } from '../../http/schemas.js';
-import { guardStaffRoutes, staffUser } from '../../http/session.js';
+import { guardStaffRoutes } from '../../http/session.js';
+import { auditActor } from '../audit/index.js';
 import type { ApiKeyService } from './service.js';
 
 const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
@@ -30,7 +31,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ apiKeys: ApiKeyService }> = a
       schema: { body: createApiKeySchema, response: { 201: createdApiKeySchema, ...failures } },
     },
     async (request, reply) => {
-      const created = await keys.create(request.body.name, staffUser(request).id);
+      const created = await keys.create(request.body.name, auditActor(request));
       return reply.status(201).send({ ...toDto(created), key: created.key });
     },
   );
@@ -42,7 +43,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ apiKeys: ApiKeyService }> = a
       schema: { params: idParams, response: { 200: z.object({ message: z.string() }), ...failures } },
     },
     async (request) => {
-      await keys.revoke(request.params.id);
+      await keys.revoke(request.params.id, auditActor(request));
       return { message: 'API key revoked' };
     },
   );

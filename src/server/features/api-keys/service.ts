@@ -5,6 +5,7 @@ import { apiKeys } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { hashToken } from '../../lib/crypto.js';
 import { notFound } from '../../lib/errors.js';
+import { type AuditActor, recordAudit } from '../audit/index.js';
 
 /** A fixed prefix plus 24 random alphanumerics: about 143 bits from the CSPRNG, too many to guess. */
 export const API_KEY_PREFIX = 'ofk_';
@@ -37,29 +38,46 @@ export function createApiKeyService({ db, clock }: { db: Db; clock: Clock }) {
     },
 
     /** Stores only the hash; the returned key is the one and only time anyone sees it. */
-    async create(name: string, createdBy: number) {
+    async create(name: string, actor: AuditActor) {
       const key = generateApiKey();
-      const [row] = await db
-        .insert(apiKeys)
-        .values({
-          name,
-          prefix: key.slice(0, SHOWN_PREFIX_LENGTH),
-          keyHash: hashToken(key),
-          createdBy,
-          createdAt: clock.now(),
-        })
-        .returning(listed);
-      if (!row) throw new Error('inserting the API key returned no row');
-      return { ...row, key };
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(apiKeys)
+          .values({
+            name,
+            prefix: key.slice(0, SHOWN_PREFIX_LENGTH),
+            keyHash: hashToken(key),
+            createdBy: actor.id,
+            createdAt: clock.now(),
+          })
+          .returning(listed);
+        if (!row) throw new Error('inserting the API key returned no row');
+        // The name only: neither the key nor its hash belongs in a log.
+        await recordAudit(tx, {
+          actor,
+          action: 'api_key.created',
+          target: { type: 'api_key', id: row.id },
+          changes: { name },
+        });
+        return { ...row, key };
+      });
     },
 
-    async revoke(id: number) {
-      const [row] = await db
-        .update(apiKeys)
-        .set({ revokedAt: clock.now() })
-        .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
-        .returning({ id: apiKeys.id });
-      if (!row) throw notFound('API key not found');
+    async revoke(id: number, actor: AuditActor) {
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(apiKeys)
+          .set({ revokedAt: clock.now() })
+          .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
+          .returning({ id: apiKeys.id, name: apiKeys.name });
+        if (!row) throw notFound('API key not found');
+        await recordAudit(tx, {
+          actor,
+          action: 'api_key.revoked',
+          target: { type: 'api_key', id },
+          changes: { name: row.name },
+        });
+      });
     },
 
     /**

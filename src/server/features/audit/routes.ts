@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditFilterSchema, auditPageSchema, auditQuerySchema } from '../../../shared/schemas/audit.js';
 import { errorBody } from '../../http/schemas.js';
 import { guardStaffRoutes } from '../../http/session.js';
-import { attachment } from '../admin-orders/index.js';
+import { attachment } from '../../lib/csv.js';
 import { auditActor } from './record.js';
 import type { AuditService } from './service.js';
 

@@ -4,7 +4,7 @@ import { and, count, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm
 import type { AuditEntry, AuditFilter, AuditPage, AuditQuery } from '../../../shared/schemas/audit.js';
 import type { Db } from '../../db/client.js';
 import { type AuditLogEntry, auditLog } from '../../db/schema.js';
-import { escapeFormula } from '../admin-orders/index.js';
+import { escapeFormula } from '../../lib/csv.js';
 import { type AuditActor, recordAudit } from './record.js';
 
 /** Rows read per query while streaming the CSV: memory stays flat however long the log is. */

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import { LOGIN_CHALLENGE_TTL_MINUTES, VERIFICATION_CODE_MAX_TRIES } from '../../../shared/constants.js';
-import { STAFF_ROLES } from '../../../shared/permissions.js';
+import { isStaffRole, STAFF_ROLES } from '../../../shared/permissions.js';
 import type { Db, Executor } from '../../db/client.js';
 import {
   loginChallenges,
@@ -15,6 +15,7 @@ import type { Clock } from '../../lib/clock.js';
 import { minutesFrom } from '../../lib/clock.js';
 import { generateToken, hashToken } from '../../lib/crypto.js';
 import { publishAccountChanged } from '../../live/publish.js';
+import { recordAudit } from '../audit/index.js';
 
 export type SessionUser = Pick<
   User,
@@ -92,8 +93,23 @@ export const sessionUserSql = (db: Db) => sessionUserQuery(db).toSQL();
 export function createSessionStore(db: Db, clock: Clock, ttlHours: number) {
   const sessionUser = sessionUserQuery(db).prepare(SESSION_USER_STATEMENT);
   return {
-    /** A new random token at every sign-in; only its hash is stored. */
+    /**
+     * A new random token at every sign-in; only its hash is stored. Every way of signing in ends here,
+     * so this is where a staff member's sign-in goes to the audit log, in the caller's transaction.
+     */
     async create(userId: number, meta: { ip?: string; userAgent?: string }, executor: Executor = db) {
+      const [user] = await executor
+        .select({ email: users.email, role: users.role })
+        .from(users)
+        .where(eq(users.id, userId));
+      if (user && isStaffRole(user.role)) {
+        await recordAudit(executor, {
+          actor: { id: userId, email: user.email, ip: meta.ip },
+          action: 'staff.signed_in',
+          target: { type: 'user', id: userId },
+          changes: meta.userAgent ? { userAgent: meta.userAgent.slice(0, 512) } : undefined,
+        });
+      }
       const token = generateToken();
       const expiresAt = minutesFrom(clock.now(), ttlHours * 60);
       await executor.insert(sessions).values({

@@ -7,6 +7,7 @@ import {
 } from '../../../shared/schemas/outbound-webhooks.js';
 import { errorBody, idParams } from '../../http/schemas.js';
 import { guardStaffRoutes } from '../../http/session.js';
+import { auditActor } from '../audit/index.js';
 import type { AutomationService } from './service.js';
 
 const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -37,7 +38,7 @@ export const automationRoutes: FastifyPluginAsyncZod<{ automation: AutomationSer
       schema: { params: idParams, response: { 200: z.object({ message: z.string() }), ...failures } },
     },
     async (request) => {
-      await automation.retry(request.params.id);
+      await automation.retry(request.params.id, auditActor(request));
       // Sent right away rather than at the next poll.
       app.outbox.webhooks.kick();
       return { message: 'Delivery queued' };
@@ -53,6 +54,6 @@ export const automationRoutes: FastifyPluginAsyncZod<{ automation: AutomationSer
   app.post(
     '/api/admin/outbound-webhooks/signing-secret/rotate',
     { config: { permission: 'admin.all' }, schema: { response: { 200: signingSecretSchema, ...failures } } },
-    async () => ({ secret: await automation.rotateSigningSecret() }),
+    async (request) => ({ secret: await automation.rotateSigningSecret(auditActor(request)) }),
   );
 };

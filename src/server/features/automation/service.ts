@@ -1,9 +1,11 @@
 import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
+import { SECRET_CHANGED } from '../../../shared/schemas/audit.js';
 import type { OutboundDeliveriesQuery, OutboundDelivery } from '../../../shared/schemas/outbound-webhooks.js';
 import type { Db } from '../../db/client.js';
 import { outboundWebhookAttempts, outboundWebhooks } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import { type AuditActor, recordAudit } from '../audit/index.js';
 import { ensureSigningSecret, rotateSigningSecret } from './signing.js';
 
 export type AutomationService = ReturnType<typeof createAutomationService>;
@@ -64,12 +66,22 @@ export function createAutomationService({ db, clock }: { db: Db; clock: Clock })
    * Queues one more try now for a delivery not yet delivered; a failed one that fails again goes back
    * to failed (one try per retry, decision 86).
    */
-  async function retry(id: number) {
-    const [updated] = await db
-      .update(outboundWebhooks)
-      .set({ status: 'pending', nextAttemptAt: clock.now() })
-      .where(and(eq(outboundWebhooks.id, id), ne(outboundWebhooks.status, 'delivered')))
-      .returning({ id: outboundWebhooks.id });
+  async function retry(id: number, actor: AuditActor) {
+    const updated = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(outboundWebhooks)
+        .set({ status: 'pending', nextAttemptAt: clock.now() })
+        .where(and(eq(outboundWebhooks.id, id), ne(outboundWebhooks.status, 'delivered')))
+        .returning({ id: outboundWebhooks.id });
+      if (row) {
+        await recordAudit(tx, {
+          actor,
+          action: 'outbound_webhook.retried',
+          target: { type: 'outbound_webhook', id },
+        });
+      }
+      return row;
+    });
     if (updated) return;
     const [exists] = await db
       .select({ id: outboundWebhooks.id })
@@ -83,6 +95,17 @@ export function createAutomationService({ db, clock }: { db: Db; clock: Clock })
     list,
     retry,
     signingSecret: () => ensureSigningSecret(db, clock.now()),
-    rotateSigningSecret: () => rotateSigningSecret(db, clock.now()),
+    /** A new secret; the log records that it changed, never the secret. */
+    rotateSigningSecret: (actor: AuditActor) =>
+      db.transaction(async (tx) => {
+        const secret = await rotateSigningSecret(tx, clock.now());
+        await recordAudit(tx, {
+          actor,
+          action: 'signing_secret.rotated',
+          target: { type: 'settings', id: 'integrations' },
+          changes: { automationSigningSecret: SECRET_CHANGED },
+        });
+        return secret;
+      }),
   };
 }

@@ -13,7 +13,8 @@ import {
   userDetailSchema,
 } from '../../../shared/schemas/customers.js';
 import { errorBody, idParams } from '../../http/schemas.js';
-import { guardStaffRoutes, staffUser, SESSION_COOKIE } from '../../http/session.js';
+import { guardStaffRoutes, SESSION_COOKIE, staffUser } from '../../http/session.js';
+import { auditActor } from '../audit/index.js';
 import type { CustomerAdminService } from './service.js';
 
 const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -61,7 +62,8 @@ export const customerAdminRoutes: FastifyPluginAsyncZod<{ customers: CustomerAdm
       config: { permission: 'customers.resetPassword' },
       schema: { params: idParams, response: { 200: messageSchema, ...failures, 429: errorBody } },
     },
-    async (request) => service.sendPasswordReset(request.params.id, request.ip),
+    async (request) =>
+      service.sendPasswordReset({ ...auditActor(request), role: staffUser(request).role }, request.params.id),
   );
 
   app.patch(
@@ -70,7 +72,7 @@ export const customerAdminRoutes: FastifyPluginAsyncZod<{ customers: CustomerAdm
       config: { permission: 'admin.all' },
       schema: { params: idParams, body: changeEmailSchema, response: { 200: adminUserSchema, ...failures } },
     },
-    async (request) => service.changeEmail(request.params.id, request.body.email),
+    async (request) => service.changeEmail(auditActor(request), request.params.id, request.body.email),
   );
 
   app.put(
@@ -81,7 +83,7 @@ export const customerAdminRoutes: FastifyPluginAsyncZod<{ customers: CustomerAdm
     },
     async (request) =>
       service.updateUser(
-        staffUser(request),
+        auditActor(request),
         request.params.id,
         request.body,
         request.cookies[SESSION_COOKIE],
@@ -97,7 +99,7 @@ export const customerAdminRoutes: FastifyPluginAsyncZod<{ customers: CustomerAdm
         response: { 200: messageSchema, ...failures, 409: deleteRefusedSchema },
       },
     },
-    async (request) => service.deleteUser(staffUser(request), request.params.id),
+    async (request) => service.deleteUser(auditActor(request), request.params.id),
   );
 
   // Add User lives under /api/settings, where the Settings page calls it, but is as admin-only as the rest.
@@ -107,6 +109,7 @@ export const customerAdminRoutes: FastifyPluginAsyncZod<{ customers: CustomerAdm
       config: { permission: 'admin.all' },
       schema: { body: createUserSchema, response: { 201: adminUserSchema, ...failures } },
     },
-    async (request, reply) => reply.status(201).send(await service.createUser(request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await service.createUser(auditActor(request), request.body)),
   );
 };

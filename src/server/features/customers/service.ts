@@ -1,4 +1,6 @@
-import { and, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { can, isStaffRole, STAFF_ROLES } from '../../../shared/permissions.js';
+import { SECRET_CHANGED } from '../../../shared/schemas/audit.js';
 import {
   type AdminUsersQuery,
   type CreateUser,
@@ -14,16 +16,19 @@ import type { Db, Executor } from '../../db/client.js';
 import { orders, sessions, type User, users, verificationCodes } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { hashPassword, hashToken } from '../../lib/crypto.js';
-import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { publishAccountChanged } from '../../live/publish.js';
 import { recipientLocale } from '../../mail/i18n.js';
 import { adminResetMail } from '../../mail/templates.js';
-import type { AuthService, SessionUser } from '../auth/index.js';
+import { type AuditActor, recordAudit } from '../audit/index.js';
+import type { AuthService } from '../auth/index.js';
 
 export const USER_NOT_FOUND = 'User not found';
 export const CANNOT_DELETE_SELF = 'You cannot delete your own account';
 export const CANNOT_DEMOTE_SELF = 'You cannot remove your own admin role';
-export const LAST_ADMIN = 'At least one admin must remain';
+export const LAST_ADMIN =
+  'This is the last admin: make another user an admin first, so that someone can still manage the back office';
+export const STAFF_RESET_ADMIN_ONLY = 'Only an admin can reset the password of a staff account';
 
 /** The user columns admins may see: never the password hash, only whether there is one. */
 const userColumns = {
@@ -115,12 +120,22 @@ export function createCustomerAdminService({
   }
 
   /**
-   * Refuses a role change that would leave no admin. The admins' rows are locked first, so two admins
-   * demoting each other at once cannot both succeed.
+   * Locks every admin's row, in id order, before a change that could remove an admin: two admins
+   * demoting or deleting each other at once queue on the same first row, so the second sees the
+   * first's result (and cannot deadlock), and an admin always remains.
    */
-  async function assertAdminRemains(tx: Executor, demotedId: number) {
-    const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'ADMIN')).for('update');
-    if (admins.every((admin) => admin.id === demotedId)) throw conflict(LAST_ADMIN);
+  async function lockAdmins(tx: Executor): Promise<number[]> {
+    const admins = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.role, 'ADMIN'))
+      .orderBy(asc(users.id))
+      .for('update');
+    return admins.map((admin) => admin.id);
+  }
+
+  function assertAdminRemains(admins: readonly number[], removedId: number) {
+    if (admins.every((id) => id === removedId)) throw conflict(LAST_ADMIN);
   }
 
   return {
@@ -186,7 +201,12 @@ export function createCustomerAdminService({
     },
 
     async listUsers(query: AdminUsersQuery) {
-      const where = query.role ? eq(users.role, query.role) : undefined;
+      const where =
+        query.role === 'STAFF'
+          ? inArray(users.role, [...STAFF_ROLES])
+          : query.role
+            ? eq(users.role, query.role)
+            : undefined;
       const [rows, [counted]] = await Promise.all([
         db
           .select(userColumns)
@@ -225,8 +245,10 @@ export function createCustomerAdminService({
      * Mails the user a reset code through the sign-in codes (same limits, same single use), with a
      * link to the sign-in screen's code step. The current password keeps working until it is replaced.
      */
-    async sendPasswordReset(id: number, ip: string) {
+    async sendPasswordReset(actor: AuditActor & { role: string }, id: number) {
       const user = await findUser(id);
+      // Support may help customers; a staff account's password is an admin's business.
+      if (isStaffRole(user.role) && !can(actor.role, 'admin.all')) throw forbidden(STAFF_RESET_ADMIN_ONLY);
       const params = new URLSearchParams({
         reset: user.email,
         status: user.hasPassword ? 'ACTIVE' : 'PENDING',
@@ -234,12 +256,20 @@ export function createCustomerAdminService({
       const link = `${config.publicUrl}/auth?${params}`;
       // The customer's language, not the administrator's who asked.
       const locale = await recipientLocale(db, user.email);
-      await auth.mailCode(user.email, ip, (code) => adminResetMail(user.email, code, link, locale));
+      await auth.mailCode(user.email, actor.ip ?? '', (code) =>
+        adminResetMail(user.email, code, link, locale),
+      );
+      await recordAudit(db, {
+        actor,
+        action: 'user.password_reset_sent',
+        target: { type: 'user', id },
+        changes: { email: user.email },
+      });
       return { message: `A password reset code was sent to ${user.email}` };
     },
 
     /** Change Email: a new address is not yet proven, so `verified` starts over. */
-    async changeEmail(id: number, email: string) {
+    async changeEmail(actor: AuditActor, id: number, email: string) {
       return uniqueEmail(() =>
         db.transaction(async (tx) => {
           const user = await findUser(id, tx, true);
@@ -249,6 +279,12 @@ export function createCustomerAdminService({
             .update(users)
             .set({ email, verified: false, updatedAt: clock.now() })
             .where(eq(users.id, id));
+          await recordAudit(tx, {
+            actor,
+            action: 'user.email_changed',
+            target: { type: 'user', id },
+            changes: { email: { from: user.email, to: email } },
+          });
           return toAdminUser(await findUser(id, tx));
         }),
       );
@@ -258,14 +294,15 @@ export function createCustomerAdminService({
      * Edit User. A blank password keeps the current one; a new one ends the user's sessions (as a reset
      * does), except the admin's own current one when they edit themself.
      */
-    async updateUser(actor: SessionUser, id: number, input: UpdateUser, actorToken: string | undefined) {
+    async updateUser(actor: AuditActor, id: number, input: UpdateUser, actorToken: string | undefined) {
       const hashed = isBlankPassword(input.password) ? null : await hashPassword(input.password ?? '');
       return uniqueEmail(() =>
         db.transaction(async (tx) => {
+          const admins = await lockAdmins(tx);
           const user = await findUser(id, tx, true);
           if (user.role === 'ADMIN' && input.role !== 'ADMIN') {
             if (id === actor.id) throw conflict(CANNOT_DEMOTE_SELF);
-            await assertAdminRemains(tx, id);
+            assertAdminRemains(admins, id);
           }
           await assertEmailFree(tx, input.email, id);
           const emailChanged = input.email !== user.email;
@@ -285,6 +322,16 @@ export function createCustomerAdminService({
               .delete(sessions)
               .where(and(eq(sessions.userId, id), keep ? ne(sessions.tokenHash, keep) : undefined));
           }
+          const changes: Record<string, unknown> = {};
+          if (emailChanged) changes.email = { from: user.email, to: input.email };
+          if (input.role !== user.role) changes.role = { from: user.role, to: input.role };
+          if (hashed) changes.password = SECRET_CHANGED;
+          await recordAudit(tx, {
+            actor,
+            action: changes.role ? 'user.role_changed' : 'user.updated',
+            target: { type: 'user', id },
+            changes,
+          });
           // Open live connections follow at commit: a demoted admin stops hearing every order.
           await publishAccountChanged(tx, id);
           return toAdminUser(await findUser(id, tx));
@@ -293,15 +340,23 @@ export function createCustomerAdminService({
     },
 
     /** Add User: an account with a password, so it signs in normally. */
-    async createUser(input: CreateUser) {
+    async createUser(actor: AuditActor, input: CreateUser) {
       const hashed = await hashPassword(input.password);
-      const [created] = await db
-        .insert(users)
-        .values({ email: input.email, password: hashed, role: input.role })
-        .onConflictDoNothing({ target: users.email })
-        .returning({ id: users.id });
-      if (!created) throw conflict(EMAIL_IN_USE_MESSAGE);
-      return toAdminUser(await findUser(created.id));
+      return db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(users)
+          .values({ email: input.email, password: hashed, role: input.role })
+          .onConflictDoNothing({ target: users.email })
+          .returning({ id: users.id });
+        if (!created) throw conflict(EMAIL_IN_USE_MESSAGE);
+        await recordAudit(tx, {
+          actor,
+          action: 'user.created',
+          target: { type: 'user', id: created.id },
+          changes: { email: input.email, role: input.role },
+        });
+        return toAdminUser(await findUser(created.id, tx));
+      });
     },
 
     /**
@@ -309,16 +364,24 @@ export function createCustomerAdminService({
      * takes a key-share lock on the same row, so no order can be linked between the count and the
      * delete.
      */
-    async deleteUser(actor: SessionUser, id: number) {
+    async deleteUser(actor: AuditActor, id: number) {
       if (id === actor.id) throw conflict(CANNOT_DELETE_SELF);
       await db.transaction(async (tx) => {
+        const admins = await lockAdmins(tx);
         const user = await findUser(id, tx, true);
+        if (user.role === 'ADMIN') assertAdminRemains(admins, id);
         const [linked] = await tx.select({ n: count() }).from(orders).where(eq(orders.userId, id));
         const n = linked?.n ?? 0;
         if (n > 0) throw new UserHasOrdersError(n);
         await tx.delete(verificationCodes).where(eq(verificationCodes.email, user.email));
         // Sessions and login challenges go with the user (ON DELETE CASCADE); its sockets close.
         await tx.delete(users).where(eq(users.id, id));
+        await recordAudit(tx, {
+          actor,
+          action: 'user.deleted',
+          target: { type: 'user', id },
+          changes: { email: user.email, role: user.role },
+        });
         await publishAccountChanged(tx, id);
       });
       return { message: 'User deleted' };

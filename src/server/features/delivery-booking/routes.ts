@@ -10,7 +10,8 @@ import {
   unitDeliverySlotsSchema,
 } from '../../../shared/schemas/delivery-booking.js';
 import { errorBody, idParams } from '../../http/schemas.js';
-import { guardStaffRoutes, requireUser, staffUser } from '../../http/session.js';
+import { guardStaffRoutes, requireUser } from '../../http/session.js';
+import { auditActor } from '../audit/index.js';
 import type { DeliveryBookingService } from './service.js';
 
 const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -44,7 +45,7 @@ export const deliverySlotAdminRoutes: FastifyPluginAsyncZod<{ delivery: Delivery
       schema: { body: publishDeliverySlotSchema, response: { 201: deliverySlotSchema, ...failures } },
     },
     async (request, reply) => {
-      const slot = await delivery.publishSlot(request.body, staffUser(request).id);
+      const slot = await delivery.publishSlot(request.body, auditActor(request));
       return reply.status(201).send(slot);
     },
   );
@@ -56,7 +57,7 @@ export const deliverySlotAdminRoutes: FastifyPluginAsyncZod<{ delivery: Delivery
       schema: { params: idParams, response: { 200: z.object({ message: z.string() }), ...failures } },
     },
     async (request) => {
-      await delivery.removeSlot(request.params.id);
+      await delivery.removeSlot(request.params.id, auditActor(request));
       return { message: 'Delivery day removed' };
     },
   );

@@ -16,6 +16,7 @@ import type { Executor } from '../../db/client.js';
 import { deliveryBookings, deliverySlots, orderItems, orders, users } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { publishToStaff } from '../../live/publish.js';
+import { type AuditActor, recordAudit } from '../audit/index.js';
 import { enqueueDeliveryBookingMail } from '../notifications/index.js';
 import type { OrderChangeDeps } from '../orders/index.js';
 
@@ -108,7 +109,7 @@ export function createDeliveryBookingService({ db, clock, orders: writer }: Orde
     },
 
     /** Opens a day for deliveries; a day already published answers 409, a past day 400. */
-    async publishSlot(input: { date: string; capacity: number }, adminId: number): Promise<DeliverySlot> {
+    async publishSlot(input: { date: string; capacity: number }, actor: AuditActor): Promise<DeliverySlot> {
       const now = clock.now();
       if (input.date < dayOf(now)) throw badRequest('This day is in the past', { date: 'In the past' });
       return db.transaction(async (tx) => {
@@ -117,20 +118,26 @@ export function createDeliveryBookingService({ db, clock, orders: writer }: Orde
           .values({
             date: input.date,
             capacity: input.capacity,
-            createdBy: adminId,
+            createdBy: actor.id,
             createdAt: now,
             updatedAt: now,
           })
           .onConflictDoNothing({ target: deliverySlots.date })
           .returning({ id: deliverySlots.id, date: deliverySlots.date, capacity: deliverySlots.capacity });
         if (!slot) throw conflict(`${input.date} is already published as a delivery day`);
+        await recordAudit(tx, {
+          actor,
+          action: 'delivery_slot.published',
+          target: { type: 'delivery_slot', id: slot.id },
+          changes: { date: slot.date, capacity: slot.capacity },
+        });
         await publishToStaff(tx, { type: 'delivery_slots_changed', dates: [slot.date] });
         return { ...slot, booked: 0 };
       });
     },
 
     /** Removes a day nobody booked; a day with bookings answers 409 (decision 125). */
-    async removeSlot(slotId: number): Promise<void> {
+    async removeSlot(slotId: number, actor: AuditActor): Promise<void> {
       await db.transaction(async (tx) => {
         // The lock keeps a booking from arriving between the count and the delete.
         const [slot] = await tx
@@ -150,6 +157,12 @@ export function createDeliveryBookingService({ db, clock, orders: writer }: Orde
           );
         }
         await tx.delete(deliverySlots).where(eq(deliverySlots.id, slotId));
+        await recordAudit(tx, {
+          actor,
+          action: 'delivery_slot.removed',
+          target: { type: 'delivery_slot', id: slotId },
+          changes: { date: slot.date, capacity: slot.capacity },
+        });
         await publishToStaff(tx, { type: 'delivery_slots_changed', dates: [slot.date] });
       });
     },

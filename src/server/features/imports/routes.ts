@@ -17,8 +17,9 @@ import {
 } from '../../../shared/schemas/imports.js';
 import { drainRequest } from '../../http/drain-request.js';
 import { errorBody } from '../../http/schemas.js';
-import { guardStaffRoutes, staffUser } from '../../http/session.js';
+import { guardStaffRoutes } from '../../http/session.js';
 import { AppError, badRequest } from '../../lib/errors.js';
+import { auditActor } from '../audit/index.js';
 import type { ImportService } from './service.js';
 import {
   checkKind,
@@ -48,7 +49,7 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
       schema: { response: { 200: importResultSchema, 400: z.union([importResultSchema, errorBody]) } },
     },
     async (request) => {
-      const admin = staffUser(request);
+      const admin = auditActor(request);
       if (!request.isMultipart()) {
         throw new AppError(
           'UNSUPPORTED_MEDIA_TYPE',
@@ -66,7 +67,7 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
         validRowsOnly: flags.validRowsOnly ?? false,
       });
       const runImport = (bytes: AsyncIterable<Buffer>, kind: FileKind) =>
-        imports.run(fileRows(bytes, kind), options(), admin.id);
+        imports.run(fileRows(bytes, kind), options(), admin);
 
       try {
         for await (const part of request.parts()) {

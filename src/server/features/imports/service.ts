@@ -12,6 +12,7 @@ import { arrayParam, rowsOf } from '../../db/array-param.js';
 import { type Db, type Executor, isEmbedded } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, badRequest } from '../../lib/errors.js';
+import { type AuditActor, recordAudit } from '../audit/index.js';
 import { enqueueOrderConfirmation } from '../notifications/index.js';
 import type { Actor, OrderWriter } from '../orders/index.js';
 import type { ServiceAreaService } from '../service-areas/index.js';
@@ -66,10 +67,10 @@ export function createImportService(deps: {
   async function run(
     source: AsyncIterable<SourceRow>,
     options: ImportOptions,
-    adminId: number,
+    by: AuditActor,
   ): Promise<ImportResult> {
     const now = clock.now();
-    const actor: Actor = { kind: 'admin', userId: adminId };
+    const actor: Actor = { kind: 'admin', userId: by.id };
     let rows = 0;
     let created = 0;
     let updated = 0;
@@ -246,6 +247,13 @@ export function createImportService(deps: {
         if (rows === 0) throw badRequest('The file has a header row but no orders');
         if (batch.length > 0 && writing()) await flush(tx, batch);
         if (!writing() || options.dryRun) throw new Rollback();
+        // Only an import that writes is on record; a preview or a refused file changes nothing.
+        await recordAudit(tx, {
+          actor: by,
+          action: 'orders.imported',
+          target: { type: 'order' },
+          changes: { rows, created, updated, skipped, rejected: rejected, options },
+        });
       });
     } catch (error) {
       if (!(error instanceof Rollback)) throw mapDatabaseError(error);

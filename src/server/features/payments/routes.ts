@@ -11,6 +11,7 @@ import {
 } from '../../../shared/schemas/payments.js';
 import { errorBody, idParams } from '../../http/schemas.js';
 import { guardStaffRoutes, requireUser } from '../../http/session.js';
+import { auditActor } from '../audit/index.js';
 import type { PaymentService } from './service.js';
 import { PaymentProviderError } from './stripe-provider.js';
 
@@ -116,6 +117,6 @@ const stripeKeyRoute: FastifyPluginAsyncZod<{ payments: PaymentService }> = asyn
       config: { permission: 'admin.all' },
       schema: { body: stripeKeyUpdateSchema, response: { 200: stripeKeyUpdateResultSchema, ...failures } },
     },
-    async (request) => ({ message: await payments.updateStripeKey(request.body.key) }),
+    async (request) => ({ message: await payments.updateStripeKey(request.body.key, auditActor(request)) }),
   );
 };

@@ -15,6 +15,7 @@ import type { Db } from '../../db/client.js';
 import { orderItems, orders, type PaymentSession, paymentSessions, users } from '../../db/schema.js';
 import { type Clock, minutesFrom } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import type { AuditActor } from '../audit/index.js';
 import type { OrderWriter } from '../orders/index.js';
 import type { SettingsService } from '../settings/index.js';
 import { type CheckoutEvent, createCheckoutEventHandler, type EventResult } from './checkout-events.js';
@@ -276,13 +277,13 @@ export function createPaymentService(deps: PaymentServiceDeps) {
      * POST /api/stripe/update-key: saves the Stripe secret key (never echoed). The masked value the
      * settings page shows keeps the saved key; an empty one removes it, so the environment's applies.
      */
-    async updateStripeKey(key: string): Promise<string> {
+    async updateStripeKey(key: string, actor: AuditActor): Promise<string> {
       if (isMaskedSecret(key)) return 'Stripe key unchanged';
       if (key !== '' && !STRIPE_SECRET_KEY_PATTERN.test(key)) {
         const message = 'Enter a Stripe secret key (sk_live_…, sk_test_…) or restricted key (rk_…)';
         throw badRequest(message, { key: message });
       }
-      await settings.save('integrations', { stripeSecretKey: key });
+      await settings.save('integrations', { stripeSecretKey: key }, undefined, actor);
       return key === '' ? 'Stripe key removed' : 'Stripe key updated';
     },
   };

@@ -10,6 +10,7 @@ import {
 } from '../../../shared/schemas/service-areas.js';
 import { errorBody } from '../../http/schemas.js';
 import { guardStaffRoutes } from '../../http/session.js';
+import { auditActor } from '../audit/index.js';
 import type { ServiceAreaService } from './service.js';
 
 const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
@@ -36,6 +37,7 @@ export const serviceAreaRoutes: FastifyPluginAsyncZod<{ serviceAreas: ServiceAre
     async (request) => {
       const { added, enabledZipCodes, updatedOrders, updatedItems } = await serviceAreas.add(
         request.body.zipCode,
+        auditActor(request),
       );
       return { message: addedMessage(added), enabledZipCodes, updatedOrders, updatedItems };
     },
@@ -51,7 +53,7 @@ export const serviceAreaRoutes: FastifyPluginAsyncZod<{ serviceAreas: ServiceAre
       },
     },
     async (request) => {
-      await serviceAreas.remove(request.params.zipCode);
+      await serviceAreas.remove(request.params.zipCode, auditActor(request));
       return { message: `ZIP code ${request.params.zipCode} removed` };
     },
   );
@@ -62,8 +64,8 @@ export const serviceAreaRoutes: FastifyPluginAsyncZod<{ serviceAreas: ServiceAre
       config: { permission: 'admin.all' },
       schema: { response: { 200: revalidateResultSchema, ...failures } },
     },
-    async () => {
-      const update = await serviceAreas.revalidate();
+    async (request) => {
+      const update = await serviceAreas.revalidate(auditActor(request));
       return { message: revalidationSummary(update), ...update };
     },
   );

@@ -4,6 +4,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { orders, settings } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, notFound } from '../../lib/errors.js';
+import { type AuditActor, recordAudit } from '../audit/index.js';
 import type { OrderWriter } from '../orders/index.js';
 import type { SettingsService } from '../settings/index.js';
 
@@ -110,7 +111,7 @@ export function createServiceAreaService({
      * Adds the codes of the field's raw text. Any invalid piece refuses the whole input, naming each;
      * codes already enabled are skipped. The list and the unit moves commit together.
      */
-    async add(raw: string) {
+    async add(raw: string, actor: AuditActor) {
       const { valid, invalid } = parseZipCodes(raw);
       if (invalid.length > 0) {
         const message = `Invalid ZIP ${invalid.length === 1 ? 'code' : 'codes'}: ${invalid.join(', ')}`;
@@ -125,6 +126,14 @@ export function createServiceAreaService({
         const enabledZipCodes = [...current, ...added];
         if (added.length > 0) await writeList(tx, enabledZipCodes);
         const update = await enableLocations(tx, added);
+        if (added.length > 0) {
+          await recordAudit(tx, {
+            actor,
+            action: 'service_area.added',
+            target: { type: 'service_area', id: added.join(',') },
+            changes: { zipCodes: added, ...update },
+          });
+        }
         return { added, enabledZipCodes, ...update };
       });
     },
@@ -158,7 +167,7 @@ export function createServiceAreaService({
     },
 
     /** Units already moved stay where they are: the system only moves forward. */
-    async remove(zipCode: string) {
+    async remove(zipCode: string, actor: AuditActor) {
       await db.transaction(async (tx) => {
         const current = await lockedList(tx);
         if (!current.includes(zipCode)) throw notFound(`ZIP code ${zipCode} is not enabled`);
@@ -166,22 +175,36 @@ export function createServiceAreaService({
           tx,
           current.filter((code) => code !== zipCode),
         );
+        await recordAudit(tx, {
+          actor,
+          action: 'service_area.removed',
+          target: { type: 'service_area', id: zipCode },
+        });
       });
     },
 
     /** Moves the ORDER_PLACED units of every enabled code, in one transaction. */
-    async revalidate(): Promise<LocationUpdate> {
-      return db.transaction(async (tx) => enableLocations(tx, await lockedList(tx)));
+    async revalidate(actor: AuditActor): Promise<LocationUpdate> {
+      return db.transaction(async (tx) => {
+        const update = await enableLocations(tx, await lockedList(tx));
+        await recordAudit(tx, {
+          actor,
+          action: 'service_areas.revalidated',
+          target: { type: 'service_area' },
+          changes: { ...update },
+        });
+        return update;
+      });
     },
 
     /**
      * POST /api/settings/serviceareas/batch: the whole list at once. Validated like any setting; the
      * codes it newly enables move their units as an add would.
      */
-    async replace(input: unknown) {
+    async replace(input: unknown, actor: AuditActor) {
       return db.transaction(async (tx) => {
         const current = await lockedList(tx);
-        await settingsService.save('serviceareas', input, tx);
+        await settingsService.save('serviceareas', input, tx, actor);
         const saved = (await settingsService.read('serviceareas', tx)).enabledZipCodes;
         const deduplicated = [...new Set(saved)];
         if (deduplicated.length !== saved.length) await writeList(tx, deduplicated);

@@ -8,6 +8,7 @@ import {
 import { errorBody } from '../../http/schemas.js';
 import { guardStaffRoutes } from '../../http/session.js';
 import { badRequest, notFound } from '../../lib/errors.js';
+import { auditActor } from '../audit/index.js';
 import type { ServiceAreaService } from '../service-areas/index.js';
 import type { SettingsService } from './service.js';
 
@@ -65,8 +66,9 @@ export const settingsRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const category = settingsCategory(request.params.category);
       // Newly enabled ZIP codes move their orders, whichever way the list changes.
-      if (category === 'serviceareas') await serviceAreas.replace(request.body);
-      else await settings.save(category, request.body);
+      const actor = auditActor(request);
+      if (category === 'serviceareas') await serviceAreas.replace(request.body, actor);
+      else await settings.save(category, request.body, undefined, actor);
       return { message: 'Settings saved' };
     },
   );

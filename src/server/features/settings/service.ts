@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import * as z from 'zod/mini';
+import { SECRET_CHANGED } from '../../../shared/schemas/audit.js';
 import {
   isMaskedSecret,
   maskSecret,
@@ -14,6 +15,7 @@ import { settings } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest } from '../../lib/errors.js';
 import { assertPublicTarget, PRIVATE_TARGET_MESSAGE, PrivateTargetError } from '../../lib/outbound-target.js';
+import { type AuditActor, recordAudit } from '../audit/index.js';
 import { readSettingsIn } from './read-in.js';
 
 /** Values only the server sets; a browser sending them is ignored rather than trusted. */
@@ -47,14 +49,27 @@ export function createSettingsService({ db, clock, config }: { db: Db; clock: Cl
   /**
    * Saves the keys present in `input` (a partial object of the category) in one transaction. A masked
    * secret sent back means "unchanged"; server-owned keys are ignored. Bad values answer 400 naming
-   * each field, and nothing is written.
+   * each field, and nothing is written. With an actor, what changed goes to the audit log in the same
+   * transaction, secrets only as changed.
    */
-  async function save(category: SettingsCategory, input: unknown, executor?: Executor) {
+  async function save(category: SettingsCategory, input: unknown, executor?: Executor, actor?: AuditActor) {
     const values = parseCategory(category, input);
     if (typeof values.zapierWebhookUrl === 'string' && values.zapierWebhookUrl !== '') {
       await assertAllowedTarget(values.zapierWebhookUrl);
     }
     const write = async (tx: Executor) => {
+      if (actor) {
+        const before: Record<string, unknown> = await read(category, tx);
+        const changes = changedValues(before, values);
+        if (Object.keys(changes).length > 0) {
+          await recordAudit(tx, {
+            actor,
+            action: 'settings.updated',
+            target: { type: 'settings', id: category },
+            changes,
+          });
+        }
+      }
       for (const [key, value] of Object.entries(values)) {
         await tx
           .insert(settings)
@@ -123,6 +138,16 @@ export function createSettingsService({ db, clock, config }: { db: Db; clock: Cl
   }
 
   return { read, entries, save, setServerValue, stripeKeys, lastUpdated };
+}
+
+/** The keys whose value differs, as {from, to}; a secret only as changed, never its value. */
+function changedValues(before: Record<string, unknown>, after: Record<string, unknown>) {
+  const changes: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(after)) {
+    if (JSON.stringify(before[key]) === JSON.stringify(value)) continue;
+    changes[key] = SECRET_SETTING_KEYS.includes(key) ? SECRET_CHANGED : { from: before[key], to: value };
+  }
+  return changes;
 }
 
 function parseCategory(category: SettingsCategory, input: unknown): Record<string, unknown> {

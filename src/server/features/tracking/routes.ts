@@ -5,7 +5,8 @@ import {
   trackingParamsSchema,
 } from '../../../shared/schemas/tracking.js';
 import { errorBody, idParams } from '../../http/schemas.js';
-import { guardStaffRoutes, staffUser } from '../../http/session.js';
+import { guardStaffRoutes } from '../../http/session.js';
+import { auditActor } from '../audit/index.js';
 import type { TrackingService } from './service.js';
 
 /**
@@ -55,6 +56,6 @@ const trackingAdminRoutes: FastifyPluginAsyncZod<{ tracking: TrackingService }> 
         response: { 200: trackingLinkSchema, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
       },
     },
-    async (request) => tracking.replaceLink(request.params.id, staffUser(request).id),
+    async (request) => tracking.replaceLink(request.params.id, auditActor(request)),
   );
 };

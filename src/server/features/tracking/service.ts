@@ -4,6 +4,7 @@ import { trackingPath } from '../../../shared/schemas/tracking.js';
 import { customerStageLabel } from '../../../shared/stages.js';
 import { orderItems, orders } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
+import { type AuditActor, recordAudit } from '../audit/index.js';
 import type { DeliveryEstimator, OrderChangeDeps } from '../orders/index.js';
 
 const NOT_FOUND = 'This tracking link does not exist or was replaced';
@@ -56,7 +57,7 @@ export function createTrackingService({
     },
 
     /** A new link for the order; whoever holds the old one gets 404 from now on. Logged for staff. */
-    async replaceLink(orderId: number, adminId: number): Promise<TrackingLink> {
+    async replaceLink(orderId: number, actor: AuditActor): Promise<TrackingLink> {
       return db.transaction(async (tx) => {
         const now = clock.now();
         await writer.lock(tx, orderId);
@@ -65,9 +66,15 @@ export function createTrackingService({
           tx,
           orderId,
           'Tracking link replaced; the previous link no longer works.',
-          { kind: 'admin', userId: adminId },
+          { kind: 'admin', userId: actor.id },
           now,
         );
+        // The order only: the token is the secret a new link carries.
+        await recordAudit(tx, {
+          actor,
+          action: 'order.tracking_link_replaced',
+          target: { type: 'order', id: orderId },
+        });
         return { token, path: trackingPath(token) };
       });
     },

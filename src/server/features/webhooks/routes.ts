@@ -11,6 +11,7 @@ import { errorBody, idParams } from '../../http/schemas.js';
 import { guardStaffRoutes } from '../../http/session.js';
 import { AppError, badRequest, unauthorized } from '../../lib/errors.js';
 import { API_KEY_PREFIX, type ApiKeyService } from '../api-keys/index.js';
+import { auditActor } from '../audit/index.js';
 import { INBOUND_WEBHOOK_PATHS } from './registry.js';
 import type { WebhookCaller, WebhookService } from './service.js';
 
@@ -148,6 +149,6 @@ export const webhookEventRoutes: FastifyPluginAsyncZod<{ webhooks: WebhookServic
       config: { permission: 'admin.all' },
       schema: { params: idParams, response: { 200: webhookReplaySchema, ...failures } },
     },
-    async (request) => webhooks.replay(request.params.id),
+    async (request) => webhooks.replay(request.params.id, auditActor(request)),
   );
 };

@@ -6,6 +6,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { processedDeliveries, type WebhookEvent, webhookEvents } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
+import { type AuditActor, recordAudit } from '../audit/index.js';
 import type { OrderWriter } from '../orders/index.js';
 import type { ServiceAreaService } from '../service-areas/index.js';
 import type * as effects from './effects.js';
@@ -307,7 +308,8 @@ export function createWebhookService({
     },
 
     /** Runs a logged delivery's payload through the same path again, logged as a replay. */
-    async replay(eventId: number) {
+    /** Replays a logged delivery; the audit entry follows the replay's own transaction, with its outcome. */
+    async replay(eventId: number, actor: AuditActor) {
       const [event] = await db.select().from(webhookEvents).where(eq(webhookEvents.id, eventId));
       if (!event) throw notFound('Webhook event not found');
       if (!event.data || typeof event.data !== 'object' || Array.isArray(event.data)) {
@@ -325,6 +327,12 @@ export function createWebhookService({
       });
       const [logged] = await db.select().from(webhookEvents).where(eq(webhookEvents.id, answer.eventId));
       if (!logged) throw new Error('the replay was not logged');
+      await recordAudit(db, {
+        actor,
+        action: 'webhook_event.replayed',
+        target: { type: 'webhook_event', id: eventId },
+        changes: { replayEventId: logged.id, statusCode: logged.statusCode },
+      });
       return { event: toWebhookEventDto(logged), statusCode: logged.statusCode, response: logged.response };
     },
   };

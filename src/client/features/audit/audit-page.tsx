@@ -1,0 +1,229 @@
+import { Download } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_PAGE_SIZE,
+  type AuditEntry,
+  type AuditFilter,
+} from '../../../shared/schemas/audit.js';
+import { Pager } from '../../components/pager';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Input } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
+import { PageSkeleton } from '../../components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { download } from '../admin-orders/download';
+import { auditExportUrl, useAuditLog } from './api';
+
+const NATIVE_SELECT =
+  'flex h-10 w-full rounded-md border border-input bg-card px-3 py-2 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40';
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** 'order 12', 'settings integrations', or just the type when the action has no single target. */
+const targetText = (entry: AuditEntry) =>
+  entry.target.id ? `${entry.target.type} ${entry.target.id}` : entry.target.type;
+
+/**
+ * The audit log: who did what, when, from where. Filters apply on Apply (or Enter), so typing an
+ * address does not fire a request per key; the server pages and filters, and the CSV export takes the
+ * same filter.
+ */
+export default function AuditPage() {
+  const [filter, setFilter] = useState<AuditFilter>({});
+  const [page, setPage] = useState(1);
+  const log = useAuditLog({ ...filter, page, pageSize: AUDIT_PAGE_SIZE });
+  const data = log.data;
+
+  return (
+    <section className="grid gap-6">
+      <div className="grid gap-1">
+        <h1 className="font-semibold text-2xl tracking-tight sm:text-3xl">Audit log</h1>
+        <p className="text-muted-foreground text-sm">
+          Every change staff made, and every staff sign-in. Entries cannot be edited or deleted.
+        </p>
+      </div>
+
+      <AuditFilters
+        onApply={(next) => {
+          setFilter(next);
+          setPage(1);
+        }}
+        onExport={() => download(auditExportUrl(filter))}
+      />
+
+      {log.isPending && <PageSkeleton heading={false} blocks={4} />}
+      {log.isError && !data && (
+        <Alert variant="destructive">
+          <span className="col-span-2 flex flex-wrap items-center justify-between gap-3">
+            We could not load the audit log.
+            <Button variant="outline" size="sm" onClick={() => log.refetch()}>
+              Try again
+            </Button>
+          </span>
+        </Alert>
+      )}
+
+      {data && (
+        <Card className="grid gap-4 p-4 sm:p-6" aria-busy={log.isFetching || undefined}>
+          {data.items.length === 0 ? (
+            <p className="py-8 text-center text-muted-foreground">No entries match these filters</p>
+          ) : (
+            <>
+              <AuditTable entries={data.items} />
+              <AuditList entries={data.items} />
+            </>
+          )}
+          <Pager
+            page={page}
+            pageSize={AUDIT_PAGE_SIZE}
+            total={data.total}
+            noun="entries"
+            onPageChange={setPage}
+          />
+        </Card>
+      )}
+    </section>
+  );
+}
+
+function AuditFilters({
+  onApply,
+  onExport,
+}: {
+  onApply: (filter: AuditFilter) => void;
+  onExport: () => void;
+}) {
+  const id = useId();
+  const [actor, setActor] = useState('');
+  const [action, setAction] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const current = (): AuditFilter => ({
+    actor: actor.trim() || undefined,
+    action: (action || undefined) as AuditFilter['action'],
+    from: from || undefined,
+    to: to || undefined,
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onApply(current());
+  };
+  return (
+    <form
+      onSubmit={submit}
+      aria-label="Filter the audit log"
+      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1.5fr_1.5fr_1fr_1fr_auto_auto] lg:items-end"
+    >
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-actor`}>Who (e-mail)</Label>
+        <Input
+          id={`${id}-actor`}
+          type="search"
+          value={actor}
+          onChange={(event) => setActor(event.target.value)}
+          placeholder="e.g. ops@example.com"
+        />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-action`}>What</Label>
+        <select
+          id={`${id}-action`}
+          className={NATIVE_SELECT}
+          value={action}
+          onChange={(event) => setAction(event.target.value)}
+        >
+          <option value="">Any action</option>
+          {AUDIT_ACTIONS.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-from`}>From</Label>
+        <Input id={`${id}-from`} type="date" value={from} onChange={(event) => setFrom(event.target.value)} />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-to`}>To</Label>
+        <Input id={`${id}-to`} type="date" value={to} onChange={(event) => setTo(event.target.value)} />
+      </div>
+      <Button type="submit">Apply filters</Button>
+      <Button type="button" variant="outline" onClick={onExport}>
+        <Download aria-hidden="true" />
+        Export CSV
+      </Button>
+    </form>
+  );
+}
+
+/** From 1024 px: a table. */
+function AuditTable({ entries }: { entries: AuditEntry[] }) {
+  return (
+    // The wrapper hides the table's scroll container too on narrower screens, which get the list.
+    <div className="hidden lg:block">
+      <Table>
+        <caption className="sr-only">Audit entries, newest first</caption>
+        <TableHeader>
+          <TableRow>
+            <TableHead>When</TableHead>
+            <TableHead>Who</TableHead>
+            <TableHead>What</TableHead>
+            <TableHead>Target</TableHead>
+            <TableHead>Changes</TableHead>
+            <TableHead>IP</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {entries.map((entry) => (
+            <TableRow key={entry.id}>
+              <TableCell className="whitespace-nowrap tabular-nums">
+                <time dateTime={entry.at}>{when(entry.at)}</time>
+              </TableCell>
+              <TableCell className="max-w-56 break-words">{entry.actor.email}</TableCell>
+              <TableCell className="font-mono text-xs">{entry.action}</TableCell>
+              <TableCell>{targetText(entry)}</TableCell>
+              <TableCell className="max-w-80">
+                {entry.changes && (
+                  <code className="line-clamp-3 break-all text-muted-foreground text-xs">
+                    {JSON.stringify(entry.changes)}
+                  </code>
+                )}
+              </TableCell>
+              <TableCell className="whitespace-nowrap text-muted-foreground tabular-nums">
+                {entry.ip}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}
+
+/** Below 1024 px: one card per entry, nothing to scroll sideways. */
+function AuditList({ entries }: { entries: AuditEntry[] }) {
+  return (
+    <ul aria-label="Audit entries, newest first" className="grid gap-3 lg:hidden">
+      {entries.map((entry) => (
+        <li key={entry.id} className="grid gap-1 rounded-lg border p-3 text-sm">
+          <span className="font-medium font-mono text-xs">{entry.action}</span>
+          <span className="break-words">{entry.actor.email}</span>
+          <span className="text-muted-foreground">
+            <time dateTime={entry.at}>{when(entry.at)}</time> · {targetText(entry)}
+            {entry.ip ? ` · ${entry.ip}` : ''}
+          </span>
+          {entry.changes && (
+            <code className="line-clamp-3 break-all text-muted-foreground text-xs">
+              {JSON.stringify(entry.changes)}
+            </code>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
