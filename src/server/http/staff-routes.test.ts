@@ -40,6 +40,8 @@ const EXPECTED: Record<string, Permission> = {
   'PATCH /api/admin/users/:id': 'admin.all',
   'PUT /api/admin/users/:id': 'admin.all',
   'DELETE /api/admin/users/:id': 'admin.all',
+  'DELETE /api/admin/users/:id/second-factor': 'admin.all',
+  'DELETE /api/admin/users/:id/sessions': 'admin.all',
   'POST /api/settings/users/create': 'admin.all',
   'GET /api/settings/:category': 'admin.all',
   'POST /api/settings/:category/batch': 'admin.all',

@@ -408,3 +408,64 @@ describe('forgot password', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
   });
 });
+
+describe('sign-in: staff with a second factor', () => {
+  function staffApi() {
+    return mockApi({
+      ...visitor,
+      'POST /api/auth/verify-email': { body: { userExists: true, needsPassword: false } },
+      'POST /api/auth/login': { body: { ok: true, secondFactor: { totp: true, passkey: false } } },
+      'POST /api/auth/second-factor': (body) => {
+        const { method, code } = body as { method: string; code: string };
+        return (method === 'totp' && code === '246810') || (method === 'recovery' && code === 'abcde-fghjk')
+          ? { body: { user: makeUser({ role: 'ADMIN', firstName: 'Ada' }) } }
+          : {
+              status: 400,
+              body: { message: 'That did not work. Check the code or try your passkey again.' },
+            };
+      },
+    });
+  }
+
+  async function toFactorStep(user: ReturnType<typeof userEvent.setup>) {
+    renderApp('/auth');
+    await enterEmail(user);
+    await user.type(await screen.findByLabelText('Password'), 'right-password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    return screen.findByLabelText('Code from your authenticator app');
+  }
+
+  it('asks for the app code instead of mailing one, and signs in with it', async () => {
+    const calls = staffApi();
+    const user = userEvent.setup();
+    const field = await toFactorStep(user);
+    expect(bodiesOf(calls, 'POST', '/api/auth/verify-email')).toEqual([{ email: EMAIL }]);
+
+    await user.type(field, '111111');
+    await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+    expect(
+      await screen.findByText('That did not work. Check the code or try your passkey again.'),
+    ).toBeInTheDocument();
+
+    await user.clear(field);
+    await user.type(field, '246810');
+    await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+    expect(await toasts().findByText('Login successful')).toBeInTheDocument();
+    expect(bodiesOf(calls, 'POST', '/api/auth/second-factor').at(-1)).toEqual({
+      email: EMAIL,
+      method: 'totp',
+      code: '246810',
+    });
+  });
+
+  it('takes a recovery code instead', async () => {
+    const calls = staffApi();
+    const user = userEvent.setup();
+    await toFactorStep(user);
+    await user.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
+    await user.type(await screen.findByLabelText('Recovery code'), 'abcde-fghjk');
+    await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+    expect(await toasts().findByText('Login successful')).toBeInTheDocument();
+    expect(bodiesOf(calls, 'POST', '/api/auth/second-factor').at(-1)).toMatchObject({ method: 'recovery' });
+  });
+});

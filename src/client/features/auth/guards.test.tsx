@@ -14,6 +14,19 @@ describe('route guards', () => {
     expect(loading.querySelectorAll('.animate-pulse').length).toBeGreaterThan(1);
   });
 
+  it('shows staff who must enrol a second factor only the set-up, wherever they go in the back office', async () => {
+    mockApi({
+      'GET /api/auth/user': sessionRoute({ ...admin, mustEnrolSecondFactor: true }),
+      'GET /api/user/second-factor': {
+        body: { totp: false, passkeys: [], recoveryCodesLeft: 0, required: true },
+      },
+    });
+    renderApp('/admin/orders');
+    expect(await screen.findByRole('heading', { name: 'Set up a second factor' })).toBeInTheDocument();
+    expect(await screen.findByText(/Your organisation requires a second factor/)).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Admin Portal' })).not.toBeInTheDocument();
+  });
+
   it('sends a visitor from a customer page to /auth', async () => {
     mockApi({ 'GET /api/auth/session': sessionRoute(null) });
     renderApp('/orders');

@@ -50,6 +50,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: C
   app.delete(
     '/api/admin/users/:id/sessions',
     {
+      config: { permission: 'admin.all' },
       schema: {
         params: idParams,
         response: { 200: z.object({ message: z.string(), ended: z.number() }), ...failures },

@@ -116,7 +116,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{
 
   app.delete(
     '/api/admin/users/:id/second-factor',
-    { schema: { params: idParams, response: { 200: ok, ...failures } } },
+    { config: { permission: 'admin.all' }, schema: { params: idParams, response: { 200: ok, ...failures } } },
     async (request) => {
       requirePermission(request, 'admin.all');
       if (!(await secondFactor.removeAllFor(request.params.id))) throw notFound('User not found');
