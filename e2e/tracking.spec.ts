@@ -2,8 +2,8 @@
  * Guest tracking: the customer of an order placed with an e-mail only (no password, so no sign-in)
  * opens the tracking link from the confirmation mail and sees the product, each unit's timeline and
  * its delivery estimate, and nothing personal. Staff replace the link from the order details, and
- * the old one stops working; a signed-in customer finds the same page from their order. axe and
- * screenshots light and dark at 375 and 1280 px.
+ * the old one stops working; a signed-in customer finds the same page from their order. The guest
+ * switches the page to Spanish and French. axe and screenshots light and dark at 375 and 1280 px.
  */
 import { expectToast } from './support/auth.js';
 import { expectAccessibleEverywhere } from './support/axe.js';
@@ -76,6 +76,32 @@ test('a guest follows the tracking link from the confirmation mail; staff replac
 
   await shoot(page, 'tracking-page');
   await expectAccessibleEverywhere(page, 'tracking page');
+
+  // The guest reads it in Spanish: the choice holds on this browser across a reload.
+  const language = page.getByRole('combobox', { name: 'Language' });
+  await language.selectOption('es');
+  await expect(page.getByRole('heading', { name: 'Sigue tu pedido' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(
+    page.getByText(`Pedido ${TRACKING.order.orderId} · 2 × ${TRACKING.order.productName}`),
+  ).toBeVisible();
+  const unidades = page
+    .getByRole('list', { name: 'Unidades' })
+    .getByRole('listitem')
+    .filter({ has: page.locator('h2') });
+  await expect(unidades.nth(0)).toContainText('Producción');
+  await expect(unidades.nth(0).getByTestId('delivery-estimate')).toContainText('Entrega estimada');
+  await expect(unidades.nth(0).locator('[aria-current="step"]')).toContainText('Producción (paso actual)');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Sigue tu pedido' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Idioma' })).toHaveValue('es');
+  await shoot(page, 'tracking-page-es');
+  await expectAccessibleEverywhere(page, 'tracking page in Spanish');
+  await page.getByRole('combobox', { name: 'Idioma' }).selectOption('fr');
+  await expect(page.getByRole('heading', { name: 'Suivez votre commande' })).toBeVisible();
+  await shoot(page, 'tracking-page-fr');
+  await page.getByRole('combobox', { name: 'Langue' }).selectOption('en');
+  await expect(page.getByRole('heading', { name: 'Track your order' })).toBeVisible();
 
   // Staff replace the link from the order details; the guest's page then says it no longer works.
   const context = await browser.newContext({ storageState: admin.storageState });

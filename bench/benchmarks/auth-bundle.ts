@@ -1,7 +1,8 @@
 /**
- * Goal: the first load of /auth carries at most 150 kB of compressed JavaScript, and admin code lives
- * in its own chunks. Read from the Vite manifest of the build: the entry chunk, its static imports, and
- * the lazy chunk(s) of the /auth route's own module, each gzipped at level 9.
+ * Goal: the first load of /auth carries at most 100 kB of compressed JavaScript with all three
+ * languages available, and admin code lives in its own chunks. Read from the Vite manifest of the
+ * build: the entry chunk, its static imports, the lazy chunk(s) of the /auth route's own module, and
+ * the catalogues /auth reads (`common` and `auth`) in its heaviest language, each gzipped at level 9.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,7 +12,7 @@ import { type Benchmark, verdict } from '../lib/benchmark.js';
 import { staticSourceClosure } from '../lib/source-graph.js';
 import { formatPercent, percent } from '../lib/stats.js';
 
-const BUDGET_KB = 150;
+const BUDGET_KB = 100;
 /** The repository root, wherever the benchmark is started from. */
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CLIENT_DIR = join(ROOT, 'dist/client');
@@ -20,6 +21,9 @@ const CLIENT_DIR = join(ROOT, 'dist/client');
 const CLIENT_ENTRY = 'src/client/main.tsx';
 const AUTH_ROUTE_MODULE = 'src/client/features/auth/auth-page.tsx';
 const ADMIN_PREFIX = 'src/client/features/admin/';
+/** The catalogues the sign-in screen asks for; each language's are lazy chunks of their own. */
+const AUTH_NAMESPACES = ['common', 'auth'];
+const LANGUAGES = ['en', 'es', 'fr'];
 
 interface ManifestChunk {
   file: string;
@@ -63,7 +67,21 @@ export const authBundleBenchmark: Benchmark = {
     const roots = [entries[0]!, ...(manifest[AUTH_ROUTE_MODULE] ? [AUTH_ROUTE_MODULE] : [])];
     const closure = staticClosure(manifest, roots);
 
-    const files = [...new Set([...closure].map((key) => manifest[key]!.file))].filter((f) =>
+    // The visitor's language only: the heaviest one, so the figure holds for every visitor.
+    const catalogueSize = (language: string) =>
+      AUTH_NAMESPACES.map((ns) => manifest[`src/client/locales/${language}/${ns}.json`])
+        .filter((chunk) => chunk !== undefined)
+        .reduce(
+          (sum, chunk) => sum + gzipSync(readFileSync(join(CLIENT_DIR, chunk.file)), { level: 9 }).length,
+          0,
+        );
+    const heaviest = LANGUAGES.reduce((a, b) => (catalogueSize(b) > catalogueSize(a) ? b : a));
+    const catalogues = AUTH_NAMESPACES.map((ns) => `src/client/locales/${heaviest}/${ns}.json`).filter(
+      (key) => manifest[key],
+    );
+    const firstLoad = staticClosure(manifest, [...roots, ...catalogues]);
+
+    const files = [...new Set([...firstLoad].map((key) => manifest[key]!.file))].filter((f) =>
       f.endsWith('.js'),
     );
     const sizes = files.map((file) => ({

@@ -8,7 +8,7 @@ import NotFoundPage from './features/not-found/not-found-page';
 import { lazyChunk } from './lib/lazy-chunk';
 
 // Everything behind a guard is its own chunk, so the first load of /auth carries only the sign-in
-// screen (at most 150 kB of compressed JavaScript, admin code in its own chunks; checked by
+// screen (at most 100 kB of compressed JavaScript, admin code in its own chunks; checked by
 // bench/benchmarks/auth-bundle.ts).
 const CustomerShell = lazyChunk(() => import('./features/shell/customer-shell'));
 const HomePage = lazyChunk(() => import('./features/home/home-page'));

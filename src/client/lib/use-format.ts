@@ -10,6 +10,8 @@ export function useFormat() {
   const tag = INTL_LOCALE[locale];
   return {
     locale,
+    /** The Intl tag of the language, for any other Intl call. */
+    intlLocale: tag,
     date: (value: string | null | undefined) => formatDate(value, tag),
     dateRange: (from: string, to: string, today?: Date) => formatDateRange(from, to, today, tag),
     money: (cents: number | string | null | undefined) => formatCents(cents, locale),

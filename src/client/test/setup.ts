@@ -3,12 +3,14 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { clearToasts } from '../components/ui/use-toast';
 import { changeLocale, i18n, initI18n } from '../i18n';
+import { preloadToaster } from '../providers';
 
 // Every English catalogue up front, so screens render their English texts synchronously; a test that
 // switches language loads the others the way the browser does.
 const english = import.meta.glob<{ default: Record<string, unknown> }>('../locales/en/*.json', {
   eager: true,
 });
+await preloadToaster();
 await initI18n('en', {
   en: Object.fromEntries(
     Object.entries(english).map(([path, module]) => [

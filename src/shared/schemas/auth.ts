@@ -1,7 +1,7 @@
 /**
  * Shapes of the sign-in requests, shared so the browser and the server reject the same input with the
  * same words. Written with zod/mini, whose functions tree-shake: the sign-in screen loads them first,
- * inside its 150 kB budget (bench/benchmarks/auth-bundle.ts). Any zod/v4 consumer (the Fastify
+ * inside its 100 kB budget (bench/benchmarks/auth-bundle.ts). Any zod/v4 consumer (the Fastify
  * type provider, react-hook-form's resolver) accepts them.
  */
 import * as z from 'zod/mini';

@@ -1,5 +1,6 @@
 import { CircleAlert, RefreshCw } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { itemLabel } from '../../../shared/format.js';
 import type { TrackedOrder } from '../../../shared/schemas/tracking.js';
@@ -9,9 +10,11 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { isApiError } from '../../lib/api';
-import { formatDate } from '../../lib/dates';
 import { usePublicConfig } from '../../lib/public-config';
+import { useFormat } from '../../lib/use-format';
 import { DeliveryEstimateNote } from '../forecast/delivery-estimate';
+import { LanguageSelect } from '../locale/language-select';
+import { useStageNames } from '../locale/stage-names';
 import { StageTimeline } from '../orders/stage-timeline';
 import { useTrackedOrder } from './api';
 
@@ -31,9 +34,12 @@ function TrackingLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col bg-background bg-[radial-gradient(ellipse_at_top,var(--color-accent),transparent_60%)]">
       <main className="flex flex-1 flex-col items-center px-4 pt-8 pb-10 sm:pt-12">
-        <div className="mb-6 flex items-center gap-3">
-          <BrandMark className="size-10 shadow-sm" />
-          <p className="font-semibold text-xl tracking-tight">{config.data?.companyName ?? 'OrderFlow'}</p>
+        <div className="mb-6 flex w-full max-w-5xl flex-wrap items-center justify-between gap-3">
+          <div className="flex items-center gap-3">
+            <BrandMark className="size-10 shadow-sm" />
+            <p className="font-semibold text-xl tracking-tight">{config.data?.companyName ?? 'OrderFlow'}</p>
+          </div>
+          <LanguageSelect />
         </div>
         <div className="grid w-full min-w-0 max-w-5xl gap-4">{children}</div>
       </main>
@@ -42,23 +48,19 @@ function TrackingLayout({ children }: { children: ReactNode }) {
 }
 
 function LinkNotFound() {
+  const { t } = useTranslation('tracking');
   return (
     <Card className="mx-auto w-full max-w-md">
       <CardHeader className="items-center text-center">
         <span className="mb-2 flex size-12 items-center justify-center rounded-full bg-destructive/10 text-destructive">
           <CircleAlert aria-hidden="true" className="size-6" />
         </span>
-        <h1 className="font-semibold text-xl leading-tight tracking-tight">
-          This tracking link does not work
-        </h1>
-        <CardDescription>
-          It may have been replaced by a newer one. Ask us for the current link, or sign in to see your
-          orders.
-        </CardDescription>
+        <h1 className="font-semibold text-xl leading-tight tracking-tight">{t('notFound.title')}</h1>
+        <CardDescription>{t('notFound.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         <Button asChild className="w-full">
-          <Link to="/auth">Sign in</Link>
+          <Link to="/auth">{t('notFound.signIn')}</Link>
         </Button>
       </CardContent>
     </Card>
@@ -66,20 +68,25 @@ function LinkNotFound() {
 }
 
 function TrackedUnits({ order, updatedAt }: { order: TrackedOrder; updatedAt: number }) {
-  const many = order.units.length > 1;
+  const { t } = useTranslation('tracking');
+  const { stageName } = useStageNames();
+  const format = useFormat();
+  const count = order.units.length;
+  const many = count > 1;
   return (
     <>
       <header className="grid gap-1">
-        <h1 className="font-semibold text-2xl tracking-tight">Track your order</h1>
+        <h1 className="font-semibold text-2xl tracking-tight">{t('title')}</h1>
         <p className="text-muted-foreground">
-          Order {order.orderId} · {many ? `${order.units.length} × ` : ''}
-          {order.productName}
+          {t('summary', { orderId: order.orderId, count, product: order.productName })}
         </p>
         {order.deliveryDate && (
-          <p className="font-medium text-sm">Delivery date: {formatDate(order.deliveryDate)}</p>
+          <p className="font-medium text-sm">
+            {t('deliveryDate', { date: format.date(order.deliveryDate) })}
+          </p>
         )}
       </header>
-      <ul className="grid gap-4" aria-label="Units">
+      <ul className="grid gap-4" aria-label={t('units')}>
         {order.units.map((unit) => (
           <li key={unit.itemNumber}>
             <Card>
@@ -89,11 +96,11 @@ function TrackedUnits({ order, updatedAt }: { order: TrackedOrder; updatedAt: nu
                   {many && (
                     <span className="font-normal text-muted-foreground">
                       {' '}
-                      · Item {unit.itemNumber} of {order.units.length}
+                      · {t('itemOf', { item: unit.itemNumber, count })}
                     </span>
                   )}
                 </h2>
-                <Badge variant="outline">{unit.label}</Badge>
+                <Badge variant="outline">{stageName(unit.status)}</Badge>
               </CardHeader>
               <CardContent className="grid gap-4">
                 {unit.estimate && !order.deliveryDate && <DeliveryEstimateNote estimate={unit.estimate} />}
@@ -106,9 +113,12 @@ function TrackedUnits({ order, updatedAt }: { order: TrackedOrder; updatedAt: nu
       <p className="flex items-center gap-2 text-muted-foreground text-xs">
         <RefreshCw aria-hidden="true" className="size-3.5 shrink-0" />
         <span>
-          This page updates by itself (last checked{' '}
-          {new Date(updatedAt).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}). Anyone
-          with its link can see it, so share it only with people you trust.
+          {t('refresh', {
+            time: new Date(updatedAt).toLocaleTimeString(format.intlLocale, {
+              hour: '2-digit',
+              minute: '2-digit',
+            }),
+          })}
         </span>
       </p>
     </>
@@ -122,6 +132,7 @@ function TrackedUnits({ order, updatedAt }: { order: TrackedOrder; updatedAt: nu
 export default function TrackingPage() {
   const { token = '' } = useParams();
   const tracked = useTrackedOrder(token);
+  const { t } = useTranslation('tracking');
   useNoIndex();
 
   let content: ReactNode;
@@ -132,11 +143,9 @@ export default function TrackingPage() {
       <LinkNotFound />
     ) : (
       <Card className="mx-auto w-full max-w-md p-6 text-center">
-        <h1 className="font-semibold text-lg">Your order could not be loaded</h1>
+        <h1 className="font-semibold text-lg">{t('failed.title')}</h1>
         <p role="alert" className="mt-2 text-muted-foreground text-sm">
-          {isApiError(tracked.error, 429)
-            ? 'Too many requests from your network. Please wait a minute and reload the page.'
-            : 'Please check your connection and reload the page.'}
+          {isApiError(tracked.error, 429) ? t('failed.tooMany') : t('failed.connection')}
         </p>
       </Card>
     );
@@ -144,7 +153,7 @@ export default function TrackingPage() {
     content = (
       <Card className="mx-auto flex w-full max-w-md items-center justify-center gap-3 p-10 text-muted-foreground">
         <Spinner label={null} className="text-primary" />
-        <p role="status">Loading your order…</p>
+        <p role="status">{t('loading')}</p>
       </Card>
     );
   }

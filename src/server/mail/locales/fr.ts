@@ -54,5 +54,5 @@ export const fr: MailMessages = {
   'stage.PRODUCTION': 'Production',
   'stage.DELIVERY_DATE_CONFIRMED': 'Livraison programmée',
   'stage.FINAL_DOCUMENTS': 'Documents finaux',
-  'stage.DELIVERED': 'Livré',
+  'stage.DELIVERED': 'Livraison effectuée',
 };

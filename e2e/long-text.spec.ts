@@ -1,0 +1,77 @@
+/**
+ * Spanish and French run about a third longer than English: every translated public page, opened in
+ * each at 375 px, must fit the screen — nothing wider than the viewport, no sideways scrolling.
+ * Add a page to LONG_TEXT_PAGES when you translate it (docs/i18n.md).
+ */
+import type { Page } from '@playwright/test';
+import { expectAccessibleEverywhere } from './support/axe.js';
+import { shoot } from './support/screenshots.js';
+import { expect, test } from './support/test.js';
+
+interface LongTextPage {
+  name: string;
+  /** The address to open; may ask the server (as the signed-in Ann) for an id or token first. */
+  path: (page: Page) => Promise<string>;
+  /** The heading that shows the page is there, per language. */
+  heading: Record<'es' | 'fr', string>;
+  /** Whether the page needs Ann signed in. */
+  signedIn?: boolean;
+}
+
+async function annTrackingPath(page: Page): Promise<string> {
+  const orders = (await (await page.request.get('/api/orders')).json()) as {
+    orderId: string;
+    trackingToken: string;
+  }[];
+  const studio = orders.find((order) => order.orderId === 'VH5001');
+  return `/track/${studio?.trackingToken}`;
+}
+
+export const LONG_TEXT_PAGES: LongTextPage[] = [
+  {
+    name: 'sign-in',
+    path: async () => '/auth',
+    heading: { es: 'Te damos la bienvenida', fr: 'Bienvenue' },
+  },
+  {
+    name: 'tracking',
+    path: annTrackingPath,
+    heading: { es: 'Sigue tu pedido', fr: 'Suivez votre commande' },
+    signedIn: true,
+  },
+];
+
+/** The elements whose box reaches past the right or left edge of the viewport. */
+async function overflowing(page: Page) {
+  return page.evaluate(() => {
+    const width = window.innerWidth;
+    const scrolls = (document.scrollingElement?.scrollWidth ?? 0) > width;
+    const wide = [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        return box.width > 0 && (box.right > width + 0.5 || box.left < -0.5 || box.width > width);
+      })
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`.slice(0, 120));
+    return { scrolls, wide };
+  });
+}
+
+for (const language of ['es', 'fr'] as const) {
+  for (const target of LONG_TEXT_PAGES) {
+    test(`${target.name} fits 375 px in ${language}`, async ({ browser, ann }) => {
+      const context = await browser.newContext({
+        viewport: { width: 375, height: 812 },
+        ...(target.signedIn && { storageState: ann.storageState }),
+      });
+      await context.addInitScript((locale) => localStorage.setItem('orderflow:locale', locale), language);
+      const page = await context.newPage();
+      await page.goto(await target.path(page));
+      await expect(page.getByRole('heading', { name: target.heading[language] })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      expect(await overflowing(page)).toEqual({ scrolls: false, wide: [] });
+      await shoot(page, `${target.name}-${language}`);
+      await expectAccessibleEverywhere(page, `${target.name} in ${language}`);
+      await context.close();
+    });
+  }
+}
