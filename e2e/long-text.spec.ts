@@ -27,6 +27,13 @@ async function annTrackingPath(page: Page): Promise<string> {
   return `/track/${studio?.trackingToken}`;
 }
 
+/** Ann's order with units at several stages: the order page's longest texts. */
+async function annCabinPath(page: Page): Promise<string> {
+  const orders = (await (await page.request.get('/api/orders')).json()) as { id: number; quantity: number }[];
+  const largest = [...orders].sort((a, b) => b.quantity - a.quantity)[0];
+  return `/orders/${largest?.id}`;
+}
+
 export const LONG_TEXT_PAGES: LongTextPage[] = [
   {
     name: 'sign-in',
@@ -37,6 +44,32 @@ export const LONG_TEXT_PAGES: LongTextPage[] = [
     name: 'tracking',
     path: annTrackingPath,
     heading: { es: 'Sigue tu pedido', fr: 'Suivez votre commande' },
+    signedIn: true,
+  },
+  // The signed-in portal (the onboarding dialog and the other languages' journeys are in
+  // portal-languages.spec.ts).
+  {
+    name: 'portal-home',
+    path: async () => '/',
+    heading: { es: 'Dónde están tus unidades', fr: 'Où en sont vos unités' },
+    signedIn: true,
+  },
+  {
+    name: 'portal-orders',
+    path: async () => '/orders',
+    heading: { es: 'Mis pedidos', fr: 'Mes commandes' },
+    signedIn: true,
+  },
+  {
+    name: 'portal-order',
+    path: annCabinPath,
+    heading: { es: 'Detalles del pedido', fr: 'Détails de la commande' },
+    signedIn: true,
+  },
+  {
+    name: 'portal-settings',
+    path: async () => '/settings',
+    heading: { es: 'Configuración', fr: 'Paramètres' },
     signedIn: true,
   },
 ];

@@ -20,6 +20,7 @@ import { PASSWORD_CHANGE_MESSAGES, USER_MESSAGES } from '../shared/schemas/user.
 import { customerStageHint, STAGES } from '../shared/stages.js';
 import { SERVER_ERROR_KEYS, VALIDATION_KEYS } from './features/auth/messages';
 import { BOOKING_ERRORS } from './features/delivery-booking/delivery-day-booking';
+import { STAGE_NAME_KEYS } from './features/locale/stage-names';
 import { ADDRESS_GROUPS } from './features/onboarding/form-model';
 import { ORDER_FILTERS } from './features/orders/order-filter';
 import { ACTION_KEYS } from './features/orders/unit-stage';
@@ -28,19 +29,15 @@ const CLIENT = join(process.cwd(), 'src/client');
 const LOCALES_DIR = join(CLIENT, 'locales');
 
 /**
- * Keys the code builds at run time (t(`${stage}.label`) in `stages`), listed per namespace so they count as used;
+ * Keys the code builds at run time (t(`stage.${stage}`)), listed per namespace so they count as used;
  * add the module's list here when a screen derives keys from data.
  */
 const DYNAMIC_KEYS: Record<string, readonly string[]> = {
-  // useStageText: each stage's name, and the hint of the stages that have one.
-  stages: STAGES.flatMap((stage) => [
-    `${stage}.label`,
-    ...(customerStageHint(stage) === null ? [] : [`${stage}.hint`]),
-  ]),
+  // useStageText: the hint of the stages that have one (their names are common's).
+  stages: STAGES.filter((stage) => customerStageHint(stage) !== null).map((stage) => `${stage}.hint`),
   orders: [
     ...Object.values(ACTION_KEYS),
     ...ORDER_FILTERS.map((filter) => filter.label),
-    ...(['completed', 'current', 'upcoming'] as const).map((state) => `timeline.${state}`),
     ...(['production', 'sitePrep', 'finalDocuments'] as const).map((hint) => `hints.${hint}`),
     ...APPLICATION_TYPES.map((type) => `applicationTypes.${type}`),
   ],
@@ -60,6 +57,12 @@ const DYNAMIC_KEYS: Record<string, readonly string[]> = {
   account: Object.keys(USER_MESSAGES).map((name) => `validation.${name}`),
   settings: Object.keys(PASSWORD_CHANGE_MESSAGES).map((name) => `password.messages.${name}`),
   delivery: Object.keys(BOOKING_ERRORS).map((name) => `errors.${name}`),
+  common: [
+    ...STAGE_NAME_KEYS,
+    'timeline.state.completed',
+    'timeline.state.current',
+    'timeline.state.upcoming',
+  ],
   auth: [...Object.values(VALIDATION_KEYS), ...Object.values(SERVER_ERROR_KEYS)],
 };
 

@@ -1,13 +1,15 @@
 /**
- * Stages in the customer's language: the names and hints of src/shared/stages.ts (customerStageLabel,
- * customerStageHint, customerOrderStage) looked up in the `stages` catalogue by stage code.
+ * Stages in the customer's language: the names of src/shared/stages.ts (customerStageLabel,
+ * customerOrderStage) from `common:stage.<CODE>` (useStageNames, shared with the tracking page), and
+ * the portal's hint and mixed-stage wording from the `stages` catalogue.
  */
 import { useTranslation } from 'react-i18next';
 import { customerOrderSteps, customerStageHint, type Stage } from '../../shared/stages.js';
+import { useStageNames } from '../features/locale/stage-names';
 
 export function useStageText() {
   const { t } = useTranslation('stages');
-  const label = (stage: Stage) => t(`${stage}.label`);
+  const { stageName: label } = useStageNames();
   return {
     /** The stage's customer name (its timeline step). */
     label,

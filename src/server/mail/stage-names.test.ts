@@ -1,4 +1,4 @@
-/** A stage has one customer name per language: the portal's (stages catalogue) and the e-mails' agree. */
+/** A stage has one customer name per language: the screens' (common catalogue) and the e-mails' agree. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -12,10 +12,10 @@ describe('stage names', () => {
   it('are the same in the portal and the e-mails, in every language', () => {
     const mails = { en, es, fr };
     for (const locale of LOCALES) {
-      const file = join(import.meta.dirname, `../../client/locales/${locale}/stages.json`);
-      const portal = JSON.parse(readFileSync(file, 'utf8')) as Record<string, { label: string }>;
+      const file = join(import.meta.dirname, `../../client/locales/${locale}/common.json`);
+      const screens = JSON.parse(readFileSync(file, 'utf8')) as { stage: Record<string, string> };
       for (const stage of STAGES) {
-        expect(portal[stage]?.label, `${locale} ${stage}`).toBe(mails[locale][`stage.${stage}`]);
+        expect(screens.stage[stage], `${locale} ${stage}`).toBe(mails[locale][`stage.${stage}`]);
       }
     }
   });

@@ -4,16 +4,6 @@ import type { DeliveryEstimate } from '../../../shared/schemas/forecast.js';
 import { useFormat } from '../../lib/use-format';
 import { cn } from '../../lib/utils';
 
-/** The window ('Estimated delivery: 3 – 17 March') and what it rests on, in the active language. */
-function useEstimateText(estimate: DeliveryEstimate) {
-  const { t } = useTranslation('forecast');
-  const format = useFormat();
-  return {
-    text: t('window', { range: format.dateRange(estimate.from, estimate.to) }),
-    basis: estimate.basis === 'defaults' ? t('typical') : t('history', { count: estimate.historyUnits }),
-  };
-}
-
 /** The window a unit's delivery is expected in, and what it rests on (unit cards, order details). */
 export function DeliveryEstimateNote({
   estimate,
@@ -25,7 +15,13 @@ export function DeliveryEstimateNote({
   compact?: boolean;
   className?: string;
 }) {
-  const { text, basis } = useEstimateText(estimate);
+  const { t } = useTranslation('common');
+  const format = useFormat();
+  const basis =
+    estimate.basis === 'defaults'
+      ? t('estimate.defaults')
+      : t('estimate.history', { count: estimate.historyUnits });
+  const text = t('estimate.window', { window: format.dateRange(estimate.from, estimate.to) });
   if (compact) {
     return (
       <span data-testid="delivery-estimate" className={cn('text-muted-foreground text-xs', className)}>

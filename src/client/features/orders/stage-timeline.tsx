@@ -19,7 +19,7 @@ interface StageTimelineProps {
  * reached steps carry their date, and the current one names the step that comes next.
  */
 export function StageTimeline({ status, reachedAt = [] }: StageTimelineProps) {
-  const { t } = useTranslation('orders');
+  const { t } = useTranslation('common');
   const stages = useStageText();
   const { date: formatDate } = useFormat();
   const steps = timelineStates(status);
@@ -65,7 +65,7 @@ export function StageTimeline({ status, reachedAt = [] }: StageTimelineProps) {
             )}
           >
             {stages.label(stage)}
-            <span className="sr-only"> ({t(`timeline.${state}`)})</span>
+            <span className="sr-only"> ({t(`timeline.state.${state}`)})</span>
             {state !== 'upcoming' && formatDate(reachedAt[index]) && (
               <span className="block font-normal text-muted-foreground text-xs">
                 {formatDate(reachedAt[index])}

@@ -11,10 +11,10 @@ import { Card, CardContent, CardDescription, CardHeader } from '../../components
 import { Spinner } from '../../components/ui/spinner';
 import { isApiError } from '../../lib/api';
 import { usePublicConfig } from '../../lib/public-config';
-import { useStageText } from '../../lib/stage-text';
 import { useFormat } from '../../lib/use-format';
 import { DeliveryEstimateNote } from '../forecast/delivery-estimate';
 import { LanguageSelect } from '../locale/language-select';
+import { useStageNames } from '../locale/stage-names';
 import { StageTimeline } from '../orders/stage-timeline';
 import { useTrackedOrder } from './api';
 
@@ -69,7 +69,7 @@ function LinkNotFound() {
 
 function TrackedUnits({ order, updatedAt }: { order: TrackedOrder; updatedAt: number }) {
   const { t } = useTranslation('tracking');
-  const { label: stageName } = useStageText();
+  const { stageName } = useStageNames();
   const format = useFormat();
   const count = order.units.length;
   const many = count > 1;
