@@ -206,5 +206,6 @@ test('in dark mode a row checkbox reached by keyboard shows a focus ring that st
   const ratio = contrast(await rgbOf(page, ring), await rgbOf(page, focused.background));
   // Non-text contrast (WCAG 1.4.11): at least 3:1 against the row it sits on.
   expect(ratio).toBeGreaterThanOrEqual(3);
-  await shoot(page, 'admin-orders-row-checkbox-focus-dark');
+  // Only this state matters here (the shared shooter re-renders and drops the focus).
+  await page.screenshot({ path: test.info().outputPath('row-checkbox-focus-dark.png') });
 });

@@ -1,6 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminOrderRow, AdminOrdersPage } from '../../../shared/schemas/admin-orders.js';
+import {
+  type AdminOrderRow,
+  type AdminOrdersPage,
+  adminOrderRowSchema,
+} from '../../../shared/schemas/admin-orders.js';
 import type { Stage } from '../../../shared/stages.js';
 import { users } from '../../db/schema.js';
 import { startTestApp, type TestApp, type TestClient } from '../../test/app.js';
@@ -118,6 +122,9 @@ afterAll(async () => {
 async function list(query = ''): Promise<AdminOrdersPage> {
   const res = await admin.get(`/api/admin/orders${query ? `?${query}` : ''}`);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
+  // Serialised without the schema check: still JSON, with exactly the schema's fields.
+  expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  for (const row of res.body.items) expect(adminOrderRowSchema.parse(row)).toStrictEqual(row);
   return res.body;
 }
 

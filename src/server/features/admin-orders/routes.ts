@@ -39,7 +39,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{ adminOrders: AdminOrderSe
       const page = await service.list(request.query);
       // The rows are built field by field from a fixed column list (toAdminOrderRow), so checking them
       // again against the schema only cost time: on a 100-row page, more than the two queries took.
-      reply.serializer(JSON.stringify);
+      reply.type('application/json; charset=utf-8').serializer(JSON.stringify);
       return page;
     },
   );
