@@ -3,6 +3,17 @@
  * second factor of a staff member who lost it (decisions 150 and 155).
  */
 import { useMutation } from '@tanstack/react-query';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '../../components/ui/alert-dialog';
 import { Button } from '../../components/ui/button';
 import { apiJson } from '../../lib/api';
 import { toastError, toastSuccess } from '../../lib/notify';
@@ -37,19 +48,36 @@ export function EndSessionsSection({ userId, email }: { userId: number; email: s
         >
           End all sessions
         </Button>
-        <Button
-          type="button"
-          variant="outline"
-          loading={removeFactor.isPending}
-          onClick={() =>
-            removeFactor.mutate(undefined, {
-              onSuccess: (answer) => toastSuccess('Second factor removed', answer.message),
-              onError: (error) => toastError('Could not remove the second factor', error),
-            })
-          }
-        >
-          Remove second factor
-        </Button>
+        {/* The one way around someone's second factor: asked once more, as the owner is not there. */}
+        <AlertDialog>
+          <AlertDialogTrigger asChild>
+            <Button type="button" variant="outline" loading={removeFactor.isPending}>
+              Remove second factor
+            </Button>
+          </AlertDialogTrigger>
+          <AlertDialogContent>
+            <AlertDialogHeader>
+              <AlertDialogTitle>Remove the second factor of {email}?</AlertDialogTitle>
+              <AlertDialogDescription>
+                Their passkeys, authenticator app and recovery codes are removed and they are signed out
+                everywhere. Do this only once you are sure who is asking.
+              </AlertDialogDescription>
+            </AlertDialogHeader>
+            <AlertDialogFooter>
+              <AlertDialogCancel>Cancel</AlertDialogCancel>
+              <AlertDialogAction
+                onClick={() =>
+                  removeFactor.mutate(undefined, {
+                    onSuccess: (answer) => toastSuccess('Second factor removed', answer.message),
+                    onError: (error) => toastError('Could not remove the second factor', error),
+                  })
+                }
+              >
+                Remove
+              </AlertDialogAction>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        </AlertDialog>
       </div>
     </div>
   );
