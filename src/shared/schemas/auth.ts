@@ -5,18 +5,29 @@
  * type provider, react-hook-form's resolver) accepts them.
  */
 import * as z from 'zod/mini';
+import {
+  CODE_MESSAGE,
+  EMAIL_MAX_LENGTH,
+  EMAIL_MESSAGE,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MESSAGE,
+  PASSWORD_REQUIRED_MESSAGE,
+  PASSWORD_TOO_LONG_MESSAGE,
+  PASSWORDS_MISMATCH_MESSAGE,
+} from '../auth-rules.js';
 import { MIN_PASSWORD_LENGTH, VERIFICATION_CODE_LENGTH } from '../constants.js';
 import { LOCALES } from '../locales.js';
 
-export const EMAIL_MAX_LENGTH = 254;
-export const PASSWORD_MAX_LENGTH = 256;
-
-export const EMAIL_MESSAGE = 'Please enter a valid email address';
-export const PASSWORD_MESSAGE = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
-export const PASSWORD_TOO_LONG_MESSAGE = `Password must be at most ${PASSWORD_MAX_LENGTH} characters`;
-export const PASSWORD_REQUIRED_MESSAGE = 'Password is required';
-export const CODE_MESSAGE = `Verification code must be ${VERIFICATION_CODE_LENGTH} digits`;
-export const PASSWORDS_MISMATCH_MESSAGE = 'Passwords do not match';
+export {
+  CODE_MESSAGE,
+  EMAIL_MAX_LENGTH,
+  EMAIL_MESSAGE,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MESSAGE,
+  PASSWORD_REQUIRED_MESSAGE,
+  PASSWORD_TOO_LONG_MESSAGE,
+  PASSWORDS_MISMATCH_MESSAGE,
+};
 
 /**
  * Trimmed and lower-cased, so 'Ann@Example.com ' and 'ann@example.com' are one account. The HTML5 rule

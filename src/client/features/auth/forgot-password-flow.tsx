@@ -6,8 +6,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { CircleAlert } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { PASSWORD_MAX_LENGTH } from '../../../shared/auth-rules.js';
 import { MIN_PASSWORD_LENGTH, VERIFICATION_CODE_LENGTH } from '../../../shared/constants.js';
-import { PASSWORD_MAX_LENGTH } from '../../../shared/schemas/auth.js';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { PasswordField } from '../../components/ui/text-field';

@@ -1,33 +1,62 @@
 /**
- * The sign-in screen's forms. They validate with the shared Zod rules (src/shared/schemas/auth.ts),
- * show the messages under the fields, and hand clean values to the step that owns the server call.
+ * The sign-in screen's forms. They check with the shared sign-in rules (src/shared/auth-rules.ts, the
+ * same limits and words as the server's schemas), show the messages under the fields once the form was
+ * submitted (again on every change after that), and hand clean values to the step that owns the call.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import type { ComponentProps } from 'react';
-import { useForm } from 'react-hook-form';
+import { type ComponentProps, type FormEvent, type RefObject, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import * as z from 'zod/mini';
+import {
+  codeProblem,
+  currentPasswordProblem,
+  EMAIL_MAX_LENGTH,
+  emailProblem,
+  newPasswordProblem,
+  normalizeEmail,
+  PASSWORD_MAX_LENGTH,
+  PASSWORDS_MISMATCH_MESSAGE,
+} from '../../../shared/auth-rules.js';
 import {
   MIN_PASSWORD_LENGTH,
   VERIFICATION_CODE_LENGTH,
   VERIFICATION_CODE_TTL_MINUTES,
 } from '../../../shared/constants.js';
-import {
-  codeSchema,
-  currentPasswordSchema,
-  EMAIL_MAX_LENGTH,
-  emailSchema,
-  PASSWORD_MAX_LENGTH,
-  passwordSchema,
-  passwordsMatch,
-} from '../../../shared/schemas/auth.js';
 import { Button } from '../../components/ui/button';
 import { PasswordField, TextField } from '../../components/ui/text-field';
 import { toastSuccess } from '../../lib/notify';
 import { useAuthMessages } from './messages';
 
-const emailFormSchema = z.object({ email: emailSchema });
+type Problems<F extends string> = Partial<Record<F, string>>;
+
+/**
+ * A small form: its values, the problems `check` finds once it was submitted, and a submit handler
+ * that focuses the first field with a problem or hands the values on.
+ */
+function useCheckedForm<F extends string>(
+  initial: Record<F, string>,
+  check: (values: Record<F, string>) => Problems<F>,
+  refs: Partial<Record<F, RefObject<HTMLInputElement | null>>>,
+) {
+  const [values, setValues] = useState(initial);
+  const [submitted, setSubmitted] = useState(false);
+  const problems: Problems<F> = submitted ? check(values) : {};
+  const field = (name: F) => ({
+    name,
+    value: values[name],
+    ref: refs[name],
+    onChange: (event: { target: { value: string } }) =>
+      setValues((current) => ({ ...current, [name]: event.target.value })),
+  });
+  const submit = (onValid: (values: Record<F, string>) => void) => (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const found = check(values);
+    const first = (Object.keys(values) as F[]).find((name) => found[name]);
+    if (first) refs[first]?.current?.focus();
+    else onValid(values);
+  };
+  return { problems, field, submit };
+}
 
 export function EmailForm({
   defaultEmail,
@@ -41,20 +70,22 @@ export function EmailForm({
   onSubmit: (email: string) => void;
 }) {
   const { t, field } = useAuthMessages();
-  const form = useForm<z.input<typeof emailFormSchema>, unknown, z.output<typeof emailFormSchema>>({
-    resolver: zodResolver(emailFormSchema),
-    defaultValues: { email: defaultEmail },
-  });
+  const email = useRef<HTMLInputElement>(null);
+  const form = useCheckedForm({ email: defaultEmail }, (v) => ({ email: emailProblem(v.email) }), { email });
   return (
-    <form noValidate className="grid gap-5" onSubmit={form.handleSubmit(({ email }) => onSubmit(email))}>
+    <form
+      noValidate
+      className="grid gap-5"
+      onSubmit={form.submit((values) => onSubmit(normalizeEmail(values.email)))}
+    >
       <TextField
         label={t('email.label')}
         type="email"
         autoComplete="email"
         placeholder={t('email.placeholder')}
         maxLength={EMAIL_MAX_LENGTH}
-        error={field(form.formState.errors.email?.message)}
-        {...form.register('email')}
+        error={field(form.problems.email)}
+        {...form.field('email')}
       />
       <Button type="submit" size="lg" loading={busy}>
         {submitLabel ?? t('email.continue')}
@@ -62,8 +93,6 @@ export function EmailForm({
     </form>
   );
 }
-
-const passwordFormSchema = z.object({ password: currentPasswordSchema });
 
 export function PasswordForm({
   email,
@@ -77,23 +106,19 @@ export function PasswordForm({
   onForgotPassword: () => void;
 }) {
   const { t, field } = useAuthMessages();
-  const form = useForm<z.input<typeof passwordFormSchema>, unknown, z.output<typeof passwordFormSchema>>({
-    resolver: zodResolver(passwordFormSchema),
-    defaultValues: { password: '' },
+  const password = useRef<HTMLInputElement>(null);
+  const form = useCheckedForm({ password: '' }, (v) => ({ password: currentPasswordProblem(v.password) }), {
+    password,
   });
   return (
-    <form
-      noValidate
-      className="grid gap-5"
-      onSubmit={form.handleSubmit(({ password }) => onSubmit(password))}
-    >
+    <form noValidate className="grid gap-5" onSubmit={form.submit((values) => onSubmit(values.password))}>
       {/* Lets password managers pair the password with the account. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <PasswordField
         label={t('password.label')}
         autoComplete="current-password"
         maxLength={PASSWORD_MAX_LENGTH}
-        error={field(form.formState.errors.password?.message)}
+        error={field(form.problems.password)}
         labelAside={
           <button
             type="button"
@@ -103,7 +128,7 @@ export function PasswordForm({
             {t('password.forgot')}
           </button>
         }
-        {...form.register('password')}
+        {...form.field('password')}
       />
       <Button type="submit" size="lg" loading={busy}>
         {t('password.submit')}
@@ -111,10 +136,6 @@ export function PasswordForm({
     </form>
   );
 }
-
-const newPasswordFormSchema = z
-  .object({ password: passwordSchema, confirmPassword: z.string() })
-  .check(passwordsMatch());
 
 export function NewPasswordForm({
   email,
@@ -127,36 +148,36 @@ export function NewPasswordForm({
   submitLabel: string;
   onSubmit: (password: string) => void;
 }) {
-  const form = useForm<
-    z.input<typeof newPasswordFormSchema>,
-    unknown,
-    z.output<typeof newPasswordFormSchema>
-  >({
-    resolver: zodResolver(newPasswordFormSchema),
-    defaultValues: { password: '', confirmPassword: '' },
-  });
-  const { errors } = form.formState;
   const { t, field } = useAuthMessages();
+  const password = useRef<HTMLInputElement>(null);
+  const confirmPassword = useRef<HTMLInputElement>(null);
+  const form = useCheckedForm(
+    { password: '', confirmPassword: '' },
+    (v) => ({
+      password: newPasswordProblem(v.password),
+      confirmPassword:
+        v.password === v.confirmPassword && v.confirmPassword.length <= PASSWORD_MAX_LENGTH
+          ? undefined
+          : PASSWORDS_MISMATCH_MESSAGE,
+    }),
+    { password, confirmPassword },
+  );
   return (
-    <form
-      noValidate
-      className="grid gap-5"
-      onSubmit={form.handleSubmit(({ password }) => onSubmit(password))}
-    >
+    <form noValidate className="grid gap-5" onSubmit={form.submit((values) => onSubmit(values.password))}>
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <PasswordField
         label={t('password.label')}
         autoComplete="new-password"
         maxLength={PASSWORD_MAX_LENGTH}
-        error={field(errors.password?.message)}
-        {...form.register('password')}
+        error={field(form.problems.password)}
+        {...form.field('password')}
       />
       <PasswordField
         label={t('create.confirmLabel')}
         autoComplete="new-password"
         maxLength={PASSWORD_MAX_LENGTH}
-        error={field(errors.confirmPassword?.message)}
-        {...form.register('confirmPassword')}
+        error={field(form.problems.confirmPassword)}
+        {...form.field('confirmPassword')}
       />
       <p className="-mt-2 text-muted-foreground text-xs">{t('create.hint', { min: MIN_PASSWORD_LENGTH })}</p>
       <Button type="submit" size="lg" loading={busy}>
@@ -165,8 +186,6 @@ export function NewPasswordForm({
     </form>
   );
 }
-
-const codeFormSchema = z.object({ code: codeSchema });
 
 /** The 6-digit code input of both the sign-in and the reset flow. */
 export function CodeField(props: Omit<ComponentProps<typeof TextField>, 'label'>) {
@@ -206,13 +225,11 @@ export function CodeForm({
   onSubmit: (code: string) => void;
 }) {
   const { field } = useAuthMessages();
-  const form = useForm<z.input<typeof codeFormSchema>, unknown, z.output<typeof codeFormSchema>>({
-    resolver: zodResolver(codeFormSchema),
-    defaultValues: { code: '' },
-  });
+  const code = useRef<HTMLInputElement>(null);
+  const form = useCheckedForm({ code: '' }, (v) => ({ code: codeProblem(v.code) }), { code });
   return (
-    <form noValidate className="grid gap-5" onSubmit={form.handleSubmit(({ code }) => onSubmit(code))}>
-      <CodeField error={field(form.formState.errors.code?.message)} {...form.register('code')} />
+    <form noValidate className="grid gap-5" onSubmit={form.submit((values) => onSubmit(values.code.trim()))}>
+      <CodeField error={field(form.problems.code)} {...form.field('code')} />
       <Button type="submit" size="lg" loading={busy}>
         {submitLabel}
       </Button>

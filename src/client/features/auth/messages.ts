@@ -4,7 +4,6 @@
  * an English page and as the caller's translated fallback on any other.
  */
 import { useTranslation } from 'react-i18next';
-import { MIN_PASSWORD_LENGTH, VERIFICATION_CODE_LENGTH } from '../../../shared/constants.js';
 import {
   CODE_MESSAGE,
   EMAIL_MESSAGE,
@@ -13,7 +12,8 @@ import {
   PASSWORD_REQUIRED_MESSAGE,
   PASSWORD_TOO_LONG_MESSAGE,
   PASSWORDS_MISMATCH_MESSAGE,
-} from '../../../shared/schemas/auth.js';
+} from '../../../shared/auth-rules.js';
+import { MIN_PASSWORD_LENGTH, VERIFICATION_CODE_LENGTH } from '../../../shared/constants.js';
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage, isApiError } from '../../lib/api';
 

@@ -5,7 +5,7 @@ import { LOCALES, type Locale } from '../../../shared/locales.js';
 import type { SessionUser } from '../../../shared/schemas/auth.js';
 import { activeLocale, changeLocale } from '../../i18n';
 import { apiJson } from '../../lib/api';
-import { authKeys } from '../auth/session';
+import { authKeys, useSession } from '../auth/session';
 
 /** PATCH /api/user/preferences: the signed-in user's stored language, used by the screens and e-mails. */
 export function saveLocalePreference(locale: Locale): Promise<{ locale: Locale }> {
@@ -23,6 +23,8 @@ export function useLocale(): {
 } {
   // Re-renders the caller when the language changes.
   useTranslation();
+  // Knowing who is signed in also applies their stored language on the public pages.
+  useSession();
   const queryClient = useQueryClient();
   const setLocale = useCallback(
     async (locale: Locale) => {
