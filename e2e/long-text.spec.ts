@@ -81,6 +81,9 @@ async function overflowing(page: Page) {
     const scrolls = (document.scrollingElement?.scrollWidth ?? 0) > width;
     const wide = [...document.querySelectorAll<HTMLElement>('body *')]
       .filter((element) => {
+        // Visually hidden texts (sr-only, the skip link until focused) are clipped to nothing on purpose.
+        const style = getComputedStyle(element);
+        if (style.clip === 'rect(0px, 0px, 0px, 0px)' || style.clipPath === 'inset(50%)') return false;
         const box = element.getBoundingClientRect();
         return box.width > 0 && (box.right > width + 0.5 || box.left < -0.5 || box.width > width);
       })
