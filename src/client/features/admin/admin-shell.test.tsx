@@ -5,7 +5,7 @@ import { makeUser, mockApi, renderApp, sessionRoute } from '../../test/utils';
 
 it('keeps the back office in English when the browser speaks Spanish', async () => {
   await changeLocale('es');
-  mockApi({ 'GET /api/auth/user': sessionRoute(makeUser({ role: 'ADMIN' })) });
+  mockApi({ 'GET /api/auth/session': sessionRoute(makeUser({ role: 'ADMIN' })) });
   renderApp('/admin/settings');
   const sidebar = within(await screen.findByRole('complementary'));
   expect(await sidebar.findByRole('button', { name: 'Logout' })).toBeInTheDocument();

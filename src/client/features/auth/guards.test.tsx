@@ -16,7 +16,7 @@ describe('route guards', () => {
 
   it('shows staff who must enrol a second factor only the set-up, wherever they go in the back office', async () => {
     mockApi({
-      'GET /api/auth/user': sessionRoute({ ...admin, mustEnrolSecondFactor: true }),
+      'GET /api/auth/session': sessionRoute({ ...admin, mustEnrolSecondFactor: true }),
       'GET /api/user/second-factor': {
         body: { totp: false, passkeys: [], recoveryCodesLeft: 0, required: true },
       },

@@ -28,7 +28,7 @@ const studio = makeOrder({
 describe('the portal in Spanish and French', () => {
   it('greets, lists the tasks and counts the delivered units in Spanish for a customer who chose it', async () => {
     mockApi({
-      'GET /api/auth/user': sessionRoute(makeUser({ locale: 'es' })),
+      'GET /api/auth/session': sessionRoute(makeUser({ locale: 'es' })),
       'GET /api/orders': {
         body: [
           studio,
@@ -67,7 +67,7 @@ describe('the portal in Spanish and French', () => {
   it('shows an order page in French: title, unit count, timeline, amounts and dates', async () => {
     await changeLocale('fr');
     mockApi({
-      'GET /api/auth/user': sessionRoute(makeUser()),
+      'GET /api/auth/session': sessionRoute(makeUser()),
       'GET /api/orders': { body: [studio] },
       'GET /api/orders/7': { body: studio },
     });
