@@ -6,7 +6,7 @@ import { makeUser, mockApi, renderApp, sessionRoute } from '../../test/utils';
 
 describe('the language select of the sign-in page', () => {
   it('switches a visitor’s page at once and keeps the choice on this browser only', async () => {
-    const calls = mockApi({ 'GET /api/auth/user': sessionRoute(null) });
+    const calls = mockApi({ 'GET /api/auth/session': sessionRoute(null) });
     const user = userEvent.setup();
     renderApp('/auth');
 
@@ -24,7 +24,7 @@ describe('the language select of the sign-in page', () => {
 
   it('applies a signed-in user’s stored language and stores a new choice on the account', async () => {
     const calls = mockApi({
-      'GET /api/auth/user': sessionRoute(makeUser({ locale: 'fr' })),
+      'GET /api/auth/session': sessionRoute(makeUser({ locale: 'fr' })),
       'GET /api/track/abc': { status: 404, body: { message: 'Not found' } },
       'PATCH /api/user/preferences': (body) => ({ body }),
     });
