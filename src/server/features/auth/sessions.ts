@@ -2,15 +2,7 @@ import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import { LOGIN_CHALLENGE_TTL_MINUTES, VERIFICATION_CODE_MAX_TRIES } from '../../../shared/constants.js';
 import { isStaffRole, STAFF_ROLES } from '../../../shared/permissions.js';
 import type { Db, Executor } from '../../db/client.js';
-import {
-  loginChallenges,
-  passkeys,
-  sessions,
-  settings,
-  totpSecrets,
-  type User,
-  users,
-} from '../../db/schema.js';
+import { loginChallenges, sessions, type User, users } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { minutesFrom } from '../../lib/clock.js';
 import { generateToken, hashToken } from '../../lib/crypto.js';
@@ -31,12 +23,13 @@ export const REQUIRE_SECOND_FACTOR_KEY = 'requireSecondFactor';
 /**
  * True for a staff member without a confirmed authenticator app or a passkey while the setting
  * requires one. Part of the session's own query: the requests of staff pay one index lookup on the
- * settings table, customers none.
+ * settings table, customers none. Written with qualified names: drizzle leaves columns unqualified in
+ * a query on `users` alone, and `"id"` inside the passkeys subquery was then the passkey's own id.
  */
-export const mustEnrolSecondFactor = sql<boolean>`(${users.role} in (${sql.join(
+export const mustEnrolSecondFactor = sql<boolean>`("users"."role" in (${sql.join(
   STAFF_ROLES.map((role) => sql`${role}`),
   sql`, `,
-)}) and exists (select 1 from ${settings} where ${settings.key} = ${REQUIRE_SECOND_FACTOR_KEY} and ${settings.value} = 'true'::jsonb) and not exists (select 1 from ${totpSecrets} where ${totpSecrets.userId} = ${users.id} and ${totpSecrets.confirmedAt} is not null) and not exists (select 1 from ${passkeys} where ${passkeys.userId} = ${users.id}))`;
+)}) and exists (select 1 from "settings" where "settings"."key" = ${REQUIRE_SECOND_FACTOR_KEY} and "settings"."value" = 'true'::jsonb) and not exists (select 1 from "totp_secrets" where "totp_secrets"."user_id" = "users"."id" and "totp_secrets"."confirmed_at" is not null) and not exists (select 1 from "passkeys" where "passkeys"."user_id" = "users"."id"))`;
 
 /** A session row as the account page lists it. */
 export interface SessionRow {
