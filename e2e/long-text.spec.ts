@@ -34,6 +34,17 @@ async function annCabinPath(page: Page): Promise<string> {
   return `/orders/${largest?.id}`;
 }
 
+/** The same order with a question of Ann's in its conversation (at the foot of the page). */
+async function annConversationPath(page: Page): Promise<string> {
+  const path = await annCabinPath(page);
+  const id = path.split('/').at(-1);
+  const posted = await page.request.post(`/api/orders/${id}/messages`, {
+    data: { text: 'Can the crew park a truck in the driveway on delivery day?' },
+  });
+  expect(posted.status()).toBe(201);
+  return path;
+}
+
 export const LONG_TEXT_PAGES: LongTextPage[] = [
   {
     name: 'sign-in',
@@ -64,6 +75,12 @@ export const LONG_TEXT_PAGES: LongTextPage[] = [
     name: 'portal-order',
     path: annCabinPath,
     heading: { es: 'Detalles del pedido', fr: 'Détails de la commande' },
+    signedIn: true,
+  },
+  {
+    name: 'portal-conversation',
+    path: annConversationPath,
+    heading: { es: 'Preguntas sobre este pedido', fr: 'Questions sur cette commande' },
     signedIn: true,
   },
   {

@@ -13,6 +13,9 @@ export function useFormat() {
     /** The Intl tag of the language, for any other Intl call. */
     intlLocale: tag,
     date: (value: string | null | undefined) => formatDate(value, tag),
+    /** A moment: its day and its time of day, here (a message's time). */
+    dateTime: (value: string) =>
+      new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value)),
     dateRange: (from: string, to: string, today?: Date) => formatDateRange(from, to, today, tag),
     money: (cents: number | string | null | undefined) => formatCents(cents, locale),
     count: (value: number) => formatCount(value, locale),

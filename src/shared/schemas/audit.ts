@@ -7,6 +7,8 @@ export const AUDIT_ACTIONS = [
   'order.status_changed',
   'orders.bulk_status_changed',
   'order.note_added',
+  'order.message_posted',
+  'order_item.document_added',
   'order.deleted',
   'orders.bulk_deleted',
   'orders.exported',

@@ -1,4 +1,5 @@
 /** Counts beside the sidebar links: the customer's unread messages, the staff's waiting conversations. */
+import { useTranslation } from 'react-i18next';
 import { useConversations, useUnreadMessages } from './api';
 
 function CountBadge({ count, label }: { count: number; label: string }) {
@@ -12,13 +13,14 @@ function CountBadge({ count, label }: { count: number; label: string }) {
 }
 
 export function UnreadMessagesBadge() {
+  const { t } = useTranslation('conversations');
   const unread = useUnreadMessages();
   const total = unread.data?.total ?? 0;
-  return <CountBadge count={total} label={total === 1 ? 'unread message' : 'unread messages'} />;
+  return <CountBadge count={total} label={t('unread', { count: total })} />;
 }
 
 export function WaitingConversationsBadge() {
   const waiting = useConversations('unanswered', 1, 1);
   const total = waiting.data?.total ?? 0;
-  return <CountBadge count={total} label={total === 1 ? 'waiting for an answer' : 'waiting for an answer'} />;
+  return <CountBadge count={total} label="waiting for an answer" />;
 }

@@ -4,31 +4,52 @@
  */
 import { Camera, FileText, Paperclip, Send, X } from 'lucide-react';
 import { type DragEvent, type FormEvent, forwardRef, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   MESSAGE_MAX_LENGTH,
   type MessageDto,
   PREVIEWABLE_CONTENT_TYPES,
   UPLOAD_ACCEPT,
+  UPLOAD_MAX_BYTES,
   type UploadDto,
 } from '../../../shared/schemas/conversations.js';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Spinner } from '../../components/ui/spinner';
-import { errorFields } from '../../lib/api';
-import { GENERIC_ERROR, toastError } from '../../lib/notify';
+import { errorFields, errorMessage, isApiError } from '../../lib/api';
+import { toastError } from '../../lib/notify';
+import { useFormat } from '../../lib/use-format';
 import { cn } from '../../lib/utils';
 import { fileUrl, type Side, uploadFile, useMessages, usePostMessage } from './api';
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const LIMIT_MB = UPLOAD_MAX_BYTES / (1024 * 1024);
 
-export function formatFileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+/** A file's size in the active language's units (KB, or Ko in French). */
+function useFileSize() {
+  const { t } = useTranslation('conversations');
+  return (bytes: number) => {
+    if (bytes < 1024) return t('size.bytes', { size: bytes });
+    if (bytes < 1024 * 1024) return t('size.kb', { size: Math.round(bytes / 1024) });
+    return t('size.mb', { size: Math.round(bytes / (1024 * 102.4)) / 10 });
+  };
+}
+
+/**
+ * Why an upload or a message failed, in the reader's language: the server explains in English, so
+ * only an English reader gets its words; the others get the known cases by status.
+ */
+function useFailure() {
+  const { t, i18n } = useTranslation('conversations');
+  return (error: unknown) => {
+    if (isApiError(error, 413)) return t('errors.tooLarge', { mb: LIMIT_MB });
+    if (isApiError(error, 415)) return t('errors.fileType');
+    return (i18n.language === 'en' ? errorMessage(error) : undefined) ?? t('errors.generic');
+  };
 }
 
 /** A file in a message or a unit's documents: a small preview for images, a named link for the rest. */
 export function FileLink({ file, className }: { file: UploadDto; className?: string }) {
+  const fileSize = useFileSize();
   const image = PREVIEWABLE_CONTENT_TYPES.includes(file.contentType);
   return (
     <a
@@ -53,23 +74,25 @@ export function FileLink({ file, className }: { file: UploadDto; className?: str
       )}
       <span className="grid min-w-0">
         <span className="truncate font-medium">{file.name}</span>
-        <span className="text-muted-foreground text-xs">{formatFileSize(file.size)}</span>
+        <span className="text-muted-foreground text-xs">{fileSize(file.size)}</span>
       </span>
     </a>
   );
 }
 
 function MessageItem({ message, side }: { message: MessageDto; side: Side }) {
+  const { t } = useTranslation('conversations');
+  const { dateTime } = useFormat();
   const own = message.author.kind === side;
   return (
     <li className={cn('grid max-w-[85%] gap-1', own ? 'justify-self-end' : 'justify-self-start')}>
       <p className={cn('text-muted-foreground text-xs', own && 'text-right')}>
         <span className="font-medium text-foreground">
-          {own && side === 'customer' ? 'You' : message.author.name}
+          {own && side === 'customer' ? t('you') : message.author.name}
         </span>
-        {message.author.kind === 'staff' && side === 'staff' && ' (staff)'}
+        {message.author.kind === 'staff' && side === 'staff' && t('staffSuffix')}
         {' · '}
-        <time dateTime={message.at}>{timeFormat.format(new Date(message.at))}</time>
+        <time dateTime={message.at}>{dateTime(message.at)}</time>
       </p>
       <div
         className={cn(
@@ -79,7 +102,7 @@ function MessageItem({ message, side }: { message: MessageDto; side: Side }) {
       >
         {message.text && <p className="whitespace-pre-wrap break-words">{message.text}</p>}
         {message.attachments.length > 0 && (
-          <ul className="flex flex-wrap gap-2" aria-label="Attached files">
+          <ul className="flex flex-wrap gap-2" aria-label={t('attachedFiles')}>
             {message.attachments.map((file) => (
               <li key={file.id} className="min-w-0 max-w-full">
                 <FileLink file={file} />
@@ -105,15 +128,16 @@ interface ConversationProps {
 }
 
 export const Conversation = forwardRef<HTMLTextAreaElement, ConversationProps>(function Conversation(
-  { side, orderId, as: Heading = 'h2', title = 'Messages', emptyText = 'No messages yet.', canWrite = true },
+  { side, orderId, as: Heading = 'h2', title, emptyText, canWrite = true },
   composerRef,
 ) {
+  const { t } = useTranslation('conversations');
   const messages = useMessages(side, orderId);
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="grid gap-4">
       <Heading id={headingId} className="font-semibold text-lg leading-none tracking-tight">
-        {title}
+        {title ?? (side === 'customer' ? t('title.customer') : t('title.staff'))}
       </Heading>
       {messages.isPending ? (
         <div className="grid gap-2">
@@ -122,15 +146,17 @@ export const Conversation = forwardRef<HTMLTextAreaElement, ConversationProps>(f
         </div>
       ) : messages.isError ? (
         <p className="text-destructive text-sm">
-          We could not load the messages.{' '}
+          {t('loadError')}{' '}
           <Button variant="link" size="sm" className="h-auto p-0" onClick={() => messages.refetch()}>
-            Try again
+            {t('tryAgain')}
           </Button>
         </p>
       ) : messages.data.length === 0 ? (
-        <p className="text-muted-foreground text-sm">{emptyText}</p>
+        <p className="text-muted-foreground text-sm">
+          {emptyText ?? (side === 'customer' ? t('empty.customer') : t('empty.staff'))}
+        </p>
       ) : (
-        <ol className="grid gap-3" aria-label="Conversation, oldest first">
+        <ol className="grid gap-3" aria-label={t('list')}>
           {messages.data.map((message) => (
             <MessageItem key={message.id} message={message} side={side} />
           ))}
@@ -151,6 +177,8 @@ const Composer = forwardRef<HTMLTextAreaElement, { side: Side; orderId: number }
   { side, orderId },
   ref,
 ) {
+  const { t } = useTranslation('conversations');
+  const failure = useFailure();
   const id = useId();
   const [text, setText] = useState('');
   const [files, setFiles] = useState<Pending[]>([]);
@@ -169,7 +197,7 @@ const Composer = forwardRef<HTMLTextAreaElement, { side: Side; orderId: number }
         (upload) => setFiles((current) => current.map((p) => (p.key === key ? { ...p, upload } : p))),
         (error) => {
           setFiles((current) => current.filter((p) => p.key !== key));
-          toastError(`${file.name} was not attached`, error, GENERIC_ERROR);
+          toastError(t('errors.notAttached', { name: file.name }), undefined, failure(error));
         },
       );
     }
@@ -185,7 +213,7 @@ const Composer = forwardRef<HTMLTextAreaElement, { side: Side; orderId: number }
     event.preventDefault();
     const attachmentIds = files.flatMap((file) => (file.upload ? [file.upload.id] : []));
     if (!text.trim() && attachmentIds.length === 0) {
-      setFieldError('Write a message or attach a file');
+      setFieldError(t('composer.required'));
       return;
     }
     post.mutate(
@@ -197,9 +225,8 @@ const Composer = forwardRef<HTMLTextAreaElement, { side: Side; orderId: number }
           setFieldError(undefined);
         },
         onError: (error) => {
-          const message = errorFields(error).text;
-          if (message) setFieldError(message);
-          else toastError('Your message was not sent', error, GENERIC_ERROR);
+          if (errorFields(error).text) setFieldError(t('composer.required'));
+          else toastError(t('errors.notSent'), undefined, failure(error));
         },
       },
     );
@@ -220,7 +247,7 @@ const Composer = forwardRef<HTMLTextAreaElement, { side: Side; orderId: number }
       )}
     >
       <label htmlFor={id} className="font-medium text-sm">
-        Your message
+        {t('composer.label')}
       </label>
       <textarea
         id={id}
@@ -237,23 +264,25 @@ const Composer = forwardRef<HTMLTextAreaElement, { side: Side; orderId: number }
         id={`${id}-hint`}
         className={fieldError ? 'text-destructive text-sm' : 'text-muted-foreground text-xs'}
       >
-        {fieldError ?? 'Drop files here or attach them: PDF, JPEG, PNG, WebP or HEIC, up to 10 MB each.'}
+        {fieldError ?? t('composer.hint', { mb: LIMIT_MB })}
       </p>
       {files.length > 0 && (
-        <ul className="flex flex-wrap gap-2" aria-label="Files to send">
+        <ul className="flex flex-wrap gap-2" aria-label={t('composer.filesToSend')}>
           {files.map((file) => (
             <li
               key={file.key}
               className="inline-flex max-w-full items-center gap-2 rounded-md border bg-card py-1 pr-1 pl-2 text-sm"
             >
-              {!file.upload && <Spinner className="size-4" label={`Uploading ${file.name}`} />}
+              {!file.upload && (
+                <Spinner className="size-4" label={t('composer.uploading', { name: file.name })} />
+              )}
               <span className="truncate">{file.name}</span>
               <Button
                 type="button"
                 variant="ghost"
                 size="icon"
                 className="size-7"
-                aria-label={`Remove ${file.name}`}
+                aria-label={t('composer.remove', { name: file.name })}
                 onClick={() => setFiles((current) => current.filter((p) => p.key !== file.key))}
               >
                 <X aria-hidden="true" />
@@ -270,7 +299,7 @@ const Composer = forwardRef<HTMLTextAreaElement, { side: Side; orderId: number }
           accept={UPLOAD_ACCEPT}
           className="sr-only"
           tabIndex={-1}
-          aria-label="Attach files"
+          aria-label={t('composer.attach')}
           onChange={(event) => {
             add(event.target.files);
             event.target.value = '';
@@ -283,7 +312,7 @@ const Composer = forwardRef<HTMLTextAreaElement, { side: Side; orderId: number }
           capture="environment"
           className="sr-only"
           tabIndex={-1}
-          aria-label="Take a photo"
+          aria-label={t('composer.photo')}
           onChange={(event) => {
             add(event.target.files);
             event.target.value = '';
@@ -291,15 +320,15 @@ const Composer = forwardRef<HTMLTextAreaElement, { side: Side; orderId: number }
         />
         <Button type="button" variant="outline" size="sm" onClick={() => fileInput.current?.click()}>
           <Paperclip aria-hidden="true" />
-          Attach files
+          {t('composer.attach')}
         </Button>
         <Button type="button" variant="outline" size="sm" onClick={() => cameraInput.current?.click()}>
           <Camera aria-hidden="true" />
-          Take a photo
+          {t('composer.photo')}
         </Button>
         <Button type="submit" size="sm" className="ml-auto" loading={post.isPending} disabled={uploading}>
           <Send aria-hidden="true" />
-          Send
+          {t('composer.send')}
         </Button>
       </div>
     </form>

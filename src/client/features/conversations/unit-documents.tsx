@@ -4,6 +4,7 @@
  */
 import { FilePlus2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { UPLOAD_ACCEPT } from '../../../shared/schemas/conversations.js';
 import { Button } from '../../components/ui/button';
 import {
@@ -24,20 +25,22 @@ import { FileLink } from './conversation';
 /** The unit's documents, or nothing while there are none. */
 export function UnitDocuments({
   itemId,
-  title = 'Documents',
+  final = false,
   as: Heading = 'h3',
 }: {
   itemId: number;
-  title?: string;
+  /** The unit is at its final documents or delivered: its documents are the final documentation. */
+  final?: boolean;
   as?: 'h3' | 'h4';
 }) {
+  const { t } = useTranslation('conversations');
   const documents = useUnitDocuments(itemId);
   const headingId = useId();
   if (!documents.data || documents.data.length === 0) return null;
   return (
     <section aria-labelledby={headingId} className="grid gap-2">
       <Heading id={headingId} className="font-medium text-sm">
-        {title}
+        {final ? t('documents.final') : t('documents.title')}
       </Heading>
       <ul className="flex flex-wrap gap-2">
         {documents.data.map((doc) => (

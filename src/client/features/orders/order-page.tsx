@@ -143,13 +143,7 @@ function OrderView({ id }: { id: number }) {
 
       <Card id="conversation">
         <CardContent className="pt-6">
-          <Conversation
-            ref={composerRef}
-            side="customer"
-            orderId={data.id}
-            title="Questions about this order"
-            emptyText="Ask us anything about this order: we answer here and let you know by e-mail."
-          />
+          <Conversation ref={composerRef} side="customer" orderId={data.id} />
         </CardContent>
       </Card>
     </section>

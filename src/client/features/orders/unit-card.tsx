@@ -151,17 +151,13 @@ export function UnitCard({
         {expanded && unit.item && (
           <UnitDocuments
             itemId={unit.item.id}
-            title={
-              unit.status === 'FINAL_DOCUMENTS' || unit.status === 'DELIVERED'
-                ? 'Final documentation'
-                : 'Documents'
-            }
+            final={unit.status === 'FINAL_DOCUMENTS' || unit.status === 'DELIVERED'}
           />
         )}
         {onAsk ? (
           <Button variant="link" size="sm" className="h-auto justify-self-start p-0" onClick={onAsk}>
             <MessageSquare aria-hidden="true" />
-            Ask us about {label}
+            {t('conversations:askAbout', { unit: label })}
           </Button>
         ) : (
           <Link
@@ -169,7 +165,7 @@ export function UnitCard({
             className="inline-flex items-center gap-2 justify-self-start font-medium text-primary text-sm underline-offset-4 hover:underline"
           >
             <MessageSquare aria-hidden="true" className="size-4" />
-            Ask us about {label}
+            {t('conversations:askAbout', { unit: label })}
           </Link>
         )}
         {hints.length > 0 && (

@@ -1,8 +1,8 @@
-import { count, eq, like } from 'drizzle-orm';
+import { asc, count, eq, gt, like, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffRole } from '../../../shared/permissions.js';
 import { ORDER_UPLOAD_QUOTA_BYTES } from '../../../shared/schemas/conversations.js';
-import { mailOutbox, orderItems, uploads, users } from '../../db/schema.js';
+import { auditLog, mailOutbox, orderItems, uploads, users } from '../../db/schema.js';
 import { manualClock, startTestApp, type TestApp, type TestClient } from '../../test/app.js';
 import { signedInAdmin, signedInCustomer, signedInStaff, signIn } from '../../test/auth-flow.js';
 import { cookieHeader, openSocket, type TestSocket } from '../../test/live-socket.js';
@@ -485,5 +485,78 @@ describe('unit documents', () => {
     expect((await admin.post(path, { uploadId: bobsFile, title: 'X' })).status).toBe(400);
     const [item] = await t.database.db.select().from(orderItems).where(eq(orderItems.id, annItem));
     expect(item).toBeDefined();
+  });
+});
+
+describe('audit log', () => {
+  /** The entries written after `since`, oldest first. */
+  async function entriesAfter(since: number) {
+    return t.database.db.select().from(auditLog).where(gt(auditLog.id, since)).orderBy(asc(auditLog.id));
+  }
+  async function lastEntry() {
+    return Number((await t.database.db.select({ id: max(auditLog.id) }).from(auditLog))[0]?.id ?? 0);
+  }
+  const staffId = async (email: string) =>
+    (await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id;
+
+  it('records a staff message with its attachment count, once; a refused one and a customer one not', async () => {
+    const { orderId } = await orderOf('ann@example.com');
+    const file = (await upload(support, orderId, PNG, 'plan.png')).body.id;
+    const since = await lastEntry();
+    const res = await support.post(`/api/admin/orders/${orderId}/messages`, {
+      text: 'The plan',
+      attachmentIds: [file],
+    });
+    expect(res.status).toBe(201);
+    const entries = await entriesAfter(since);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      actorId: await staffId('support@example.com'),
+      actorEmail: 'support@example.com',
+      action: 'order.message_posted',
+      targetType: 'order',
+      targetId: String(orderId),
+      changes: { messageId: res.body.id, attachments: 1 },
+    });
+
+    const after = await lastEntry();
+    const bobsFile = (await upload(bob.client, bobOrder, PNG, 'b.png')).body.id;
+    const refused = await support.post(`/api/admin/orders/${orderId}/messages`, {
+      attachmentIds: [bobsFile],
+    });
+    expect(refused.status).toBe(400);
+    expect((await viewer.post(`/api/admin/orders/${orderId}/messages`, { text: 'Hi' })).status).toBe(403);
+    expect((await ann.client.post(`/api/orders/${orderId}/messages`, { text: 'Thanks' })).status).toBe(201);
+    expect(await entriesAfter(after)).toEqual([]);
+  });
+
+  it('records a document attached to a unit, once; none for a file of another order', async () => {
+    const { orderId, itemId } = await orderOf('ann@example.com');
+    const file = (await upload(operations, orderId, PDF, 'permit.pdf')).body.id;
+    const since = await lastEntry();
+    const res = await operations.post(`/api/admin/order-items/${itemId}/documents`, {
+      uploadId: file,
+      title: 'Permit',
+    });
+    expect(res.status).toBe(201);
+    const entries = await entriesAfter(since);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      actorId: await staffId('ops@example.com'),
+      actorEmail: 'ops@example.com',
+      action: 'order_item.document_added',
+      targetType: 'order_item',
+      targetId: String(itemId),
+      changes: { orderId, title: 'Permit', uploadId: file },
+    });
+
+    const after = await lastEntry();
+    const bobsFile = (await upload(bob.client, bobOrder, PNG, 'b.png')).body.id;
+    const refused = await operations.post(`/api/admin/order-items/${itemId}/documents`, {
+      uploadId: bobsFile,
+      title: 'X',
+    });
+    expect(refused.status).toBe(400);
+    expect(await entriesAfter(after)).toEqual([]);
   });
 });

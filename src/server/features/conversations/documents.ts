@@ -4,6 +4,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { orderItems, orders, unitDocuments, uploads } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, notFound } from '../../lib/errors.js';
+import { type AuditActor, recordAudit } from '../audit/index.js';
 import type { SessionUser } from '../auth/index.js';
 import { readerOf } from './access.js';
 import { bindToOrder, toUploadDto } from './uploads.js';
@@ -48,8 +49,13 @@ export function createUnitDocumentService({ db, clock }: { db: Db; clock: Clock 
       return unitDocumentsOf(db, itemId);
     },
 
-    /** The file must already be uploaded to the unit's own order. */
-    async add(user: SessionUser, itemId: number, input: { uploadId: string; title: string }) {
+    /** The file must already be uploaded to the unit's own order. Recorded in the audit log as `audit`. */
+    async add(
+      user: SessionUser,
+      itemId: number,
+      input: { uploadId: string; title: string },
+      audit: AuditActor,
+    ) {
       const item = await unitOf(itemId);
       if (!item) throw notFound('Order item not found');
       const row = await db.transaction(async (tx) => {
@@ -82,6 +88,12 @@ export function createUnitDocumentService({ db, clock }: { db: Db; clock: Clock 
             createdAt: clock.now(),
           })
           .returning({ id: unitDocuments.id });
+        await recordAudit(tx, {
+          actor: audit,
+          action: 'order_item.document_added',
+          target: { type: 'order_item', id: itemId },
+          changes: { orderId: item.orderId, title: input.title, uploadId: file.id },
+        });
         return inserted;
       });
       const added = (await unitDocumentsOf(db, itemId)).find((doc) => doc.id === row?.id);

@@ -11,6 +11,7 @@ import { conversationReads, conversations, orderMessages, orders, uploads, users
 import type { Clock } from '../../lib/clock.js';
 import { badRequest } from '../../lib/errors.js';
 import { publishMessageCreated } from '../../live/publish.js';
+import { type AuditActor, recordAudit } from '../audit/index.js';
 import type { SessionUser } from '../auth/index.js';
 import { enqueueReplyMail, enqueueWaitingMail, withdrawMessageMail } from '../notifications/index.js';
 import { readSettingsIn } from '../settings/index.js';
@@ -127,7 +128,13 @@ export function createMessageService({
       return list;
     },
 
-    async post(reader: Reader, user: SessionUser, input: NewMessage): Promise<MessageDto> {
+    /** A staff message names its `audit` actor: it is recorded with the message, in its transaction. */
+    async post(
+      reader: Reader,
+      user: SessionUser,
+      input: NewMessage,
+      audit?: AuditActor,
+    ): Promise<MessageDto> {
       const attachmentIds = [...new Set(input.attachmentIds ?? [])];
       if (!input.text && attachmentIds.length === 0) {
         throw badRequest('Write a message or attach a file', { text: 'Write a message or attach a file' });
@@ -194,6 +201,13 @@ export function createMessageService({
           sendAt: new Date(now.getTime() + mailDelayMs),
         };
         if (reader.kind === 'staff') {
+          if (!audit) throw new Error('a staff message needs its audit actor');
+          await recordAudit(tx, {
+            actor: audit,
+            action: 'order.message_posted',
+            target: { type: 'order', id: order.id },
+            changes: { messageId: message.id, attachments: attachmentIds.length },
+          });
           await withdrawMessageMail(tx, { orderId: order.id, kind: 'staff' });
           if (order.userId) {
             const [marker] = await tx

@@ -19,6 +19,7 @@ import { drainRequest } from '../../http/drain-request.js';
 import { errorBody, idParams } from '../../http/schemas.js';
 import { guardStaffRoutes, requireUser, staffUser } from '../../http/session.js';
 import { AppError, badRequest } from '../../lib/errors.js';
+import { auditActor } from '../audit/index.js';
 import type { SessionUser } from '../auth/index.js';
 import type { ConversationServices } from './service.js';
 
@@ -188,7 +189,7 @@ export const conversationStaffRoutes: FastifyPluginAsyncZod<{ conversations: Con
       const user = staffUser(request);
       const reader = await staffReader(user, request.params.id);
       reply.code(201);
-      return messages.post(reader, user, request.body);
+      return messages.post(reader, user, request.body, auditActor(request));
     },
   );
 
@@ -217,7 +218,7 @@ export const conversationStaffRoutes: FastifyPluginAsyncZod<{ conversations: Con
     async (request, reply) => {
       const user = staffUser(request);
       reply.code(201);
-      return documents.add(user, request.params.id, request.body);
+      return documents.add(user, request.params.id, request.body, auditActor(request));
     },
   );
 };
