@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
-import { isStaffRole } from '../../../shared/permissions.js';
 import type { Locale } from '../../../shared/locales.js';
+import { isStaffRole } from '../../../shared/permissions.js';
 import type {
   NotificationPrefs,
   PasswordChange,
