@@ -29,6 +29,7 @@ describe('health and configuration', () => {
       faqUrl: 'https://orderflow.example/faq',
       storeUrl: 'https://orderflow.example/products',
       membersAreaUrl: '/',
+      locales: ['en', 'es', 'fr'],
     });
     expect(JSON.stringify(res.body)).not.toContain('sk_test_secret');
   });
