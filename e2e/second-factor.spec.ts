@@ -225,6 +225,7 @@ test('staff sign in with a code from the authenticator app', async ({ browser })
     await expect(staffPage.getByRole('heading', { name: 'Set up a second factor' })).toBeVisible();
     await staffPage.goto(`${base}/admin/orders`);
     await expect(staffPage.getByRole('heading', { name: 'Set up a second factor' })).toBeVisible();
+    await expectAccessibleEverywhere(staffPage, 'second factor required');
     await shoot(staffPage, 'second-factor-required');
     await staff.close();
   } finally {
