@@ -42,7 +42,10 @@ export const shippingAddressUpdateSchema = z.object({
   address: z.string().check(z.trim(), z.minLength(1, USER_MESSAGES.addressRequired), z.maxLength(300)),
   city: optionalText(100),
   state: optionalText(50),
-  zipCode: z._default(z.optional(z.string().check(z.trim(), z.regex(ZIP_PATTERN, USER_MESSAGES.zipCode))), ''),
+  zipCode: z._default(
+    z.optional(z.string().check(z.trim(), z.regex(ZIP_PATTERN, USER_MESSAGES.zipCode))),
+    '',
+  ),
   phoneNumber: z._default(z.optional(phone), ''),
 });
 
