@@ -241,7 +241,7 @@ test.describe('Settings → Admin Users', () => {
     await expect(toasts(page).getByText('Password must be at least 6 characters')).toBeVisible();
 
     await fillUser(dialog, { password: NEW_ADMIN.password, confirm: NEW_ADMIN.password });
-    await expect(dialog.getByRole('combobox', { name: 'Role' })).toHaveText('ADMIN');
+    await expect(dialog.getByRole('combobox', { name: 'Role' })).toHaveText('ADMIN (everything)');
     await submit.click();
     await expectToast(page, 'User created');
     await expect(dialog).toBeHidden();
