@@ -173,6 +173,7 @@ test('staff enrol a passkey, get recovery codes once, and sign in with the passk
   await expect(setup.getByLabel('Setup key', { exact: true })).not.toHaveValue('');
   totpSecret = await setup.getByLabel('Setup key', { exact: true }).inputValue();
   await expect(setup.getByLabel('Setup link', { exact: true })).toHaveValue(/^otpauth:\/\/totp\//);
+  await expectAccessibleEverywhere(page, 'authenticator app set-up dialog');
   await shoot(page, 'totp-setup');
   await setup
     .getByLabel('Code from the app', { exact: true })

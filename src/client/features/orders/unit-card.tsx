@@ -155,7 +155,12 @@ export function UnitCard({
           />
         )}
         {onAsk ? (
-          <Button variant="link" size="sm" className="h-auto justify-self-start p-0" onClick={onAsk}>
+          <Button
+            variant="link"
+            size="sm"
+            className="h-auto max-w-full justify-self-start whitespace-normal p-0 text-left"
+            onClick={onAsk}
+          >
             <MessageSquare aria-hidden="true" />
             {t('conversations:askAbout', { unit: label })}
           </Button>
