@@ -41,6 +41,8 @@ export async function startServerProcess(
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);
+    // BENCH_SERVER_STDERR=1 shows a server's errors as they happen (a 500 answers only its message).
+    if (process.env.BENCH_SERVER_STDERR) process.stderr.write(chunk);
   });
 
   const port = await new Promise<number>((resolve, reject) => {

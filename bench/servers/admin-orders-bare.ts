@@ -2,18 +2,20 @@
  * The reference for GET /api/admin/orders on PostgreSQL: bare node:http + pg with the same pool size,
  * running the very statements the product runs for each measured query (BENCH_QUERIES, a JSON array
  * of query strings) — the session lookup by the cookie's token hash, then the page and its count —
- * taken once from the same query builders (`.toSQL()`), answering the same JSON with the same headers
+ * taken once from the product's own statement builders and sent, as the product sends them, as named
+ * statements with the same names, answering the same JSON with the same headers
  * (BENCH_RESPONSE_HEADERS, captured from the full stack). What remains between the two is the
  * framework, its hooks, validation, the ORM and serialisation.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fillPlaceholders } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as z from 'zod/mini';
 import type { Db } from '../../src/server/db/client.js';
 import * as schema from '../../src/server/db/schema.js';
-import { adminOrderListQueries } from '../../src/server/features/admin-orders/list.js';
+import { adminOrderListStatements } from '../../src/server/features/admin-orders/list.js';
 import { SESSION_USER_STATEMENT, sessionUserSql } from '../../src/server/features/auth/sessions.js';
 import { SESSION_COOKIE } from '../../src/server/http/session.js';
 import { hashToken } from '../../src/server/lib/crypto.js';
@@ -30,8 +32,7 @@ const PATH = '/api/admin/orders';
 const statements = new Map(
   (JSON.parse(process.env.BENCH_QUERIES ?? '[]') as string[]).map((text) => {
     const query = z.parse(adminOrdersQuerySchema, Object.fromEntries(new URLSearchParams(text)));
-    const { page, total } = adminOrderListQueries(builder, query);
-    return [`${PATH}?${text}`, { page: page.toSQL(), total: total.toSQL() }];
+    return [`${PATH}?${text}`, adminOrderListStatements(builder, query)];
   }),
 );
 const sessionSql = sessionUserSql(builder);
@@ -60,18 +61,18 @@ async function answer(req: import('node:http').IncomingMessage, res: import('nod
   if (!statement) return send(res, 404, { message: 'Not found' });
   const token = sessionToken(req.headers.cookie);
   if (!token) return send(res, 401, { message: 'Not signed in' });
-  // The token hash and the time are the first two parameters; the rest (the limit) stay as built. The
+  // The token hash and the time fill their placeholders; the other parameters stay as built. The
   // product sends the lookup as a named statement, parsed once per connection, and so does this.
-  const values = [hashToken(token), new Date().toISOString(), ...sessionSql.params.slice(2)];
+  const values = fillPlaceholders(sessionSql.params, {
+    tokenHash: hashToken(token),
+    now: new Date().toISOString(),
+  });
   const found = await pool.query({ name: SESSION_USER_STATEMENT, text: sessionSql.sql, values });
   const user = found.rows[0];
   if (!user) return send(res, 401, { message: 'Not signed in' });
   if (user.role !== 'ADMIN') return send(res, 403, { message: 'Admins only' });
   // On PostgreSQL the product runs the page and its count together (no count cache there).
-  const [rows, counted] = await Promise.all([
-    pool.query(statement.page.sql, statement.page.params),
-    pool.query(statement.total.sql, statement.total.params),
-  ]);
+  const [rows, counted] = await Promise.all([pool.query(statement.page), pool.query(statement.total)]);
   send(res, 200, {
     items: rows.rows.map((row) => ({
       id: row.id,

@@ -1,4 +1,17 @@
-import { and, asc, desc, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { AdminOrderFilters, AdminOrderSort } from '../../../shared/schemas/admin-orders.js';
 import { parseStage, type Stage } from '../../../shared/stages.js';
 import { orders, users } from '../../db/schema.js';
@@ -28,6 +41,14 @@ export function startOfUtcDay(day: string, field: string): Date {
 
 const DAY_MS = 86_400_000;
 
+/**
+ * How a filter's value enters its statement: as it is (a statement built for this request), or as a
+ * named placeholder of a statement built once per shape and reused (the list).
+ */
+export type Bind = <T>(name: string, value: T) => T | Placeholder;
+
+const asIs: Bind = (_name, value) => value;
+
 /** The stages a status filter names, aliases resolved, each once and in stage-code order. */
 export function filterStages(statuses: readonly string[] | undefined): Stage[] {
   const stages = new Set<Stage>();
@@ -44,11 +65,12 @@ export function filterStages(statuses: readonly string[] | undefined): Stage[] {
  * (PAYMENT_PENDING, DELIVERY_SCHEDULED) among them, and matches an order whose own status (its least
  * advanced unit) is any of them. `ids` (the export of selected rows) keeps only those orders.
  */
-export function orderFilterWhere(filters: AdminOrderFilters): SQL | undefined {
+export function orderFilterWhere(filters: AdminOrderFilters, bind: Bind = asIs): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
-  const stages = filterStages(filters.status);
+  const stages = filterStages(filters.status).map((stage, i) => bind(`stage${i}`, stage));
   if (stages.length > 0) conditions.push(inArray(orders.status, stages));
-  if (filters.ids) conditions.push(inArray(orders.id, filters.ids));
+  const ids = filters.ids?.map((id, i) => bind(`id${i}`, id));
+  if (ids) conditions.push(inArray(orders.id, ids));
   const from = filters.dateFrom ? startOfUtcDay(filters.dateFrom, 'dateFrom') : undefined;
   const to = filters.dateTo ? startOfUtcDay(filters.dateTo, 'dateTo') : undefined;
   if (from && to && to < from) {
@@ -56,16 +78,18 @@ export function orderFilterWhere(filters: AdminOrderFilters): SQL | undefined {
       dateTo: 'The end date is before the start date',
     });
   }
-  if (from) conditions.push(gte(orders.orderDate, from));
+  if (from) conditions.push(gte(orders.orderDate, bind('from', from)));
   // The whole 'to' day is included: everything before the start of the next day.
-  if (to) conditions.push(lt(orders.orderDate, new Date(to.getTime() + DAY_MS)));
+  if (to) conditions.push(lt(orders.orderDate, bind('before', new Date(to.getTime() + DAY_MS))));
   if (filters.payment === 'paid') conditions.push(sql`coalesce(${orders.transactionId}, '') <> ''`);
   if (filters.payment === 'unpaid') conditions.push(sql`coalesce(${orders.transactionId}, '') = ''`);
   if (filters.registration === 'registered') conditions.push(sql`${orders.userId} is not null`);
   if (filters.registration === 'guest') conditions.push(isNull(orders.userId));
-  if (filters.product) conditions.push(ilike(orders.productName, containsPattern(filters.product)));
+  if (filters.product) {
+    conditions.push(ilike(orders.productName, bind('product', containsPattern(filters.product))));
+  }
   if (filters.q) {
-    const pattern = containsPattern(filters.q);
+    const pattern = bind('q', containsPattern(filters.q));
     conditions.push(
       or(
         ilike(orders.orderId, pattern),
@@ -85,8 +109,10 @@ export function orderFilterWhere(filters: AdminOrderFilters): SQL | undefined {
  * Every sort ends with the id, so rows with equal keys keep one order from page to page. A search that
  * is exactly an order's id puts that order first: it is the one asked for, however many ids contain it.
  */
-export function orderSort(sort: AdminOrderSort, q?: string): SQL[] {
-  const exactIdFirst = q ? [desc(sql`lower(${orders.orderId}) = ${q.trim().toLowerCase()}`)] : [];
+export function orderSort(sort: AdminOrderSort, q?: string, bind: Bind = asIs): SQL[] {
+  const exactIdFirst = q
+    ? [desc(sql`lower(${orders.orderId}) = ${bind('exactId', q.trim().toLowerCase())}`)]
+    : [];
   return [...exactIdFirst, ...sortKeys(sort)];
 }
 

@@ -1,15 +1,16 @@
-import { count, eq, getTableName, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { count, eq, fillPlaceholders, getTableName, sql } from 'drizzle-orm';
 import type {
   AdminOrderFilters,
   AdminOrderRow,
   AdminOrdersPage,
   AdminOrdersQuery,
 } from '../../../shared/schemas/admin-orders.js';
-import type { Executor } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { orders, users } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { type CountCache, snapshotXmax, snapshotXmin } from './count-cache.js';
-import { filterStages, orderFilterWhere, orderSort } from './filters.js';
+import { type Bind, filterStages, orderFilterWhere, orderSort } from './filters.js';
 
 /**
  * The customer's e-mail, null for a guest. A subquery rather than a join: on ten rows it is ten index
@@ -50,28 +51,73 @@ export const adminOrderColumns = {
 };
 
 /**
- * The two statements behind one page of `GET /api/admin/orders`: the page itself and the count of
- * every matching order, each with its snapshot's horizon for the count cache. Exposed as query
- * builders so the benchmark's bare reference server runs exactly the same SQL (`.toSQL()`).
+ * What one page of `GET /api/admin/orders` binds (filter values, search, limit, offset, by name) and its
+ * shape: which of them are present, and what is written into the SQL itself (the payment and
+ * registration filters, the sort). Two queries of one shape run the same statements with different
+ * values; the count's shape leaves out the sort and paging.
  */
-export function adminOrderListQueries(executor: Executor, query: AdminOrdersQuery) {
-  const where = orderFilterWhere(query);
-  const page = executor
+function listShape(query: AdminOrdersQuery) {
+  const values: Record<string, unknown> = {};
+  const bind: Bind = (name, value) => {
+    values[name] = value;
+    return sql.placeholder(name);
+  };
+  const where = orderFilterWhere(query, bind);
+  const countKey = JSON.stringify([query.payment, query.registration, Object.keys(values)]);
+  const sort = orderSort(query.sort, query.q, bind);
+  const limit = bind('limit', query.pageSize);
+  const offset = bind('offset', (query.page - 1) * query.pageSize);
+  const key = JSON.stringify([countKey, query.sort, Object.keys(values)]);
+  return { key, countKey, values, where, sort, limit, offset };
+}
+
+type ListShape = ReturnType<typeof listShape>;
+
+/**
+ * The two statements of a shape: the page itself and the count of every matching order, each with its
+ * snapshot's horizon for the count cache.
+ */
+function listQueries(db: Db, { where, sort, limit, offset }: ListShape) {
+  const page = db
     .select({ ...adminOrderColumns, horizon: snapshotXmax.as('horizon') })
     .from(orders)
     .where(where)
-    .orderBy(...orderSort(query.sort, query.q))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  const total = executor
+    .orderBy(...sort)
+    .limit(limit)
+    .offset(offset);
+  const total = db
     .select({ total: count().as('total'), xmin: snapshotXmin.as('xmin'), xmax: snapshotXmax.as('xmax') })
     .from(orders)
     .where(where);
   return { page, total };
 }
 
+/**
+ * Named after the shape: the same shape gets the same name and text on every connection, and a name
+ * stays within PostgreSQL's 63 characters.
+ */
+function statementNames({ key, countKey }: ListShape) {
+  const hash = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 20);
+  return { page: `admin_orders_page_${hash(key)}`, total: `admin_orders_count_${hash(countKey)}` };
+}
+
+/**
+ * The page's two statements as the database receives them (name, text, values): the benchmark's bare
+ * reference sends exactly these.
+ */
+export function adminOrderListStatements(db: Db, query: AdminOrdersQuery) {
+  const shape = listShape(query);
+  const queries = listQueries(db, shape);
+  const names = statementNames(shape);
+  const statement = (part: 'page' | 'total') => {
+    const { sql: text, params } = queries[part].toSQL();
+    return { name: names[part], text, values: fillPlaceholders(params, shape.values) };
+  };
+  return { page: statement('page'), total: statement('total') };
+}
+
 export type AdminOrderRecord = Omit<
-  Awaited<ReturnType<typeof adminOrderListQueries>['page']>[number],
+  Awaited<ReturnType<ReturnType<typeof listQueries>['page']['execute']>>[number],
   'horizon'
 >;
 
@@ -96,32 +142,58 @@ export function filterKey(query: AdminOrderFilters): string {
   return JSON.stringify([stages, dateFrom, dateTo, payment, registration, product, q, ids ?? null]);
 }
 
+/** Shapes whose statements are kept; staff use a few dozen, the oldest unused go first beyond this. */
+const MAX_SHAPES = 200;
+
 /**
- * One page and the total. With a count cache holding this filter, the page runs alone and the count
- * only when the page's snapshot shows the database has changed; otherwise both run together.
+ * The list of the orders table. Building a page's SQL took more of the request's time than running it,
+ * so the statements are built once per shape, with the values as parameters, and sent as named
+ * statements that the database parses once per connection.
  */
-export async function listAdminOrders(
-  executor: Executor,
-  query: AdminOrdersQuery,
-  counts: CountCache | null,
-): Promise<AdminOrdersPage> {
-  const { page, total } = adminOrderListQueries(executor, query);
-  const key = filterKey(query);
-  const countNow = async () => {
-    const [counted] = await total;
-    if (!counted) return 0;
-    counts?.remember(key, counted);
-    return counted.total;
-  };
-  let rows: Awaited<typeof page>;
-  let matching: number;
-  if (counts?.has(key)) {
-    rows = await page;
-    matching = counts.get(key, rows[0]?.horizon) ?? (await countNow());
-  } else {
-    [rows, matching] = await Promise.all([page, countNow()]);
+export function createAdminOrderList(db: Db, counts: CountCache | null) {
+  const statements = new Map<string, ReturnType<typeof prepare>>();
+  function prepare(shape: ListShape) {
+    const { page, total } = listQueries(db, shape);
+    const names = statementNames(shape);
+    return { page: page.prepare(names.page), total: total.prepare(names.total) };
   }
-  return { items: rows.map(toAdminOrderRow), total: matching };
+  function prepared(shape: ListShape) {
+    let found = statements.get(shape.key);
+    if (found) {
+      // Map keeps insertion order: moved to the end, it is the last to go.
+      statements.delete(shape.key);
+    } else {
+      found = prepare(shape);
+      if (statements.size >= MAX_SHAPES) statements.delete(statements.keys().next().value as string);
+    }
+    statements.set(shape.key, found);
+    return found;
+  }
+
+  /**
+   * One page and the total. With a count cache holding this filter, the page runs alone and the count
+   * only when the page's snapshot shows the database has changed; otherwise both run together.
+   */
+  return async function list(query: AdminOrdersQuery): Promise<AdminOrdersPage> {
+    const shape = listShape(query);
+    const { page, total } = prepared(shape);
+    const key = filterKey(query);
+    const countNow = async () => {
+      const [counted] = await total.execute(shape.values);
+      if (!counted) return 0;
+      counts?.remember(key, counted);
+      return counted.total;
+    };
+    let rows: Awaited<ReturnType<typeof page.execute>>;
+    let matching: number;
+    if (counts?.has(key)) {
+      rows = await page.execute(shape.values);
+      matching = counts.get(key, rows[0]?.horizon) ?? (await countNow());
+    } else {
+      [rows, matching] = await Promise.all([page.execute(shape.values), countNow()]);
+    }
+    return { items: rows.map(toAdminOrderRow), total: matching };
+  };
 }
 
 /** One order as a row of the table: what the order page shows beside the order's own fields. */

@@ -17,7 +17,7 @@ import { orderActivity, toActivityEvent } from './activity.js';
 import { createCountCache } from './count-cache.js';
 import { dashboard } from './dashboard.js';
 import { exportOneOrderCsv, exportOrdersCsv } from './export.js';
-import { adminOrderRow, listAdminOrders } from './list.js';
+import { adminOrderRow, createAdminOrderList } from './list.js';
 
 /** The staff member acting, as the audit log records them. */
 export type StaffMember = AuditActor;
@@ -33,6 +33,7 @@ export function createAdminOrderService({ db, clock, orders: writer }: OrderChan
   // writes, so counts are kept until the next write. On a PostgreSQL server counting is cheap, and the
   // horizon moves with every write to any database of the cluster: page and count run together.
   const counts = isEmbedded(db) ? createCountCache() : null;
+  const list = createAdminOrderList(db, counts);
   async function requireOrder(orderId: number) {
     const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
     if (!order) throw notFound('Order not found');
@@ -40,7 +41,7 @@ export function createAdminOrderService({ db, clock, orders: writer }: OrderChan
 
   return {
     /** One page of the orders table and the number of orders matching the filter. */
-    list: (query: AdminOrdersQuery): Promise<AdminOrdersPage> => listAdminOrders(db, query, counts),
+    list: (query: AdminOrdersQuery): Promise<AdminOrdersPage> => list(query),
 
     /** One order as the table shows it, with the customer's e-mail and name (the order page). */
     row: (orderId: number) => adminOrderRow(db, orderId),
