@@ -231,7 +231,7 @@ export function createAdminOrderList(db: Db, counts: CountCache | null) {
   return async function list(query: AdminOrdersQuery): Promise<AdminOrdersPage> {
     const shape = listShape(query);
     const { page, total } = prepared(shape);
-    const key = filterKey(query);
+    const key = counts ? filterKey(query) : '';
     const countNow = async () => {
       const [counted] = await total.execute(shape.values);
       if (!counted) return 0;
