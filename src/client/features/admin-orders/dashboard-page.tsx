@@ -9,7 +9,7 @@ import { formatCount, itemLabel } from '../../../shared/format.js';
 import type { Dashboard } from '../../../shared/schemas/admin-orders.js';
 import { PENDING_ACTION_STAGES, STAGE_LABELS } from '../../../shared/stages.js';
 import { ListCard, ListCardRow, ListCardRows } from '../../components/list-card';
-import { Alert } from '../../components/ui/alert';
+import { LoadFailed } from '../../components/load-failed';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { PageSkeleton } from '../../components/ui/skeleton';
@@ -36,14 +36,9 @@ export default function DashboardPage() {
       </div>
       {dashboard.isPending && <PageSkeleton heading={false} cards blocks={2} />}
       {dashboard.isError && (
-        <Alert variant="destructive">
-          <span className="col-span-2 flex flex-wrap items-center justify-between gap-3">
-            {errorMessage(dashboard.error) ?? 'We could not load the dashboard.'}
-            <Button variant="outline" size="sm" onClick={() => dashboard.refetch()}>
-              Try again
-            </Button>
-          </span>
-        </Alert>
+        <LoadFailed onRetry={() => dashboard.refetch()}>
+          {errorMessage(dashboard.error) ?? 'We could not load the dashboard.'}
+        </LoadFailed>
       )}
       {dashboard.data && <DashboardContent data={dashboard.data} />}
     </section>
