@@ -68,9 +68,10 @@ export function orderFilterWhere(filters: AdminOrderFilters): SQL | undefined {
       or(
         ilike(orders.orderId, pattern),
         ilike(orders.productName, pattern),
-        // = any(array(subquery)), neither a join (the count needs none) nor IN (subquery): the customers
-        // are looked up once, and their orders through orders_user_id_idx, so with the two trigram
-        // indexes above the planner can combine three index scans instead of reading every order.
+        // = any(array(subquery)), neither a join (the count needs none) nor IN (subquery), which runs
+        // row by row: the customers are found once and their orders through orders_user_id_idx, so
+        // with the trigram indexes on the id and product the three arms are index scans, not a scan of
+        // every order (decision 184).
         sql`${orders.userId} = any(array(select ${users.id} from ${users} where ${or(
           ilike(users.email, pattern),
           ilike(fullNameOf(users.firstName, users.lastName), pattern),
