@@ -41,7 +41,8 @@ const DAY_MS = 86_400_000;
 
 /**
  * How a filter's value enters its statement: as it is (a statement built for this request), or as a
- * named placeholder of a statement built once per shape and reused (the list).
+ * named placeholder of a statement built once per shape and reused (the list). Every value taken from
+ * the request goes through it: one written into the SQL would be reused for other requests.
  */
 export type Bind = <T>(name: string, value: T) => T | Placeholder;
 
