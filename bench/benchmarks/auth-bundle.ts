@@ -19,7 +19,7 @@ const CLIENT_DIR = join(ROOT, 'dist/client');
 /** The module that renders /auth; when the route is lazy it is a dynamic entry of its own. */
 /** The client's entry module (index.html loads it). */
 const CLIENT_ENTRY = 'src/client/main.tsx';
-const AUTH_ROUTE_MODULE = 'src/client/features/auth/auth-page.tsx';
+const AUTH_ROUTE_MODULE = 'src/client/sign-in-app.tsx';
 const ADMIN_PREFIX = 'src/client/features/admin/';
 /** The catalogues the sign-in screen asks for; each language's are lazy chunks of their own. */
 const AUTH_NAMESPACES = ['common', 'auth'];

@@ -1,0 +1,52 @@
+/**
+ * The first load of /auth: the sign-in screen alone, without the full app's router, TanStack Query,
+ * i18next or Radix (at most 100 kB of compressed JavaScript; bench/benchmarks/auth-bundle.ts). A
+ * signed-in visitor goes on to their home; after signing in, the destination loads the full app.
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { LightToaster } from './components/light/toaster';
+import { Spinner } from './components/light/ui';
+import { handOffToast } from './components/ui/use-toast';
+import { fetchSessionUser } from './features/auth/auth-api';
+import { AuthPage } from './features/auth/auth-page';
+import { homePathFor } from './features/auth/home-path';
+import { initialLocale, setDocumentLanguage } from './lib/page-locale';
+import { loadTexts } from './lib/texts';
+
+export async function start(element: HTMLElement): Promise<void> {
+  const root = createRoot(element);
+  root.render(
+    <main className="flex min-h-dvh">
+      <div className="flex min-h-[50vh] flex-1 items-center justify-center text-primary">
+        <Spinner className="size-8" />
+      </div>
+    </main>,
+  );
+
+  const language = initialLocale();
+  setDocumentLanguage(language);
+  const [user] = await Promise.all([
+    // A failed session check still shows the sign-in screen: signing in is the way forward.
+    fetchSessionUser().catch(() => null),
+    loadTexts(language, ['common', 'auth']),
+  ]);
+  if (user) {
+    location.replace(homePathFor(user.role));
+    return;
+  }
+
+  root.render(
+    <StrictMode>
+      <AuthPage
+        search={location.search}
+        onSignedIn={(user, notice) => {
+          // The notice shows on the page the user lands on, which loads the full app.
+          handOffToast(notice);
+          location.replace(homePathFor(user.role));
+        }}
+      />
+      <LightToaster />
+    </StrictMode>,
+  );
+}
