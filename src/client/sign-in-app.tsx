@@ -4,7 +4,7 @@
  * signed-in visitor goes on to their home; after signing in, the destination loads the full app.
  */
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, type Root } from 'react-dom/client';
 import { LightToaster } from './components/light/toaster';
 import { Spinner } from './components/light/ui';
 import { handOffToast } from './components/ui/use-toast';
@@ -14,7 +14,8 @@ import { homePathFor } from './features/auth/home-path';
 import { initialLocale, setDocumentLanguage } from './lib/page-locale';
 import { loadTexts } from './lib/texts';
 
-export async function start(element: HTMLElement): Promise<void> {
+/** Renders into `element`; the root is returned for the tests to unmount. */
+export async function start(element: HTMLElement): Promise<Root> {
   const root = createRoot(element);
   root.render(
     <main className="flex min-h-dvh">
@@ -33,7 +34,7 @@ export async function start(element: HTMLElement): Promise<void> {
   ]);
   if (user) {
     location.replace(homePathFor(user.role));
-    return;
+    return root;
   }
 
   root.render(
@@ -49,4 +50,5 @@ export async function start(element: HTMLElement): Promise<void> {
       <LightToaster />
     </StrictMode>,
   );
+  return root;
 }
