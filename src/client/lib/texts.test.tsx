@@ -7,7 +7,15 @@ import { formatMessage, RichText, type TextFn } from './texts';
 
 /** The namespaces the sign-in screen reads with the light texts. */
 const LIGHT_NAMESPACES = ['auth', 'common'];
-const VALUES = { email: 'ann@example.com', min: 8, max: 256, length: 6, minutes: 15, step: 'Production', window: '3–5 May' };
+const VALUES = {
+  email: 'ann@example.com',
+  min: 8,
+  max: 256,
+  length: 6,
+  minutes: 15,
+  step: 'Production',
+  window: '3–5 May',
+};
 
 const catalogues = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', {
   eager: true,
