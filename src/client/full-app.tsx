@@ -4,8 +4,9 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './app';
 import { showHandedOffToast } from './components/ui/use-toast';
-import { initI18n } from './i18n';
+import { changeLocale, initI18n } from './i18n';
 import { createQueryClient } from './lib/query-client';
+import { followTextsLocale } from './lib/texts';
 import { Providers } from './providers';
 
 export async function start(element: HTMLElement): Promise<void> {
@@ -14,6 +15,8 @@ export async function start(element: HTMLElement): Promise<void> {
   await initI18n();
   // 'Login successful' from the sign-in screen, which left with a page load.
   showHandedOffToast();
+  // The sign-in screen (on /auth after signing out) switches its light texts; the other screens follow.
+  followTextsLocale((language) => void changeLocale(language));
 
   createRoot(element).render(
     <StrictMode>

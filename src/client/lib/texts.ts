@@ -23,6 +23,7 @@ const catalogues = new Map<string, Messages>();
 const loading = new Map<string, Promise<void>>();
 const namespaces = new Set<string>();
 const listeners = new Set<() => void>();
+const followers = new Set<(language: Locale) => void>();
 let version = 0;
 
 const slot = (language: string, namespace: string) => `${language}/${namespace}`;
@@ -62,6 +63,13 @@ export async function switchTextsLocale(language: Locale): Promise<void> {
   setDocumentLanguage(language);
   version += 1;
   for (const listener of listeners) listener();
+  for (const follower of followers) follower(language);
+}
+
+/** Calls `follower` with each language the sign-in screen switches to (the full app's i18next follows). */
+export function followTextsLocale(follower: (language: Locale) => void): () => void {
+  followers.add(follower);
+  return () => followers.delete(follower);
 }
 
 function subscribe(listener: () => void): () => void {
