@@ -49,7 +49,7 @@ describe('the sign-in app (the first load of /auth)', () => {
     expect(await notifications().findByText('Failed to verify email')).toBeInTheDocument();
     expect(notifications().getByText('Too many requests')).toBeInTheDocument();
     await user.click(notifications().getByRole('button', { name: 'Close notification' }));
-    expect(notifications().getByRole('status')).toHaveAttribute('data-state', 'closed');
+    expect(notifications().getByRole('listitem')).toHaveAttribute('data-state', 'closed');
   });
 
   it('leaves for the user’s home once signed in, and the home page shows the welcome', async () => {

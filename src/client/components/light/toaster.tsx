@@ -30,6 +30,8 @@ export function LightToaster() {
       <ol
         ref={viewport}
         tabIndex={-1}
+        // Each toast is read out as it is added (as urgently as the Radix toaster's announcer does).
+        aria-live="assertive"
         className={TOAST_VIEWPORT_CLASS}
         onPointerEnter={() => setPaused(true)}
         onPointerLeave={() => setPaused(false)}
@@ -61,9 +63,6 @@ function LightToast({ toast, paused }: { toast: ToastState; paused: boolean }) {
 
   return (
     <li
-      role="status"
-      aria-live={variant === 'destructive' ? 'assertive' : 'polite'}
-      aria-atomic="true"
       data-state={open ? 'open' : 'closed'}
       data-swipe={swipe ? 'move' : undefined}
       style={swipe ? { transform: `translateX(${Math.max(0, swipe.x - swipe.start)}px)` } : undefined}
