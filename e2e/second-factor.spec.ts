@@ -11,10 +11,12 @@ import { join } from 'node:path';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { type MailCatcher, startMailCatcher } from '../src/server/test/mail-catcher.js';
+import { expectToast } from './support/auth.js';
 import { expectAccessibleEverywhere } from './support/axe.js';
 import { shoot } from './support/screenshots.js';
 
-test.describe.configure({ mode: 'serial' });
+// Long journeys (each checks several screens with axe in two themes at two widths).
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 const ADMIN = 'security-admin@example.com';
 const ADMIN_PASSWORD = 'security admin password';
@@ -232,6 +234,22 @@ test('staff sign in with a code from the authenticator app', async ({ browser })
   } finally {
     expect(await post('/api/settings/security/batch', { requireSecondFactor: false })).toBe(200);
   }
+
+  // The admin signs that staff member out everywhere and removes their second factor (as after a
+  // lost phone): both from Admin Users → Edit, the removal asked once more in its own dialog.
+  await page.goto(`${base}/admin/settings?tab=users`);
+  const panel = page.getByRole('tabpanel', { name: 'Admin Users' });
+  await panel.getByRole('row').filter({ hasText: staffEmail }).getByRole('button', { name: /Edit/ }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit User' });
+  await edit.getByRole('button', { name: 'End all sessions' }).click();
+  await expectToast(page, 'Signed out everywhere');
+  await edit.getByRole('button', { name: 'Remove second factor' }).click();
+  const confirm = page.getByRole('alertdialog', { name: `Remove the second factor of ${staffEmail}?` });
+  await expect(confirm).toBeVisible();
+  await expectAccessibleEverywhere(page, 'remove second factor dialog');
+  await shoot(page, 'remove-second-factor');
+  await confirm.getByRole('button', { name: 'Remove' }).click();
+  await expectToast(page, 'Second factor removed');
   await context.close();
 });
 

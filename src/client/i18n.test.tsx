@@ -24,6 +24,7 @@ import { STAGE_NAME_KEYS } from './features/locale/stage-names';
 import { ADDRESS_GROUPS } from './features/onboarding/form-model';
 import { ORDER_FILTERS } from './features/orders/order-filter';
 import { ACTION_KEYS } from './features/orders/unit-stage';
+import { PAYMENT_RESULT_KINDS, PAYMENT_STATUS_KEYS } from './features/payments/session-display';
 
 const CLIENT = join(process.cwd(), 'src/client');
 const LOCALES_DIR = join(CLIENT, 'locales');
@@ -64,6 +65,10 @@ const DYNAMIC_KEYS: Record<string, readonly string[]> = {
     'timeline.state.upcoming',
   ],
   auth: [...Object.values(VALIDATION_KEYS), ...Object.values(SERVER_ERROR_KEYS)],
+  payments: [
+    ...PAYMENT_RESULT_KINDS.map((kind) => `result.${kind}`),
+    ...PAYMENT_STATUS_KEYS.map((status) => `status.${status}`),
+  ],
 };
 
 type Catalogue = Record<string, string>;

@@ -8,7 +8,8 @@ import { Link } from 'react-router';
 import { formatCount, itemLabel } from '../../../shared/format.js';
 import type { Dashboard } from '../../../shared/schemas/admin-orders.js';
 import { PENDING_ACTION_STAGES, STAGE_LABELS } from '../../../shared/stages.js';
-import { Alert } from '../../components/ui/alert';
+import { ListCard, ListCardRow, ListCardRows } from '../../components/list-card';
+import { LoadFailed } from '../../components/load-failed';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { PageSkeleton } from '../../components/ui/skeleton';
@@ -35,14 +36,9 @@ export default function DashboardPage() {
       </div>
       {dashboard.isPending && <PageSkeleton heading={false} cards blocks={2} />}
       {dashboard.isError && (
-        <Alert variant="destructive">
-          <span className="col-span-2 flex flex-wrap items-center justify-between gap-3">
-            {errorMessage(dashboard.error) ?? 'We could not load the dashboard.'}
-            <Button variant="outline" size="sm" onClick={() => dashboard.refetch()}>
-              Try again
-            </Button>
-          </span>
-        </Alert>
+        <LoadFailed onRetry={() => dashboard.refetch()}>
+          {errorMessage(dashboard.error) ?? 'We could not load the dashboard.'}
+        </LoadFailed>
       )}
       {dashboard.data && <DashboardContent data={dashboard.data} />}
     </section>
@@ -132,69 +128,62 @@ function StatCard({
 
 function RecentOrders({ data }: { data: Dashboard }) {
   return (
-    <Card>
-      <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
-        <div className="grid gap-1.5">
-          <CardTitle>Recent Orders</CardTitle>
-          <CardDescription>The newest orders first.</CardDescription>
-        </div>
-        <Button variant="outline" size="sm" asChild>
-          <Link to="/admin/orders">View all orders</Link>
-        </Button>
-      </CardHeader>
-      <CardContent>
-        {data.recentOrders.length === 0 ? (
-          <p className="text-muted-foreground text-sm">No orders yet.</p>
-        ) : (
-          <Table className="min-w-[40rem]">
-            <TableHeader>
-              <TableRow className="hover:bg-transparent">
-                <TableHead>Order ID</TableHead>
-                <TableHead>Customer</TableHead>
-                <TableHead>Product</TableHead>
-                <TableHead>Date</TableHead>
-                <TableHead>Stage</TableHead>
-                <TableHead className="text-right">
-                  <span className="sr-only">Actions</span>
-                </TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {data.recentOrders.map((row) => {
-                const label = adminOrderLabel(row);
-                return (
-                  <TableRow key={row.id}>
-                    <TableCell className="whitespace-nowrap font-medium">
-                      <Link
-                        to={orderPageUrl(row.id)}
-                        className="text-primary underline-offset-4 hover:underline"
-                      >
-                        {label}
+    <ListCard
+      title="Recent Orders"
+      description="The newest orders first."
+      viewAll={{ to: '/admin/orders', label: 'View all orders' }}
+    >
+      {data.recentOrders.length === 0 ? (
+        <p className="text-muted-foreground text-sm">No orders yet.</p>
+      ) : (
+        <Table className="min-w-[40rem]">
+          <TableHeader>
+            <TableRow className="hover:bg-transparent">
+              <TableHead>Order ID</TableHead>
+              <TableHead>Customer</TableHead>
+              <TableHead>Product</TableHead>
+              <TableHead>Date</TableHead>
+              <TableHead>Stage</TableHead>
+              <TableHead className="text-right">
+                <span className="sr-only">Actions</span>
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {data.recentOrders.map((row) => {
+              const label = adminOrderLabel(row);
+              return (
+                <TableRow key={row.id}>
+                  <TableCell className="whitespace-nowrap font-medium">
+                    <Link
+                      to={orderPageUrl(row.id)}
+                      className="text-primary underline-offset-4 hover:underline"
+                    >
+                      {label}
+                    </Link>
+                  </TableCell>
+                  <TableCell className="max-w-56">
+                    <CustomerName email={row.customerEmail} name={row.customerName} />
+                  </TableCell>
+                  <TableCell className="max-w-56 break-words">{row.productName}</TableCell>
+                  <TableCell className="whitespace-nowrap">{formatDate(row.orderDate)}</TableCell>
+                  <TableCell>
+                    <StageBadge stage={row.status} />
+                  </TableCell>
+                  <TableCell className="text-right">
+                    <Button variant="ghost" size="sm" asChild>
+                      <Link to={orderPageUrl(row.id)} aria-label={`View order ${label}`}>
+                        View
                       </Link>
-                    </TableCell>
-                    <TableCell className="max-w-56">
-                      <CustomerName email={row.customerEmail} name={row.customerName} />
-                    </TableCell>
-                    <TableCell className="max-w-56 break-words">{row.productName}</TableCell>
-                    <TableCell className="whitespace-nowrap">{formatDate(row.orderDate)}</TableCell>
-                    <TableCell>
-                      <StageBadge stage={row.status} />
-                    </TableCell>
-                    <TableCell className="text-right">
-                      <Button variant="ghost" size="sm" asChild>
-                        <Link to={orderPageUrl(row.id)} aria-label={`View order ${label}`}>
-                          View
-                        </Link>
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        )}
-      </CardContent>
-    </Card>
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      )}
+    </ListCard>
   );
 }
 
@@ -254,41 +243,23 @@ function UnitsPerStage({ data }: { data: Dashboard }) {
 function LongestWaiting({ data }: { data: Dashboard }) {
   const now = Date.now();
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Waiting longest</CardTitle>
-        <CardDescription>Units that have stayed longest in their current stage.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {data.longestWaiting.length === 0 ? (
-          <p className="text-muted-foreground text-sm">No unit is waiting.</p>
-        ) : (
-          <ol className="grid divide-y">
-            {data.longestWaiting.map((unit) => {
-              const label = `${adminOrderLabel({ id: unit.orderId, orderId: unit.orderRef })} · ${itemLabel(unit.itemNumber)}`;
-              return (
-                <li
-                  key={unit.itemId}
-                  className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm"
-                >
-                  <div className="grid">
-                    <span className="font-medium">{label}</span>
-                    <span className="text-muted-foreground">
-                      {waitedFor(unit.since, now)} in {STAGE_LABELS[unit.status]}
-                    </span>
-                  </div>
-                  <Button variant="ghost" size="sm" asChild>
-                    <Link to={orderPageUrl(unit.orderId)} aria-label={`View order ${label}`}>
-                      View
-                    </Link>
-                  </Button>
-                </li>
-              );
-            })}
-          </ol>
-        )}
-      </CardContent>
-    </Card>
+    <ListCard title="Waiting longest" description="Units that have stayed longest in their current stage.">
+      <ListCardRows items={data.longestWaiting} empty="No unit is waiting.">
+        {(unit) => {
+          const label = `${adminOrderLabel({ id: unit.orderId, orderId: unit.orderRef })} · ${itemLabel(unit.itemNumber)}`;
+          return (
+            <ListCardRow
+              key={unit.itemId}
+              label={label}
+              detail={`${waitedFor(unit.since, now)} in ${STAGE_LABELS[unit.status]}`}
+              to={orderPageUrl(unit.orderId)}
+              action="View"
+              actionLabel={`View order ${label}`}
+            />
+          );
+        }}
+      </ListCardRows>
+    </ListCard>
   );
 }
 
@@ -297,50 +268,35 @@ function PastWindowCard() {
   const late = usePastWindow();
   const data = late.data;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Past their delivery window</CardTitle>
-        <CardDescription>
-          {data && data.total > data.units.length
-            ? `The ${data.units.length} latest of ${data.total.toLocaleString()} units not delivered by the end of their estimated window.`
-            : 'Units not delivered by the end of their estimated window.'}
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        {late.isPending && <p className="text-muted-foreground text-sm">Loading…</p>}
-        {late.isError && (
-          <p className="text-destructive text-sm">
-            {errorMessage(late.error) ?? 'We could not load the late units.'}
-          </p>
-        )}
-        {data && data.units.length === 0 && (
-          <p className="text-muted-foreground text-sm">Every unit is within its window.</p>
-        )}
-        {data && data.units.length > 0 && (
-          <ol className="grid divide-y">
-            {data.units.map((unit) => {
-              const label = `${adminOrderLabel({ id: unit.orderId, orderId: unit.orderNumber })} · ${itemLabel(unit.itemNumber)}`;
-              return (
-                <li key={unit.itemId} className="flex items-center justify-between gap-2 py-2 text-sm">
-                  <div className="grid min-w-0 flex-1">
-                    <span className="font-medium">{label}</span>
-                    <span className="text-muted-foreground">
-                      {STAGE_LABELS[unit.status]} · expected{' '}
-                      {formatDateRange(unit.estimate.from, unit.estimate.to)} · {unit.daysLate}{' '}
-                      {unit.daysLate === 1 ? 'day' : 'days'} late
-                    </span>
-                  </div>
-                  <Button variant="ghost" size="sm" asChild>
-                    <Link to={orderPageUrl(unit.orderId)} aria-label={`View order ${label}`}>
-                      View
-                    </Link>
-                  </Button>
-                </li>
-              );
-            })}
-          </ol>
-        )}
-      </CardContent>
-    </Card>
+    <ListCard
+      title="Past their delivery window"
+      description={
+        data && data.total > data.units.length
+          ? `The ${data.units.length} latest of ${data.total.toLocaleString()} units not delivered by the end of their estimated window.`
+          : 'Units not delivered by the end of their estimated window.'
+      }
+    >
+      <ListCardRows
+        items={data?.units}
+        isPending={late.isPending}
+        error={late.error}
+        failed="We could not load the late units."
+        empty="Every unit is within its window."
+      >
+        {(unit) => {
+          const label = `${adminOrderLabel({ id: unit.orderId, orderId: unit.orderNumber })} · ${itemLabel(unit.itemNumber)}`;
+          return (
+            <ListCardRow
+              key={unit.itemId}
+              label={label}
+              detail={`${STAGE_LABELS[unit.status]} · expected ${formatDateRange(unit.estimate.from, unit.estimate.to)} · ${unit.daysLate} ${unit.daysLate === 1 ? 'day' : 'days'} late`}
+              to={orderPageUrl(unit.orderId)}
+              action="View"
+              actionLabel={`View order ${label}`}
+            />
+          );
+        }}
+      </ListCardRows>
+    </ListCard>
   );
 }

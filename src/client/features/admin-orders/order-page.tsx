@@ -10,7 +10,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { formatCents, itemLabel, paymentMethodLabel } from '../../../shared/format.js';
 import type { AdminOrderRow } from '../../../shared/schemas/admin-orders.js';
 import type { OrderDto } from '../../../shared/schemas/orders.js';
-import { Alert } from '../../components/ui/alert';
+import { LoadFailed } from '../../components/load-failed';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { PageSkeleton } from '../../components/ui/skeleton';
@@ -51,14 +51,9 @@ function OrderPageFor({ id }: { id: number }) {
   const failure = row.error ?? order.error;
   if (failure) {
     return (
-      <Alert variant="destructive">
-        <span className="col-span-2 flex flex-wrap items-center justify-between gap-3">
-          {errorMessage(failure) ?? 'We could not load the order.'}
-          <Button variant="outline" size="sm" onClick={() => Promise.all([row.refetch(), order.refetch()])}>
-            Try again
-          </Button>
-        </span>
-      </Alert>
+      <LoadFailed onRetry={() => Promise.all([row.refetch(), order.refetch()])}>
+        {errorMessage(failure) ?? 'We could not load the order.'}
+      </LoadFailed>
     );
   }
   if (!row.data || !order.data) return <PageSkeleton blocks={3} />;

@@ -9,9 +9,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatCount } from '../../../shared/format.js';
 import type { AdminOrdersQuery } from '../../../shared/schemas/admin-orders.js';
+import { LoadFailed } from '../../components/load-failed';
 import { Pager, showingText } from '../../components/pager';
 import { SearchBox } from '../../components/search-box';
-import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
@@ -243,14 +243,9 @@ export default function AdminOrdersPage() {
       )}
 
       {orders.isError && (
-        <Alert variant="destructive">
-          <span className="col-span-2 flex flex-wrap items-center justify-between gap-3">
-            {errorMessage(orders.error) ?? 'We could not load the orders.'}
-            <Button variant="outline" size="sm" onClick={() => orders.refetch()}>
-              Try again
-            </Button>
-          </span>
-        </Alert>
+        <LoadFailed onRetry={() => orders.refetch()}>
+          {errorMessage(orders.error) ?? 'We could not load the orders.'}
+        </LoadFailed>
       )}
 
       {!(orders.isError && !orders.data) && (

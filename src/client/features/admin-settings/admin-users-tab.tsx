@@ -10,9 +10,9 @@ import { emailSchema, PASSWORD_MAX_LENGTH } from '../../../shared/schemas/auth.j
 import { type AdminUser, isBlankPassword } from '../../../shared/schemas/customers.js';
 import { EmailList } from '../../components/email-list';
 import { EmailText } from '../../components/email-text';
+import { LoadFailed } from '../../components/load-failed';
 import { Pager } from '../../components/pager';
 import { SelectField } from '../../components/select-field';
-import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -100,14 +100,7 @@ export function AdminUsersTab() {
       <CardContent className="grid gap-4">
         {admins.isPending && <PageSpinner />}
         {admins.isError && !data && (
-          <Alert variant="destructive">
-            <span className="col-span-2 flex flex-wrap items-center justify-between gap-3">
-              We could not load the admin users.
-              <Button variant="outline" size="sm" onClick={() => admins.refetch()}>
-                Try again
-              </Button>
-            </span>
-          </Alert>
+          <LoadFailed onRetry={() => admins.refetch()}>We could not load the admin users.</LoadFailed>
         )}
         {data && (
           <>

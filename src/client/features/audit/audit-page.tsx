@@ -6,8 +6,8 @@ import {
   type AuditEntry,
   type AuditFilter,
 } from '../../../shared/schemas/audit.js';
+import { LoadFailed } from '../../components/load-failed';
 import { Pager } from '../../components/pager';
-import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
@@ -57,14 +57,7 @@ export default function AuditPage() {
 
       {log.isPending && <PageSkeleton heading={false} blocks={4} />}
       {log.isError && !data && (
-        <Alert variant="destructive">
-          <span className="col-span-2 flex flex-wrap items-center justify-between gap-3">
-            We could not load the audit log.
-            <Button variant="outline" size="sm" onClick={() => log.refetch()}>
-              Try again
-            </Button>
-          </span>
-        </Alert>
+        <LoadFailed onRetry={() => log.refetch()}>We could not load the audit log.</LoadFailed>
       )}
 
       {data && (

@@ -6,8 +6,8 @@ import { ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ConversationRow } from '../../../shared/schemas/conversations.js';
+import { LoadFailed } from '../../components/load-failed';
 import { Pager } from '../../components/pager';
-import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { PageSkeleton } from '../../components/ui/skeleton';
@@ -53,14 +53,7 @@ export default function ConversationsPage() {
 
       {list.isPending && <PageSkeleton heading={false} blocks={3} />}
       {list.isError && !data && (
-        <Alert variant="destructive">
-          <span className="col-span-2 flex flex-wrap items-center justify-between gap-3">
-            We could not load the conversations.
-            <Button variant="outline" size="sm" onClick={() => list.refetch()}>
-              Try again
-            </Button>
-          </span>
-        </Alert>
+        <LoadFailed onRetry={() => list.refetch()}>We could not load the conversations.</LoadFailed>
       )}
       {data && (
         <Card className="grid gap-4 p-4 sm:p-6" aria-busy={list.isFetching || undefined}>

@@ -4,9 +4,9 @@ import { formatCents } from '../../../shared/format.js';
 import { CUSTOMERS_PAGE_SIZE, type CustomerRow } from '../../../shared/schemas/customers.js';
 import { EmailList } from '../../components/email-list';
 import { EmailText } from '../../components/email-text';
+import { LoadFailed } from '../../components/load-failed';
 import { Pager } from '../../components/pager';
 import { SearchBox } from '../../components/search-box';
-import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { PageSkeleton } from '../../components/ui/skeleton';
@@ -58,14 +58,7 @@ export default function CustomersPage() {
 
       {customers.isPending && <PageSkeleton heading={false} blocks={4} />}
       {customers.isError && !data && (
-        <Alert variant="destructive">
-          <span className="col-span-2 flex flex-wrap items-center justify-between gap-3">
-            We could not load the customers.
-            <Button variant="outline" size="sm" onClick={() => customers.refetch()}>
-              Try again
-            </Button>
-          </span>
-        </Alert>
+        <LoadFailed onRetry={() => customers.refetch()}>We could not load the customers.</LoadFailed>
       )}
 
       {data && (

@@ -2,7 +2,7 @@ import { ArrowLeft, ExternalLink, PackageX } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
-import { Alert } from '../../components/ui/alert';
+import { LoadFailed } from '../../components/load-failed';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { PageSkeleton } from '../../components/ui/skeleton';
@@ -65,14 +65,9 @@ function OrderView({ id }: { id: number }) {
     return (
       <section className="grid gap-6">
         <BackLink />
-        <Alert variant="destructive">
-          <span className="col-span-2 flex flex-wrap items-center justify-between gap-3">
-            {t('page.loadFailed')}
-            <Button variant="outline" size="sm" onClick={() => order.refetch()}>
-              {t('tryAgain')}
-            </Button>
-          </span>
-        </Alert>
+        <LoadFailed onRetry={() => order.refetch()} retryLabel={t('tryAgain')}>
+          {t('page.loadFailed')}
+        </LoadFailed>
       </section>
     );
   }

@@ -2,8 +2,8 @@ import { Check, ExternalLink, ListFilter, PackageSearch } from 'lucide-react';
 import { DropdownMenu as DropdownMenuPrimitive } from 'radix-ui';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../../components/load-failed';
 import { SearchBox } from '../../components/search-box';
-import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import {
   DropdownMenu,
@@ -91,14 +91,9 @@ export default function OrdersPage() {
 
       {orders.isPending && <PageSkeleton heading={false} />}
       {orders.isError && (
-        <Alert variant="destructive">
-          <span className="col-span-2 flex flex-wrap items-center justify-between gap-3">
-            {t('loadFailed')}
-            <Button variant="outline" size="sm" onClick={() => orders.refetch()}>
-              {t('tryAgain')}
-            </Button>
-          </span>
-        </Alert>
+        <LoadFailed onRetry={() => orders.refetch()} retryLabel={t('tryAgain')}>
+          {t('loadFailed')}
+        </LoadFailed>
       )}
 
       {orders.isSuccess && (

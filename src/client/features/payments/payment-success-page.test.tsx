@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PaymentSessionSummary } from '../../../shared/schemas/payments.js';
+import { changeLocale } from '../../i18n';
 import { mockApi, renderApp } from '../../test/utils';
 import { formatMinorUnits, paymentResult } from './session-display';
 
@@ -108,6 +109,25 @@ describe('the payment-success page', () => {
     expect(screen.getByRole('link', { name: 'Return to Dashboard' })).toBeInTheDocument();
     if (path === '/payment/success') expect(calls.some((c) => c.url.startsWith('/api/stripe'))).toBe(false);
   });
+
+  it('speaks the customer’s language: French texts and the amount written the French way', async () => {
+    await changeLocale('fr');
+    api({ body: summary() });
+    renderApp('/payment/success?session_id=cs_test_1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Paiement réussi !' })).toBeInTheDocument();
+    const rows = within(screen.getByText('N° de commande').closest('dl') as HTMLElement);
+    expect(rows.getByText('Montant').nextSibling?.textContent).toMatch(/^7\s500,00\s\$US$/);
+    expect(rows.getByText('Payé')).toHaveAttribute('data-tone', 'paid');
+    expect(screen.getByRole('link', { name: 'Retour au tableau de bord' })).toBeInTheDocument();
+  });
+
+  it('says in Spanish when the session cannot be found', async () => {
+    await changeLocale('es');
+    api({ status: 404, body: { message: 'Not found' } });
+    renderApp('/payment/success?session_id=cs_test_1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Error en el pago' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('No encontramos la información de la sesión');
+  });
 });
 
 describe('what a payment session shows', () => {
@@ -115,25 +135,21 @@ describe('what a payment session shows', () => {
     const card = ['card'];
     const both = ['card', 'us_bank_account'];
     expect(paymentResult({ payment_status: 'paid', payment_method_types: both })).toEqual({
-      title: 'Payment Successful!',
-      statusLabel: 'Paid',
+      kind: 'paid',
+      status: 'paid',
       tone: 'paid',
     });
     expect(
       paymentResult({ payment_status: 'processing', payment_method_types: ['us_bank_account'] }),
-    ).toEqual({
-      title: 'Payment Processing',
-      statusLabel: 'Awaiting Funds',
-      tone: 'awaiting',
-    });
+    ).toEqual({ kind: 'processing', status: 'awaitingFunds', tone: 'awaiting' });
     expect(paymentResult({ payment_status: 'failed', payment_method_types: both })).toEqual({
-      title: 'Processing Bank Payment',
-      statusLabel: 'failed',
+      kind: 'bank',
+      status: 'failed',
       tone: 'other',
     });
     expect(paymentResult({ payment_status: 'unpaid', payment_method_types: card })).toEqual({
-      title: 'Payment Received',
-      statusLabel: 'unpaid',
+      kind: 'received',
+      status: 'unpaid',
       tone: 'other',
     });
   });

@@ -1,11 +1,13 @@
 import { CircleAlert, CircleCheck, Clock, Landmark } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { isApiError } from '../../lib/api';
 import { usePublicConfig } from '../../lib/public-config';
+import { useFormat } from '../../lib/use-format';
 import { announcePaymentUpdate, useCheckoutSession } from './api';
 import { DetailRow, PaymentLayout } from './payment-layout';
 import { formatMinorUnits, type PaymentResultTone, paymentResult } from './session-display';
@@ -26,22 +28,24 @@ const ICON_CLASSES: Record<PaymentResultTone, string> = {
 /** 'Return to Dashboard': the members area set in Settings → General (a full page load, fresh data). */
 function ReturnToDashboard() {
   const config = usePublicConfig();
+  const { t } = useTranslation('payments');
   return (
     <Button asChild className="w-full">
-      <a href={config.data?.membersAreaUrl ?? '/'}>Return to Dashboard</a>
+      <a href={config.data?.membersAreaUrl ?? '/'}>{t('returnToDashboard')}</a>
     </Button>
   );
 }
 
 function PaymentError({ message }: { message: string }) {
+  const { t } = useTranslation('payments');
   return (
     <Card>
       <CardHeader className="items-center text-center">
         <span className="mb-2 flex size-12 items-center justify-center rounded-full bg-destructive/10 text-destructive">
           <CircleAlert aria-hidden="true" className="size-6" />
         </span>
-        <h1 className="font-semibold text-xl leading-tight tracking-tight">Payment Error</h1>
-        <CardDescription>We couldn't retrieve your payment details</CardDescription>
+        <h1 className="font-semibold text-xl leading-tight tracking-tight">{t('error.title')}</h1>
+        <CardDescription>{t('error.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         <p
@@ -66,6 +70,8 @@ export default function PaymentSuccessPage() {
   const [params] = useSearchParams();
   const sessionId = params.get('session_id');
   const session = useCheckoutSession(sessionId);
+  const { t } = useTranslation('payments');
+  const format = useFormat();
 
   // The portal's tab that opened the payment page refreshes its orders now.
   useEffect(() => {
@@ -74,18 +80,16 @@ export default function PaymentSuccessPage() {
 
   let content: ReactNode;
   if (!sessionId) {
-    content = <PaymentError message="No session ID provided" />;
+    content = <PaymentError message={t('error.noSession')} />;
   } else if (session.isPending) {
     content = (
       <Card className="flex items-center justify-center gap-3 p-10 text-muted-foreground">
         <Spinner label={null} className="text-primary" />
-        <p role="status">Loading payment details…</p>
+        <p role="status">{t('loading')}</p>
       </Card>
     );
   } else if (session.isError) {
-    const message = isApiError(session.error, 404)
-      ? 'Session information not found'
-      : 'Failed to load payment details';
+    const message = isApiError(session.error, 404) ? t('error.notFound') : t('error.failed');
     content = <PaymentError message={message} />;
   } else {
     const data = session.data;
@@ -99,16 +103,20 @@ export default function PaymentSuccessPage() {
           >
             <Icon aria-hidden="true" className="size-6" />
           </span>
-          <h1 className="font-semibold text-xl leading-tight tracking-tight">{result.title}</h1>
+          <h1 className="font-semibold text-xl leading-tight tracking-tight">{t(`result.${result.kind}`)}</h1>
         </CardHeader>
         <CardContent>
           <dl className="divide-y rounded-lg border px-4">
-            <DetailRow term="Order ID">{data.metadata.orderId}</DetailRow>
-            {data.metadata.itemId && <DetailRow term="Item ID">{data.metadata.itemId}</DetailRow>}
-            <DetailRow term="Amount">{formatMinorUnits(data.amount_total, data.currency)}</DetailRow>
-            {data.customer_details.email && <DetailRow term="Email">{data.customer_details.email}</DetailRow>}
-            <DetailRow term="Payment Status">
-              <PaymentStatusPill label={result.statusLabel} tone={result.tone} />
+            <DetailRow term={t('details.orderId')}>{data.metadata.orderId}</DetailRow>
+            {data.metadata.itemId && <DetailRow term={t('details.itemId')}>{data.metadata.itemId}</DetailRow>}
+            <DetailRow term={t('details.amount')}>
+              {formatMinorUnits(data.amount_total, data.currency, format.intlLocale)}
+            </DetailRow>
+            {data.customer_details.email && (
+              <DetailRow term={t('details.email')}>{data.customer_details.email}</DetailRow>
+            )}
+            <DetailRow term={t('details.paymentStatus')}>
+              <PaymentStatusPill label={t(`status.${result.status}`, result.status)} tone={result.tone} />
             </DetailRow>
           </dl>
         </CardContent>

@@ -11,6 +11,7 @@ import {
   type WebhookLogStatus,
 } from '../../../shared/schemas/webhook-events.js';
 import { logStageLabel } from '../../../shared/stages.js';
+import { LoadFailed } from '../../components/load-failed';
 import { Pager } from '../../components/pager';
 import { SearchBox } from '../../components/search-box';
 import { SelectField } from '../../components/select-field';
@@ -113,14 +114,7 @@ export function LogsTab() {
 
         {events.isPending && <PageSpinner />}
         {events.isError && !data && (
-          <Alert variant="destructive">
-            <span className="col-span-2 flex flex-wrap items-center justify-between gap-3">
-              We could not load the webhook logs.
-              <Button variant="outline" size="sm" onClick={() => events.refetch()}>
-                Try again
-              </Button>
-            </span>
-          </Alert>
+          <LoadFailed onRetry={() => events.refetch()}>We could not load the webhook logs.</LoadFailed>
         )}
 
         {data && (

@@ -15,6 +15,7 @@ import type { Db } from '../../db/client.js';
 import { orderItems, orders, type PaymentSession, paymentSessions, users } from '../../db/schema.js';
 import { type Clock, minutesFrom } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { mailText, recipientLocale } from '../../mail/i18n.js';
 import type { AuditActor } from '../audit/index.js';
 import type { OrderWriter } from '../orders/index.js';
 import type { SettingsService } from '../settings/index.js';
@@ -161,11 +162,17 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         };
       }
 
+      const locale = await recipientLocale(db, email);
       const request: CheckoutRequest = {
         amount,
         currency: CURRENCY,
-        description: `Deposit for ${order.productName} (order ${order.orderId}, unit ${item.itemNumber})`,
+        description: mailText(locale, 'checkout.deposit', {
+          product: order.productName,
+          orderNumber: order.orderId,
+          unit: item.itemNumber,
+        }),
         customerEmail: email,
+        locale,
         metadata: { orderId: order.orderId, itemId: String(item.id) },
         successUrl: config.publicUrl + successPage('{CHECKOUT_SESSION_ID}'),
         cancelUrl: config.publicUrl + orderPage(order.id),

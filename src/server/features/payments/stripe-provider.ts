@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import type { Locale } from '../../../shared/locales.js';
 
 /** Stripe's webhook tolerance: a delivery signed more than 5 minutes ago is refused (replays). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -14,6 +15,8 @@ export interface CheckoutRequest {
   metadata: { orderId: string; itemId: string };
   successUrl: string;
   cancelUrl: string;
+  /** The customer's language, so the hosted payment page speaks it. */
+  locale: Locale;
 }
 
 export interface StartedCheckout {
@@ -87,6 +90,7 @@ export function createStripeProvider({ apiBase }: { apiBase: string | undefined 
           client_reference_id: request.metadata.itemId,
           metadata: request.metadata,
           payment_intent_data: { metadata: request.metadata },
+          locale: request.locale,
           success_url: request.successUrl,
           cancel_url: request.cancelUrl,
         });

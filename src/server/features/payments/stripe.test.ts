@@ -78,6 +78,29 @@ describe('starting a Stripe checkout', () => {
     expect(stripe.requests.filter((r) => r.path === '/v1/checkout/sessions')).toHaveLength(1);
   });
 
+  it('opens the payment page in the customer’s language, the deposit named in it', async () => {
+    const { client: eva } = await signedInCustomer(t, 'eva@example.com');
+    expect((await eva.request('PATCH', '/api/user/preferences', { json: { locale: 'es' } })).status).toBe(
+      200,
+    );
+    const { item, order } = await seedDepositOrder(t, 'eva@example.com');
+    expect((await askForLink(eva, item.id)).status).toBe(200);
+    const created = stripe.requests.filter(
+      (r) => r.path === '/v1/checkout/sessions' && r.params.customer_email === 'eva@example.com',
+    );
+    expect(created).toHaveLength(1);
+    expect(created[0]?.params).toMatchObject({
+      locale: 'es',
+      line_items: [
+        {
+          price_data: {
+            product_data: { name: `Depósito para Cabin 400 (pedido ${order.orderId}, unidad 1)` },
+          },
+        },
+      ],
+    });
+  });
+
   it('answers 502 with a message when Stripe refuses, and records no checkout', async () => {
     const seeded = await seedDepositOrder(t, 'ann@example.com', {
       units: [{ stage: 'FINANCING_PAYMENT', stageData: { paymentAmount: 10 } }],

@@ -28,6 +28,7 @@ export const en = {
   'message.subject': 'New message about your order {orderNumber}',
   'message.wrote': '{name} wrote:',
   'message.filesOnly': '(files attached)',
+  'checkout.deposit': 'Deposit for {product} (order {orderNumber}, unit {unit})',
   'message.reply': 'Read and reply',
   'order.view': 'View your order',
   'confirmation.createdTitle': 'Your order {orderNumber} is confirmed',

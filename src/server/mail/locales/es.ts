@@ -28,6 +28,7 @@ export const es: MailMessages = {
   'message.subject': 'Nuevo mensaje sobre su pedido {orderNumber}',
   'message.wrote': '{name} escribió:',
   'message.filesOnly': '(archivos adjuntos)',
+  'checkout.deposit': 'Depósito para {product} (pedido {orderNumber}, unidad {unit})',
   'message.reply': 'Leer y responder',
   'order.view': 'Ver tu pedido',
   'confirmation.createdTitle': 'Tu pedido {orderNumber} está confirmado',

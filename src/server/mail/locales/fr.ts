@@ -28,6 +28,7 @@ export const fr: MailMessages = {
   'message.subject': 'Nouveau message concernant votre commande {orderNumber}',
   'message.wrote': '{name} a écrit :',
   'message.filesOnly': '(fichiers joints)',
+  'checkout.deposit': 'Acompte pour {product} (commande {orderNumber}, unité {unit})',
   'message.reply': 'Lire et répondre',
   'order.view': 'Voir votre commande',
   'confirmation.createdTitle': 'Votre commande {orderNumber} est confirmée',
