@@ -8,6 +8,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { is, Placeholder } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as z from 'zod/mini';
@@ -60,9 +61,14 @@ async function answer(req: import('node:http').IncomingMessage, res: import('nod
   if (!statement) return send(res, 404, { message: 'Not found' });
   const token = sessionToken(req.headers.cookie);
   if (!token) return send(res, 401, { message: 'Not signed in' });
-  // The token hash and the time are the first two parameters; the rest (the limit) stay as built. The
-  // product sends the lookup as a named statement, parsed once per connection, and so does this.
-  const values = [hashToken(token), new Date().toISOString(), ...sessionSql.params.slice(2)];
+  // The token hash and the time fill the statement's two placeholders, wherever they stand; the other
+  // parameters stay as built. The product sends the lookup as a named statement, parsed once per
+  // connection, and so does this.
+  const now = new Date().toISOString();
+  const values = sessionSql.params.map((value) => {
+    if (!is(value, Placeholder)) return value;
+    return value.name === 'tokenHash' ? hashToken(token) : now;
+  });
   const found = await pool.query({ name: SESSION_USER_STATEMENT, text: sessionSql.sql, values });
   const user = found.rows[0];
   if (!user) return send(res, 401, { message: 'Not signed in' });

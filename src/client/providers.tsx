@@ -1,5 +1,8 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
+import { type ComponentType, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { ENGLISH_UI_LABELS, type UiLabels, UiLabelsProvider } from './components/ui/labels';
 import { ThemeProvider } from './lib/theme';
 
 // The toasts' Radix code is its own chunk, fetched alongside the first screen rather than before it:
@@ -22,13 +25,38 @@ function DeferredToaster() {
   return LoadedToaster ? <LoadedToaster /> : null;
 }
 
+/**
+ * What the shared building blocks say to screen readers: in the visitor's language on the customer
+ * side, in English in the back office (which is English throughout).
+ */
+function useUiLabelsHere(): UiLabels {
+  const { t, i18n } = useTranslation('common');
+  const backOffice = useLocation().pathname.startsWith('/admin');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the labels change with the language
+  return useMemo(
+    () =>
+      backOffice
+        ? ENGLISH_UI_LABELS
+        : {
+            close: t('ui.close'),
+            closeNotification: t('ui.closeNotification'),
+            loading: t('ui.loading'),
+            showPassword: t('ui.showPassword'),
+          },
+    [backOffice, t, i18n.language],
+  );
+}
+
 /** Everything the screens rely on, shared by main.tsx and the component tests. */
 export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  const labels = useUiLabelsHere();
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
-        {children}
-        <DeferredToaster />
+        <UiLabelsProvider value={labels}>
+          {children}
+          <DeferredToaster />
+        </UiLabelsProvider>
       </ThemeProvider>
     </QueryClientProvider>
   );

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { showHandedOffToast, useToast } from './components/ui/use-toast';
+import { LOCALE_STORAGE_KEY } from './lib/page-locale';
 import { start } from './sign-in-app';
 import { makeUser, mockApi, sessionRoute } from './test/utils';
 
@@ -78,5 +79,21 @@ describe('the sign-in app (the first load of /auth)', () => {
     expect(result.current.toasts.map((toast) => `${toast.title}: ${toast.description}`)).toEqual([
       'Login successful: Welcome back, ann@example.com',
     ]);
+  });
+
+  it('opens in the visitor’s language, the screen-reader words of its controls included', async () => {
+    localStorage.setItem(LOCALE_STORAGE_KEY, 'es');
+    mockApi({
+      'GET /api/auth/session': sessionRoute(null),
+      'POST /api/auth/verify-email': { body: { userExists: true, needsPassword: false } },
+    });
+    const user = userEvent.setup();
+    await openSignIn();
+
+    expect(await screen.findByRole('heading', { name: 'Te damos la bienvenida' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('es');
+    await user.type(screen.getByLabelText('Correo electrónico'), 'ann@example.com');
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(await screen.findByRole('button', { name: 'Mostrar contraseña' })).toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { asc, sql } from 'drizzle-orm';
+import { asc, ilike, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase } from '../test/database.js';
 import { backupDatabase, restoreDatabase } from './backup.js';
@@ -67,6 +67,13 @@ describe.skipIf(serverUrl)('backup and restore of the embedded database', () => 
     database = openDatabase({ dataDir });
     try {
       expect(await contents(database)).toEqual(before);
+      // The restored folder takes new orders and finds them: its search indexes need pg_trgm loaded.
+      await database.db.insert(orders).values({ orderId: 'BK-3', productName: 'Loft 320' });
+      const found = await database.db
+        .select({ orderId: orders.orderId })
+        .from(orders)
+        .where(ilike(orders.productName, '%loft%'));
+      expect(found).toEqual([{ orderId: 'BK-3' }]);
     } finally {
       await database.close();
     }

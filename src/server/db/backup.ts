@@ -7,11 +7,12 @@ import { createInterface } from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { createGunzip, createGzip } from 'node:zlib';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { openDatabase } from './client.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { newPglite } from './pglite.js';
 
 /**
  * One file holds a whole database. It starts with one line naming what follows:
@@ -126,7 +127,7 @@ async function restoreEmbedded(dataDir: string, file: string, offset: number) {
     if (hadDatabase) await rename(path, previous);
     await mkdir(path, { recursive: true });
     const archive = (await readFile(file)).subarray(offset);
-    const client = new PGlite(path, { loadDataDir: new Blob([archive]) });
+    const client = newPglite(path, { loadDataDir: new Blob([archive]) });
     await client.query('select 1');
     await client.close();
     if (hadDatabase) await rm(previous, { recursive: true, force: true });

@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -10,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.js';
+import { newPglite } from './pglite.js';
 import * as schema from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -78,7 +78,7 @@ export function openDatabase(options: {
  * initdb, which is most of the cost of opening a new one (test files each open their own).
  */
 export async function dumpMigratedTemplate(): Promise<Blob> {
-  const client = new PGlite();
+  const client = newPglite();
   try {
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
     return await client.dumpDataDir('none');
@@ -219,7 +219,7 @@ function openPglite(dataDir: string | null, template: Blob | undefined): Databas
     mkdirSync(path, { recursive: true });
     release = lockDataDir(dataDir);
   }
-  const client = new PGlite(path, {
+  const client = newPglite(path, {
     ...(template && { loadDataDir: template }),
     ...(path && { postgresqlconf: ON_DISK_SETTINGS }),
   });

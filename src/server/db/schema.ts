@@ -18,6 +18,7 @@ import type { Role } from '../../shared/constants.js';
 import type { Locale } from '../../shared/locales.js';
 import type { Stage } from '../../shared/stages.js';
 import type { MailAttachment } from '../mail/mailer.js';
+import { fullNameOf } from './full-name.js';
 import { stageRankOf } from './stage-rank.js';
 
 /**
@@ -69,6 +70,10 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     index('users_role_idx').on(t.role),
+    // The admin search matches text anywhere in the e-mail or name (ILIKE '%…%'): trigram indexes
+    // (decision 184). An expression takes its operator class inside the SQL.
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('users_full_name_trgm_idx').using('gin', sql`${fullNameOf(t.firstName, t.lastName)} gin_trgm_ops`),
     check('users_locale_check', sql`${t.locale} in ('en', 'es', 'fr')`),
     check('users_browser_locale_check', sql`${t.browserLocale} in ('en', 'es', 'fr')`),
   ],
@@ -112,6 +117,9 @@ export const orders = pgTable(
     // The list sorted by stage in fulfilment order (see stageRankOf).
     index('orders_stage_rank_idx').on(stageRankOf(t.status), t.id),
     index('orders_zip_code_idx').on(t.zipCode),
+    // The admin search and product filter, text anywhere in the id or product (decision 184).
+    index('orders_order_id_trgm_idx').using('gin', t.orderId.op('gin_trgm_ops')),
+    index('orders_product_name_trgm_idx').using('gin', t.productName.op('gin_trgm_ops')),
   ],
 );
 

@@ -6,6 +6,7 @@
 import { clsx } from 'clsx';
 import { type PointerEvent, useEffect, useRef, useState } from 'react';
 import { TOAST_DURATION_MS } from '../../../shared/constants.js';
+import { useUiLabels } from '../ui/labels';
 import { dismissToast, type ToastState, useToast } from '../ui/use-toast';
 import { TOAST_VIEWPORT_CLASS, toastVariants } from '../ui/variants';
 import { CircleAlertIcon, CircleCheckIcon, XIcon } from './icons';
@@ -49,6 +50,7 @@ export function LightToaster() {
 function LightToast({ toast, paused }: { toast: ToastState; paused: boolean }) {
   const { id, title, description, variant, open, duration = TOAST_DURATION_MS } = toast;
   const [swipe, setSwipe] = useState<{ start: number; x: number } | null>(null);
+  const labels = useUiLabels();
 
   useEffect(() => {
     if (!open || paused) return;
@@ -85,7 +87,7 @@ function LightToast({ toast, paused }: { toast: ToastState; paused: boolean }) {
       </div>
       <button
         type="button"
-        aria-label="Close notification"
+        aria-label={labels.closeNotification}
         onClick={() => dismissToast(id)}
         className="absolute top-3 right-3 rounded-md p-1 opacity-70 outline-none transition-opacity hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring group-[.destructive]:focus-visible:ring-destructive-foreground"
       >

@@ -6,21 +6,25 @@
 import type { VariantProps } from 'class-variance-authority';
 import { clsx } from 'clsx';
 import { type ComponentProps, type ReactNode, useId, useState } from 'react';
+import { useUiLabels } from '../ui/labels';
 import { alertVariants, buttonVariants, INPUT_CLASS, INPUT_TEXT_CLASS } from '../ui/variants';
 import { EyeIcon, EyeOffIcon, LoaderCircleIcon } from './icons';
 
 interface SpinnerProps {
   /** The spinner's size; size-6 when omitted. */
   className?: string;
-  /** Announced to screen readers; null when the surrounding control already says what is happening. */
+  /** Announced to screen readers ('Loading' in the page's language when omitted); null when the
+   * surrounding control already says what is happening. */
   label?: string | null;
 }
 
-export function Spinner({ className = 'size-6', label = 'Loading' }: SpinnerProps) {
+export function Spinner({ className = 'size-6', label }: SpinnerProps) {
+  const labels = useUiLabels();
+  const announced = label === undefined ? labels.loading : label;
   return (
-    <span role={label ? 'status' : undefined} className="inline-flex">
+    <span role={announced ? 'status' : undefined} className="inline-flex">
       <LoaderCircleIcon className={clsx('animate-spin text-current', className)} />
-      {label && <span className="sr-only">{label}</span>}
+      {announced && <span className="sr-only">{announced}</span>}
     </span>
   );
 }
@@ -99,6 +103,7 @@ export function TextField({ id, label, error, labelAside, trailing, className, .
 /** A password input with a show/hide button, which helps on phones where typos are common. */
 export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) {
   const [visible, setVisible] = useState(false);
+  const labels = useUiLabels();
   const Icon = visible ? EyeOffIcon : EyeIcon;
   return (
     <TextField
@@ -106,7 +111,7 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) 
       trailing={
         <button
           type="button"
-          aria-label="Show password"
+          aria-label={labels.showPassword}
           aria-pressed={visible}
           onClick={() => setVisible((v) => !v)}
           className="flex size-8 items-center justify-center rounded-md text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"

@@ -1,4 +1,5 @@
 import { cn } from '../../lib/utils';
+import { useUiLabels } from './labels';
 
 /** Stable keys for n placeholder blocks (they never reorder). */
 const slots = (count: number, name: string) => Array.from({ length: count }, (_, n) => `${name}${n}`);
@@ -27,9 +28,10 @@ export function PageSkeleton({
   cards?: boolean;
   heading?: boolean;
 }) {
+  const labels = useUiLabels();
   return (
     <div role="status" className="grid gap-6">
-      <span className="sr-only">Loading</span>
+      <span className="sr-only">{labels.loading}</span>
       {heading && (
         <div className="grid gap-2">
           <Skeleton className="h-8 w-56 max-w-full" />

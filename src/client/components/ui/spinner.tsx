@@ -1,5 +1,6 @@
 import { LoaderCircle } from 'lucide-react';
 import { cn } from '../../lib/utils';
+import { useUiLabels } from './labels';
 
 interface SpinnerProps {
   className?: string;
@@ -7,11 +8,13 @@ interface SpinnerProps {
   label?: string | null;
 }
 
-export function Spinner({ className, label = 'Loading' }: SpinnerProps) {
+export function Spinner({ className, label }: SpinnerProps) {
+  const labels = useUiLabels();
+  const announced = label === undefined ? labels.loading : label;
   return (
-    <span role={label ? 'status' : undefined} className="inline-flex">
+    <span role={announced ? 'status' : undefined} className="inline-flex">
       <LoaderCircle aria-hidden="true" className={cn('size-6 animate-spin text-current', className)} />
-      {label && <span className="sr-only">{label}</span>}
+      {announced && <span className="sr-only">{announced}</span>}
     </span>
   );
 }

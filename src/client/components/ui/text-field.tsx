@@ -3,6 +3,7 @@ import { type ComponentProps, type ReactNode, useId, useState } from 'react';
 import { cn } from '../../lib/utils';
 import { Input } from './input';
 import { Label } from './label';
+import { useUiLabels } from './labels';
 
 export interface TextFieldProps extends ComponentProps<'input'> {
   label: string;
@@ -46,6 +47,7 @@ export function TextField({ id, label, error, labelAside, trailing, className, .
 /** A password input with a show/hide button, which helps on phones where typos are common. */
 export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) {
   const [visible, setVisible] = useState(false);
+  const labels = useUiLabels();
   const Icon = visible ? EyeOff : Eye;
   return (
     <TextField
@@ -53,7 +55,7 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) 
       trailing={
         <button
           type="button"
-          aria-label="Show password"
+          aria-label={labels.showPassword}
           aria-pressed={visible}
           onClick={() => setVisible((v) => !v)}
           className="flex size-8 items-center justify-center rounded-md text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"

@@ -4,6 +4,7 @@ import { Toast as ToastPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { TOAST_DURATION_MS } from '../../../shared/constants.js';
 import { cn } from '../../lib/utils';
+import { useUiLabels } from './labels';
 import { TOAST_VIEWPORT_CLASS, toastVariants } from './variants';
 
 /** One toast for 5000 ms, dismissed by a 50 px swipe to the right. */
@@ -46,9 +47,10 @@ export function ToastDescription({ className, ...props }: ComponentProps<typeof 
 }
 
 export function ToastClose({ className, ...props }: ComponentProps<typeof ToastPrimitive.Close>) {
+  const labels = useUiLabels();
   return (
     <ToastPrimitive.Close
-      aria-label="Close notification"
+      aria-label={labels.closeNotification}
       className={cn(
         'absolute top-3 right-3 rounded-md p-1 opacity-70 outline-none transition-opacity hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring group-[.destructive]:focus-visible:ring-destructive-foreground',
         className,

@@ -13,6 +13,7 @@ import {
 } from '../../../shared/schemas/customers.js';
 import type { Config } from '../../config.js';
 import type { Db, Executor } from '../../db/client.js';
+import { fullNameOf } from '../../db/full-name.js';
 import { orders, sessions, type User, users, verificationCodes } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { hashPassword, hashToken } from '../../lib/crypto.js';
@@ -150,7 +151,8 @@ export function createCustomerAdminService({
         const byId = /^\d{1,9}$/.test(query.q) ? [eq(users.id, Number(query.q))] : [];
         const matches = or(
           ilike(users.email, pattern),
-          sql`concat_ws(' ', ${users.firstName}, ${users.lastName}) ilike ${pattern}`,
+          // The expression of users_full_name_trgm_idx, so that index serves this search too.
+          ilike(fullNameOf(users.firstName, users.lastName), pattern),
           ...byId,
         );
         if (matches) conditions.push(matches);
