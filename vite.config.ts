@@ -18,6 +18,15 @@ export default defineConfig({
     // removes what none of the last three builds uses.
     emptyOutDir: false,
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // React on its own, named as such: every page needs it, and a release that leaves it alone
+        // leaves its chunk cached (otherwise it shares a chunk with whatever else both apps import).
+        codeSplitting: {
+          groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -2,15 +2,14 @@ import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { PageErrorBoundary } from './components/page-error-boundary';
 import { FrameSkeleton } from './components/ui/skeleton';
-import AuthPage from './features/auth/auth-page';
-import { RedirectIfSignedIn, RequireAdmin, RequireUser } from './features/auth/guards';
+import { AuthRoute } from './features/auth/auth-route';
+import { RequireAdmin, RequireUser } from './features/auth/guards';
 import { RequirePermission } from './features/auth/permissions';
 import NotFoundPage from './features/not-found/not-found-page';
 import { lazyChunk } from './lib/lazy-chunk';
 
-// Everything behind a guard is its own chunk, so the first load of /auth carries only the sign-in
-// screen (at most 100 kB of compressed JavaScript, admin code in its own chunks; checked by
-// bench/benchmarks/auth-bundle.ts).
+// Everything behind a guard is its own chunk, so a page's first load carries only its own screen (the
+// first load of /auth does not load this module at all: src/client/sign-in-app.tsx).
 const CustomerShell = lazyChunk(() => import('./features/shell/customer-shell'));
 const HomePage = lazyChunk(() => import('./features/home/home-page'));
 const OrdersPage = lazyChunk(() => import('./features/orders/orders-page'));
@@ -41,14 +40,7 @@ export function AppRoutes() {
     <PageErrorBoundary>
       <Suspense fallback={<FrameSkeleton />}>
         <Routes>
-          <Route
-            path="/auth"
-            element={
-              <RedirectIfSignedIn>
-                <AuthPage />
-              </RedirectIfSignedIn>
-            }
-          />
+          <Route path="/auth" element={<AuthRoute />} />
 
           <Route element={<RequireUser />}>
             <Route element={<CustomerShell />}>

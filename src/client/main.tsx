@@ -1,25 +1,9 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
-import { AppRoutes } from './app';
-import { initI18n } from './i18n';
-import { createQueryClient } from './lib/query-client';
-import { Providers } from './providers';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// Rendering waits for the common texts of the visitor's language (one small chunk); a screen's own
-// texts load with it (useTranslation suspends until they are there).
-await initI18n();
-
-createRoot(root).render(
-  <StrictMode>
-    <BrowserRouter>
-      <Providers queryClient={createQueryClient()}>
-        <AppRoutes />
-      </Providers>
-    </BrowserRouter>
-  </StrictMode>,
-);
+// The sign-in page opens most visits, so its first load is a small app of its own; every other page
+// loads the full app (which shows the sign-in screen too when reached without a page load).
+const app = /^\/auth\/?$/.test(location.pathname) ? import('./sign-in-app') : import('./full-app');
+await (await app).start(root);

@@ -19,8 +19,10 @@ export function preloadToaster(): Promise<void> {
 
 function DeferredToaster() {
   const [, setReady] = useState(LoadedToaster !== null);
+  // Always waits, even when the chunk arrived between the render and this effect: a render without
+  // the toaster would otherwise stay the last one (the toasts of a page's start never showed).
   useEffect(() => {
-    if (!LoadedToaster) void toasterReady.then(() => setReady(true));
+    void toasterReady.then(() => setReady(true));
   }, []);
   return LoadedToaster ? <LoadedToaster /> : null;
 }

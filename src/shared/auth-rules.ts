@@ -16,6 +16,11 @@ export const PASSWORD_REQUIRED_MESSAGE = 'Password is required';
 export const CODE_MESSAGE = `Verification code must be ${VERIFICATION_CODE_LENGTH} digits`;
 export const PASSWORDS_MISMATCH_MESSAGE = 'Passwords do not match';
 
+/** A staff member's second factor at sign-in: a code from the authenticator app, or a recovery code. */
+export const TOTP_DIGITS = 6;
+export const TOTP_CODE_MESSAGE = `Enter the ${TOTP_DIGITS}-digit code from your authenticator app`;
+export const RECOVERY_CODE_MESSAGE = 'Enter one of your recovery codes, e.g. 4k7qm-x2c9p';
+
 /** What <input type="email"> accepts (the HTML standard's rule), which admits admin@localhost. */
 export const HTML5_EMAIL =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;

@@ -1,16 +1,20 @@
-import { PackageCheck } from 'lucide-react';
-import { cn } from '../lib/utils';
+import { clsx } from 'clsx';
+import { PackageCheckIcon } from './light/icons';
 
-/** The product's logo tile, beside the name on the sign-in screen and in the sidebars. */
-export function BrandMark({ className }: { className?: string }) {
+/**
+ * The product's logo tile, beside the name on the sign-in screen and in the sidebars. Light (no
+ * tailwind-merge, no lucide-react) because the sign-in screen's first load draws it; `className` gives
+ * its size (size-10 when omitted) and any shadow.
+ */
+export function BrandMark({ className = 'size-10' }: { className?: string }) {
   return (
     <span
-      className={cn(
-        'flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary text-primary-foreground',
+      className={clsx(
+        'flex shrink-0 items-center justify-center rounded-xl bg-primary text-primary-foreground',
         className,
       )}
     >
-      <PackageCheck aria-hidden="true" className="size-[55%]" />
+      <PackageCheckIcon className="size-[55%]" />
     </span>
   );
 }

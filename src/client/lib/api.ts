@@ -4,7 +4,7 @@
  * `<status>: <body text or status text>`.
  */
 
-import { activeLocale } from '../i18n';
+import { pageLocale } from './page-locale';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -28,7 +28,7 @@ export async function apiRequest(method: HttpMethod, url: string, payload?: unkn
     // The page's language rather than the browser's: what the server writes for this request (a code
     // mail, a message) is then in the language the visitor is reading.
     headers: {
-      'Accept-Language': activeLocale(),
+      'Accept-Language': pageLocale(),
       ...(hasPayload && { 'Content-Type': 'application/json' }),
     },
     body: hasPayload ? JSON.stringify(payload) : undefined,

@@ -2,7 +2,8 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { clearToasts } from '../components/ui/use-toast';
-import { changeLocale, i18n, initI18n } from '../i18n';
+import { changeLocale, initI18n } from '../i18n';
+import { provideTexts } from '../lib/texts';
 import { preloadToaster } from '../providers';
 
 // Every English catalogue up front, so screens render their English texts synchronously; a test that
@@ -10,15 +11,17 @@ import { preloadToaster } from '../providers';
 const english = import.meta.glob<{ default: Record<string, unknown> }>('../locales/en/*.json', {
   eager: true,
 });
+const englishByNamespace = Object.fromEntries(
+  Object.entries(english).map(([path, module]) => [
+    path.replace(/^.*\/(\w[\w-]*)\.json$/, '$1'),
+    module.default,
+  ]),
+);
 await preloadToaster();
-await initI18n('en', {
-  en: Object.fromEntries(
-    Object.entries(english).map(([path, module]) => [
-      path.replace(/^.*\/(\w[\w-]*)\.json$/, '$1'),
-      module.default,
-    ]),
-  ),
-});
+await initI18n('en', { en: englishByNamespace });
+// The sign-in screen's light texts read the same catalogues.
+for (const [namespace, messages] of Object.entries(englishByNamespace))
+  provideTexts('en', namespace, messages);
 
 // The first render of a lazy page transforms its modules on demand; on a busy 2-CPU machine that alone
 // can pass the 1 s default of findBy*, so waits get 5 s (a wait still ends as soon as its condition holds).
@@ -54,7 +57,8 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
-  if (i18n.language !== 'en') await changeLocale('en');
+  // Also puts <html lang> back, which a switch on the sign-in screen changes without i18next.
+  await changeLocale('en');
 });
 
 afterEach(() => {

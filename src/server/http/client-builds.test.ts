@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -50,5 +50,20 @@ describe('the client build folder', () => {
   it('counts the same build twice as one', () => {
     build(4);
     expect(present(2)).toBe(true);
+  });
+
+  it('drops a compressed index.html an earlier build left, once a build writes a smaller one without it', () => {
+    const earlier = new Date(Date.now() - 60_000);
+    for (const copy of ['index.html.br', 'index.html.gz']) {
+      writeFileSync(join(dir, copy), 'the previous index.html');
+      utimesSync(join(dir, copy), earlier, earlier);
+    }
+    writeFileSync(join(dir, 'index.html'), 'this build');
+    writeFileSync(join(dir, 'theme-init.js'), 'this build');
+    writeFileSync(join(dir, 'theme-init.js.br'), 'this build');
+
+    expect(build(5)).toEqual(expect.arrayContaining(['index.html.br', 'index.html.gz']));
+    expect(existsSync(join(dir, 'index.html.br'))).toBe(false);
+    expect(existsSync(join(dir, 'theme-init.js.br'))).toBe(true);
   });
 });

@@ -5,7 +5,7 @@
  * manifest and remembered in `.vite/builds.json`; files that none of the last `keep` builds uses are
  * removed, so the folder does not grow without end.
  */
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 interface ManifestChunk {
@@ -45,6 +45,23 @@ export function pruneClientBuilds(clientDir: string, keep = 3): string[] {
     if (wanted.has(original)) continue;
     rmSync(join(clientDir, file), { force: true });
     removed.push(file);
+  }
+  return [...removed, ...removeStaleCopies(clientDir)];
+}
+
+/**
+ * The unhashed files (index.html above all) are rewritten by each build under the same name, and
+ * precompressed only above the size threshold: a copy older than its file is an earlier build's, which
+ * the server would send instead of the new file (an old index.html naming old chunks).
+ */
+function removeStaleCopies(clientDir: string): string[] {
+  const removed: string[] = [];
+  for (const name of readdirSync(clientDir)) {
+    const original = name.replace(/\.(br|gz)$/, '');
+    if (original === name || !existsSync(join(clientDir, original))) continue;
+    if (statSync(join(clientDir, name)).mtimeMs >= statSync(join(clientDir, original)).mtimeMs) continue;
+    rmSync(join(clientDir, name), { force: true });
+    removed.push(name);
   }
   return removed;
 }

@@ -3,7 +3,10 @@
  * recovery codes). zod/mini, like every shape the browser loads (decision 14).
  */
 import * as z from 'zod/mini';
+import { RECOVERY_CODE_MESSAGE, TOTP_CODE_MESSAGE, TOTP_DIGITS } from '../auth-rules.js';
 import { currentPasswordSchema, emailSchema } from './auth.js';
+
+export { RECOVERY_CODE_MESSAGE, TOTP_CODE_MESSAGE, TOTP_DIGITS };
 
 /** One signed-in browser of the caller, as `GET /api/user/sessions` lists it. */
 export const sessionSchema = z.object({
@@ -19,14 +22,11 @@ export const sessionSchema = z.object({
 export const sessionListSchema = z.array(sessionSchema);
 export type SessionInfo = z.infer<typeof sessionSchema>;
 
-export const TOTP_DIGITS = 6;
-export const TOTP_CODE_MESSAGE = `Enter the ${TOTP_DIGITS}-digit code from your authenticator app`;
 export const totpCodeSchema = z
   .string({ error: TOTP_CODE_MESSAGE })
   .check(z.trim(), z.regex(new RegExp(`^\\d{${TOTP_DIGITS}}$`), TOTP_CODE_MESSAGE));
 
 /** Recovery codes are shown as `xxxxx-xxxxx`; the dash, spaces and case are forgiven when typed. */
-export const RECOVERY_CODE_MESSAGE = 'Enter one of your recovery codes, e.g. 4k7qm-x2c9p';
 export const recoveryCodeSchema = z
   .string({ error: RECOVERY_CODE_MESSAGE })
   .check(z.trim(), z.minLength(10, RECOVERY_CODE_MESSAGE), z.maxLength(40, RECOVERY_CODE_MESSAGE));

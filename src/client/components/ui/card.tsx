@@ -1,10 +1,9 @@
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/utils';
+import { CARD_CLASS } from './variants';
 
 export function Card({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div className={cn('rounded-xl border bg-card text-card-foreground shadow-sm', className)} {...props} />
-  );
+  return <div className={cn(CARD_CLASS, className)} {...props} />;
 }
 
 export function CardHeader({ className, ...props }: ComponentProps<'div'>) {

@@ -1,10 +1,11 @@
-import { cva, type VariantProps } from 'class-variance-authority';
+import type { VariantProps } from 'class-variance-authority';
 import { X } from 'lucide-react';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { TOAST_DURATION_MS } from '../../../shared/constants.js';
 import { cn } from '../../lib/utils';
 import { useUiLabels } from './labels';
+import { TOAST_VIEWPORT_CLASS, toastVariants } from './variants';
 
 /** One toast for 5000 ms, dismissed by a 50 px swipe to the right. */
 export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provider>) {
@@ -25,30 +26,9 @@ export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provid
  */
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
-    <ToastPrimitive.Viewport
-      hotkey={['F8']}
-      className={cn(
-        'fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none md:max-w-[420px]',
-        className,
-      )}
-      {...props}
-    />
+    <ToastPrimitive.Viewport hotkey={['F8']} className={cn(TOAST_VIEWPORT_CLASS, className)} {...props} />
   );
 }
-
-const toastVariants = cva(
-  'group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-lg border p-4 pr-10 shadow-lg data-[state=closed]:animate-fade-out data-[state=open]:animate-toast-in data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-(--radix-toast-swipe-end-x) data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x) data-[swipe=end]:animate-toast-swipe-out data-[swipe=move]:transition-none',
-  {
-    variants: {
-      variant: {
-        default: 'border-border bg-card text-card-foreground',
-        destructive: 'destructive border-destructive bg-destructive text-destructive-foreground',
-        success: 'border-success/40 bg-card text-card-foreground [&_[data-toast-icon]]:text-success',
-      },
-    },
-    defaultVariants: { variant: 'default' },
-  },
-);
 
 export function Toast({
   className,

@@ -63,3 +63,29 @@ export function useToast(): { toasts: ToastState[]; toast: typeof toast; dismiss
   );
   return { toasts: current, toast, dismiss: dismissToast };
 }
+
+const HANDED_OFF_KEY = 'orderflow:toast';
+
+/**
+ * Keeps a toast for the next page of this tab: the sign-in screen leaves with a full page load, and
+ * its 'Login successful' shows on the page it opens (showHandedOffToast there).
+ */
+export function handOffToast(input: ToastInput & { title: string; description?: string }): void {
+  try {
+    sessionStorage.setItem(HANDED_OFF_KEY, JSON.stringify(input));
+  } catch {
+    // Blocked storage: the next page opens without the notice.
+  }
+}
+
+/** Shows the toast the previous page of this tab handed off, once. */
+export function showHandedOffToast(): void {
+  try {
+    const stored = sessionStorage.getItem(HANDED_OFF_KEY);
+    if (!stored) return;
+    sessionStorage.removeItem(HANDED_OFF_KEY);
+    toast(JSON.parse(stored) as ToastInput);
+  } catch {
+    // Blocked storage or a damaged entry: no notice.
+  }
+}

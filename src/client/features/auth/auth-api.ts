@@ -1,4 +1,4 @@
-/** The sign-in calls, typed. Screens use them through TanStack mutations. */
+/** The sign-in calls, typed: plain fetch through lib/api.ts, light enough for the sign-in app. */
 import type {
   ForgotPasswordResponse,
   ResetPasswordRequest,

@@ -1,12 +1,13 @@
-import { ArrowLeft } from 'lucide-react';
+import { clsx } from 'clsx';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { BrandMark } from '../../components/brand-mark';
-import { Card, CardContent } from '../../components/ui/card';
-import { LanguageSelect } from '../locale/language-select';
+import { ArrowLeftIcon } from '../../components/light/icons';
+import { CARD_CLASS } from '../../components/ui/variants';
+import { switchTextsLocale, useTexts } from '../../lib/texts';
+import { LanguageField } from '../locale/language-field';
 
 export function AuthLayout({ children }: { children: ReactNode }) {
-  const { t } = useTranslation('auth');
+  const { t } = useTexts('auth');
   return (
     <div className="flex min-h-dvh flex-col bg-background bg-[radial-gradient(ellipse_at_top,var(--color-accent),transparent_60%)]">
       {/* Top-aligned, not centred: the card keeps its place while steps of different heights swap. */}
@@ -18,13 +19,25 @@ export function AuthLayout({ children }: { children: ReactNode }) {
             <p className="text-muted-foreground text-sm">{t('layout.tagline')}</p>
           </div>
         </div>
-        <Card className="w-full min-w-0 max-w-md">{children}</Card>
+        <div className={clsx(CARD_CLASS, 'w-full min-w-0 max-w-md')}>{children}</div>
       </main>
       <footer className="grid justify-items-center gap-3 px-4 pb-6 text-center text-muted-foreground text-xs">
-        <LanguageSelect />
+        <SignInLanguage />
         <p>{t('layout.help')}</p>
       </footer>
     </div>
+  );
+}
+
+/** A visitor's choice of language, kept on this browser (the sign-in screen has no signed-in user). */
+function SignInLanguage() {
+  const { t, locale } = useTexts('common');
+  return (
+    <LanguageField
+      label={t('language.label')}
+      locale={locale}
+      onChange={(next) => void switchTextsLocale(next)}
+    />
   );
 }
 
@@ -47,7 +60,7 @@ export function AuthStep({ title, description, back, focusHeading = true, childr
     if (focusHeading) headingRef.current?.focus();
   }, [focusHeading]);
   return (
-    <CardContent className="grid min-w-0 gap-6 p-6 sm:p-8">
+    <div className="grid min-w-0 gap-6 p-6 sm:p-8">
       <div className="grid gap-2">
         {back && (
           <button
@@ -55,7 +68,7 @@ export function AuthStep({ title, description, back, focusHeading = true, childr
             onClick={back.onClick}
             className="-ml-1 mb-1 inline-flex w-fit items-center gap-1 rounded-md px-1 text-muted-foreground text-sm outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
           >
-            <ArrowLeft aria-hidden="true" className="size-4" />
+            <ArrowLeftIcon className="size-4" />
             {back.label}
           </button>
         )}
@@ -65,6 +78,6 @@ export function AuthStep({ title, description, back, focusHeading = true, childr
         <p className="wrap-anywhere text-muted-foreground text-sm">{description}</p>
       </div>
       {children}
-    </CardContent>
+    </div>
   );
 }

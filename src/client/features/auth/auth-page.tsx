@@ -1,14 +1,13 @@
 /**
  * The sign-in screen. One screen, several steps: the e-mail decides between signing in with a password
- * and choosing one (new or pending account); both end with a code sent by e-mail. The guard around
- * /auth sends the user on once a call answers with them.
+ * and choosing one (new or pending account); both end with a code sent by e-mail. The page around it
+ * (the sign-in app, or the full app's /auth route) says what happens once a call answers with the user.
+ * Light on purpose: it is most of the first load of /auth (no router, TanStack Query or i18next).
  */
-import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { Trans } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import type { SessionUser } from '../../../shared/schemas/auth.js';
 import { toast } from '../../components/ui/use-toast';
+import { RichText } from '../../lib/texts';
 import {
   checkPassword,
   type SignInFactors,
@@ -21,8 +20,8 @@ import { ForgotPasswordFlow } from './forgot-password-flow';
 import { CodeForm, CodeSentDescription, EmailForm, NewPasswordForm, PasswordForm, ResendCode } from './forms';
 import { useAuthMessages } from './messages';
 import { SecondFactorStep } from './second-factor-step';
-import { useSetSessionUser } from './session';
 import { codeSentToast, type SignedInHandler } from './signed-in';
+import { useCall } from './use-call';
 
 type Step =
   | { name: 'email' }
@@ -43,12 +42,19 @@ function resetLinkStep(params: URLSearchParams): Step | null {
   return { name: 'forgot_password', email, codeSentFor: status };
 }
 
-export default function AuthPage() {
-  const [searchParams] = useSearchParams();
-  const [step, setStepState] = useState<Step>(() => resetLinkStep(searchParams) ?? { name: 'email' });
+export function AuthPage({
+  search,
+  onSignedIn: signedIn,
+}: {
+  /** The address's query (`?reset=…`). */
+  search: string;
+  onSignedIn: SignedInHandler;
+}) {
+  const [step, setStepState] = useState<Step>(
+    () => resetLinkStep(new URLSearchParams(search)) ?? { name: 'email' },
+  );
   const [email, setEmail] = useState(step.name === 'forgot_password' ? step.email : '');
   const moved = useRef(false);
-  const setSessionUser = useSetSessionUser();
   const { t, failed } = useAuthMessages();
 
   const setStep = (next: Step) => {
@@ -56,13 +62,8 @@ export default function AuthPage() {
     setStepState(next);
   };
 
-  const signedIn: SignedInHandler = (user, notice) => {
-    toast(notice);
-    setSessionUser(user);
-  };
-
-  const checkEmail = useMutation({ mutationFn: (address: string) => verifyEmailCall(address) });
-  const sendCode = useMutation({ mutationFn: (address: string) => verifyEmailCall(address, true) });
+  const checkEmail = useCall((address: string) => verifyEmailCall(address));
+  const sendCode = useCall((address: string) => verifyEmailCall(address, true));
 
   const focusHeading = moved.current;
 
@@ -207,14 +208,14 @@ function PasswordStep({
   onForgotPassword: () => void;
 }) {
   const { t, failed } = useAuthMessages();
-  const login = useMutation({ mutationFn: (password: string) => checkPassword(email, password) });
-  const sendCode = useMutation({ mutationFn: () => verifyEmailCall(email, true) });
+  const login = useCall((password: string) => checkPassword(email, password));
+  const sendCode = useCall(() => verifyEmailCall(email, true));
   return (
     <AuthStep
       key="password"
       title={t('password.title')}
       description={
-        <Trans
+        <RichText
           t={t}
           i18nKey="password.signingInAs"
           values={{ email }}
@@ -261,12 +262,10 @@ function VerificationStep({
   onBack: () => void;
 }) {
   const { t, failed } = useAuthMessages();
-  const verify = useMutation({
-    mutationFn: async (code: string): Promise<SessionUser> => {
-      if (!newPassword) return (await verifyLoginCode(email, code)).user;
-      const { password } = newPassword;
-      return (await setPassword({ email, password, confirmPassword: password, code })).user;
-    },
+  const verify = useCall(async (code: string): Promise<SessionUser> => {
+    if (!newPassword) return (await verifyLoginCode(email, code)).user;
+    const { password } = newPassword;
+    return (await setPassword({ email, password, confirmPassword: password, code })).user;
   });
 
   const onVerified = (user: SessionUser) => {

@@ -3,21 +3,18 @@
  * for a PENDING one. Unlike the sign-in forms, this flow reports bad input with toasts ('Invalid code',
  * 'Password too short', "Passwords don't match").
  */
-import { useMutation } from '@tanstack/react-query';
-import { CircleAlert } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { PASSWORD_MAX_LENGTH } from '../../../shared/auth-rules.js';
 import { MIN_PASSWORD_LENGTH, VERIFICATION_CODE_LENGTH } from '../../../shared/constants.js';
-import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
-import { PasswordField } from '../../components/ui/text-field';
+import { CircleAlertIcon } from '../../components/light/icons';
+import { Alert, Button, PasswordField } from '../../components/light/ui';
 import { toast } from '../../components/ui/use-toast';
-import { toastSuccess } from '../../lib/notify';
 import { checkResetCode, forgotPassword, resetPassword, setPassword } from './auth-api';
 import { AuthStep } from './auth-layout';
 import { CodeField, CodeSentDescription, EmailForm, NewPasswordForm, ResendCode } from './forms';
 import { useAuthMessages } from './messages';
 import { codeSentToast, type SignedInHandler } from './signed-in';
+import { useCall } from './use-call';
 
 type AccountStatus = 'ACTIVE' | 'PENDING';
 
@@ -48,7 +45,7 @@ export function ForgotPasswordFlow({
   const [email, setEmail] = useState(initialEmail);
   const [notFound, setNotFound] = useState(false);
 
-  const request = useMutation({ mutationFn: forgotPassword });
+  const request = useCall(forgotPassword);
   const { t, failed } = useAuthMessages();
 
   switch (step.name) {
@@ -61,8 +58,8 @@ export function ForgotPasswordFlow({
           back={{ label: t('forgot.backToSignIn'), onClick: onCancel }}
         >
           {notFound && (
-            <Alert variant="destructive">
-              <CircleAlert aria-hidden="true" />
+            <Alert>
+              <CircleAlertIcon />
               <p>{t('forgot.notFoundAlert')}</p>
             </Alert>
           )}
@@ -140,7 +137,7 @@ function ResetCodeStep({
 }) {
   const [code, setCode] = useState('');
   const { t, failed } = useAuthMessages();
-  const check = useMutation({ mutationFn: (value: string) => checkResetCode(email, value) });
+  const check = useCall((value: string) => checkResetCode(email, value));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -154,7 +151,7 @@ function ResetCodeStep({
     }
     check.mutate(code, {
       onSuccess: () => {
-        toastSuccess(t('forgot.verified'));
+        toast({ variant: 'success', title: t('forgot.verified') });
         onVerified(code);
       },
       onError: (error) => failed(t('code.verificationFailed'), error, t('code.invalidCode')),
@@ -197,7 +194,7 @@ function NewPasswordStep({
 }) {
   const [password, setPasswordValue] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const reset = useMutation({ mutationFn: resetPassword });
+  const reset = useCall(resetPassword);
   const { t, failed } = useAuthMessages();
 
   const submit = (event: FormEvent) => {
@@ -218,7 +215,11 @@ function NewPasswordStep({
       { email, password, confirmPassword, code },
       {
         onSuccess: () => {
-          toastSuccess(t('forgot.resetDone'), t('forgot.resetDoneDescription'));
+          toast({
+            variant: 'success',
+            title: t('forgot.resetDone'),
+            description: t('forgot.resetDoneDescription'),
+          });
           onDone();
         },
         onError: () => failed(t('forgot.resetFailed'), undefined, t('forgot.tryAgain')),
@@ -268,7 +269,7 @@ function CreatePasswordStep({
   onBack: () => void;
   onSignedIn: SignedInHandler;
 }) {
-  const create = useMutation({ mutationFn: setPassword });
+  const create = useCall(setPassword);
   const { t, failed } = useAuthMessages();
   return (
     <AuthStep

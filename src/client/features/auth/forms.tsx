@@ -3,9 +3,7 @@
  * same limits and words as the server's schemas), show the messages under the fields once the form was
  * submitted (again on every change after that), and hand clean values to the step that owns the call.
  */
-import { useMutation } from '@tanstack/react-query';
 import { type ComponentProps, type FormEvent, type RefObject, useRef, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
 import {
   codeProblem,
   currentPasswordProblem,
@@ -21,10 +19,11 @@ import {
   VERIFICATION_CODE_LENGTH,
   VERIFICATION_CODE_TTL_MINUTES,
 } from '../../../shared/constants.js';
-import { Button } from '../../components/ui/button';
-import { PasswordField, TextField } from '../../components/ui/text-field';
-import { toastSuccess } from '../../lib/notify';
+import { Button, PasswordField, TextField } from '../../components/light/ui';
+import { toast } from '../../components/ui/use-toast';
+import { RichText, useTexts } from '../../lib/texts';
 import { useAuthMessages } from './messages';
+import { useCall } from './use-call';
 
 type Problems<F extends string> = Partial<Record<F, string>>;
 
@@ -189,7 +188,7 @@ export function NewPasswordForm({
 
 /** The 6-digit code input of both the sign-in and the reset flow. */
 export function CodeField(props: Omit<ComponentProps<typeof TextField>, 'label'>) {
-  const { t } = useTranslation('auth');
+  const { t } = useTexts('auth');
   return (
     <TextField
       label={t('code.label')}
@@ -204,9 +203,9 @@ export function CodeField(props: Omit<ComponentProps<typeof TextField>, 'label'>
 }
 
 export function CodeSentDescription({ email }: { email: string }) {
-  const { t } = useTranslation('auth');
+  const { t } = useTexts('auth');
   return (
-    <Trans
+    <RichText
       t={t}
       i18nKey="code.sent"
       values={{ email, length: VERIFICATION_CODE_LENGTH, minutes: VERIFICATION_CODE_TTL_MINUTES }}
@@ -240,22 +239,21 @@ export function CodeForm({
 /** 'Resend code' with its own request state and toasts; `send` asks the server for a new code. */
 export function ResendCode({ email, send }: { email: string; send: () => Promise<unknown> }) {
   const { t, failed } = useAuthMessages();
-  const resend = useMutation({ mutationFn: send });
+  const resend = useCall(send);
   const onResend = () =>
     resend.mutate(undefined, {
-      onSuccess: () => toastSuccess(t('code.resent'), t('code.resentDescription', { email })),
+      onSuccess: () =>
+        toast({
+          variant: 'success',
+          title: t('code.resent'),
+          description: t('code.resentDescription', { email }),
+        }),
       onError: (error) => failed(t('code.resendFailed'), error),
     });
   return (
     <p className="text-center text-muted-foreground text-sm">
       {t('code.noCode')}{' '}
-      <Button
-        type="button"
-        variant="link"
-        className="h-auto p-0"
-        disabled={resend.isPending}
-        onClick={onResend}
-      >
+      <Button type="button" variant="link" size="inline" disabled={resend.isPending} onClick={onResend}>
         {resend.isPending ? t('code.sending') : t('code.resend')}
       </Button>
     </p>

@@ -5,7 +5,8 @@ import { Button } from '../../components/ui/button';
 import { FrameSkeleton } from '../../components/ui/skeleton';
 import { PageSpinner } from '../../components/ui/spinner';
 import { lazyChunk } from '../../lib/lazy-chunk';
-import { homePathFor, useSession } from './session';
+import { homePathFor } from './home-path';
+import { useSession } from './session';
 
 // Only staff who must still set up a second factor load it.
 const EnrolmentGate = lazyChunk(() => import('../security/enrolment-gate'));

@@ -3,7 +3,6 @@
  * message has a key of the `auth` catalogue (decision 165). An unknown server message shows as it is on
  * an English page and as the caller's translated fallback on any other.
  */
-import { useTranslation } from 'react-i18next';
 import {
   CODE_MESSAGE,
   EMAIL_MESSAGE,
@@ -16,6 +15,7 @@ import {
 import { MIN_PASSWORD_LENGTH, VERIFICATION_CODE_LENGTH } from '../../../shared/constants.js';
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage, isApiError } from '../../lib/api';
+import { useTexts } from '../../lib/texts';
 
 export const VALIDATION_KEYS: Readonly<Record<string, string>> = {
   [EMAIL_MESSAGE]: 'validation.email',
@@ -46,7 +46,7 @@ export const SERVER_ERROR_KEYS: Readonly<Record<string, string>> = {
 const LIMITS = { min: MIN_PASSWORD_LENGTH, max: PASSWORD_MAX_LENGTH, length: VERIFICATION_CODE_LENGTH };
 
 export function useAuthMessages() {
-  const { t, i18n } = useTranslation('auth');
+  const { t, locale } = useTexts('auth');
 
   /** A field's validation message in the page's language. */
   const field = (message: string | undefined) => {
@@ -60,7 +60,7 @@ export function useAuthMessages() {
     const message = errorMessage(error);
     const key = message && SERVER_ERROR_KEYS[message];
     if (key) return t(key);
-    if (i18n.language === 'en') return message;
+    if (locale === 'en') return message;
     return isApiError(error, 429) ? t('serverErrors.tooManyRequests') : undefined;
   };
 

@@ -2,16 +2,15 @@
  * The second step of a staff sign-in with a second factor: the passkey, a code from the authenticator
  * app, or one of the recovery codes, instead of a code sent by e-mail.
  */
-import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { RECOVERY_CODE_MESSAGE, TOTP_CODE_MESSAGE } from '../../../shared/schemas/security.js';
-import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/text-field';
+import { RECOVERY_CODE_MESSAGE, TOTP_CODE_MESSAGE } from '../../../shared/auth-rules.js';
+import { Button, TextField } from '../../components/light/ui';
+import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
-import { toastError } from '../../lib/notify';
 import { completeSecondFactor, type SignInFactors, signInWithPasskey } from './auth-api';
 import { AuthStep } from './auth-layout';
 import type { SignedInHandler } from './signed-in';
+import { useCall } from './use-call';
 
 export function SecondFactorStep({
   email,
@@ -33,13 +32,12 @@ export function SecondFactorStep({
     description: `Welcome back, ${user.email}`,
   });
 
-  const passkey = useMutation({ mutationFn: () => signInWithPasskey(email) });
-  const typed = useMutation({
-    mutationFn: (value: string) =>
-      completeSecondFactor(
-        mode === 'totp' ? { email, method: 'totp', code: value } : { email, method: 'recovery', code: value },
-      ),
-  });
+  const passkey = useCall(() => signInWithPasskey(email));
+  const typed = useCall((value: string) =>
+    completeSecondFactor(
+      mode === 'totp' ? { email, method: 'totp', code: value } : { email, method: 'recovery', code: value },
+    ),
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -77,7 +75,11 @@ export function SecondFactorStep({
               passkey.mutate(undefined, {
                 onSuccess: ({ user }) => onSignedIn(user, welcome(user)),
                 onError: (e) =>
-                  toastError('Passkey sign-in failed', e, 'The passkey was not used. Please try again.'),
+                  toast({
+                    variant: 'destructive',
+                    title: 'Passkey sign-in failed',
+                    description: errorMessage(e) ?? 'The passkey was not used. Please try again.',
+                  }),
               })
             }
           >
@@ -108,7 +110,8 @@ export function SecondFactorStep({
         <Button
           type="button"
           variant="link"
-          className="h-auto justify-self-center p-0"
+          size="inline"
+          className="justify-self-center"
           onClick={() => {
             setMode(mode === 'totp' ? 'recovery' : 'totp');
             setCode('');

@@ -1,8 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import type { Role } from '../../../shared/constants.js';
-import { isStaffRole } from '../../../shared/permissions.js';
 import type { SessionUser } from '../../../shared/schemas/auth.js';
 import { toast } from '../../components/ui/use-toast';
 import { changeLocale } from '../../i18n';
@@ -12,11 +10,6 @@ import { fetchSessionUser, logout } from './auth-api';
 export const authKeys = {
   user: ['auth', 'user'] as const,
 };
-
-/** Where a user lands after signing in, and when they open /auth while signed in. */
-export function homePathFor(role: Role): string {
-  return isStaffRole(role) ? '/admin' : '/';
-}
 
 export interface Session {
   user: SessionUser | null;

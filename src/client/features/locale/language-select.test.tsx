@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { LOCALE_STORAGE_KEY } from '../../i18n';
+import { LOCALE_STORAGE_KEY } from '../../lib/page-locale';
 import { makeUser, mockApi, renderApp, sessionRoute } from '../../test/utils';
 
 describe('the language select of the sign-in page', () => {

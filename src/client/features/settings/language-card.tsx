@@ -9,7 +9,7 @@ import { isLocale } from '../../../shared/locales.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Label } from '../../components/ui/label';
 import { toastError, toastSuccess } from '../../lib/notify';
-import { LANGUAGE_NAMES } from '../locale/language-select';
+import { LANGUAGE_NAMES } from '../locale/language-field';
 import { useLocale } from '../locale/use-locale';
 
 export function LanguageCard() {

@@ -1,0 +1,54 @@
+/**
+ * The page's language without i18next: the browser's stored choice, the language to start in, the
+ * catalogue files, and `<html lang>`, which is the page's language for everything that asks (the API
+ * calls' Accept-Language, the sign-in screen's texts). Both the full app's i18next (src/client/i18n.ts)
+ * and the sign-in screen's light texts (src/client/lib/texts.ts) build on it.
+ */
+import { DEFAULT_LOCALE, isLocale, type Locale, resolveLocale } from '../../shared/locales.js';
+
+/** Where a visitor's choice is kept; a signed-in user's choice is stored on the server as well. */
+export const LOCALE_STORAGE_KEY = 'orderflow:locale';
+
+export type Messages = Record<string, unknown>;
+const catalogues = import.meta.glob<{ default: Messages }>('../locales/*/*.json');
+
+/** A catalogue through its dynamic import (each is its own chunk); a namespace with no file is empty. */
+export async function loadCatalogue(language: string, namespace: string): Promise<Messages> {
+  const load = catalogues[`../locales/${language}/${namespace}.json`];
+  return load ? (await load()).default : {};
+}
+
+/** The language the visitor chose on this browser earlier, if any. */
+export function storedLocale(): Locale | null {
+  try {
+    const value = localStorage.getItem(LOCALE_STORAGE_KEY);
+    return isLocale(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps `language` as this browser's choice for the next visit. */
+export function rememberLocale(language: Locale): void {
+  try {
+    localStorage.setItem(LOCALE_STORAGE_KEY, language);
+  } catch {
+    // Private mode without storage: the choice lasts for this page only.
+  }
+}
+
+/** The language to start in: this browser's earlier choice, else the browser's languages, else English. */
+export function initialLocale(): Locale {
+  const browser = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+  return resolveLocale(storedLocale(), browser);
+}
+
+export function setDocumentLanguage(language: Locale): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+}
+
+/** The language the page is shown in (set on `<html lang>` by whichever texts run). */
+export function pageLocale(): Locale {
+  const language = typeof document === 'undefined' ? undefined : document.documentElement.lang;
+  return isLocale(language) ? language : DEFAULT_LOCALE;
+}

@@ -1,0 +1,99 @@
+import { act, renderHook, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Root } from 'react-dom/client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { showHandedOffToast, useToast } from './components/ui/use-toast';
+import { LOCALE_STORAGE_KEY } from './lib/page-locale';
+import { start } from './sign-in-app';
+import { makeUser, mockApi, sessionRoute } from './test/utils';
+
+let root: Root | undefined;
+
+/** Opens /auth as a first load does: the sign-in app alone, with `location` standing in for the browser's. */
+async function openSignIn(search = '') {
+  const replace = vi.fn();
+  vi.stubGlobal('location', { pathname: '/auth', search, replace });
+  const element = document.body.appendChild(document.createElement('div'));
+  await act(async () => {
+    root = await start(element);
+  });
+  return replace;
+}
+
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  sessionStorage.clear();
+});
+
+const notifications = () => within(screen.getByRole('region', { name: 'Notifications (F8)' }));
+
+describe('the sign-in app (the first load of /auth)', () => {
+  it('sends a signed-in staff member on to /admin without showing the form', async () => {
+    mockApi({ 'GET /api/auth/session': sessionRoute(makeUser({ role: 'ADMIN' })) });
+    const replace = await openSignIn();
+    expect(replace).toHaveBeenCalledWith('/admin');
+    expect(screen.queryByRole('heading', { name: 'Welcome' })).not.toBeInTheDocument();
+  });
+
+  it('shows a failed call in its own toast region, closed by its button', async () => {
+    mockApi({
+      'GET /api/auth/session': sessionRoute(null),
+      'POST /api/auth/verify-email': { status: 429, body: { message: 'Too many requests' } },
+    });
+    const user = userEvent.setup();
+    await openSignIn();
+
+    await user.type(await screen.findByLabelText('Email'), 'ann@example.com');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(await notifications().findByText('Failed to verify email')).toBeInTheDocument();
+    expect(notifications().getByText('Too many requests')).toBeInTheDocument();
+    await user.click(notifications().getByRole('button', { name: 'Close notification' }));
+    expect(notifications().getByRole('listitem')).toHaveAttribute('data-state', 'closed');
+  });
+
+  it('leaves for the user’s home once signed in, and the home page shows the welcome', async () => {
+    mockApi({
+      'GET /api/auth/session': sessionRoute(null),
+      'POST /api/auth/verify-email': { body: { userExists: true, needsPassword: false, codeSent: true } },
+      'POST /api/auth/login': { body: { ok: true } },
+      'POST /api/auth/verify-code': { body: { user: makeUser({ email: 'ann@example.com' }) } },
+    });
+    const user = userEvent.setup();
+    const replace = await openSignIn();
+
+    await user.type(await screen.findByLabelText('Email'), 'ann@example.com');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.type(await screen.findByLabelText('Password'), 'right-password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await user.type(await screen.findByLabelText('Verification code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+
+    await vi.waitFor(() => expect(replace).toHaveBeenCalledWith('/'));
+    act(() => root?.unmount());
+    root = undefined;
+    // The next page (the full app) shows what the sign-in screen handed it.
+    const { result } = renderHook(() => useToast());
+    act(() => showHandedOffToast());
+    expect(result.current.toasts.map((toast) => `${toast.title}: ${toast.description}`)).toEqual([
+      'Login successful: Welcome back, ann@example.com',
+    ]);
+  });
+
+  it('opens in the visitor’s language, the screen-reader words of its controls included', async () => {
+    localStorage.setItem(LOCALE_STORAGE_KEY, 'es');
+    mockApi({
+      'GET /api/auth/session': sessionRoute(null),
+      'POST /api/auth/verify-email': { body: { userExists: true, needsPassword: false } },
+    });
+    const user = userEvent.setup();
+    await openSignIn();
+
+    expect(await screen.findByRole('heading', { name: 'Te damos la bienvenida' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('es');
+    await user.type(screen.getByLabelText('Correo electrónico'), 'ann@example.com');
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(await screen.findByRole('button', { name: 'Mostrar contraseña' })).toBeInTheDocument();
+  });
+});
