@@ -49,7 +49,7 @@ function useUiLabelsHere(): UiLabels {
   );
 }
 
-/** Everything the screens rely on, shared by main.tsx and the component tests. */
+/** Everything the screens rely on, shared by full-app.tsx and the component tests. */
 export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   const labels = useUiLabelsHere();
   return (
