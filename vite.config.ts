@@ -3,6 +3,8 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { chunkFor } from './scripts/chunk-plan';
+import { pagePreloads } from './scripts/page-preloads';
 
 // The API server; the dev proxy keeps the browser's Origin and Host as they are (no changeOrigin)
 // because the server compares them for its same-origin check on state-changing requests.
@@ -11,7 +13,12 @@ const apiTarget = 'http://127.0.0.1:5000';
 export default defineConfig({
   // Brotli and gzip files beside each hashed asset, served as they are by the server (no work per
   // request); files under 1 kB are not worth it.
-  plugins: [react(), tailwindcss(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
+  plugins: [
+    react(),
+    tailwindcss(),
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
+    pagePreloads(),
+  ],
   build: {
     outDir: 'dist/client',
     // The previous builds' chunks stay for tabs opened before a deploy; scripts/prune-client-builds.mjs
@@ -20,10 +27,11 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
-        // React on its own, named as such: every page needs it, and a release that leaves it alone
-        // leaves its chunk cached (otherwise it shares a chunk with whatever else both apps import).
+        // A few chunks per page instead of one per set of screens sharing a module (scripts/chunk-plan.ts);
+        // the plan names each module's chunk itself, so a group does not pull in its modules' imports.
         codeSplitting: {
-          groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+          includeDependenciesRecursively: false,
+          groups: [{ name: chunkFor }],
         },
       },
     },

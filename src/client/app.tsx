@@ -1,12 +1,12 @@
 import { Suspense } from 'react';
-import { Route, Routes } from 'react-router';
+import { createRoutesFromElements, matchRoutes, Route, useRoutes } from 'react-router';
 import { PageErrorBoundary } from './components/page-error-boundary';
 import { FrameSkeleton } from './components/ui/skeleton';
 import { AuthRoute } from './features/auth/auth-route';
 import { RequireAdmin, RequireUser } from './features/auth/guards';
 import { RequirePermission } from './features/auth/permissions';
 import NotFoundPage from './features/not-found/not-found-page';
-import { lazyChunk } from './lib/lazy-chunk';
+import { lazyChunk, preloadComponent } from './lib/lazy-chunk';
 
 // Everything behind a guard is its own chunk, so a page's first load carries only its own screen (the
 // first load of /auth does not load this module at all: src/client/sign-in-app.tsx).
@@ -35,58 +35,71 @@ const TestCheckoutPage = lazyChunk(() => import('./features/payments/test-checko
 const TrackingPage = lazyChunk(() => import('./features/tracking/tracking-page'));
 
 /** The route table: the customer portal, the back office under /admin, the public payment pages and tracking page. */
+const routes = createRoutesFromElements(
+  <>
+    <Route path="/auth" element={<AuthRoute />} />
+
+    <Route element={<RequireUser />}>
+      <Route element={<CustomerShell />}>
+        <Route index element={<HomePage />} />
+        <Route path="orders" element={<OrdersPage />} />
+        <Route path="orders/:id" element={<OrderPage />} />
+        <Route path="account" element={<AccountPage />} />
+        <Route path="settings" element={<SettingsPage />} />
+      </Route>
+    </Route>
+
+    <Route path="admin" element={<RequireAdmin />}>
+      <Route element={<AdminShell />}>
+        <Route element={<RequirePermission permission="dashboard.read" />}>
+          <Route index element={<DashboardPage />} />
+        </Route>
+        <Route element={<RequirePermission permission="orders.read" />}>
+          <Route path="orders" element={<AdminOrdersPage />} />
+          <Route path="orders/:id" element={<AdminOrderPage />} />
+          <Route path="conversations" element={<ConversationsPage />} />
+          <Route path="delivery-days" element={<DeliveryDaysPage />} />
+        </Route>
+        <Route element={<RequirePermission permission="customers.read" />}>
+          <Route path="customers" element={<CustomersPage />} />
+        </Route>
+        <Route element={<RequirePermission permission="orders.import" />}>
+          <Route path="import" element={<ImportPage />} />
+        </Route>
+        <Route element={<RequirePermission permission="webhookLog.read" />}>
+          <Route path="webhooks" element={<WebhooksPage />} />
+        </Route>
+        <Route element={<RequirePermission permission="admin.all" />}>
+          <Route path="settings" element={<AdminSettingsPage />} />
+          <Route path="audit" element={<AuditPage />} />
+        </Route>
+        <Route path="account" element={<AccountSecurityPage />} />
+      </Route>
+    </Route>
+
+    <Route path="payment/success" element={<PaymentSuccessPage />} />
+    <Route path="payment/test-checkout/:sessionId" element={<TestCheckoutPage />} />
+    {/* Public: the link is the key; signed in or not, everyone sees the same page. */}
+    <Route path="track/:token" element={<TrackingPage />} />
+    <Route path="*" element={<NotFoundPage />} />
+  </>,
+);
+
 export function AppRoutes() {
   return (
     <PageErrorBoundary>
-      <Suspense fallback={<FrameSkeleton />}>
-        <Routes>
-          <Route path="/auth" element={<AuthRoute />} />
-
-          <Route element={<RequireUser />}>
-            <Route element={<CustomerShell />}>
-              <Route index element={<HomePage />} />
-              <Route path="orders" element={<OrdersPage />} />
-              <Route path="orders/:id" element={<OrderPage />} />
-              <Route path="account" element={<AccountPage />} />
-              <Route path="settings" element={<SettingsPage />} />
-            </Route>
-          </Route>
-
-          <Route path="admin" element={<RequireAdmin />}>
-            <Route element={<AdminShell />}>
-              <Route element={<RequirePermission permission="dashboard.read" />}>
-                <Route index element={<DashboardPage />} />
-              </Route>
-              <Route element={<RequirePermission permission="orders.read" />}>
-                <Route path="orders" element={<AdminOrdersPage />} />
-                <Route path="orders/:id" element={<AdminOrderPage />} />
-                <Route path="conversations" element={<ConversationsPage />} />
-                <Route path="delivery-days" element={<DeliveryDaysPage />} />
-              </Route>
-              <Route element={<RequirePermission permission="customers.read" />}>
-                <Route path="customers" element={<CustomersPage />} />
-              </Route>
-              <Route element={<RequirePermission permission="orders.import" />}>
-                <Route path="import" element={<ImportPage />} />
-              </Route>
-              <Route element={<RequirePermission permission="webhookLog.read" />}>
-                <Route path="webhooks" element={<WebhooksPage />} />
-              </Route>
-              <Route element={<RequirePermission permission="admin.all" />}>
-                <Route path="settings" element={<AdminSettingsPage />} />
-                <Route path="audit" element={<AuditPage />} />
-              </Route>
-              <Route path="account" element={<AccountSecurityPage />} />
-            </Route>
-          </Route>
-
-          <Route path="payment/success" element={<PaymentSuccessPage />} />
-          <Route path="payment/test-checkout/:sessionId" element={<TestCheckoutPage />} />
-          {/* Public: the link is the key; signed in or not, everyone sees the same page. */}
-          <Route path="track/:token" element={<TrackingPage />} />
-          <Route path="*" element={<NotFoundPage />} />
-        </Routes>
-      </Suspense>
+      <Suspense fallback={<FrameSkeleton />}>{useRoutes(routes)}</Suspense>
     </PageErrorBoundary>
   );
+}
+
+/**
+ * Starts loading the screens `pathname` shows (its shell and page), so that on a page's first load they
+ * arrive alongside the session check rather than after it.
+ */
+export function preloadScreensFor(pathname: string): void {
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    const element = match.route.element;
+    if (element && typeof element === 'object' && 'type' in element) preloadComponent(element.type);
+  }
 }

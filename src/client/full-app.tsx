@@ -2,17 +2,26 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { AppRoutes } from './app';
+import { AppRoutes, preloadScreensFor } from './app';
 import { showHandedOffToast } from './components/ui/use-toast';
-import { changeLocale, initI18n } from './i18n';
+import { fetchSessionUser } from './features/auth/auth-api';
+import { authKeys } from './features/auth/session';
+import { changeLocale, initI18n, screenNamespaces } from './i18n';
 import { createQueryClient } from './lib/query-client';
 import { followTextsLocale } from './lib/texts';
 import { Providers } from './providers';
 
 export async function start(element: HTMLElement): Promise<void> {
-  // Rendering waits for the common texts of the visitor's language (one small chunk); a screen's own
-  // texts load with it (useTranslation suspends until they are there).
-  await initI18n();
+  // What the first screen needs is fetched side by side, not each after the one before: the session,
+  // the screens of this address and their texts. The back office is English and needs only the common texts.
+  const queryClient = createQueryClient();
+  void queryClient.prefetchQuery({ queryKey: authKeys.user, queryFn: fetchSessionUser });
+  preloadScreensFor(location.pathname);
+  await initI18n(
+    undefined,
+    undefined,
+    location.pathname.startsWith('/admin') ? ['common'] : screenNamespaces(),
+  );
   // 'Login successful' from the sign-in screen, which left with a page load.
   showHandedOffToast();
   // The sign-in screen (on /auth after signing out) switches its light texts; the other screens follow.
@@ -21,7 +30,7 @@ export async function start(element: HTMLElement): Promise<void> {
   createRoot(element).render(
     <StrictMode>
       <BrowserRouter>
-        <Providers queryClient={createQueryClient()}>
+        <Providers queryClient={queryClient}>
           <AppRoutes />
         </Providers>
       </BrowserRouter>

@@ -36,6 +36,7 @@ import { registerCsrfGuard } from './http/csrf.js';
 import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler.js';
 import { registerInputGuards } from './http/input-guards.js';
 import { registerOpenApi } from './http/openapi.js';
+import { pageFileChooser } from './http/page-files.js';
 import { databaseRateLimitStore, purgeRateLimitHits } from './http/rate-limit-store.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { createHttpServer, registerNoStore, serializeRequest, trustProxy } from './http/server.js';
@@ -159,7 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (clientDir && hasClient) {
     await registerClientFiles(app, clientDir);
   }
-  registerNotFoundHandler(app, { spaFallback: hasClient });
+  registerNotFoundHandler(app, { pageFile: clientDir && hasClient ? pageFileChooser(clientDir) : undefined });
 
   return app;
 }

@@ -1,6 +1,6 @@
 /** Display formats shared by the screens, the CSV export and the e-mails. */
 
-import { DEFAULT_LOCALE, INTL_LOCALE, LOCALES, type Locale } from './locales.js';
+import { DEFAULT_LOCALE, INTL_LOCALE, type Locale } from './locales.js';
 
 export function pad2(n: number): string {
   return String(n).padStart(2, '0');
@@ -24,10 +24,20 @@ export function orderLabel(orderId: string, position: number): string {
   return orderId.startsWith('VH') ? orderId : `VH${pad2(position)}`;
 }
 
-function perLocale(options: Intl.NumberFormatOptions): Record<Locale, Intl.NumberFormat> {
-  return Object.fromEntries(
-    LOCALES.map((locale) => [locale, new Intl.NumberFormat(INTL_LOCALE[locale], options)]),
-  ) as Record<Locale, Intl.NumberFormat>;
+/**
+ * A formatter per language, made when first asked for: making one is slow in a browser (tens of
+ * milliseconds on a phone), and a page mostly needs one language's.
+ */
+function perLocale(options: Intl.NumberFormatOptions): (locale: Locale) => Intl.NumberFormat {
+  const made = new Map<Locale, Intl.NumberFormat>();
+  return (locale) => {
+    let format = made.get(locale);
+    if (!format) {
+      format = new Intl.NumberFormat(INTL_LOCALE[locale], options);
+      made.set(locale, format);
+    }
+    return format;
+  };
 }
 
 const usd = perLocale({ style: 'currency', currency: 'USD' });
@@ -43,12 +53,12 @@ export function formatCents(
 ): string {
   if (cents === null || cents === undefined || cents === '') return '';
   const value = typeof cents === 'number' ? cents : Number(cents);
-  return Number.isFinite(value) ? usd[locale].format(value / 100) : '';
+  return Number.isFinite(value) ? usd(locale).format(value / 100) : '';
 }
 
 /** A count with thousands separators, '100,010' in English, the same in every browser (like the amounts). */
 export function formatCount(value: number, locale: Locale = DEFAULT_LOCALE): string {
-  return counts[locale].format(value);
+  return counts(locale).format(value);
 }
 
 /** The payment methods the product and its payment provider name, as people say them. */

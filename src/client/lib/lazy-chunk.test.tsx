@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { type ReactElement, Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PageErrorBoundary } from '../components/page-error-boundary';
-import { lazyChunk, reloadOnceForNewBuild } from './lazy-chunk';
+import { lazyChunk, preloadComponent, reloadOnceForNewBuild } from './lazy-chunk';
 
 const reload = vi.fn();
 const realLocation = window.location;
@@ -66,5 +66,19 @@ describe('a page whose chunk is gone after a deploy', () => {
     renderLazy(() => Promise.resolve({ default: () => <h1>Orders</h1> }));
     expect(await screen.findByRole('heading', { name: 'Orders' })).toBeInTheDocument();
     expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('loads once when preloaded before it renders, and renders what the preload fetched', async () => {
+    const load = vi.fn(() => Promise.resolve({ default: () => <h1>Orders</h1> }));
+    const Page = lazyChunk(load);
+    preloadComponent(Page);
+    preloadComponent(Page);
+    render(
+      <Suspense fallback={<p>Loading…</p>}>
+        <Page />
+      </Suspense>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Orders' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
   });
 });

@@ -19,14 +19,25 @@ export function reloadOnceForNewBuild(storage: Storage = window.sessionStorage, 
 
 /**
  * `React.lazy` for a page or dialog chunk that survives a deploy: a failed load reloads the page once
- * (the spinner stays while it does) and otherwise reaches the error boundary.
+ * (the spinner stays while it does) and otherwise reaches the error boundary. `preload()` starts the
+ * same load early (a page's first load fetches its screens alongside the session check).
  */
 // biome-ignore lint/suspicious/noExplicitAny: the same constraint as React.lazy's own signature
 export function lazyChunk<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
-  return lazy(() =>
-    load().catch((error: unknown) => {
+  let loading: Promise<{ default: T }> | undefined;
+  const preload = () => {
+    loading ??= load().catch((error: unknown) => {
       if (reloadOnceForNewBuild()) return new Promise<never>(() => {});
       throw error;
-    }),
-  );
+    });
+    return loading;
+  };
+  return Object.assign(lazy(preload), { preload });
+}
+
+/** Starts loading the chunk of a component made by lazyChunk; anything else is left alone. */
+export function preloadComponent(component: unknown): void {
+  const preload = (component as { preload?: unknown } | null)?.preload;
+  // A failure shows where the screen renders (the same promise reaches React.lazy).
+  if (typeof preload === 'function') preload().catch(() => {});
 }

@@ -18,6 +18,14 @@ export async function loadCatalogue(language: string, namespace: string): Promis
   return load ? (await load()).default : {};
 }
 
+/** The namespaces with a catalogue in `language`. */
+export function catalogueNamespaces(language: string): string[] {
+  const prefix = `../locales/${language}/`;
+  return Object.keys(catalogues)
+    .filter((path) => path.startsWith(prefix))
+    .map((path) => path.slice(prefix.length, -'.json'.length));
+}
+
 /** The language the visitor chose on this browser earlier, if any. */
 export function storedLocale(): Locale | null {
   try {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatCents, formatCount } from '../../shared/format.js';
 import { INTL_LOCALE, isLocale, type Locale } from '../../shared/locales.js';
-import { formatDate, formatDateRange } from './dates';
+import { dateTimeFormat, formatDate, formatDateRange } from './dates';
 
 /** Dates, amounts and counts written the way the active language writes them. */
 export function useFormat() {
@@ -15,7 +15,7 @@ export function useFormat() {
     date: (value: string | null | undefined) => formatDate(value, tag),
     /** A moment: its day and its time of day, here (a message's time). */
     dateTime: (value: string) =>
-      new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value)),
+      dateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value)),
     dateRange: (from: string, to: string, today?: Date) => formatDateRange(from, to, today, tag),
     money: (cents: number | string | null | undefined) => formatCents(cents, locale),
     count: (value: number) => formatCount(value, locale),

@@ -37,13 +37,18 @@ export function registerErrorHandler(app: FastifyInstance) {
 }
 
 /**
- * Unknown routes answer a JSON 404; with the built client present, any other GET for a page gets
- * index.html so that client-side routes (and the client's own 404 page) work on reload.
+ * Unknown routes answer a JSON 404; with the built client present (`pageFile` names the page file for a
+ * path), any other GET for a page gets the client's page so that client-side routes (and the client's
+ * own 404 page) work on reload.
  */
-export function registerNotFoundHandler(app: FastifyInstance, options: { spaFallback: boolean }) {
+export function registerNotFoundHandler(
+  app: FastifyInstance,
+  options: { pageFile?: (path: string) => string },
+) {
+  const { pageFile } = options;
   app.setNotFoundHandler((request, reply) => {
     const wantsPage =
-      options.spaFallback &&
+      pageFile !== undefined &&
       request.method === 'GET' &&
       !request.url.startsWith('/api/') &&
       (request.headers.accept ?? '').includes('text/html');
@@ -52,7 +57,9 @@ export function registerNotFoundHandler(app: FastifyInstance, options: { spaFall
       if (request.url.startsWith('/track/')) {
         reply.header('X-Robots-Tag', 'noindex').header('Cache-Control', 'no-store');
       }
-      return reply.type('text/html').sendFile('index.html', { cacheControl: false });
+      return reply
+        .type('text/html')
+        .sendFile(pageFile(request.url.split('?')[0] ?? '/'), { cacheControl: false });
     }
     return reply
       .status(404)

@@ -1,5 +1,5 @@
+import * as Slot from '@radix-ui/react-slot';
 import type { VariantProps } from 'class-variance-authority';
-import { Slot } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/utils';
 import { Spinner } from './spinner';

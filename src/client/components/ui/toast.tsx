@@ -1,6 +1,6 @@
+import * as ToastPrimitive from '@radix-ui/react-toast';
 import type { VariantProps } from 'class-variance-authority';
 import { X } from 'lucide-react';
-import { Toast as ToastPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { TOAST_DURATION_MS } from '../../../shared/constants.js';
 import { cn } from '../../lib/utils';

@@ -8,6 +8,7 @@ import {
   STAGE_LABELS,
   type StageAlias,
 } from '../../../shared/stages.js';
+import { dateTimeFormat } from '../../lib/dates';
 
 /**
  * An order's shown id: a 'VH…' business id as is, otherwise 'VH' plus a two-digit index. The index is
@@ -108,5 +109,5 @@ export function formatDateTime(value: string): string {
   const date = new Date(value);
   return Number.isNaN(date.getTime())
     ? ''
-    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+    : dateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }

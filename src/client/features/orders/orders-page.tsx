@@ -1,5 +1,5 @@
+import * as DropdownMenuPrimitive from '@radix-ui/react-dropdown-menu';
 import { Check, ExternalLink, ListFilter, PackageSearch } from 'lucide-react';
-import { DropdownMenu as DropdownMenuPrimitive } from 'radix-ui';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../components/load-failed';

@@ -1,5 +1,5 @@
+import * as Dialog from '@radix-ui/react-dialog';
 import { Menu, PackageCheck, X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
 import { type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';

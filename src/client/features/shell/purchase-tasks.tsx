@@ -1,5 +1,5 @@
+import * as Collapsible from '@radix-ui/react-collapsible';
 import { ChevronDown, ClipboardList } from 'lucide-react';
-import { Collapsible } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge } from '../../components/ui/badge';

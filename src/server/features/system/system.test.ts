@@ -109,4 +109,32 @@ describe('serving the built client', () => {
       await app.close();
     }
   });
+
+  it("answers each app's page file where the build wrote one: sign-in on /auth, back office under /admin", async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { buildApp } = await import('../../app.js');
+    const dir = mkdtempSync(join(tmpdir(), 'client-'));
+    for (const file of ['index.html', 'sign-in.html', 'back-office.html']) {
+      writeFileSync(join(dir, file), `<!doctype html><title>${file}</title>`);
+    }
+    const app = await buildApp({ config: t.config, database: t.database, clientDir: dir });
+    try {
+      const served = async (url: string) => {
+        const page = await app.inject({ url, headers: { accept: 'text/html' } });
+        expect(page.statusCode).toBe(200);
+        return /<title>(.*)<\/title>/.exec(page.body)?.[1];
+      };
+      expect(await served('/auth')).toBe('sign-in.html');
+      expect(await served('/auth?next=%2Forders')).toBe('sign-in.html');
+      expect(await served('/admin')).toBe('back-office.html');
+      expect(await served('/admin/orders?page=2')).toBe('back-office.html');
+      expect(await served('/orders')).toBe('index.html');
+      expect(await served('/administrator')).toBe('index.html');
+      expect(await served('/track/some-token')).toBe('index.html');
+    } finally {
+      await app.close();
+    }
+  });
 });

@@ -1,0 +1,102 @@
+/**
+ * How the client's modules are grouped into chunks (vite.config.ts). Left to itself the bundler makes a
+ * chunk for every set of screens that share a module: about 100 files on a page's first load, which a
+ * phone fetches six at a time, round trip after round trip. Instead:
+ * - `react`: React alone (every page; most releases leave it unchanged, so it stays cached);
+ * - `icons`: the icons any screen draws (one module re-exports them all, so they are grouped by package);
+ * - `texts-<language>`: a language's screen texts (the sign-in and common texts stay on their own);
+ * - `sign-in`: what the sign-in app (the first load of /auth) imports;
+ * - `app`: the rest of what the full app imports before any screen (router, queries, i18n, providers);
+ * - `screens`: what screens of both sides share; `portal` / `office`: what two or more screens of the
+ *   customer portal, or of the back office, share;
+ * - everything else (a screen's own modules, dialogs loaded on demand, the form libraries) is left to
+ *   the bundler.
+ */
+import type { ChunkingContext } from 'rolldown';
+
+const SIGN_IN_APP = '/src/client/sign-in-app.tsx';
+const FULL_APP = '/src/client/full-app.tsx';
+const ROUTES = '/src/client/app.tsx';
+/** The customer portal's screens among those app.tsx imports lazily; the others are the back office's. */
+const PORTAL_SCREENS = /[\\/]src[\\/]client[\\/]features[\\/](shell|home|orders|account|settings)[\\/]/;
+const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
+const ICONS = /[\\/]node_modules[\\/]lucide-react[\\/]/;
+/**
+ * The form libraries: only screens with forms run them, so they stay out of the shared chunks that
+ * every screen loads (the bundler gives them a chunk of their own).
+ */
+const FORMS = /[\\/]node_modules[\\/](react-hook-form|@hookform[\\/]resolvers|zod)[\\/]/;
+const SCREEN_TEXTS = /[\\/]src[\\/]client[\\/]locales[\\/](\w+)[\\/](?!auth\.|common\.)\w+\.json$/;
+
+/** Modules `from` imports statically, directly or not (not through the icons' re-exporting module). */
+function staticImports(ctx: ChunkingContext, from: string): Set<string> {
+  const found = new Set<string>();
+  const stack = [from];
+  for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+    if (found.has(id)) continue;
+    found.add(id);
+    if (!ICONS.test(id)) stack.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return found;
+}
+
+/** The module whose id ends with `suffix`, searched from `start` in both directions of the graph. */
+function findModule(ctx: ChunkingContext, start: string, suffix: string): string | undefined {
+  const seen = new Set<string>();
+  const stack = [start];
+  for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    if (id.endsWith(suffix)) return id;
+    const info = ctx.getModuleInfo(id);
+    if (!info) continue;
+    stack.push(
+      ...info.importers,
+      ...info.dynamicImporters,
+      ...info.importedIds,
+      ...info.dynamicallyImportedIds,
+    );
+  }
+  return undefined;
+}
+
+function makePlan(ctx: ChunkingContext, anyModule: string): Map<string, string> {
+  const plan = new Map<string, string>();
+  const [signIn, full, routes] = [SIGN_IN_APP, FULL_APP, ROUTES].map((suffix) =>
+    findModule(ctx, anyModule, suffix),
+  );
+  // A build without the apps (a test's) is left to the bundler.
+  if (!signIn || !full || !routes) return plan;
+  for (const id of staticImports(ctx, signIn)) plan.set(id, 'sign-in');
+  for (const id of staticImports(ctx, full)) if (!plan.has(id)) plan.set(id, 'app');
+
+  const users = new Map<string, { portal: number; office: number }>();
+  for (const screen of ctx.getModuleInfo(routes)?.dynamicallyImportedIds ?? []) {
+    const side = PORTAL_SCREENS.test(screen) ? 'portal' : 'office';
+    for (const id of staticImports(ctx, screen)) {
+      if (plan.has(id) || FORMS.test(id)) continue;
+      const count = users.get(id) ?? { portal: 0, office: 0 };
+      count[side] += 1;
+      users.set(id, count);
+    }
+  }
+  for (const [id, { portal, office }] of users) {
+    if (portal >= 1 && office >= 1) plan.set(id, 'screens');
+    else if (portal >= 2) plan.set(id, 'portal');
+    else if (office >= 2) plan.set(id, 'office');
+  }
+  return plan;
+}
+
+// Made once per process: `vite build` builds the client once.
+let plan: Map<string, string> | undefined;
+
+/** The chunk `id` belongs to, or null to leave it to the bundler. */
+export function chunkFor(id: string, ctx: ChunkingContext): string | null {
+  if (REACT.test(id)) return 'react';
+  if (ICONS.test(id)) return 'icons';
+  const texts = SCREEN_TEXTS.exec(id);
+  if (texts) return `texts-${texts[1]}`;
+  plan ??= makePlan(ctx, id);
+  return plan.get(id) ?? null;
+}

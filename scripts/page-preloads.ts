@@ -1,0 +1,85 @@
+/**
+ * One page file per app, each naming what its first load fetches, so that the browser asks for all of
+ * it as soon as the page arrives instead of learning it one module at a time:
+ * - `sign-in.html` (served on /auth): the sign-in app's chunks;
+ * - `back-office.html` (under /admin): the full app's and the back office's shell chunks;
+ * - `index.html` (every other page): the full app's and the customer portal's shell chunks.
+ * Each also asks for the session check (`GET /api/auth/session`), which every app makes first. The server
+ * picks the file (src/server/http/page-files.ts); the files are written with their compressed copies.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { OutputBundle, OutputChunk } from 'rolldown';
+import type { Plugin } from 'vite';
+
+const PAGES = [
+  { file: 'sign-in.html', entries: ['/src/client/sign-in-app.tsx'] },
+  {
+    file: 'back-office.html',
+    entries: ['/src/client/full-app.tsx', '/src/client/features/admin/admin-shell.tsx'],
+  },
+  {
+    file: 'index.html',
+    entries: ['/src/client/full-app.tsx', '/src/client/features/shell/customer-shell.tsx'],
+  },
+];
+
+/** The session check as the API client makes it (credentials included), so the browser reuses it. */
+const SESSION_PRELOAD =
+  '<link rel="preload" href="/api/auth/session" as="fetch" crossorigin="use-credentials">';
+
+/** The files `entries` load before they run: their chunks and every chunk those import statically. */
+export function chunksBefore(bundle: OutputBundle, entries: string[]): string[] {
+  const chunks = Object.values(bundle).filter((output): output is OutputChunk => output.type === 'chunk');
+  const files = new Set<string>();
+  const visit = (fileName: string) => {
+    if (files.has(fileName)) return;
+    files.add(fileName);
+    for (const imported of chunks.find((chunk) => chunk.fileName === fileName)?.imports ?? [])
+      visit(imported);
+  };
+  for (const entry of entries) {
+    const chunk = chunks.find((candidate) => candidate.facadeModuleId?.endsWith(entry));
+    if (!chunk) throw new Error(`page preloads: no chunk for ${entry}`);
+    visit(chunk.fileName);
+  }
+  return [...files];
+}
+
+/**
+ * `html` with the session preload and a modulepreload link for each file it does not name yet, at the
+ * end of its head.
+ */
+export function withPreloads(html: string, files: string[], base = '/'): string {
+  const links = files
+    .filter((file) => !html.includes(`"${base}${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`);
+  return html.replace(/\n?\s*<\/head>/, `\n    ${[SESSION_PRELOAD, ...links].join('\n    ')}\n  </head>`);
+}
+
+export function pagePreloads(): Plugin {
+  let html = '';
+  return {
+    name: 'orderflow:page-preloads',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const page = bundle['index.html'];
+      if (page?.type === 'asset') html = String(page.source);
+    },
+    writeBundle(options, bundle) {
+      if (!html || !options.dir) return;
+      for (const page of PAGES) {
+        const source = withPreloads(html, chunksBefore(bundle as OutputBundle, page.entries));
+        const path = join(options.dir, page.file);
+        writeFileSync(path, source);
+        writeFileSync(`${path}.gz`, gzipSync(source, { level: 9 }));
+        writeFileSync(
+          `${path}.br`,
+          brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+      }
+    },
+  };
+}
