@@ -4,7 +4,6 @@
  * phone fetches six at a time, round trip after round trip. Instead:
  * - `react`: React alone (every page; most releases leave it unchanged, so it stays cached);
  * - `icons`: the icons any screen draws (one module re-exports them all, so they are grouped by package);
- * - `texts-<language>`: a language's screen texts (the sign-in and common texts stay on their own);
  * - `sign-in`: what the sign-in app (the first load of /auth) imports;
  * - `app`: the rest of what the full app imports before any screen (router, queries, i18n, providers);
  * - `screens`: what screens of both sides share; `portal` / `office`: what two or more screens of the
@@ -25,8 +24,7 @@ const ICONS = /[\\/]node_modules[\\/]lucide-react[\\/]/;
  * The form libraries: only screens with forms run them, so they stay out of the shared chunks that
  * every screen loads (the bundler gives them a chunk of their own).
  */
-const FORMS = /[\\/]node_modules[\\/](react-hook-form|@hookform[\\/]resolvers|zod)[\\/]/;
-const SCREEN_TEXTS = /[\\/]src[\\/]client[\\/]locales[\\/](\w+)[\\/](?!auth\.|common\.)\w+\.json$/;
+const FORMS = /[\\/]node_modules[\\/](react-hook-form|@hookform[\\/]resolvers)[\\/]/;
 
 /** Modules `from` imports statically, directly or not (not through the icons' re-exporting module). */
 function staticImports(ctx: ChunkingContext, from: string): Set<string> {
@@ -70,17 +68,30 @@ function makePlan(ctx: ChunkingContext, anyModule: string): Map<string, string> 
   for (const id of staticImports(ctx, signIn)) plan.set(id, 'sign-in');
   for (const id of staticImports(ctx, full)) if (!plan.has(id)) plan.set(id, 'app');
 
-  const users = new Map<string, { portal: number; office: number }>();
-  for (const screen of ctx.getModuleInfo(routes)?.dynamicallyImportedIds ?? []) {
-    const side = PORTAL_SCREENS.test(screen) ? 'portal' : 'office';
-    for (const id of staticImports(ctx, screen)) {
+  // The route screens count for their side; what else the full app loads on demand (the toasts, say)
+  // loads on every page of both sides.
+  const screens = ctx.getModuleInfo(routes)?.dynamicallyImportedIds ?? [];
+  const onDemand = [...plan.keys()]
+    .flatMap((id) => ctx.getModuleInfo(id)?.dynamicallyImportedIds ?? [])
+    .filter((id) => !screens.includes(id));
+  const users = new Map<string, { portal: number; office: number; entries: number }>();
+  const count = (from: string, portal: number, office: number) => {
+    for (const id of staticImports(ctx, from)) {
       if (plan.has(id) || FORMS.test(id)) continue;
-      const count = users.get(id) ?? { portal: 0, office: 0 };
-      count[side] += 1;
-      users.set(id, count);
+      const counted = users.get(id) ?? { portal: 0, office: 0, entries: 0 };
+      counted.portal += portal;
+      counted.office += office;
+      counted.entries += 1;
+      users.set(id, counted);
     }
+  };
+  for (const screen of screens) {
+    if (PORTAL_SCREENS.test(screen)) count(screen, 1, 0);
+    else count(screen, 0, 1);
   }
-  for (const [id, { portal, office }] of users) {
+  for (const id of onDemand) count(id, 1, 1);
+  for (const [id, { portal, office, entries }] of users) {
+    if (entries < 2) continue;
     if (portal >= 1 && office >= 1) plan.set(id, 'screens');
     else if (portal >= 2) plan.set(id, 'portal');
     else if (office >= 2) plan.set(id, 'office');
@@ -93,10 +104,11 @@ let plan: Map<string, string> | undefined;
 
 /** The chunk `id` belongs to, or null to leave it to the bundler. */
 export function chunkFor(id: string, ctx: ChunkingContext): string | null {
+  // The bundler's own helpers (the entry's preload helper) stay where it puts them: in the entry, which
+  // then runs without waiting for any app chunk, and lets the page's static frame paint.
+  if (id.startsWith('\0')) return null;
   if (REACT.test(id)) return 'react';
   if (ICONS.test(id)) return 'icons';
-  const texts = SCREEN_TEXTS.exec(id);
-  if (texts) return `texts-${texts[1]}`;
   plan ??= makePlan(ctx, id);
   return plan.get(id) ?? null;
 }

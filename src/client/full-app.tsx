@@ -6,22 +6,21 @@ import { AppRoutes, preloadScreensFor } from './app';
 import { showHandedOffToast } from './components/ui/use-toast';
 import { fetchSessionUser } from './features/auth/auth-api';
 import { authKeys } from './features/auth/session';
-import { changeLocale, initI18n, screenNamespaces } from './i18n';
+import { changeLocale, initI18n } from './i18n';
+import { initialLocale, preloadScreenTexts } from './lib/page-locale';
 import { createQueryClient } from './lib/query-client';
 import { followTextsLocale } from './lib/texts';
 import { Providers } from './providers';
 
 export async function start(element: HTMLElement): Promise<void> {
   // What the first screen needs is fetched side by side, not each after the one before: the session,
-  // the screens of this address and their texts. The back office is English and needs only the common texts.
+  // the screens of this address and their texts (the back office is English: the common texts only).
   const queryClient = createQueryClient();
   void queryClient.prefetchQuery({ queryKey: authKeys.user, queryFn: fetchSessionUser });
   preloadScreensFor(location.pathname);
-  await initI18n(
-    undefined,
-    undefined,
-    location.pathname.startsWith('/admin') ? ['common'] : screenNamespaces(),
-  );
+  const language = initialLocale();
+  if (!location.pathname.startsWith('/admin')) preloadScreenTexts(language);
+  await initI18n(language);
   // 'Login successful' from the sign-in screen, which left with a page load.
   showHandedOffToast();
   // The sign-in screen (on /auth after signing out) switches its light texts; the other screens follow.

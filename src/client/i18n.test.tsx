@@ -87,7 +87,7 @@ function loadCatalogues(): Record<string, Record<string, Catalogue>> {
   const byLanguage: Record<string, Record<string, Catalogue>> = {};
   for (const language of readdirSync(LOCALES_DIR)) {
     byLanguage[language] = {};
-    for (const file of readdirSync(join(LOCALES_DIR, language))) {
+    for (const file of readdirSync(join(LOCALES_DIR, language)).filter((name) => name.endsWith('.json'))) {
       const namespace = file.replace(/\.json$/, '');
       byLanguage[language][namespace] = flatten(
         JSON.parse(readFileSync(join(LOCALES_DIR, language, file), 'utf8')),

@@ -8,13 +8,7 @@ import ICU from 'i18next-icu';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '../shared/locales.js';
-import {
-  catalogueNamespaces,
-  initialLocale,
-  loadCatalogue,
-  rememberLocale,
-  setDocumentLanguage,
-} from './lib/page-locale';
+import { initialLocale, loadCatalogue, rememberLocale, setDocumentLanguage } from './lib/page-locale';
 
 // Each message's formatter asks which of its languages the browser supports; the first such question
 // costs a phone about 0.2 s (the browser lists every locale it has), and ours are always supported.
@@ -37,14 +31,9 @@ export const i18n = i18next.createInstance();
 
 /**
  * Starts i18n in `language`. `resources` are catalogues given up front (the client tests give every
- * English catalogue so screens render synchronously); everything else loads lazily. `namespaces` are
- * loaded before it resolves (the common texts unless told otherwise).
+ * English catalogue so screens render synchronously); everything else loads lazily.
  */
-export async function initI18n(
-  language: Locale = initialLocale(),
-  resources?: Resource,
-  namespaces: string[] = ['common'],
-): Promise<void> {
+export async function initI18n(language: Locale = initialLocale(), resources?: Resource): Promise<void> {
   if (i18n.isInitialized) return;
   await i18n
     .use(ICU)
@@ -56,7 +45,7 @@ export async function initI18n(
       supportedLngs: [...LOCALES],
       // 'es-US' is never asked for: the language is always one of LOCALES.
       load: 'currentOnly',
-      ns: namespaces,
+      ns: ['common'],
       defaultNS: 'common',
       resources,
       partialBundledLanguages: true,
@@ -67,21 +56,6 @@ export async function initI18n(
     });
   setDocumentLanguage(language);
 }
-
-/**
- * The namespaces of the customer side's screens (all but the sign-in screen's, which has its own
- * app): in the build they are one chunk per language besides the common texts (scripts/chunk-plan.ts),
- * so loading them up front costs one request and spares each screen a wait for its texts.
- */
-export function screenNamespaces(language: Locale = initialLocale()): string[] {
-  return [
-    'common',
-    ...catalogueNamespaces(language).filter(
-      (namespace) => !SIGN_IN_ONLY.has(namespace) && namespace !== 'common',
-    ),
-  ];
-}
-const SIGN_IN_ONLY = new Set(['auth']);
 
 /** The active language. */
 export function activeLocale(): Locale {

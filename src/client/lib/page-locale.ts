@@ -10,20 +10,27 @@ import { DEFAULT_LOCALE, isLocale, type Locale, resolveLocale } from '../../shar
 export const LOCALE_STORAGE_KEY = 'orderflow:locale';
 
 export type Messages = Record<string, unknown>;
-const catalogues = import.meta.glob<{ default: Messages }>('../locales/*/*.json');
+/** The sign-in screen's texts and the common ones, a chunk each: all the sign-in app loads. */
+const ownChunks = import.meta.glob<{ default: Messages }>([
+  '../locales/*/auth.json',
+  '../locales/*/common.json',
+]);
+/** Every other screen's texts, one chunk per language. */
+const screenTexts = import.meta.glob<{ default: Record<string, Messages> }>('../locales/*/texts.ts');
 
-/** A catalogue through its dynamic import (each is its own chunk); a namespace with no file is empty. */
+/** A catalogue through its dynamic import; a namespace with no file in a language is empty. */
 export async function loadCatalogue(language: string, namespace: string): Promise<Messages> {
-  const load = catalogues[`../locales/${language}/${namespace}.json`];
-  return load ? (await load()).default : {};
+  const own = ownChunks[`../locales/${language}/${namespace}.json`];
+  if (own) return (await own()).default;
+  const screens = screenTexts[`../locales/${language}/texts.ts`];
+  return screens ? ((await screens()).default[`./${namespace}.json`] ?? {}) : {};
 }
 
-/** The namespaces with a catalogue in `language`. */
-export function catalogueNamespaces(language: string): string[] {
-  const prefix = `../locales/${language}/`;
-  return Object.keys(catalogues)
-    .filter((path) => path.startsWith(prefix))
-    .map((path) => path.slice(prefix.length, -'.json'.length));
+/** Starts loading a language's screen texts, so that a page's screens find theirs when they render. */
+export function preloadScreenTexts(language: string): void {
+  screenTexts[`../locales/${language}/texts.ts`]?.().catch(() => {
+    // A screen asking for its texts meets the same failure and shows it.
+  });
 }
 
 /** The language the visitor chose on this browser earlier, if any. */
