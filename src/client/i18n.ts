@@ -1,7 +1,7 @@
 /**
- * The customer side's languages (docs/i18n.md). One i18next instance with ICU MessageFormat; each
- * catalogue (`locales/<language>/<namespace>.json`) is its own lazy chunk, loaded when a screen first
- * asks for its namespace in that language, so the first load of a page carries only its own texts.
+ * The customer side's languages (docs/i18n.md). One i18next instance with ICU MessageFormat; the
+ * catalogues (`locales/<language>/<namespace>.json`) load through src/client/lib/page-locale.ts: the
+ * common and sign-in texts a chunk each, every other screen's texts one chunk per language.
  */
 import i18next, { type BackendModule, type Resource } from 'i18next';
 import ICU from 'i18next-icu';
