@@ -1,4 +1,8 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
 
 let t: TestApp;
@@ -80,15 +84,18 @@ describe('production mode', () => {
 });
 
 describe('serving the built client', () => {
-  it('answers page routes with index.html and unknown API routes with JSON', async () => {
-    const { mkdtempSync, writeFileSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
-    const { buildApp } = await import('../../app.js');
+  /** The app serving a client folder holding `files` (name to content). */
+  async function appServing(files: Record<string, string>) {
     const dir = mkdtempSync(join(tmpdir(), 'client-'));
-    writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
-    writeFileSync(join(dir, 'app.js'), 'console.log(1)');
-    const app = await buildApp({ config: t.config, database: t.database, clientDir: dir });
+    for (const [name, content] of Object.entries(files)) writeFileSync(join(dir, name), content);
+    return buildApp({ config: t.config, database: t.database, clientDir: dir });
+  }
+
+  it('answers page routes with index.html and unknown API routes with JSON', async () => {
+    const app = await appServing({
+      'index.html': '<!doctype html><div id="root"></div>',
+      'app.js': 'console.log(1)',
+    });
     try {
       const page = await app.inject({ url: '/orders/12', headers: { accept: 'text/html' } });
       expect(page.statusCode).toBe(200);
@@ -111,15 +118,10 @@ describe('serving the built client', () => {
   });
 
   it("answers each app's page file where the build wrote one: sign-in on /auth, back office under /admin", async () => {
-    const { mkdtempSync, writeFileSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
-    const { buildApp } = await import('../../app.js');
-    const dir = mkdtempSync(join(tmpdir(), 'client-'));
-    for (const file of ['index.html', 'sign-in.html', 'back-office.html']) {
-      writeFileSync(join(dir, file), `<!doctype html><title>${file}</title>`);
-    }
-    const app = await buildApp({ config: t.config, database: t.database, clientDir: dir });
+    const pages = ['index.html', 'sign-in.html', 'back-office.html'];
+    const app = await appServing(
+      Object.fromEntries(pages.map((file) => [file, `<!doctype html><title>${file}</title>`])),
+    );
     try {
       const served = async (url: string) => {
         const page = await app.inject({ url, headers: { accept: 'text/html' } });
