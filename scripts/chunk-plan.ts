@@ -13,6 +13,7 @@
  */
 import type { ChunkingContext } from 'rolldown';
 
+const ENTRY = '/src/client/main.tsx';
 const SIGN_IN_APP = '/src/client/sign-in-app.tsx';
 const FULL_APP = '/src/client/full-app.tsx';
 const ROUTES = '/src/client/app.tsx';
@@ -60,13 +61,19 @@ function findModule(ctx: ChunkingContext, start: string, suffix: string): string
 
 function makePlan(ctx: ChunkingContext, anyModule: string): Map<string, string> {
   const plan = new Map<string, string>();
-  const [signIn, full, routes] = [SIGN_IN_APP, FULL_APP, ROUTES].map((suffix) =>
+  const [entry, signIn, full, routes] = [ENTRY, SIGN_IN_APP, FULL_APP, ROUTES].map((suffix) =>
     findModule(ctx, anyModule, suffix),
   );
   // A build without the apps (a test's) is left to the bundler.
-  if (!signIn || !full || !routes) return plan;
-  for (const id of staticImports(ctx, signIn)) plan.set(id, 'sign-in');
-  for (const id of staticImports(ctx, full)) if (!plan.has(id)) plan.set(id, 'app');
+  if (!entry || !signIn || !full || !routes) return plan;
+  // What the entry itself imports stays in the entry: in a group it would pull the group's chunk
+  // into every first load, the sign-in page's included.
+  const inEntry = staticImports(ctx, entry);
+  const assign = (id: string, chunk: string) => {
+    if (!inEntry.has(id) && !plan.has(id)) plan.set(id, chunk);
+  };
+  for (const id of staticImports(ctx, signIn)) assign(id, 'sign-in');
+  for (const id of staticImports(ctx, full)) assign(id, 'app');
 
   // The route screens count for their side; what else the full app loads on demand (the toasts, say)
   // loads on every page of both sides.
@@ -77,7 +84,7 @@ function makePlan(ctx: ChunkingContext, anyModule: string): Map<string, string> 
   const users = new Map<string, { portal: number; office: number; entries: number }>();
   const count = (from: string, portal: number, office: number) => {
     for (const id of staticImports(ctx, from)) {
-      if (plan.has(id) || FORMS.test(id)) continue;
+      if (plan.has(id) || inEntry.has(id) || FORMS.test(id)) continue;
       const counted = users.get(id) ?? { portal: 0, office: 0, entries: 0 };
       counted.portal += portal;
       counted.office += office;

@@ -2,6 +2,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { isBackOfficePath } from '../shared/page-paths.js';
 import { AppRoutes, preloadScreensFor } from './app';
 import { showHandedOffToast } from './components/ui/use-toast';
 import { fetchSessionUser } from './features/auth/auth-api';
@@ -19,7 +20,7 @@ export async function start(element: HTMLElement): Promise<void> {
   void queryClient.prefetchQuery({ queryKey: authKeys.user, queryFn: fetchSessionUser });
   preloadScreensFor(location.pathname);
   const language = initialLocale();
-  if (!location.pathname.startsWith('/admin')) preloadScreenTexts(language);
+  if (!isBackOfficePath(location.pathname)) preloadScreenTexts(language);
   await initI18n(language);
   // 'Login successful' from the sign-in screen, which left with a page load.
   showHandedOffToast();

@@ -2,6 +2,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { isBackOfficePath } from '../shared/page-paths.js';
 import { ENGLISH_UI_LABELS, type UiLabels, UiLabelsProvider } from './components/ui/labels';
 import { ThemeProvider } from './lib/theme';
 
@@ -33,7 +34,7 @@ function DeferredToaster() {
  */
 function useUiLabelsHere(): UiLabels {
   const { t, i18n } = useTranslation('common');
-  const backOffice = useLocation().pathname.startsWith('/admin');
+  const backOffice = isBackOfficePath(useLocation().pathname);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the labels change with the language
   return useMemo(
     () =>

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.js';
+import { routedPath } from './route-path.js';
 
 /**
  * The one place an error becomes an HTTP answer: `{message, fields?}` (plus an AppError's details);
@@ -57,9 +58,7 @@ export function registerNotFoundHandler(
       if (request.url.startsWith('/track/')) {
         reply.header('X-Robots-Tag', 'noindex').header('Cache-Control', 'no-store');
       }
-      return reply
-        .type('text/html')
-        .sendFile(pageFile(request.url.split('?')[0] ?? '/'), { cacheControl: false });
+      return reply.type('text/html').sendFile(pageFile(routedPath(request)), { cacheControl: false });
     }
     return reply
       .status(404)

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { isBackOfficePath, isSignInPath } from '../../shared/page-paths.js';
 
 /**
  * The client build writes one page file per app, each naming the chunks its first load needs (the
@@ -11,8 +12,8 @@ export function pageFileChooser(clientDir: string): (path: string) => string {
   const signIn = has('sign-in.html') ? 'sign-in.html' : 'index.html';
   const backOffice = has('back-office.html') ? 'back-office.html' : 'index.html';
   return (path) => {
-    if (/^\/auth\/?$/.test(path)) return signIn;
-    if (/^\/admin(\/|$)/.test(path)) return backOffice;
+    if (isSignInPath(path)) return signIn;
+    if (isBackOfficePath(path)) return backOffice;
     return 'index.html';
   };
 }
