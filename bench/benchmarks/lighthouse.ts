@@ -7,6 +7,8 @@
  * a year of caching for the hashed files under /assets. The session cookie travels in Lighthouse's
  * extraHeaders; Chromium is /usr/bin/chromium unless CHROMIUM_PATH names another.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import { eq, isNotNull } from 'drizzle-orm';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
@@ -125,6 +127,18 @@ async function checkDelivery(urls: Iterable<string>, cookies: Record<Visitor, st
   return problems;
 }
 
+/**
+ * With BENCH_LIGHTHOUSE_REPORTS=<folder>, each page's whole Lighthouse result is written there as JSON
+ * (long tasks, main-thread breakdown, script boot-up), for finding what a score is made of.
+ */
+function saveReport(lhr: Result, page: string, formFactor: PageReport['formFactor']) {
+  const folder = process.env.BENCH_LIGHTHOUSE_REPORTS;
+  if (!folder) return;
+  mkdirSync(folder, { recursive: true });
+  const name = page.replace(/^\//, '').replace(/\//g, '-') || 'home';
+  writeFileSync(join(folder, `${name}-${formFactor}.json`), JSON.stringify(lhr));
+}
+
 export const lighthouseBenchmark: Benchmark = {
   name: 'lighthouse',
   async run() {
@@ -155,6 +169,7 @@ export const lighthouseBenchmark: Benchmark = {
             formFactor === 'desktop' ? desktopConfig : undefined,
           );
           if (!result) throw new Error(`lighthouse gave no result for ${path}`);
+          saveReport(result.lhr, path, formFactor);
           if (result.lhr.runtimeError) throw new Error(`${path}: ${result.lhr.runtimeError.message}`);
           reports.push(summarise(result.lhr, path, formFactor));
         }

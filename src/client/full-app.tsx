@@ -1,5 +1,5 @@
 /** Every page but the first load of /auth: the router, TanStack Query, i18next and the providers. */
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { isBackOfficePath } from '../shared/page-paths.js';
@@ -27,13 +27,18 @@ export async function start(element: HTMLElement): Promise<void> {
   // The sign-in screen (on /auth after signing out) switches its light texts; the other screens follow.
   followTextsLocale((language) => void changeLocale(language));
 
-  createRoot(element).render(
-    <StrictMode>
-      <BrowserRouter>
-        <Providers queryClient={queryClient}>
-          <AppRoutes />
-        </Providers>
-      </BrowserRouter>
-    </StrictMode>,
+  const root = createRoot(element);
+  // As a transition, the first render yields to the browser every few milliseconds instead of holding
+  // a slow phone's main thread for the whole tree; the static frame stays on screen meanwhile.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <BrowserRouter>
+          <Providers queryClient={queryClient}>
+            <AppRoutes />
+          </Providers>
+        </BrowserRouter>
+      </StrictMode>,
+    ),
   );
 }

@@ -4,10 +4,10 @@
  * common and sign-in texts a chunk each, every other screen's texts one chunk per language.
  */
 import i18next, { type BackendModule, type Resource } from 'i18next';
-import ICU from 'i18next-icu';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '../shared/locales.js';
+import { icuMessages } from './lib/icu-messages';
 import { initialLocale, loadCatalogue, rememberLocale, setDocumentLanguage } from './lib/page-locale';
 
 // Each message's formatter asks which of its languages the browser supports; the first such question
@@ -36,7 +36,7 @@ export const i18n = i18next.createInstance();
 export async function initI18n(language: Locale = initialLocale(), resources?: Resource): Promise<void> {
   if (i18n.isInitialized) return;
   await i18n
-    .use(ICU)
+    .use(icuMessages())
     .use(initReactI18next)
     .use(lazyCatalogues)
     .init({

@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import i18next from 'i18next';
-import ICU from 'i18next-icu';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../shared/locales.js';
+import { icuMessages } from './icu-messages';
 import { formatMessage, RichText, type TextFn } from './texts';
 
 /** The namespaces the sign-in screen reads with the light texts. */
@@ -35,7 +35,7 @@ describe('the light texts', () => {
         LIGHT_NAMESPACES.map((ns) => [ns, catalogues[`../locales/${language}/${ns}.json`]?.default ?? {}]),
       );
       const reference = i18next.createInstance();
-      await reference.use(ICU).init({
+      await reference.use(icuMessages()).init({
         lng: language,
         resources: { [language]: resources },
         interpolation: { escapeValue: false },
