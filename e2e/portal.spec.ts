@@ -9,9 +9,9 @@ import { expect, test } from './support/test.js';
 
 const unitCard = (page: Page, label: string) => page.locator('article').filter({ hasText: label });
 
-async function cardLabels(page: Page) {
-  const titles = page.locator('article button[aria-expanded] > span > span:first-child');
-  return titles.allInnerTexts();
+/** The unit cards' titles, in order; asserted with toHaveText, which waits for the list to settle. */
+function cardLabels(page: Page) {
+  return page.locator('article button[aria-expanded] > span > span:first-child');
 }
 
 function timelineStep(card: Locator, name: string) {
@@ -24,7 +24,7 @@ test.describe('two customers', () => {
     await annPage.goto('/orders');
     await expect(annPage.getByRole('heading', { name: 'My Orders (2)' })).toBeVisible();
     // ORD-880 is Ann's older order and does not begin with 'VH': it shows as VH01.
-    expect(await cardLabels(annPage)).toEqual([
+    await expect(cardLabels(annPage)).toHaveText([
       'VH5001 · VH (01)',
       'VH01 · VH (01)',
       'VH01 · VH (02)',
@@ -49,7 +49,11 @@ test.describe('two customers', () => {
     const benPage = await (await browser.newContext({ storageState: ben.storageState })).newPage();
     await benPage.goto('/orders');
     await expect(benPage.getByRole('heading', { name: 'My Orders (2)' })).toBeVisible();
-    expect(await cardLabels(benPage)).toEqual(['VH6002 · VH (01)', 'VH6002 · VH (02)', 'VH6001 · VH (01)']);
+    await expect(cardLabels(benPage)).toHaveText([
+      'VH6002 · VH (01)',
+      'VH6002 · VH (02)',
+      'VH6001 · VH (01)',
+    ]);
     await expect(benPage.getByText('Cabin 400')).toHaveCount(0);
     // One task, as one card carries the red '1': site preparation asks nothing of Ben.
     await expect(benPage.getByRole('button', { name: /Purchase Tasks\s*Pending tasks:\s*1/ })).toBeVisible();
@@ -73,14 +77,14 @@ test('a customer finds an order by search, expands a unit and opens a ready docu
   const page = await (await browser.newContext({ storageState: ann.storageState })).newPage();
   await page.goto('/orders');
   await page.getByLabel('Search orders').fill('CABIN');
-  expect(await cardLabels(page)).toEqual(['VH01 · VH (01)', 'VH01 · VH (02)', 'VH01 · VH (03)']);
+  await expect(cardLabels(page)).toHaveText(['VH01 · VH (01)', 'VH01 · VH (02)', 'VH01 · VH (03)']);
   await page.getByLabel('Search orders').fill('no such thing');
   await expect(page.getByRole('heading', { name: 'No orders found' })).toBeVisible();
   await expect(
     page.getByText('No orders match your search criteria. Try adjusting your search terms.'),
   ).toBeVisible();
   await page.getByLabel('Search orders').fill('vh5001');
-  expect(await cardLabels(page)).toEqual(['VH5001 · VH (01)']);
+  await expect(cardLabels(page)).toHaveText(['VH5001 · VH (01)']);
 
   await page.getByLabel('Search orders').fill('cabin');
   const production = unitCard(page, 'VH01 · VH (03)');

@@ -3,7 +3,7 @@
  * stayed longest in their current stage, and which are past their delivery window.
  */
 import { CheckCircle2, ClipboardList, Factory, type LucideIcon, Package } from 'lucide-react';
-import { useId } from 'react';
+import { useDeferredValue, useId } from 'react';
 import { Link } from 'react-router';
 import { formatCount, itemLabel } from '../../../shared/format.js';
 import type { Dashboard } from '../../../shared/schemas/admin-orders.js';
@@ -27,6 +27,8 @@ import { StageBadge } from './stage-badge';
 
 export default function DashboardPage() {
   const dashboard = useDashboard();
+  // Drawn in a deferred pass, which React can interrupt: a slow phone stays responsive meanwhile.
+  const data = useDeferredValue(dashboard.data);
   return (
     // min-w-0 on the grid items: a wide table scrolls inside its card instead of widening the page.
     <section className="grid gap-6 [&>*]:min-w-0">
@@ -34,13 +36,13 @@ export default function DashboardPage() {
         <h1 className="font-semibold text-2xl tracking-tight sm:text-3xl">Dashboard</h1>
         <p className="text-muted-foreground text-sm">Where every order stands today.</p>
       </div>
-      {dashboard.isPending && <PageSkeleton heading={false} cards blocks={2} />}
+      {!data && !dashboard.isError && <PageSkeleton heading={false} cards blocks={2} />}
       {dashboard.isError && (
         <LoadFailed onRetry={() => dashboard.refetch()}>
           {errorMessage(dashboard.error) ?? 'We could not load the dashboard.'}
         </LoadFailed>
       )}
-      {dashboard.data && <DashboardContent data={dashboard.data} />}
+      {data && <DashboardContent data={data} />}
     </section>
   );
 }

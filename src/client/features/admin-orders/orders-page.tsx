@@ -5,7 +5,7 @@
  */
 
 import { Download, ListFilter, RefreshCw, Trash2, X } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatCount } from '../../../shared/format.js';
 import type { AdminOrdersQuery } from '../../../shared/schemas/admin-orders.js';
@@ -67,9 +67,14 @@ export default function AdminOrdersPage() {
     setParams(paramsFromQuery({ ...query, page: 1, ...next }), options);
   }
 
-  const total = orders.data?.total ?? 0;
-  const rows = orders.data?.items ?? [];
-  const pageCount = Math.max(1, Math.ceil(total / query.pageSize));
+  // A page of rows renders in a deferred pass, which React can interrupt (a slow phone stays
+  // responsive while a hundred rows are drawn); until it has, the list shows as busy.
+  const data = useDeferredValue(orders.data);
+  const catchingUp = data !== orders.data;
+  const total = data?.total ?? 0;
+  const rows = data?.items ?? [];
+  // From the answer itself, not the deferred copy, which still holds the previous one.
+  const pageCount = Math.max(1, Math.ceil((orders.data?.total ?? 0) / query.pageSize));
 
   // After a delete empties the last page, step back to the new last page.
   useEffect(() => {
@@ -111,7 +116,7 @@ export default function AdminOrdersPage() {
       <div className="grid gap-1">
         <h1 className="font-semibold text-2xl tracking-tight sm:text-3xl">Orders</h1>
         <p className="text-muted-foreground text-sm">
-          {orders.data && (
+          {data && (
             <>
               <span className="font-medium text-foreground tabular-nums">
                 {formatCount(total)} {total === 1 ? 'order' : 'orders'}
@@ -250,7 +255,7 @@ export default function AdminOrdersPage() {
 
       {!(orders.isError && !orders.data) && (
         <Card className="overflow-hidden">
-          {orders.isPending ? (
+          {!data ? (
             <div className="flex justify-center p-12 text-primary">
               <Spinner className="size-8" />
             </div>
@@ -271,7 +276,7 @@ export default function AdminOrdersPage() {
               selected={selected}
               onSelect={select}
               dialogs={dialogs}
-              busy={orders.isPlaceholderData}
+              busy={orders.isPlaceholderData || catchingUp}
             />
           ) : (
             <OrdersTable
@@ -283,7 +288,7 @@ export default function AdminOrdersPage() {
               expanded={expanded}
               onToggleExpanded={toggleExpanded}
               dialogs={dialogs}
-              busy={orders.isPlaceholderData}
+              busy={orders.isPlaceholderData || catchingUp}
             />
           )}
         </Card>
@@ -291,7 +296,7 @@ export default function AdminOrdersPage() {
 
       {/* Shown once the first page arrived: drawn under the spinner, it jumped down a page's height
           when the rows came (a layout shift Lighthouse counts); appearing shifts nothing. */}
-      {orders.data && (
+      {data && (
         <Pager
           page={query.page}
           pageSize={query.pageSize}

@@ -1,6 +1,6 @@
 import * as DropdownMenuPrimitive from '@radix-ui/react-dropdown-menu';
 import { Check, ExternalLink, ListFilter, PackageSearch } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../components/load-failed';
 import { SearchBox } from '../../components/search-box';
@@ -31,7 +31,10 @@ export default function OrdersPage() {
   const [detailsFor, setDetailsFor] = useState<number | null>(null);
   const [detailsOpen, setDetailsOpen] = useState(false);
 
-  const list = orders.data ?? [];
+  // The cards render in a deferred pass, which React can interrupt: a long list arriving on a slow
+  // phone then keeps the page responsive instead of holding the main thread for the whole list.
+  const loaded = useDeferredValue(orders.data);
+  const list = loaded ?? [];
   const labels = useMemo(() => orderLabels(list), [list]);
   const shown = list.filter(
     (order) =>
@@ -43,7 +46,7 @@ export default function OrdersPage() {
   return (
     <section className="grid gap-6">
       <h1 className="font-semibold text-2xl tracking-tight sm:text-3xl">
-        {orders.data ? t('titleWithCount', { count: list.length }) : t('title')}
+        {loaded ? t('titleWithCount', { count: list.length }) : t('title')}
       </h1>
 
       <div className="flex flex-col gap-3 sm:flex-row">
@@ -89,14 +92,14 @@ export default function OrdersPage() {
         </DropdownMenu>
       </div>
 
-      {orders.isPending && <PageSkeleton heading={false} />}
+      {!loaded && !orders.isError && <PageSkeleton heading={false} />}
       {orders.isError && (
         <LoadFailed onRetry={() => orders.refetch()} retryLabel={t('tryAgain')}>
           {t('loadFailed')}
         </LoadFailed>
       )}
 
-      {orders.isSuccess && (
+      {loaded && !orders.isError && (
         <>
           <p className="sr-only" aria-live="polite">
             {t('shown', { shown: shown.length, total: list.length })}
