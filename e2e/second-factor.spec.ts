@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { type MailCatcher, startMailCatcher } from '../src/server/test/mail-catcher.js';
-import { expectToast } from './support/auth.js';
+import { expectToast, toasts } from './support/auth.js';
 import { expectAccessibleEverywhere } from './support/axe.js';
 import { shoot } from './support/screenshots.js';
 
@@ -243,6 +243,11 @@ test('staff sign in with a code from the authenticator app', async ({ browser })
   const edit = page.getByRole('dialog', { name: 'Edit User' });
   await edit.getByRole('button', { name: 'End all sessions' }).click();
   await expectToast(page, 'Signed out everywhere');
+  // The toast fades out on its own a few seconds later: awaited here, so that axe below never reads its
+  // title half faded (a contrast failure that depended on how fast the machine ran).
+  await expect(toasts(page).getByText('Signed out everywhere', { exact: true })).toHaveCount(0, {
+    timeout: 15_000,
+  });
   await edit.getByRole('button', { name: 'Remove second factor' }).click();
   const confirm = page.getByRole('alertdialog', { name: `Remove the second factor of ${staffEmail}?` });
   await expect(confirm).toBeVisible();
