@@ -13,6 +13,7 @@ async function instance() {
           units: '{count, plural, one {# unit} other {# units}}',
           orders: '{count, plural, one {# order} other {# orders}}',
           total: 'Total: {amount, number}',
+          placed: 'Placed {when, date, medium}',
           tagged: 'Read <0>the guide</0>, {name}',
           broken: 'Hello {name',
         },
@@ -39,6 +40,7 @@ describe('ICU messages for i18next', () => {
     expect(i18n.t('units', { count: 1 })).toBe('1 unit');
     expect(i18n.t('units', { count: 1200 })).toBe('1,200 units');
     expect(i18n.t('total', { amount: 2500.5 })).toBe('Total: 2,500.5');
+    expect(i18n.t('placed', { when: new Date(2025, 6, 1) })).toBe('Placed Jul 1, 2025');
     expect(i18n.t('units', { count: 1200, lng: 'es' })).toBe('1200 unidades');
   });
 

@@ -5,6 +5,7 @@
  */
 import type { I18nFormatModule } from 'i18next';
 import { type Formatters, IntlMessageFormat } from 'intl-messageformat';
+import { dateTimeFormat } from './dates';
 
 type Arguments<T extends abstract new (...args: never[]) => unknown> = ConstructorParameters<T>;
 
@@ -24,9 +25,9 @@ function cached<A extends unknown[], R>(create: (...args: A) => R): (...args: A)
 
 const sharedFormatters: Formatters = {
   getNumberFormat: cached((...args: Arguments<typeof Intl.NumberFormat>) => new Intl.NumberFormat(...args)),
-  getDateTimeFormat: cached(
-    (...args: Arguments<typeof Intl.DateTimeFormat>) => new Intl.DateTimeFormat(...args),
-  ),
+  // The same date formatters as the screens' own dates; a message's locale is always one language.
+  getDateTimeFormat: (locale, options) =>
+    dateTimeFormat(typeof locale === 'string' ? locale : undefined, options),
   getPluralRules: cached((...args: Arguments<typeof Intl.PluralRules>) => new Intl.PluralRules(...args)),
 };
 
