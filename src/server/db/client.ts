@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.js';
+import { retainTickShape } from '../lib/tick-shape.js';
 import { newPglite } from './pglite.js';
 import * as schema from './schema.js';
 
@@ -69,6 +70,8 @@ export function openDatabase(options: {
   poolSize?: number;
   template?: Blob;
 }): Database {
+  // Before the database's start-up collects garbage: see the function.
+  retainTickShape();
   if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
   return openPglite(options.dataDir ?? null, options.template);
 }
