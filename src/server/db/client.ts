@@ -8,8 +8,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { lockDataDir } from './data-dir-lock.js';
 import { retainTickShape } from '../lib/tick-shape.js';
+import { lockDataDir } from './data-dir-lock.js';
 import { newPglite } from './pglite.js';
 import * as schema from './schema.js';
 
