@@ -77,7 +77,15 @@ export async function recipientLocale(
     .from(users)
     .where(eq(users.email, email.toLowerCase()))
     .limit(1);
-  if (isLocale(row?.locale)) return row.locale;
+  return accountLocale(row, requestLocale);
+}
+
+/** The same choice for an account already read (its `locale` and `browserLocale` columns). */
+export function accountLocale(
+  account: { locale: string | null; browserLocale: string | null } | undefined,
+  requestLocale?: Locale | null,
+): Locale {
+  if (isLocale(account?.locale)) return account.locale;
   if (requestLocale) return requestLocale;
-  return isLocale(row?.browserLocale) ? row.browserLocale : DEFAULT_LOCALE;
+  return isLocale(account?.browserLocale) ? account.browserLocale : DEFAULT_LOCALE;
 }

@@ -55,9 +55,11 @@ export function createAdminOrderService({ db, clock, orders: writer }: OrderChan
       by: StaffMember,
     ): Promise<StatusChangeCounts> {
       const { changed } = await db.transaction(async (tx) => {
-        await writer.lock(tx, orderId);
         const { itemNumber } = patch;
         if (itemNumber !== undefined) {
+          // Locked first, so that an unknown order answers 404 before its unit is looked for; without a
+          // unit, the status change locks (and answers 404) itself.
+          await writer.lock(tx, orderId);
           const [unit] = await tx
             .select({ id: orderItems.id })
             .from(orderItems)

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { users } from '../../db/schema.js';
-import { mailStageLabel, recipientLocale } from '../../mail/i18n.js';
+import { accountLocale, mailStageLabel } from '../../mail/i18n.js';
 import { stageChangeMail } from '../../mail/templates.js';
 import type { OrderEvent } from '../orders/index.js';
 import { enqueueMail } from './outbox.js';
@@ -19,11 +19,16 @@ export async function enqueueStageChangeMail(tx: Executor, event: StatusChanged)
   if (!to || !event.notifyCustomer || !order.userId) return;
   if (actor.kind === 'customer' && actor.userId === order.userId) return;
   const [owner] = await tx
-    .select({ email: users.email, prefs: users.notificationPrefs })
+    .select({
+      email: users.email,
+      prefs: users.notificationPrefs,
+      locale: users.locale,
+      browserLocale: users.browserLocale,
+    })
     .from(users)
     .where(eq(users.id, order.userId));
   if (!owner?.prefs.email) return;
-  const locale = await recipientLocale(tx, owner.email);
+  const locale = accountLocale(owner);
   const itemIds = changed.map((unit) => unit.itemId).join(',');
   await enqueueMail(
     tx,
