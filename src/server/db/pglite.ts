@@ -25,7 +25,7 @@ const DRIZZLE_PARSERS: Record<number, (value: string) => string> = {
  * admin search (decision 184). No folder: in memory.
  *
  * PGlite merges a query's own parsers into a copy of its whole table of about 300 type parsers on
- * every query that passes any, which cost 160 µs per query (a status change runs fourteen). So the
+ * every query that passes any, which cost 160 µs per query (a status change runs a dozen). So the
  * parsers drizzle passes are installed once here, and dropped from each query that brings exactly
  * those (decision 191); a query with other parsers keeps them.
  */
