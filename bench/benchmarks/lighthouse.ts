@@ -144,9 +144,9 @@ const TRACE_ATTEMPTS = 3;
 
 /**
  * One Lighthouse run of `url`, run again (up to TRACE_ATTEMPTS) when Lighthouse could not record the
- * load (`NO_NAVSTART` and the like) or found no largest contentful paint in its trace (`NO_LCP`) while
- * the page painted one: on this machine that happens in about one run in three, and a report without
- * the metric says nothing about the page. The last attempt's report stands whatever it says.
+ * load (`NO_NAVSTART` and the like) or found no largest contentful paint in its trace (`NO_LCP`; a
+ * PerformanceObserver in the same page sees one): on this machine that happens in about one run in
+ * three, and a report without the metric says nothing about the page. The last attempt's report stands whatever it says.
  */
 async function measurePage(url: string, flags: Flags, formFactor: PageReport['formFactor']): Promise<Result> {
   for (let attempt = 1; ; attempt++) {
