@@ -1,5 +1,6 @@
 import { PGlite, type PGliteOptions, type QueryOptions, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { PreparedStatements } from './pglite-statements.js';
 
 const AS_TEXT = (value: string) => value;
 
@@ -27,7 +28,8 @@ const DRIZZLE_PARSERS: Record<number, (value: string) => string> = {
  * PGlite merges a query's own parsers into a copy of its whole table of about 300 type parsers on
  * every query that passes any, which cost 160 µs per query (a status change runs a dozen). So the
  * parsers drizzle passes are installed once here, and dropped from each query that brings exactly
- * those (decision 191); a query with other parsers keeps them.
+ * those (decision 191); a query with other parsers keeps them. Plain queries then run as prepared
+ * statements (decision 193).
  */
 export function newPglite(
   dataDir?: string,
@@ -40,15 +42,25 @@ export function newPglite(
     extensions: { pg_trgm },
     parsers: DRIZZLE_PARSERS,
   });
+  const statements = new PreparedStatements(pglite);
   const query = pglite.query.bind(pglite);
-  pglite.query = ((text: string, params?: unknown[], queryOptions?: QueryOptions) =>
-    query(text, params, withoutInstalledParsers(queryOptions))) as PGlite['query'];
+  pglite.query = ((text: string, params: unknown[] = [], queryOptions?: QueryOptions) => {
+    const options = withoutInstalledParsers(queryOptions);
+    return PreparedStatements.handles(options)
+      ? statements.runAlone(text, params, options)
+      : query(text, params, options);
+  }) as PGlite['query'];
   const transaction = pglite.transaction.bind(pglite);
   pglite.transaction = ((callback: Parameters<PGlite['transaction']>[0]) =>
     transaction((tx) => {
       const txQuery = tx.query.bind(tx);
-      tx.query = ((text: string, params?: unknown[], queryOptions?: QueryOptions) =>
-        txQuery(text, params, withoutInstalledParsers(queryOptions))) as typeof tx.query;
+      tx.query = (async (text: string, params: unknown[] = [], queryOptions?: QueryOptions) => {
+        if (tx.closed) throw new Error('Transaction is closed');
+        const options = withoutInstalledParsers(queryOptions);
+        return PreparedStatements.handles(options)
+          ? statements.run(text, params, options)
+          : txQuery(text, params, options);
+      }) as typeof tx.query;
       return callback(tx);
     })) as PGlite['transaction'];
   return pglite;
