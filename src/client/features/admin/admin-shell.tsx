@@ -11,7 +11,6 @@ import {
   Users,
   Webhook,
 } from 'lucide-react';
-import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { Permission } from '../../../shared/permissions.js';
 import { i18n } from '../../i18n';
@@ -47,6 +46,19 @@ const ADMIN_NAV: readonly (NavItem & { permission?: Permission })[] = [
   { to: '/admin/account', label: 'My account', icon: ShieldCheck },
 ];
 
+let english: typeof i18n | undefined;
+
+/**
+ * The back office is English only; the shell it shares with the portal speaks the portal's language,
+ * so it gets an English instance whatever language the browser or account chose. One per page: made
+ * in a render, it was made again at each attempt React threw away while a screen loaded (70 ms of a
+ * phone's first load of /admin).
+ */
+function englishI18n(): typeof i18n {
+  english ??= i18n.cloneInstance({ lng: 'en' });
+  return english;
+}
+
 export default function AdminShell() {
   const queryClient = useQueryClient();
   const can = useCan();
@@ -54,9 +66,7 @@ export default function AdminShell() {
   // The orders table, the dashboard and any open order's details all hang off adminOrderKeys.all.
   const refresh = () => void queryClient.invalidateQueries({ queryKey: adminOrderKeys.all });
   const refreshDeliveryDays = () => void queryClient.invalidateQueries({ queryKey: deliverySlotKeys.all });
-  // The back office is English only; the shell it shares with the portal speaks the portal's language,
-  // so it gets an English instance here whatever language the browser or account chose.
-  const [english] = useState(() => i18n.cloneInstance({ lng: 'en' }));
+  const english = englishI18n();
   const refreshMessages = () => void queryClient.invalidateQueries({ queryKey: conversationKeys.all });
   return (
     <I18nextProvider i18n={english}>
