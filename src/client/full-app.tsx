@@ -2,6 +2,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { formatCount } from '../shared/format.js';
 import { isBackOfficePath } from '../shared/page-paths.js';
 import { AppRoutes, preloadScreensFor } from './app';
 import { showHandedOffToast } from './components/ui/use-toast';
@@ -21,6 +22,10 @@ export async function start(element: HTMLElement): Promise<void> {
   preloadScreensFor(location.pathname);
   const language = initialLocale();
   if (!isBackOfficePath(location.pathname)) preloadScreenTexts(language);
+  // A page's first number or date formatter loads the browser's locale data: 35 ms on a desktop, four
+  // times that on a phone, in whichever task makes it. Made here, it runs while the texts are on their
+  // way instead of inside the first render.
+  setTimeout(() => formatCount(0, language));
   await initI18n(language);
   // 'Login successful' from the sign-in screen, which left with a page load.
   showHandedOffToast();

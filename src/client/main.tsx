@@ -6,8 +6,8 @@ if (!root) throw new Error('index.html has no #root element');
 
 // The sign-in page opens most visits, so its first load is a small app of its own; every other page
 // loads the full app (which shows the sign-in screen too when reached without a page load).
-const app = isSignInPath(location.pathname) ? import('./sign-in-app') : import('./full-app');
-// The app's first render keeps a slow phone busy for a while: the page's static frame (index.html) is
-// painted first, while the app's code is still arriving.
+// Running the app's modules and its first render keep a slow phone busy for a while: the page's static
+// frame (index.html) is painted first. The page file has the browser fetch those modules meanwhile.
 await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 0)));
-await (await app).start(root);
+const app = await (isSignInPath(location.pathname) ? import('./sign-in-app') : import('./full-app'));
+await app.start(root);
