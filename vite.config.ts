@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { chunkFor } from './scripts/chunk-plan';
-import { pagePreloads } from './scripts/page-preloads';
+import { pagePreloads, themeScript } from './scripts/page-preloads';
 
 // The API server; the dev proxy keeps the browser's Origin and Host as they are (no changeOrigin)
 // because the server compares them for its same-origin check on state-changing requests.
@@ -17,6 +17,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
+    themeScript(),
     pagePreloads(),
   ],
   build: {

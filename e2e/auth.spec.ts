@@ -29,6 +29,34 @@ test('a signed-in USER who opens /admin is sent to /', async ({ browser, custome
   await context.close();
 });
 
+test('a dark-theme visitor gets the dark theme and the saved brand colour before any app code runs, with nothing refused by the page policy', async ({
+  page,
+}) => {
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
+  await page.addInitScript(() => {
+    localStorage.setItem('orderflow-theme', 'dark');
+    localStorage.setItem('orderflow-brand-css', ':root:root{--primary:#0f766e}');
+    // The app's modules run after the first paint; at DOMContentLoaded only the page's own script has.
+    document.addEventListener('DOMContentLoaded', () => {
+      const seen = {
+        dark: document.documentElement.classList.contains('dark'),
+        brand: document.getElementById('brand-colours')?.textContent ?? null,
+      };
+      sessionStorage.setItem('before-app', JSON.stringify(seen));
+    });
+  });
+  for (const path of ['/auth', '/orders', '/admin']) {
+    await page.goto(path);
+    await expect(field(page, 'Email')).toBeVisible();
+    const seen = await page.evaluate(() => JSON.parse(sessionStorage.getItem('before-app') ?? 'null'));
+    expect(seen, path).toEqual({ dark: true, brand: ':root:root{--primary:#0f766e}' });
+  }
+  expect(refused).toEqual([]);
+});
+
 test('a visitor who opens /orders is sent to /auth', async ({ page }) => {
   await page.goto('/orders');
   await expect(page).toHaveURL(/\/auth$/);

@@ -8,14 +8,13 @@
  */
 import { useEffect } from 'react';
 import { SETTINGS_DEFAULTS } from '../../shared/schemas/settings.js';
+import { BRAND_STORAGE_KEY, BRAND_STYLE_ID } from '../../shared/theme-init.js';
 import { usePublicConfig } from './public-config';
 
 type Rgb = readonly [number, number, number];
 type Oklch = readonly [number, number, number];
 
-/** The element that holds the override, and where its text is kept for the next start (theme-init.js). */
-export const BRAND_STYLE_ID = 'brand-colours';
-export const BRAND_STORAGE_KEY = 'orderflow-brand-css';
+export { BRAND_STORAGE_KEY, BRAND_STYLE_ID };
 
 const MIN_CONTRAST = 4.5;
 
@@ -153,7 +152,7 @@ export function brandStyleSheet(hex: string | undefined): string | null {
   const rules = ({ primary, foreground }: BrandPalette['light']) =>
     `--primary:${primary};--primary-foreground:${foreground};--ring:${primary}`;
   // Doubled selectors outrank index.css's `:root` and `.dark` wherever the element lands in <head>
-  // (theme-init.js adds it before the style sheet's <link> is even parsed).
+  // (the page's first script adds it before the style sheet is even parsed).
   return `:root:root{${rules(palette.light)}}:root.dark{${rules(palette.dark)}}`;
 }
 

@@ -31,7 +31,7 @@ function applyTheme(theme: Theme): void {
 }
 
 export function ThemeProvider({ children }: { children: ReactNode }) {
-  // public/theme-init.js has already put the class on <html>; this only mirrors it in state.
+  // The page's first script (src/shared/theme-init.ts) has already put the class on <html>; this only mirrors it in state.
   const [theme, setThemeState] = useState<Theme>(readStoredTheme);
 
   const setTheme = useCallback((next: Theme) => {

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { THEME_INIT_SCRIPT } from '../../shared/theme-init.js';
 
 /**
  * Helmet's headers do not depend on the request, so they are computed once at start-up and set by
@@ -8,6 +10,9 @@ import helmet, { type HelmetOptions } from 'helmet';
  * small route that was a third of the server's time.)
  */
 const GOOGLE_MAPS = 'https://maps.googleapis.com';
+
+/** The one inline script the pages have, allowed by its hash: it applies the theme before the first paint. */
+export const THEME_INIT_SOURCE = `'sha256-${createHash('sha256').update(THEME_INIT_SCRIPT).digest('base64')}'`;
 
 export function registerSecurityHeaders(app: FastifyInstance, options: { production: boolean }) {
   const headers = computeHelmetHeaders({
@@ -17,7 +22,7 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { product
       directives: {
         'upgrade-insecure-requests': options.production ? [] : null,
         // Address autocomplete loads Google's Maps script, which fetches and draws from its own hosts.
-        'script-src': ["'self'", GOOGLE_MAPS],
+        'script-src': ["'self'", THEME_INIT_SOURCE, GOOGLE_MAPS],
         'connect-src': ["'self'", GOOGLE_MAPS],
         'img-src': ["'self'", 'data:', GOOGLE_MAPS, 'https://maps.gstatic.com'],
         // Documents to sign are shown from the e-signature partner's site; outside production that

@@ -1,0 +1,26 @@
+import { THEME_STORAGE_KEY } from './constants.js';
+
+/** The element that holds a brand colour override, and where its text is kept for the next start. */
+export const BRAND_STYLE_ID = 'brand-colours';
+export const BRAND_STORAGE_KEY = 'orderflow-brand-css';
+
+/**
+ * What every page runs before its first paint, so that a dark-theme visitor never sees a light flash
+ * and a rebranded portal never flashes the default colour (src/client/lib/brand-colour.ts writes the
+ * override). Inline in the page files (the build's scripts/page-preloads.ts), allowed by its hash in
+ * the Content-Security-Policy (src/server/http/security-headers.ts): as a file of its own it was a
+ * request the first paint waited for. Storage can be blocked (privacy settings): the light default
+ * applies then.
+ */
+export const THEME_INIT_SCRIPT = `(() => {
+  try {
+    if (localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)}) === 'dark') document.documentElement.classList.add('dark');
+    const brandCss = localStorage.getItem(${JSON.stringify(BRAND_STORAGE_KEY)});
+    if (brandCss) {
+      const style = document.createElement('style');
+      style.id = ${JSON.stringify(BRAND_STYLE_ID)};
+      style.textContent = brandCss;
+      document.head.append(style);
+    }
+  } catch {}
+})();`;
