@@ -43,12 +43,18 @@ export function dollarsFromCents(cents: string | null): string {
 
 /**
  * The formula escape of `escapeFormula` as SQL: the same split-formula replacement, then ascii() reads
- * the first character's code (0 for ''). The replacement only runs on text holding a separator.
+ * the first character's code (0 for ''). The replacement only runs on text holding a separator; text
+ * without one (nearly every cell) is tested by one regular expression and one ascii(), since
+ * PostgreSQL computes an expression again wherever it is written.
  */
 const SQL_SPLIT_FORMULA = '([,;|\t\r\n][ \t]*)([-=+@＝＋－＠])';
+const FORMULA_START = sql.raw('(61, 43, 45, 64, 9, 13, 10, 65309, 65291, 65293, 65312)');
 const escapedCell = (text: SQL) => {
-  const inner = sql`(case when ${text} ~ '[,;|\t\r\n]' then regexp_replace(${text}, ${SQL_SPLIT_FORMULA}, '\\1''\\2', 'g') else ${text} end)`;
-  return sql`case when ascii(${inner}) in (61, 43, 45, 64, 9, 13, 10, 65309, 65291, 65293, 65312) then '''' || ${inner} else ${inner} end`;
+  const split = sql`regexp_replace(${text}, ${SQL_SPLIT_FORMULA}, '\\1''\\2', 'g')`;
+  return sql`case
+    when ${text} ~ '[,;|\t\r\n]' then (case when ascii(${split}) in ${FORMULA_START} then '''' || ${split} else ${split} end)
+    when ascii(${text}) in ${FORMULA_START} then '''' || ${text}
+    else ${text} end`;
 };
 
 type Cell = SQL<string | null>;
