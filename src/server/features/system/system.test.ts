@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { THEME_INIT_SCRIPT } from '../../../shared/theme-init.js';
 import { buildApp } from '../../app.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
 
@@ -50,9 +52,10 @@ describe('health and configuration', () => {
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
   });
 
-  it('lets pages frame the partner’s documents and load Google’s address script, and nothing else', async () => {
+  it('lets pages frame the partner’s documents and load Google’s address script and the page’s theme script, and nothing else', async () => {
     const csp = (await t.client().get('/healthz')).headers.get('content-security-policy') ?? '';
-    expect(csp).toContain("script-src 'self' https://maps.googleapis.com;");
+    const themeScript = createHash('sha256').update(THEME_INIT_SCRIPT).digest('base64');
+    expect(csp).toContain(`script-src 'self' 'sha256-${themeScript}' https://maps.googleapis.com;`);
     expect(csp).toMatch(/frame-src 'self' https:/);
     expect(csp).toContain("object-src 'none'");
   });
