@@ -1,16 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { BRAND_STORAGE_KEY, BRAND_STYLE_ID } from '../../shared/theme-init.js';
 import { publicConfig } from '../test/public-config';
 import { makeUser, mockApi, renderApp, sessionRoute } from '../test/utils';
-import {
-  applyBrandColour,
-  BRAND_STORAGE_KEY,
-  BRAND_STYLE_ID,
-  brandPalette,
-  brandStyleSheet,
-  contrast,
-  parseHex,
-} from './brand-colour';
+import { applyBrandColour, brandPalette, brandStyleSheet, contrast, parseHex } from './brand-colour';
 
 // The extreme surfaces of index.css as sRGB: the darkest light one (--accent) and the lightest dark one.
 const LIGHT_ACCENT = parseHex('#eaeff9');

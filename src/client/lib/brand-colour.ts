@@ -14,8 +14,6 @@ import { usePublicConfig } from './public-config';
 type Rgb = readonly [number, number, number];
 type Oklch = readonly [number, number, number];
 
-export { BRAND_STORAGE_KEY, BRAND_STYLE_ID };
-
 const MIN_CONTRAST = 4.5;
 
 /**
