@@ -77,6 +77,20 @@ describe('the status-change function', () => {
     });
   });
 
+  it('answers the order as stored after the change', async () => {
+    const order = await newOrder(2);
+    const result = await change({
+      orderId: order.id,
+      to: 'PRODUCTION',
+      rule: 'set',
+      actor: { kind: 'admin', userId: 41 },
+    });
+
+    const [stored] = await database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(result.order).toEqual(stored);
+    expect(result.order).toMatchObject({ status: 'PRODUCTION', updatedAt: now });
+  });
+
   it('moves every unit when none is named, with one event per unit', async () => {
     const order = await newOrder(3);
     const result = await change({
