@@ -1,9 +1,11 @@
 /**
- * One page file per app, each naming what its first load fetches, so that the browser asks for all of
- * it as soon as the page arrives instead of learning it one module at a time:
+ * One page file per app and per landing page, each naming what its first load fetches, so that the
+ * browser asks for all of it as soon as the page arrives instead of learning it one module at a time:
  * - `sign-in.html` (served on /auth): the sign-in app's chunks;
- * - `back-office.html` (under /admin): the full app's and the back office's shell chunks;
- * - `index.html` (every other page): the full app's and the customer portal's shell chunks.
+ * - `back-office.html` (under /admin): the full app's and the back office's shell chunks, and its texts;
+ * - `index.html` (every other page): the full app's and the customer portal's shell chunks (the
+ *   portal's texts depend on the browser's language, which the page cannot know);
+ * - the landing pages' files (src/shared/page-paths.ts): their app's, and their screen's chunks.
  * Each also asks for the session check (`GET /api/auth/session`), which every app makes first. The server
  * picks the file (src/server/http/page-files.ts); the files are written with their compressed copies.
  *
@@ -16,17 +18,49 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
+import { LANDING_PAGE_FILES } from '../src/shared/page-paths';
 import { THEME_INIT_SCRIPT } from '../src/shared/theme-init';
 
-const PAGES = [
+const FULL_APP = '/src/client/full-app.tsx';
+/** Loaded by every screen of the full app as it starts (src/client/providers.tsx). */
+const TOASTER = '/src/client/components/ui/toaster.tsx';
+const CUSTOMER_SHELL = '/src/client/features/shell/customer-shell.tsx';
+const ADMIN_SHELL = '/src/client/features/admin/admin-shell.tsx';
+/** The back office is in English only, so its pages can name their texts. */
+const BACK_OFFICE_TEXTS = ['/src/client/locales/en/common.json', '/src/client/locales/en/texts.ts'];
+
+/** Each page file and the modules its first load runs; the landing pages' files as LANDING_PAGE_FILES names them. */
+const PAGES: { file: string; entries: string[] }[] = [
   { file: 'sign-in.html', entries: ['/src/client/sign-in-app.tsx'] },
+  { file: 'back-office.html', entries: [FULL_APP, TOASTER, ADMIN_SHELL, ...BACK_OFFICE_TEXTS] },
+  { file: 'index.html', entries: [FULL_APP, TOASTER, CUSTOMER_SHELL] },
   {
-    file: 'back-office.html',
-    entries: ['/src/client/full-app.tsx', '/src/client/features/admin/admin-shell.tsx'],
+    file: LANDING_PAGE_FILES['/admin'],
+    entries: [
+      FULL_APP,
+      TOASTER,
+      ADMIN_SHELL,
+      ...BACK_OFFICE_TEXTS,
+      '/src/client/features/admin-orders/dashboard-page.tsx',
+    ],
   },
   {
-    file: 'index.html',
-    entries: ['/src/client/full-app.tsx', '/src/client/features/shell/customer-shell.tsx'],
+    file: LANDING_PAGE_FILES['/admin/orders'],
+    entries: [
+      FULL_APP,
+      TOASTER,
+      ADMIN_SHELL,
+      ...BACK_OFFICE_TEXTS,
+      '/src/client/features/admin-orders/orders-page.tsx',
+    ],
+  },
+  {
+    file: LANDING_PAGE_FILES['/'],
+    entries: [FULL_APP, TOASTER, CUSTOMER_SHELL, '/src/client/features/home/home-page.tsx'],
+  },
+  {
+    file: LANDING_PAGE_FILES['/orders'],
+    entries: [FULL_APP, TOASTER, CUSTOMER_SHELL, '/src/client/features/orders/orders-page.tsx'],
   },
 ];
 

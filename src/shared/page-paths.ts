@@ -10,3 +10,24 @@ export function isSignInPath(path: string): boolean {
 export function isBackOfficePath(path: string): boolean {
   return /^\/admin(\/|$)/.test(path);
 }
+
+/**
+ * The pages a first load most often opens (where signing in leads, and the lists a link or bookmark
+ * opens), each with a page file of its own that also names its screen's chunks, so that they arrive
+ * with the app instead of after it has started.
+ */
+export const LANDING_PAGE_FILES = {
+  '/': 'home.html',
+  '/orders': 'orders.html',
+  '/admin': 'dashboard.html',
+  '/admin/orders': 'admin-orders.html',
+} as const;
+
+/** The page file for `path` (without its query): a landing page's own, else its app's. */
+export function pageFileFor(path: string): string {
+  if (isSignInPath(path)) return 'sign-in.html';
+  const page = path.length > 1 ? path.replace(/\/$/, '') : path;
+  if (Object.hasOwn(LANDING_PAGE_FILES, page))
+    return LANDING_PAGE_FILES[page as keyof typeof LANDING_PAGE_FILES];
+  return isBackOfficePath(path) ? 'back-office.html' : 'index.html';
+}

@@ -54,6 +54,9 @@ export async function registerClientFiles(app: FastifyInstance, clientDir: strin
     root: clientDir,
     index: false,
     preCompressed: true,
+    // A folder is never a file to send: the page routes answer it. Without this, `/` asked for without
+    // compression reached the folder itself and answered 403.
+    allowedPath: (pathname) => !pathname.endsWith('/'),
     setHeaders(reply, path) {
       if (/[\\/]assets[\\/]/.test(path)) reply.header('cache-control', IMMUTABLE);
       // A page answer may have chosen a stricter rule already (a tracking page: no-store).

@@ -1,19 +1,26 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { isBackOfficePath, isSignInPath } from '../../shared/page-paths.js';
+import { isBackOfficePath, pageFileFor } from '../../shared/page-paths.js';
 
 /**
- * The client build writes one page file per app, each naming the chunks its first load needs (the
- * build's scripts/page-preloads.ts): the sign-in app's on /auth, the back office's under /admin, the
- * customer portal's everywhere else. A build without them (an older one) has index.html alone.
+ * The client build writes one page file per app and per landing page, each naming the chunks its first
+ * load needs (the build's scripts/page-preloads.ts). A page file the build did not write (an older
+ * build) falls back to its app's, and that to index.html.
  */
 export function pageFileChooser(clientDir: string): (path: string) => string {
-  const has = (file: string) => existsSync(join(clientDir, file));
-  const signIn = has('sign-in.html') ? 'sign-in.html' : 'index.html';
-  const backOffice = has('back-office.html') ? 'back-office.html' : 'index.html';
+  const written = new Map<string, boolean>();
+  const has = (file: string) => {
+    let found = written.get(file);
+    if (found === undefined) {
+      found = existsSync(join(clientDir, file));
+      written.set(file, found);
+    }
+    return found;
+  };
   return (path) => {
-    if (isSignInPath(path)) return signIn;
-    if (isBackOfficePath(path)) return backOffice;
-    return 'index.html';
+    const file = pageFileFor(path);
+    if (has(file)) return file;
+    const app = isBackOfficePath(path) ? 'back-office.html' : 'index.html';
+    return has(app) ? app : 'index.html';
   };
 }

@@ -142,4 +142,36 @@ describe('serving the built client', () => {
       await app.close();
     }
   });
+
+  it("answers a landing page's own page file, with or without a trailing slash, and the app's elsewhere", async () => {
+    const pages = [
+      'index.html',
+      'sign-in.html',
+      'back-office.html',
+      'home.html',
+      'orders.html',
+      'admin-orders.html',
+    ];
+    const app = await appServing(
+      Object.fromEntries(pages.map((file) => [file, `<!doctype html><title>${file}</title>`])),
+    );
+    try {
+      // Asked for without compression, as a monitoring probe or curl does: `/` once answered 403 then.
+      const served = async (url: string) => {
+        const page = await app.inject({ url, headers: { accept: 'text/html' } });
+        expect(page.statusCode).toBe(200);
+        return /<title>(.*)<\/title>/.exec(page.body)?.[1];
+      };
+      expect(await served('/')).toBe('home.html');
+      expect(await served('/orders')).toBe('orders.html');
+      expect(await served('/orders/?q=cabin')).toBe('orders.html');
+      expect(await served('/orders/some-id')).toBe('index.html');
+      expect(await served('/admin/orders?page=2')).toBe('admin-orders.html');
+      expect(await served('/admin/orders/some-id')).toBe('back-office.html');
+      // The dashboard's file was not written (an older build): the back office's answers.
+      expect(await served('/admin')).toBe('back-office.html');
+    } finally {
+      await app.close();
+    }
+  });
 });
