@@ -1,0 +1,64 @@
+/**
+ * A landing page's first load asks for every script its first screen runs as soon as the page arrives
+ * (the page file names them, scripts/page-preloads.ts), rather than learning them one module at a
+ * time; on a phone each wave more is a round trip more before the screen shows.
+ */
+import type { Browser, Locator, Page } from '@playwright/test';
+import { type Customer, expect, test } from './support/test.js';
+
+/**
+ * The scripts the first screen of `path` fetched that its page file does not name. The portal's texts
+ * depend on the browser's language, which the page cannot know, so they are left out there.
+ */
+async function scriptsNotNamed(
+  browser: Browser,
+  baseURL: string,
+  user: Customer,
+  path: string,
+  shown: (page: Page) => Locator,
+): Promise<{ named: number; unnamed: string[] }> {
+  const context = await browser.newContext({ baseURL, storageState: user.storageState });
+  try {
+    const page = await context.newPage();
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') fetched.push(new URL(request.url()).pathname);
+    });
+    const response = await page.goto(path);
+    const html = (await response?.text()) ?? '';
+    const named = new Set(
+      [
+        ...html.matchAll(/<(?:link rel="modulepreload"[^>]*href|script type="module"[^>]*src)="([^"]+)"/g),
+      ].map((match) => match[1]),
+    );
+    await expect(shown(page)).toBeVisible();
+    const portalTexts = path.startsWith('/admin') ? null : /^\/assets\/(texts|common)-/;
+    const unnamed = fetched.filter((script) => !named.has(script) && !portalTexts?.test(script));
+    return { named: named.size, unnamed };
+  } finally {
+    await context.close();
+  }
+}
+
+test('each landing page names every script its first screen runs', async ({
+  browser,
+  baseURL,
+  admin,
+  customer,
+}) => {
+  const pages: [Customer, string, (page: Page) => Locator][] = [
+    [admin, '/admin', (page) => page.getByRole('list', { name: 'Order totals' })],
+    [admin, '/admin/orders', (page) => page.getByRole('heading', { name: 'Orders', exact: true })],
+    [
+      customer,
+      '/',
+      (page) => page.getByRole('heading', { level: 1, name: /^Good (morning|afternoon|evening)/ }),
+    ],
+    [customer, '/orders', (page) => page.getByRole('heading', { level: 1 })],
+  ];
+  for (const [user, path, shown] of pages) {
+    const { named, unnamed } = await scriptsNotNamed(browser, baseURL ?? '', user, path, shown);
+    expect(named, `${path}: scripts its page names`).toBeGreaterThan(5);
+    expect(unnamed, `${path}: scripts fetched after the app had started`).toEqual([]);
+  }
+});
