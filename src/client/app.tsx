@@ -1,4 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { createRoutesFromElements, matchRoutes, Route, useRoutes } from 'react-router';
 import { PageErrorBoundary } from './components/page-error-boundary';
@@ -95,21 +94,12 @@ export function AppRoutes() {
 }
 
 /**
- * Starts loading the screens `location` shows (its shell and page), so that on a page's first load they
- * arrive alongside the session check rather than after it; once a screen has loaded and someone is
- * signed in, it starts its screen's first queries (a screen's `prefetch`) before anything renders.
- * Settles once each screen has loaded and its queries, if any, have started.
+ * Starts loading the screens `pathname` shows (its shell and page), so that on a page's first load they
+ * arrive alongside the session check rather than after it.
  */
-export function preloadScreensFor(
-  location: { pathname: string; search: string },
-  queryClient: QueryClient,
-  signedIn: Promise<boolean>,
-): Promise<void> {
-  const screens = (matchRoutes(routes, location.pathname) ?? []).map(async (match) => {
+export function preloadScreensFor(pathname: string): void {
+  for (const match of matchRoutes(routes, pathname) ?? []) {
     const element = match.route.element;
-    if (!element || typeof element !== 'object' || !('type' in element)) return;
-    const [prefetch, user] = await Promise.all([preloadComponent(element.type), signedIn]);
-    if (prefetch && user) prefetch(queryClient, new URLSearchParams(location.search));
-  });
-  return Promise.all(screens).then(() => {});
+    if (element && typeof element === 'object' && 'type' in element) preloadComponent(element.type);
+  }
 }

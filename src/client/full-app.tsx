@@ -18,13 +18,8 @@ export async function start(element: HTMLElement): Promise<void> {
   // What the first screen needs is fetched side by side, not each after the one before: the session,
   // the screens of this address and their texts (the back office is English: the common texts only).
   const queryClient = createQueryClient();
-  const session = queryClient.fetchQuery({ queryKey: authKeys.user, queryFn: fetchSessionUser });
-  // A failed check shows where the screens ask for the session.
-  void preloadScreensFor(
-    location,
-    queryClient,
-    session.then(Boolean, () => false),
-  );
+  void queryClient.prefetchQuery({ queryKey: authKeys.user, queryFn: fetchSessionUser });
+  preloadScreensFor(location.pathname);
   const language = initialLocale();
   if (!isBackOfficePath(location.pathname)) preloadScreenTexts(language);
   // A page's first number or date formatter loads the browser's locale data: 35 ms on a desktop, four

@@ -1,4 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy } from 'react';
 
 const RELOADED_AT_KEY = 'orderflow:reloaded-for-new-build';
@@ -36,24 +35,9 @@ export function lazyChunk<T extends ComponentType<any>>(load: () => Promise<{ de
   return Object.assign(lazy(preload), { preload });
 }
 
-/**
- * What a page's module may export as `prefetch`: starts the queries its screen makes first, for the
- * address's query string, so that on a page's first load they are under way before the screen renders.
- */
-export type PrefetchScreenData = (queryClient: QueryClient, search: URLSearchParams) => void;
-
-/**
- * Starts loading the chunk of a component made by lazyChunk and answers its module's `prefetch`, if it
- * has one, once loaded; anything else is left alone.
- */
-export async function preloadComponent(component: unknown): Promise<PrefetchScreenData | undefined> {
+/** Starts loading the chunk of a component made by lazyChunk; anything else is left alone. */
+export function preloadComponent(component: unknown): void {
   const preload = (component as { preload?: unknown } | null)?.preload;
-  if (typeof preload !== 'function') return undefined;
-  try {
-    const module = (await preload()) as { prefetch?: PrefetchScreenData };
-    return module.prefetch;
-  } catch {
-    // A failure shows where the screen renders (the same promise reaches React.lazy).
-    return undefined;
-  }
+  // A failure shows where the screen renders (the same promise reaches React.lazy).
+  if (typeof preload === 'function') preload().catch(() => {});
 }

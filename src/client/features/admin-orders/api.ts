@@ -1,12 +1,5 @@
 /** The admin orders calls, their query keys and hooks. */
-import {
-  keepPreviousData,
-  type QueryClient,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   ActivityEvent,
   AdminBulkStatus,
@@ -102,26 +95,16 @@ export interface StatusChangeResult {
 }
 
 /** A page of orders; the previous page stays on screen while the next one loads. */
-const adminOrdersList = (query: AdminOrdersQuery) =>
-  queryOptions({ queryKey: adminOrderKeys.list(query), queryFn: () => fetchAdminOrders(query) });
-const dashboard = queryOptions({ queryKey: adminOrderKeys.dashboard(), queryFn: fetchDashboard });
-
 export function useAdminOrders(query: AdminOrdersQuery) {
-  return useQuery({ ...adminOrdersList(query), placeholderData: keepPreviousData });
-}
-
-/** Starts the list's first page before the orders screen renders (a page's first load). */
-export function prefetchAdminOrders(queryClient: QueryClient, query: AdminOrdersQuery): void {
-  void queryClient.prefetchQuery(adminOrdersList(query));
+  return useQuery({
+    queryKey: adminOrderKeys.list(query),
+    queryFn: () => fetchAdminOrders(query),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useDashboard() {
-  return useQuery(dashboard);
-}
-
-/** Starts the dashboard's figures before its screen renders (a page's first load). */
-export function prefetchDashboard(queryClient: QueryClient): void {
-  void queryClient.prefetchQuery(dashboard);
+  return useQuery({ queryKey: adminOrderKeys.dashboard(), queryFn: fetchDashboard });
 }
 
 export function useAdminOrder(id: number | null) {

@@ -16,18 +16,14 @@ import { PageSkeleton } from '../../components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { errorMessage } from '../../lib/api';
 import { formatDate, formatDateRange } from '../../lib/dates';
-import type { PrefetchScreenData } from '../../lib/lazy-chunk';
 import { stageColours } from '../../lib/stage-colours';
 import { cn } from '../../lib/utils';
 import { WaitingForAnswerCard } from '../conversations/waiting-card';
 import { usePastWindow } from '../forecast/api';
-import { prefetchDashboard, useDashboard } from './api';
+import { useDashboard } from './api';
 import { CustomerName } from './customer-name';
 import { adminOrderLabel, orderPageUrl, stageListUrl, waitedFor } from './format';
 import { StageBadge } from './stage-badge';
-
-/** The dashboard's figures (src/client/app.tsx starts them on a page's first load). */
-export const prefetch: PrefetchScreenData = (queryClient) => prefetchDashboard(queryClient);
 
 export default function DashboardPage() {
   const dashboard = useDashboard();

@@ -17,11 +17,10 @@ import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
-import type { PrefetchScreenData } from '../../lib/lazy-chunk';
 import { PHONE_QUERY, useMediaQuery } from '../../lib/media';
 import { toastSuccess } from '../../lib/notify';
 import { useCan } from '../auth/permissions';
-import { exportUrl, prefetchAdminOrders, selectedExportUrl, useAdminOrders } from './api';
+import { exportUrl, selectedExportUrl, useAdminOrders } from './api';
 import { BulkDeleteDialog } from './bulk-delete-dialog';
 import { download } from './download';
 import { FilterDialog } from './filter-dialog';
@@ -39,10 +38,6 @@ import {
   queryFromParams,
 } from './url-state';
 import { ViewsMenu } from './views-menu';
-
-/** The page of orders this address shows (src/client/app.tsx starts it on a page's first load). */
-export const prefetch: PrefetchScreenData = (queryClient, search) =>
-  prefetchAdminOrders(queryClient, queryFromParams(search));
 
 export default function AdminOrdersPage() {
   const [params, setParams] = useSearchParams();

@@ -1,5 +1,5 @@
 /** The customer order calls, their query keys and hooks. */
-import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   ItemStatusPatch,
   OrderDto,
@@ -31,15 +31,8 @@ export const fetchItemDetails = (itemId: number) =>
 export const patchItemStatus = (itemId: number, patch: ItemStatusPatch) =>
   apiJson<OrderItemDto>('PATCH', `/api/order-items/${itemId}/status`, patch);
 
-const ordersList = queryOptions({ queryKey: orderKeys.list(), queryFn: fetchOrders });
-
 export function useOrders() {
-  return useQuery(ordersList);
-}
-
-/** Starts the customer's orders before the orders screen renders (a page's first load). */
-export function prefetchOrders(queryClient: QueryClient): void {
-  void queryClient.prefetchQuery(ordersList);
+  return useQuery({ queryKey: orderKeys.list(), queryFn: fetchOrders });
 }
 
 export function useOrder(id: number) {

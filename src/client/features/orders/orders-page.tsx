@@ -13,9 +13,8 @@ import {
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
 import { PageSkeleton } from '../../components/ui/skeleton';
-import type { PrefetchScreenData } from '../../lib/lazy-chunk';
 import { useExternalLinks } from '../../lib/links';
-import { prefetchOrders, useOrders } from './api';
+import { useOrders } from './api';
 import { orderUnits } from './item-status';
 import { orderLabels } from './labels';
 import { OrderDetailsDialog } from './order-details';
@@ -23,9 +22,6 @@ import { isOrderFilter, matchesFilter, matchesSearch, ORDER_FILTERS, type OrderF
 import { UnitCard } from './unit-card';
 
 /** My Orders: every unit of every order, searchable in the browser (decision 20). */
-/** The customer's orders (src/client/app.tsx starts them on a page's first load). */
-export const prefetch: PrefetchScreenData = (queryClient) => prefetchOrders(queryClient);
-
 export default function OrdersPage() {
   const { t } = useTranslation('orders');
   const orders = useOrders();
