@@ -7,11 +7,15 @@
  * - `sign-in`: what the sign-in app (the first load of /auth) imports;
  * - `app`: the rest of what the full app imports before any screen (router, queries, i18n, providers);
  * - `screens`: what screens of both sides share; `portal` / `office`: what two or more screens of the
- *   customer portal, or of the back office, share;
+ *   customer portal, or of the back office, share. Each holds only what the toaster, the shells and the
+ *   landing screens (LANDING_MODULES, scripts/page-preloads.ts) run; what only other screens share goes to
+ *   `screens-more`, `portal-more` or `office-more`, so that a landing page's first load does not carry
+ *   the settings screens' second-factor card or the form library (decision 196);
  * - everything else (a screen's own modules, dialogs loaded on demand, the form libraries) is left to
  *   the bundler.
  */
 import type { ChunkingContext } from 'rolldown';
+import { LANDING_MODULES } from './page-preloads';
 
 const ENTRY = '/src/client/main.tsx';
 const SIGN_IN_APP = '/src/client/sign-in-app.tsx';
@@ -97,11 +101,16 @@ function makePlan(ctx: ChunkingContext, anyModule: string): Map<string, string> 
     else count(screen, 0, 1);
   }
   for (const id of onDemand) count(id, 1, 1);
+  const landing = new Set(
+    [...screens, ...onDemand]
+      .filter((id) => LANDING_MODULES.some((module) => id.endsWith(module)))
+      .flatMap((id) => [...staticImports(ctx, id)]),
+  );
   for (const [id, { portal, office, entries }] of users) {
     if (entries < 2) continue;
-    if (portal >= 1 && office >= 1) plan.set(id, 'screens');
-    else if (portal >= 2) plan.set(id, 'portal');
-    else if (office >= 2) plan.set(id, 'office');
+    const group =
+      portal >= 1 && office >= 1 ? 'screens' : portal >= 2 ? 'portal' : office >= 2 ? 'office' : null;
+    if (group) plan.set(id, landing.has(id) ? group : `${group}-more`);
   }
   return plan;
 }

@@ -29,39 +29,31 @@ const ADMIN_SHELL = '/src/client/features/admin/admin-shell.tsx';
 /** The back office is in English only, so its pages can name their texts. */
 const BACK_OFFICE_TEXTS = ['/src/client/locales/en/common.json', '/src/client/locales/en/texts.ts'];
 
-/** Each page file and the modules its first load runs; the landing pages' files as LANDING_PAGE_FILES names them. */
+/** The screen of each landing page (LANDING_PAGE_FILES), under its app's shell. */
+const LANDING_SCREENS = {
+  '/': { shell: CUSTOMER_SHELL, screen: '/src/client/features/home/home-page.tsx' },
+  '/orders': { shell: CUSTOMER_SHELL, screen: '/src/client/features/orders/orders-page.tsx' },
+  '/admin': { shell: ADMIN_SHELL, screen: '/src/client/features/admin-orders/dashboard-page.tsx' },
+  '/admin/orders': { shell: ADMIN_SHELL, screen: '/src/client/features/admin-orders/orders-page.tsx' },
+} satisfies Record<keyof typeof LANDING_PAGE_FILES, { shell: string; screen: string }>;
+
+/** What most first loads run besides the app: the toaster, the shells and the landing screens. */
+export const LANDING_MODULES = [
+  TOASTER,
+  CUSTOMER_SHELL,
+  ADMIN_SHELL,
+  ...Object.values(LANDING_SCREENS).map(({ screen }) => screen),
+];
+
+/** Each page file and the modules its first load runs. */
 const PAGES: { file: string; entries: string[] }[] = [
   { file: 'sign-in.html', entries: ['/src/client/sign-in-app.tsx'] },
   { file: 'back-office.html', entries: [FULL_APP, TOASTER, ADMIN_SHELL, ...BACK_OFFICE_TEXTS] },
   { file: 'index.html', entries: [FULL_APP, TOASTER, CUSTOMER_SHELL] },
-  {
-    file: LANDING_PAGE_FILES['/admin'],
-    entries: [
-      FULL_APP,
-      TOASTER,
-      ADMIN_SHELL,
-      ...BACK_OFFICE_TEXTS,
-      '/src/client/features/admin-orders/dashboard-page.tsx',
-    ],
-  },
-  {
-    file: LANDING_PAGE_FILES['/admin/orders'],
-    entries: [
-      FULL_APP,
-      TOASTER,
-      ADMIN_SHELL,
-      ...BACK_OFFICE_TEXTS,
-      '/src/client/features/admin-orders/orders-page.tsx',
-    ],
-  },
-  {
-    file: LANDING_PAGE_FILES['/'],
-    entries: [FULL_APP, TOASTER, CUSTOMER_SHELL, '/src/client/features/home/home-page.tsx'],
-  },
-  {
-    file: LANDING_PAGE_FILES['/orders'],
-    entries: [FULL_APP, TOASTER, CUSTOMER_SHELL, '/src/client/features/orders/orders-page.tsx'],
-  },
+  ...Object.entries(LANDING_SCREENS).map(([path, { shell, screen }]) => ({
+    file: LANDING_PAGE_FILES[path as keyof typeof LANDING_PAGE_FILES],
+    entries: [FULL_APP, TOASTER, shell, ...(shell === ADMIN_SHELL ? BACK_OFFICE_TEXTS : []), screen],
+  })),
 ];
 
 /** The session check as the API client makes it (credentials included), so the browser reuses it. */

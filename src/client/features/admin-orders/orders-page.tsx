@@ -5,7 +5,7 @@
  */
 
 import { Download, ListFilter, RefreshCw, Trash2, X } from 'lucide-react';
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatCount } from '../../../shared/format.js';
 import type { AdminOrdersQuery } from '../../../shared/schemas/admin-orders.js';
@@ -17,13 +17,12 @@ import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
+import { lazyChunk } from '../../lib/lazy-chunk';
 import { PHONE_QUERY, useMediaQuery } from '../../lib/media';
 import { toastSuccess } from '../../lib/notify';
 import { useCan } from '../auth/permissions';
 import { exportUrl, selectedExportUrl, useAdminOrders } from './api';
-import { BulkDeleteDialog } from './bulk-delete-dialog';
 import { download } from './download';
-import { FilterDialog } from './filter-dialog';
 import { OrderCards } from './order-cards';
 import { useOrderDialogs } from './order-dialogs';
 import { OrdersTable } from './orders-table';
@@ -39,11 +38,18 @@ import {
 } from './url-state';
 import { ViewsMenu } from './views-menu';
 
+// Chunks of their own, loaded when first opened (src/client/features/admin-orders/order-dialogs.tsx).
+const FilterDialog = lazyChunk(() => import('./filter-dialog').then((m) => ({ default: m.FilterDialog })));
+const BulkDeleteDialog = lazyChunk(() =>
+  import('./bulk-delete-dialog').then((m) => ({ default: m.BulkDeleteDialog })),
+);
+
 export default function AdminOrdersPage() {
   const [params, setParams] = useSearchParams();
   const query = useMemo(() => queryFromParams(params), [params]);
   const orders = useAdminOrders(query);
   const [filterOpen, setFilterOpen] = useState(false);
+  const [filterOpened, setFilterOpened] = useState(false);
   // A phone gets cards, like the customers list: the table would scroll sideways under its actions.
   const phone = useMediaQuery(PHONE_QUERY);
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
@@ -139,7 +145,14 @@ export default function AdminOrdersPage() {
           className="flex-1"
         />
         <div className="flex gap-3">
-          <Button variant="outline" className="flex-1 sm:flex-none" onClick={() => setFilterOpen(true)}>
+          <Button
+            variant="outline"
+            className="flex-1 sm:flex-none"
+            onClick={() => {
+              setFilterOpened(true);
+              setFilterOpen(true);
+            }}
+          >
             <ListFilter aria-hidden="true" />
             Filter
             {filterCount > 0 && (
@@ -312,18 +325,24 @@ export default function AdminOrdersPage() {
         />
       )}
 
-      <FilterDialog
-        open={filterOpen}
-        onOpenChange={setFilterOpen}
-        filters={dialogFilters(query)}
-        onApply={(filters: DialogFilters) => navigate(filters)}
-      />
-      <BulkDeleteDialog
-        ids={bulkDelete.ids}
-        open={bulkDelete.open}
-        onOpenChange={(open) => setBulkDelete((current) => ({ ...current, open }))}
-        onDeleted={clearSelection}
-      />
+      <Suspense fallback={null}>
+        {filterOpened && (
+          <FilterDialog
+            open={filterOpen}
+            onOpenChange={setFilterOpen}
+            filters={dialogFilters(query)}
+            onApply={(filters: DialogFilters) => navigate(filters)}
+          />
+        )}
+        {bulkDelete.ids.length > 0 && (
+          <BulkDeleteDialog
+            ids={bulkDelete.ids}
+            open={bulkDelete.open}
+            onOpenChange={(open) => setBulkDelete((current) => ({ ...current, open }))}
+            onDeleted={clearSelection}
+          />
+        )}
+      </Suspense>
       {dialogs.dialogs}
     </section>
   );
