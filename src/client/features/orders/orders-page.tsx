@@ -1,6 +1,6 @@
 import * as DropdownMenuPrimitive from '@radix-ui/react-dropdown-menu';
 import { Check, ExternalLink, ListFilter, PackageSearch } from 'lucide-react';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { Suspense, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../components/load-failed';
 import { SearchBox } from '../../components/search-box';
@@ -13,15 +13,20 @@ import {
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
 import { PageSkeleton } from '../../components/ui/skeleton';
+import { lazyChunk } from '../../lib/lazy-chunk';
 import { useExternalLinks } from '../../lib/links';
 import { useOrders } from './api';
 import { orderUnits } from './item-status';
 import { orderLabels } from './labels';
-import { OrderDetailsDialog } from './order-details';
 import { isOrderFilter, matchesFilter, matchesSearch, ORDER_FILTERS, type OrderFilter } from './order-filter';
 import { UnitCard } from './unit-card';
 
 /** My Orders: every unit of every order, searchable in the browser (decision 20). */
+// A chunk of its own, loaded when a customer first opens an order's details (decision 196).
+const OrderDetailsDialog = lazyChunk(() =>
+  import('./order-details').then((m) => ({ default: m.OrderDetailsDialog })),
+);
+
 export default function OrdersPage() {
   const { t } = useTranslation('orders');
   const orders = useOrders();
@@ -129,13 +134,15 @@ export default function OrdersPage() {
       )}
 
       {detailsOrder && (
-        <OrderDetailsDialog
-          open={detailsOpen}
-          onOpenChange={setDetailsOpen}
-          order={detailsOrder}
-          units={orderUnits(detailsOrder)}
-          label={labels.get(detailsOrder.id) ?? detailsOrder.orderId}
-        />
+        <Suspense fallback={null}>
+          <OrderDetailsDialog
+            open={detailsOpen}
+            onOpenChange={setDetailsOpen}
+            order={detailsOrder}
+            units={orderUnits(detailsOrder)}
+            label={labels.get(detailsOrder.id) ?? detailsOrder.orderId}
+          />
+        </Suspense>
       )}
     </section>
   );
