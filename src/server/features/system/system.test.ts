@@ -120,31 +120,40 @@ describe('serving the built client', () => {
     }
   });
 
-  it("answers each app's page file where the build wrote one: sign-in on /auth, back office under /admin", async () => {
-    const pages = ['index.html', 'sign-in.html', 'back-office.html'];
+  /**
+   * Checks which page file each address is answered with; each page file is named in its title. Asked
+   * for without compression, as a monitoring probe or curl does: `/` once answered 403 then.
+   */
+  async function expectPageFiles(files: string[], expected: Record<string, string>) {
     const app = await appServing(
-      Object.fromEntries(pages.map((file) => [file, `<!doctype html><title>${file}</title>`])),
+      Object.fromEntries(files.map((file) => [file, `<!doctype html><title>${file}</title>`])),
     );
     try {
-      const served = async (url: string) => {
+      for (const [url, file] of Object.entries(expected)) {
         const page = await app.inject({ url, headers: { accept: 'text/html' } });
-        expect(page.statusCode).toBe(200);
-        return /<title>(.*)<\/title>/.exec(page.body)?.[1];
-      };
-      expect(await served('/auth')).toBe('sign-in.html');
-      expect(await served('/auth?next=%2Forders')).toBe('sign-in.html');
-      expect(await served('/admin')).toBe('back-office.html');
-      expect(await served('/admin/orders?page=2')).toBe('back-office.html');
-      expect(await served('/orders')).toBe('index.html');
-      expect(await served('/administrator')).toBe('index.html');
-      expect(await served('/track/some-token')).toBe('index.html');
+        expect(page.statusCode, url).toBe(200);
+        expect(/<title>(.*)<\/title>/.exec(page.body)?.[1], url).toBe(file);
+      }
     } finally {
       await app.close();
     }
+  }
+
+  it("answers each app's page file where the build wrote one: sign-in on /auth, back office under /admin", async () => {
+    await expectPageFiles(['index.html', 'sign-in.html', 'back-office.html'], {
+      '/auth': 'sign-in.html',
+      '/auth?next=%2Forders': 'sign-in.html',
+      '/admin': 'back-office.html',
+      '/admin/orders?page=2': 'back-office.html',
+      '/orders': 'index.html',
+      '/': 'index.html',
+      '/administrator': 'index.html',
+      '/track/some-token': 'index.html',
+    });
   });
 
   it("answers a landing page's own page file, with or without a trailing slash, and the app's elsewhere", async () => {
-    const pages = [
+    const files = [
       'index.html',
       'sign-in.html',
       'back-office.html',
@@ -152,26 +161,15 @@ describe('serving the built client', () => {
       'orders.html',
       'admin-orders.html',
     ];
-    const app = await appServing(
-      Object.fromEntries(pages.map((file) => [file, `<!doctype html><title>${file}</title>`])),
-    );
-    try {
-      // Asked for without compression, as a monitoring probe or curl does: `/` once answered 403 then.
-      const served = async (url: string) => {
-        const page = await app.inject({ url, headers: { accept: 'text/html' } });
-        expect(page.statusCode).toBe(200);
-        return /<title>(.*)<\/title>/.exec(page.body)?.[1];
-      };
-      expect(await served('/')).toBe('home.html');
-      expect(await served('/orders')).toBe('orders.html');
-      expect(await served('/orders/?q=cabin')).toBe('orders.html');
-      expect(await served('/orders/some-id')).toBe('index.html');
-      expect(await served('/admin/orders?page=2')).toBe('admin-orders.html');
-      expect(await served('/admin/orders/some-id')).toBe('back-office.html');
+    await expectPageFiles(files, {
+      '/': 'home.html',
+      '/orders': 'orders.html',
+      '/orders/?q=cabin': 'orders.html',
+      '/orders/some-id': 'index.html',
+      '/admin/orders?page=2': 'admin-orders.html',
+      '/admin/orders/some-id': 'back-office.html',
       // The dashboard's file was not written (an older build): the back office's answers.
-      expect(await served('/admin')).toBe('back-office.html');
-    } finally {
-      await app.close();
-    }
+      '/admin': 'back-office.html',
+    });
   });
 });
