@@ -23,11 +23,15 @@ export const LANDING_PAGE_FILES = {
   '/admin/orders': 'admin-orders.html',
 } as const;
 
-/** The page file for `path` (without its query): a landing page's own, else its app's. */
-export function pageFileFor(path: string): string {
-  if (isSignInPath(path)) return 'sign-in.html';
+/**
+ * The page files that can answer `path` (without its query), best first: a landing page's own, then
+ * its app's, then index.html, which every build writes.
+ */
+export function pageFilesFor(path: string): string[] {
+  if (isSignInPath(path)) return ['sign-in.html', 'index.html'];
+  const app = isBackOfficePath(path) ? ['back-office.html', 'index.html'] : ['index.html'];
   const page = path.length > 1 ? path.replace(/\/$/, '') : path;
-  if (Object.hasOwn(LANDING_PAGE_FILES, page))
-    return LANDING_PAGE_FILES[page as keyof typeof LANDING_PAGE_FILES];
-  return isBackOfficePath(path) ? 'back-office.html' : 'index.html';
+  return Object.hasOwn(LANDING_PAGE_FILES, page)
+    ? [LANDING_PAGE_FILES[page as keyof typeof LANDING_PAGE_FILES], ...app]
+    : app;
 }

@@ -1,6 +1,5 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { isBackOfficePath, pageFileFor } from '../../shared/page-paths.js';
+import { readdirSync } from 'node:fs';
+import { pageFilesFor } from '../../shared/page-paths.js';
 
 /**
  * The client build writes one page file per app and per landing page, each naming the chunks its first
@@ -8,19 +7,6 @@ import { isBackOfficePath, pageFileFor } from '../../shared/page-paths.js';
  * build) falls back to its app's, and that to index.html.
  */
 export function pageFileChooser(clientDir: string): (path: string) => string {
-  const written = new Map<string, boolean>();
-  const has = (file: string) => {
-    let found = written.get(file);
-    if (found === undefined) {
-      found = existsSync(join(clientDir, file));
-      written.set(file, found);
-    }
-    return found;
-  };
-  return (path) => {
-    const file = pageFileFor(path);
-    if (has(file)) return file;
-    const app = isBackOfficePath(path) ? 'back-office.html' : 'index.html';
-    return has(app) ? app : 'index.html';
-  };
+  const written = new Set(readdirSync(clientDir).filter((file) => file.endsWith('.html')));
+  return (path) => pageFilesFor(path).find((file) => written.has(file)) ?? 'index.html';
 }

@@ -21,12 +21,12 @@ import { orderLabels } from './labels';
 import { isOrderFilter, matchesFilter, matchesSearch, ORDER_FILTERS, type OrderFilter } from './order-filter';
 import { UnitCard } from './unit-card';
 
-/** My Orders: every unit of every order, searchable in the browser (decision 20). */
 // A chunk of its own, loaded when a customer first opens an order's details (decision 196).
 const OrderDetailsDialog = lazyChunk(() =>
   import('./order-details').then((m) => ({ default: m.OrderDetailsDialog })),
 );
 
+/** My Orders: every unit of every order, searchable in the browser (decision 20). */
 export default function OrdersPage() {
   const { t } = useTranslation('orders');
   const orders = useOrders();
