@@ -5,10 +5,10 @@
  * starts (set-based, with the product's bulk seeder), so the figure is what a restarted install holds.
  * The resident set is read from /proc (Linux); median of 3 starts.
  */
-import { readFileSync } from 'node:fs';
 import { type Benchmark, verdict } from '../lib/benchmark.js';
 import { startBuiltServer } from '../lib/built-server.js';
 import { createPgliteDatabase } from '../lib/databases.js';
+import { residentKilobytes } from '../lib/server-process.js';
 import { median } from '../lib/stats.js';
 import { prepare } from './admin-orders.js';
 
@@ -46,15 +46,8 @@ async function residentAfterStart(dataDir: string, cookie: string): Promise<numb
     });
     if (!response.ok) throw new Error(`admin orders answered ${response.status}`);
     await response.arrayBuffer();
-    return residentMegabytes(server.pid);
+    return residentKilobytes(server.pid) / 1024;
   } finally {
     await server.stop();
   }
-}
-
-function residentMegabytes(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kilobytes = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1]);
-  if (!Number.isFinite(kilobytes)) throw new Error('no VmRSS in /proc status');
-  return kilobytes / 1024;
 }

@@ -94,3 +94,11 @@ async function stopProcess(child: ChildProcess, graceMs = 5000): Promise<void> {
   await exited;
   clearTimeout(timer);
 }
+
+/** The process's resident set from /proc (Linux), in kilobytes. */
+export function residentKilobytes(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kilobytes = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1]);
+  if (!Number.isFinite(kilobytes)) throw new Error('no VmRSS in /proc status');
+  return kilobytes;
+}
