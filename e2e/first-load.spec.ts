@@ -4,6 +4,7 @@
  * time; on a phone each wave more is a round trip more before the screen shows.
  */
 import type { Browser, Locator, Page } from '@playwright/test';
+import { LANDING_PAGE_DATA } from '../src/shared/page-paths.js';
 import { type Customer, expect, test } from './support/test.js';
 
 /**
@@ -60,5 +61,40 @@ test('each landing page names every script its first screen runs', async ({
     const { named, unnamed } = await scriptsNotNamed(browser, baseURL ?? '', user, path, shown);
     expect(named, `${path}: scripts its page names`).toBeGreaterThan(5);
     expect(unnamed, `${path}: scripts fetched after the app had started`).toEqual([]);
+  }
+});
+
+test("a landing screen's first request leaves with the page and is made once", async ({
+  browser,
+  baseURL,
+  admin,
+  customer,
+}) => {
+  const pages: [Customer, keyof typeof LANDING_PAGE_DATA, (page: Page) => Locator][] = [
+    [admin, '/admin', (page) => page.getByRole('list', { name: 'Order totals' })],
+    [admin, '/admin/orders', (page) => page.getByRole('heading', { name: 'Orders', exact: true })],
+    [customer, '/orders', (page) => page.getByRole('heading', { level: 1 })],
+  ];
+  for (const [user, path, shown] of pages) {
+    const { url } = LANDING_PAGE_DATA[path];
+    const context = await browser.newContext({ baseURL, storageState: user.storageState });
+    try {
+      const page = await context.newPage();
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        const address = new URL(request.url());
+        if (address.pathname === new URL(url, address).pathname)
+          asked.push(`${address.pathname}${address.search}`);
+      });
+      const response = await page.goto(path);
+      expect(await response?.text(), `${path}: its page names ${url}`).toContain(
+        `<link rel="preload" href="${url.replaceAll('&', '&amp;')}" as="fetch"`,
+      );
+      await expect(shown(page)).toBeVisible();
+      // Once: the screen asked for the very address preloaded and took its answer instead of asking again.
+      expect(asked, `${path}: requests for ${url}`).toEqual([url]);
+    } finally {
+      await context.close();
+    }
   }
 });

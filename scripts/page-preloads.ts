@@ -5,7 +5,8 @@
  * - `back-office.html` (under /admin): the full app's and the back office's shell chunks, and its texts;
  * - `index.html` (every other page): the full app's and the customer portal's shell chunks (the
  *   portal's texts depend on the browser's language, which the page cannot know);
- * - the landing pages' files (src/shared/page-paths.ts): their app's, and their screen's chunks.
+ * - the landing pages' files (src/shared/page-paths.ts): their app's, and their screen's chunks; and
+ *   for a screen that starts with a request for its content, a data variant that also asks for it.
  * Each also asks for the session check (`GET /api/auth/session`), which every app makes first. The server
  * picks the file (src/server/http/page-files.ts); the files are written with their compressed copies.
  *
@@ -18,7 +19,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
-import { LANDING_PAGE_FILES } from '../src/shared/page-paths';
+import { dataPageFile, LANDING_PAGE_FILES, landingDataFor } from '../src/shared/page-paths';
 import { THEME_INIT_SCRIPT } from '../src/shared/theme-init';
 
 const FULL_APP = '/src/client/full-app.tsx';
@@ -46,19 +47,30 @@ export const LANDING_MODULES = [
 ];
 
 /** Each page file and the modules its first load runs. */
-const PAGES: { file: string; entries: string[] }[] = [
+const PAGES: { file: string; entries: string[]; data?: string }[] = [
   { file: 'sign-in.html', entries: ['/src/client/sign-in-app.tsx'] },
   { file: 'back-office.html', entries: [FULL_APP, TOASTER, ADMIN_SHELL, ...BACK_OFFICE_TEXTS] },
   { file: 'index.html', entries: [FULL_APP, TOASTER, CUSTOMER_SHELL] },
   ...Object.entries(LANDING_SCREENS).map(([path, { shell, screen }]) => ({
     file: LANDING_PAGE_FILES[path as keyof typeof LANDING_PAGE_FILES],
     entries: [FULL_APP, TOASTER, shell, ...(shell === ADMIN_SHELL ? BACK_OFFICE_TEXTS : []), screen],
+    data: landingDataFor(path)?.url,
   })),
 ];
 
 /** The session check as the API client makes it (credentials included), so the browser reuses it. */
 const SESSION_PRELOAD =
   '<link rel="preload" href="/api/auth/session" as="fetch" crossorigin="use-credentials">';
+
+/**
+ * `html` (a page file with its preloads) that also asks for `url` as the API client does, right after
+ * the session check: a screen's first request, which would otherwise leave only once the app runs.
+ */
+export function withDataPreload(html: string, url: string): string {
+  const link = `<link rel="preload" href="${url.replaceAll('&', '&amp;')}" as="fetch" crossorigin="use-credentials">`;
+  if (!html.includes(SESSION_PRELOAD)) throw new Error('page preloads: the page has no session preload');
+  return html.replace(SESSION_PRELOAD, () => `${SESSION_PRELOAD}\n    ${link}`);
+}
 
 /** The files `entries` load before they run: their chunks and every chunk those import statically. */
 export function chunksBefore(bundle: OutputBundle, entries: string[]): string[] {
@@ -126,14 +138,20 @@ export function pagePreloads(): Plugin {
       if (!html || !options.dir) return;
       for (const page of PAGES) {
         const source = withPreloads(html, chunksBefore(bundle as OutputBundle, page.entries));
-        const path = join(options.dir, page.file);
-        writeFileSync(path, source);
-        writeFileSync(`${path}.gz`, gzipSync(source, { level: 9 }));
-        writeFileSync(
-          `${path}.br`,
-          brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        );
+        writePageFile(join(options.dir, page.file), source);
+        if (page.data)
+          writePageFile(join(options.dir, dataPageFile(page.file)), withDataPreload(source, page.data));
       }
     },
   };
+}
+
+/** A page file and its compressed copies. */
+function writePageFile(path: string, source: string) {
+  writeFileSync(path, source);
+  writeFileSync(`${path}.gz`, gzipSync(source, { level: 9 }));
+  writeFileSync(
+    `${path}.br`,
+    brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
 }

@@ -160,7 +160,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (clientDir && hasClient) {
     await registerClientFiles(app, clientDir);
   }
-  registerNotFoundHandler(app, { pageFile: clientDir && hasClient ? pageFileChooser(clientDir) : undefined });
+  registerNotFoundHandler(app, {
+    pageFile: clientDir && hasClient ? pageFileChooser(clientDir, auth.sessions) : undefined,
+  });
 
   return app;
 }

@@ -1,7 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.js';
-import { routedPath } from './route-path.js';
 
 /**
  * The one place an error becomes an HTTP answer: `{message, fields?}` (plus an AppError's details);
@@ -44,10 +43,10 @@ export function registerErrorHandler(app: FastifyInstance) {
  */
 export function registerNotFoundHandler(
   app: FastifyInstance,
-  options: { pageFile?: (path: string) => string },
+  options: { pageFile?: (request: FastifyRequest) => Promise<string> },
 ) {
   const { pageFile } = options;
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const wantsPage =
       pageFile !== undefined &&
       request.method === 'GET' &&
@@ -58,7 +57,7 @@ export function registerNotFoundHandler(
       if (request.url.startsWith('/track/')) {
         reply.header('X-Robots-Tag', 'noindex').header('Cache-Control', 'no-store');
       }
-      return reply.type('text/html').sendFile(pageFile(routedPath(request)), { cacheControl: false });
+      return reply.type('text/html').sendFile(await pageFile(request), { cacheControl: false });
     }
     return reply
       .status(404)

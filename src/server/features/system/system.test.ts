@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { THEME_INIT_SCRIPT } from '../../../shared/theme-init.js';
 import { buildApp } from '../../app.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
+import { signedInCustomer, signedInStaff } from '../../test/auth-flow.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -124,13 +125,13 @@ describe('serving the built client', () => {
    * Checks which page file each address is answered with; each page file is named in its title. Asked
    * for without compression, as a monitoring probe or curl does: `/` once answered 403 then.
    */
-  async function expectPageFiles(files: string[], expected: Record<string, string>) {
+  async function expectPageFiles(files: string[], expected: Record<string, string>, cookie?: string) {
     const app = await appServing(
       Object.fromEntries(files.map((file) => [file, `<!doctype html><title>${file}</title>`])),
     );
     try {
       for (const [url, file] of Object.entries(expected)) {
-        const page = await app.inject({ url, headers: { accept: 'text/html' } });
+        const page = await app.inject({ url, headers: { accept: 'text/html', ...(cookie && { cookie }) } });
         expect(page.statusCode, url).toBe(200);
         expect(/<title>(.*)<\/title>/.exec(page.body)?.[1], url).toBe(file);
       }
@@ -170,6 +171,58 @@ describe('serving the built client', () => {
       '/admin/orders/some-id': 'back-office.html',
       // The dashboard's file was not written (an older build): the back office's answers.
       '/admin': 'back-office.html',
+    });
+  });
+
+  describe("a landing screen's first request, preloaded by its page file's data variant", () => {
+    const files = [
+      'index.html',
+      'back-office.html',
+      'home.html',
+      'orders.html',
+      'orders.data.html',
+      'dashboard.html',
+      'dashboard.data.html',
+      'admin-orders.html',
+      'admin-orders.data.html',
+    ];
+    const cookieOf = (client: { cookies: Map<string, string> }) =>
+      [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+
+    it('goes to a member of staff on the plain back-office landing pages, and not with a query', async () => {
+      const { client } = await signedInStaff(t, 'VIEWER', 'page-viewer@example.com');
+      await expectPageFiles(
+        files,
+        {
+          '/admin': 'dashboard.data.html',
+          '/admin/': 'dashboard.data.html',
+          '/admin/orders': 'admin-orders.data.html',
+          // The list asks for page 2 then, not the first page the variant names.
+          '/admin/orders?page=2': 'admin-orders.html',
+          '/orders': 'orders.data.html',
+          '/': 'home.html',
+        },
+        cookieOf(client),
+      );
+    });
+
+    it('goes to a customer on My Orders only: a back-office request would be refused', async () => {
+      const { client } = await signedInCustomer(t, 'page-customer@example.com');
+      await expectPageFiles(
+        files,
+        { '/orders': 'orders.data.html', '/admin': 'dashboard.html', '/admin/orders': 'admin-orders.html' },
+        cookieOf(client),
+      );
+    });
+
+    it('never goes to a visitor without a live session', async () => {
+      const expected = {
+        '/orders': 'orders.html',
+        '/admin': 'dashboard.html',
+        '/admin/orders': 'admin-orders.html',
+      };
+      await expectPageFiles(files, expected);
+      await expectPageFiles(files, expected, 'orderflow_session=not-a-session');
     });
   });
 });
