@@ -67,7 +67,7 @@ const SESSION_PRELOAD =
  * the session check: a screen's first request, which would otherwise leave only once the app runs.
  */
 export function withDataPreload(html: string, url: string): string {
-  const link = `<link rel="preload" href="${url.replaceAll('&', '&amp;')}" as="fetch" crossorigin="use-credentials">`;
+  const link = `<link rel="preload" href="${url.replaceAll('&', '&amp;')}" as="fetch" crossorigin="use-credentials" fetchpriority="low">`;
   if (!html.includes(SESSION_PRELOAD)) throw new Error('page preloads: the page has no session preload');
   return html.replace(SESSION_PRELOAD, () => `${SESSION_PRELOAD}\n    ${link}`);
 }
