@@ -79,6 +79,15 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * The order's exported text cells joined by a character no cell holds in practice (\x01), tested once:
+ * a separator anywhere, or a formula character at the start of the text or after the joiner. A cell
+ * that does hold \x01 can only make the test true, which is the safe answer.
+ */
+const EXPORT_PLAIN = sql.raw(
+  `(coalesce(order_id, '') || E'\\x01' || coalesce(product_name, '') || E'\\x01' || coalesce(status, '') || E'\\x01' || coalesce(payment_method, '') || E'\\x01' || coalesce(transaction_id, '') || E'\\x01' || coalesce(zip_code, '')) !~ E'[,;|\\t\\r\\n]|(^|\\x01)[-=+@＝＋－＠]'`,
+);
+
 export const orders = pgTable(
   'orders',
   {
@@ -103,6 +112,13 @@ export const orders = pgTable(
     deliveryDate: timestamp('delivery_date', { withTimezone: true }),
     /** The secret of the public tracking link /track/:token; kept readable, staff and mail show it. */
     trackingToken: text('tracking_token').notNull().default(newTrackingToken),
+    /**
+     * Derived, for the CSV export: true when no text cell of the order needs the formula escape (no
+     * separator anywhere, no cell starting with a formula character), so the export writes those
+     * cells as they are instead of testing each one on every export. Computed when the row is
+     * written; false only sends the row through the full escape, which gives the same cells then.
+     */
+    exportPlain: boolean('export_plain').generatedAlwaysAs(EXPORT_PLAIN),
     ...timestamps,
   },
   (t) => [

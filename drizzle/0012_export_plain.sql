@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "export_plain" boolean GENERATED ALWAYS AS ((coalesce(order_id, '') || E'\x01' || coalesce(product_name, '') || E'\x01' || coalesce(status, '') || E'\x01' || coalesce(payment_method, '') || E'\x01' || coalesce(transaction_id, '') || E'\x01' || coalesce(zip_code, '')) !~ E'[,;|\t\r\n]|(^|\x01)[-=+@＝＋－＠]') STORED;
