@@ -209,51 +209,67 @@ export function createImportService(deps: {
     try {
       await db.transaction(async (tx) => {
         let batch: ImportRow[] = [];
-        for await (const { row, cells } of source) {
-          if (isBlankRow(cells)) continue;
-          if (!header) {
-            header = mapColumns(cells);
-            continue;
+        // The full batch being written while the next one is read and checked: on a database server
+        // the parsing and checks then run during the writes instead of between them. Batches still
+        // reach the database one at a time and in order (each waits for the one before).
+        let written: Promise<void> = Promise.resolve();
+        const write = async (full: ImportRow[]) => {
+          await written;
+          written = flush(tx, full);
+          // Awaited before the next batch or at the end; a failure is not "unhandled" meanwhile.
+          written.catch(() => {});
+        };
+        try {
+          for await (const { row, cells } of source) {
+            if (isBlankRow(cells)) continue;
+            if (!header) {
+              header = mapColumns(cells);
+              continue;
+            }
+            rows += 1;
+            if (rows > IMPORT_MAX_ROWS) throw tooManyRows();
+            if (rows % YIELD_EVERY_ROWS === 0) await yieldToEventLoop();
+            const checked = checkRow(row, cells, header);
+            if ('errors' in checked) {
+              reject(checked.errors);
+              continue;
+            }
+            const first = firstRowOf.get(checked.ok.orderId);
+            if (first !== undefined) {
+              reject([
+                {
+                  row,
+                  column: 'orderId',
+                  message: `Duplicate orderId ${checked.ok.orderId}: row ${first} has it too`,
+                },
+              ]);
+              continue;
+            }
+            firstRowOf.set(checked.ok.orderId, row);
+            if (!writing()) continue;
+            batch.push(checked.ok);
+            if (batch.length >= batchRows) {
+              await write(batch);
+              batch = [];
+              await yieldToEventLoop();
+            }
           }
-          rows += 1;
-          if (rows > IMPORT_MAX_ROWS) throw tooManyRows();
-          if (rows % YIELD_EVERY_ROWS === 0) await yieldToEventLoop();
-          const checked = checkRow(row, cells, header);
-          if ('errors' in checked) {
-            reject(checked.errors);
-            continue;
-          }
-          const first = firstRowOf.get(checked.ok.orderId);
-          if (first !== undefined) {
-            reject([
-              {
-                row,
-                column: 'orderId',
-                message: `Duplicate orderId ${checked.ok.orderId}: row ${first} has it too`,
-              },
-            ]);
-            continue;
-          }
-          firstRowOf.set(checked.ok.orderId, row);
-          if (!writing()) continue;
-          batch.push(checked.ok);
-          if (batch.length >= batchRows) {
-            await flush(tx, batch);
-            batch = [];
-            await yieldToEventLoop();
-          }
+          await written;
+          if (!header) throw badRequest('The file is empty: it needs a header row and at least one order');
+          if (rows === 0) throw badRequest('The file has a header row but no orders');
+          if (batch.length > 0 && writing()) await flush(tx, batch);
+          if (!writing() || options.dryRun) throw new Rollback();
+          // Only an import that writes is on record; a preview or a refused file changes nothing.
+          await recordAudit(tx, {
+            actor: by,
+            action: 'orders.imported',
+            target: { type: 'order' },
+            changes: { rows, created, updated, skipped, rejected: rejected, options },
+          });
+        } finally {
+          // The transaction never ends (commit or rollback) with a batch still being written on it.
+          await written.catch(() => {});
         }
-        if (!header) throw badRequest('The file is empty: it needs a header row and at least one order');
-        if (rows === 0) throw badRequest('The file has a header row but no orders');
-        if (batch.length > 0 && writing()) await flush(tx, batch);
-        if (!writing() || options.dryRun) throw new Rollback();
-        // Only an import that writes is on record; a preview or a refused file changes nothing.
-        await recordAudit(tx, {
-          actor: by,
-          action: 'orders.imported',
-          target: { type: 'order' },
-          changes: { rows, created, updated, skipped, rejected: rejected, options },
-        });
       });
     } catch (error) {
       if (!(error instanceof Rollback)) throw mapDatabaseError(error);
