@@ -31,7 +31,13 @@ export function pageFileChooser(
 
   async function mayRead(request: FastifyRequest, permission: Permission | null): Promise<boolean> {
     const token = request.cookies[SESSION_COOKIE];
-    const user = token ? await sessions.findUser(token) : undefined;
+    if (!token) return false;
+    // A page never fails for want of a preload: without the database the plain file is sent, and the
+    // app shows what it can.
+    const user = await sessions.findUser(token).catch((err: unknown) => {
+      request.log.warn({ err }, 'page file: the session could not be read');
+      return undefined;
+    });
     if (!user || user.mustEnrolSecondFactor) return false;
     return permission === null || (isStaffRole(user.role) && can(user.role, permission));
   }
