@@ -7,6 +7,7 @@ import { THEME_INIT_SCRIPT } from '../../../shared/theme-init.js';
 import { buildApp } from '../../app.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
 import { signedInCustomer, signedInStaff } from '../../test/auth-flow.js';
+import { cookieHeader } from '../../test/live-socket.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -186,8 +187,6 @@ describe('serving the built client', () => {
       'admin-orders.html',
       'admin-orders.data.html',
     ];
-    const cookieOf = (client: { cookies: Map<string, string> }) =>
-      [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
 
     it('goes to a member of staff on the plain back-office landing pages, and not with a query', async () => {
       const { client } = await signedInStaff(t, 'VIEWER', 'page-viewer@example.com');
@@ -202,7 +201,7 @@ describe('serving the built client', () => {
           '/orders': 'orders.data.html',
           '/': 'home.html',
         },
-        cookieOf(client),
+        cookieHeader(client.cookies),
       );
     });
 
@@ -211,7 +210,7 @@ describe('serving the built client', () => {
       await expectPageFiles(
         files,
         { '/orders': 'orders.data.html', '/admin': 'dashboard.html', '/admin/orders': 'admin-orders.html' },
-        cookieOf(client),
+        cookieHeader(client.cookies),
       );
     });
 
