@@ -1,18 +1,28 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/errors.js';
+import { AppError, defineErrors } from '../lib/errors.js';
+
+/** Codes of the answers the framework itself gives (bad JSON, unknown route, a validation failure). */
+export const httpErrors = defineErrors({
+  VALIDATION_FAILED: 'BAD_REQUEST',
+  INVALID_JSON: 'BAD_REQUEST',
+  ROUTE_NOT_FOUND: 'NOT_FOUND',
+});
 
 /**
- * The one place an error becomes an HTTP answer: `{message, fields?}` (plus an AppError's details);
- * unknown errors become a generic 500.
+ * The one place an error becomes an HTTP answer: `{code, message, fields?}` (plus an AppError's
+ * details); unknown errors become a generic 500.
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.extra.retryAfterSeconds) reply.header('Retry-After', String(error.extra.retryAfterSeconds));
-      return reply
-        .status(error.statusCode)
-        .send({ ...error.extra.details, message: error.message, fields: error.extra.fields });
+      return reply.status(error.statusCode).send({
+        ...error.extra.details,
+        code: error.code,
+        message: error.message,
+        fields: error.extra.fields,
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
@@ -22,17 +32,21 @@ export function registerErrorHandler(app: FastifyInstance) {
       }
       const [first] = Object.entries(fields);
       const message = first ? `${first[0]}: ${first[1]}` : 'Invalid request';
-      return reply.status(400).send({ message, fields });
+      return reply.status(400).send({ code: 'VALIDATION_FAILED', message, fields });
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {
-      return reply.status(429).send({ message: 'Too many requests. Please try again later.' });
+      return reply
+        .status(429)
+        .send({ code: 'RATE_LIMITED', message: 'Too many requests. Please try again later.' });
     }
     if (status >= 400 && status < 500) {
-      return reply.status(status).send({ message: clientMessage(error) });
+      return reply.status(status).send({ code: clientCode(error, status), message: clientMessage(error) });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ message: `Internal server error (request ${request.id})` });
+    return reply
+      .status(500)
+      .send({ code: 'INTERNAL', message: `Internal server error (request ${request.id})` });
   });
 }
 
@@ -59,10 +73,32 @@ export function registerNotFoundHandler(
       }
       return reply.type('text/html').sendFile(await pageFile(request), { cacheControl: false });
     }
-    return reply
-      .status(404)
-      .send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+    return reply.status(404).send({
+      code: 'ROUTE_NOT_FOUND',
+      message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
+    });
   });
+}
+
+function clientCode(error: FastifyError, status: number): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'INVALID_JSON';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'PAYLOAD_TOO_LARGE';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'UNSUPPORTED_MEDIA_TYPE';
+  }
+  const byStatus: Record<number, string> = {
+    401: 'UNAUTHORIZED',
+    403: 'FORBIDDEN',
+    404: 'NOT_FOUND',
+    409: 'CONFLICT',
+    413: 'PAYLOAD_TOO_LARGE',
+    415: 'UNSUPPORTED_MEDIA_TYPE',
+  };
+  return byStatus[status] ?? 'BAD_REQUEST';
 }
 
 function clientMessage(error: FastifyError): string {

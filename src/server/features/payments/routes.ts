@@ -11,9 +11,12 @@ import {
 } from '../../../shared/schemas/payments.js';
 import { errorBody, idParams } from '../../http/schemas.js';
 import { guardStaffRoutes, requireUser } from '../../http/session.js';
+import { defineErrors } from '../../lib/errors.js';
 import { auditActor } from '../audit/index.js';
 import type { PaymentService } from './service.js';
 import { PaymentProviderError } from './stripe-provider.js';
+
+const checkoutErrors = defineErrors({ PAYMENT_PROVIDER_UNREACHABLE: 'BAD_GATEWAY' });
 
 const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const sessionParams = z.object({ sessionId: z.string().min(1).max(255) });
@@ -33,16 +36,16 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentService }> 
         response: { 200: checkoutLinkSchema, ...failures, 502: errorBody },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const user = requireUser(request);
       try {
         return await payments.startCheckout(user.id, request.params.id);
       } catch (err) {
         if (!(err instanceof PaymentProviderError)) throw err;
         request.log.warn({ provider: err.message }, 'starting a Stripe checkout failed');
-        return reply
-          .status(502)
-          .send({ message: 'The payment provider could not be reached. Please try again in a moment.' });
+        throw checkoutErrors.PAYMENT_PROVIDER_UNREACHABLE(
+          'The payment provider could not be reached. Please try again in a moment.',
+        );
       }
     },
   );

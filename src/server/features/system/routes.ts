@@ -4,7 +4,11 @@ import { LOCALES } from '../../../shared/locales.js';
 import { publicConfigSchema } from '../../../shared/schemas/config.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
+import { errorBody } from '../../http/schemas.js';
+import { defineErrors } from '../../lib/errors.js';
 import type { SettingsService } from '../settings/index.js';
+
+export const systemErrors = defineErrors({ DATABASE_UNAVAILABLE: 'SERVICE_UNAVAILABLE' });
 
 export interface SystemRouteOptions {
   config: Config;
@@ -30,7 +34,7 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRouteOptions> = async (
     '/readyz',
     {
       schema: {
-        response: { 200: z.object({ status: z.literal('ready') }), 503: z.object({ message: z.string() }) },
+        response: { 200: z.object({ status: z.literal('ready') }), 503: errorBody },
       },
     },
     async (request, reply) => {
@@ -39,7 +43,7 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRouteOptions> = async (
         return { status: 'ready' as const };
       } catch (err) {
         request.log.warn({ err }, 'database not reachable');
-        return reply.status(503).send({ message: 'Database not reachable' });
+        return reply.status(503).send({ code: 'DATABASE_UNAVAILABLE', message: 'Database not reachable' });
       }
     },
   );

@@ -47,7 +47,7 @@ export class RefusedDelivery extends AppError {
     /** The webhook_events row that logs the refusal. */
     readonly eventId: number,
   ) {
-    super(error.code, error.message, error.extra);
+    super(error.kind, error.message, { ...error.extra, code: error.code });
   }
 }
 
