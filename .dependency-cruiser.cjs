@@ -48,9 +48,25 @@ module.exports = {
     {
       name: 'orders-know-no-listener',
       severity: 'error',
-      comment: 'The orders module publishes its changes; it imports none of the capabilities that listen.',
+      comment:
+        'The orders module publishes its changes; it imports none of the capabilities that listen, nor any other feature (a reader is a plain Viewer, not a session).',
       from: { path: '^src/server/features/orders/', pathNot: '\\.test\\.ts$' },
-      to: { path: '^src/server/(live|mail|outbox)/|^src/server/features/(?!orders/|auth/)' },
+      to: { path: '^src/server/(live|mail|outbox|metrics)/|^src/server/features/(?!orders/)' },
+    },
+    {
+      name: 'metrics-knows-no-feature',
+      severity: 'error',
+      comment:
+        'Capabilities report to metrics through the interfaces metrics declares (e.g. ImportRowsReport), handed in by app.ts; metrics imports no feature.',
+      from: { path: '^src/server/metrics/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^src/server/features/' },
+    },
+    {
+      name: 'only-the-app-registers-metrics',
+      severity: 'error',
+      comment: 'Nothing in the product imports metrics; app.ts registers it.',
+      from: { path: '^src/', pathNot: ['^src/server/app\\.ts$', '\\.test\\.ts$', '^src/server/metrics/'] },
+      to: { path: '^src/server/metrics/' },
     },
     {
       name: 'production-code-imports-no-test-code',

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { Role } from '../../../shared/constants.js';
 import { isStaffRole } from '../../../shared/permissions.js';
 import type { UnitDocumentDto } from '../../../shared/schemas/conversations.js';
 import type { DeliveryEstimate } from '../../../shared/schemas/forecast.js';
@@ -8,11 +9,16 @@ import type { Db, Executor } from '../../db/client.js';
 import { eventLogs, type Order, type OrderItem, orderItems, orders, users } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { conflict, forbidden, notFound } from '../../lib/errors.js';
-import type { SessionUser } from '../auth/index.js';
 import type { OrderWriter } from './writer.js';
 
-/** Who is reading: a customer sees only their own orders, any staff role every order (decision 19). */
-export type Viewer = Pick<SessionUser, 'id' | 'role'>;
+/**
+ * Who is reading: a customer sees only their own orders, any staff role every order (decision 19).
+ * Only what the reads need, so any signed-in user fits and the orders module depends on no session code.
+ */
+export interface Viewer {
+  id: number;
+  role: Role;
+}
 
 export const DOCUMENT_NOT_READY = 'The documents may still be in preparation. Please check back later.';
 
