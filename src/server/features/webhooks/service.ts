@@ -36,6 +36,11 @@ export interface Delivery {
 export interface DeliveryAnswer {
   created: boolean;
   body: Record<string, unknown>;
+  /**
+   * The body as sent, JSON: a repeat of the delivery sends the first answer's very bytes (a jsonb
+   * column would give its keys back in its own order).
+   */
+  text: string;
   /** The webhook_events row that logs this delivery. */
   eventId: number;
 }
@@ -53,6 +58,8 @@ export class RefusedDelivery extends AppError {
 
 interface StoredAnswer {
   body: Record<string, unknown>;
+  /** The body's text as first sent; absent from answers stored before it was kept. */
+  text?: string;
   requestHash: string;
   orderId: number | null;
   stage: string | null;
@@ -226,7 +233,8 @@ export function createWebhookService({
               error: `Duplicate delivery: already processed at ${first.createdAt.toISOString()}; the first answer was returned and nothing changed`,
               createdAt: now,
             });
-            return { created: first.statusCode === 201, body: stored.body, eventId };
+            const text = stored.text ?? JSON.stringify(stored.body);
+            return { created: first.statusCode === 201, body: stored.body, text, eventId };
           }
         }
 
@@ -240,9 +248,11 @@ export function createWebhookService({
         });
         // The log (and a repeat of this delivery) records the HTTP answer it got.
         const outcome = { statusCode: applied.created ? 201 : 200, body: applied.body };
+        const text = JSON.stringify(outcome.body);
         if (deliveryKey) {
           const stored: StoredAnswer = {
             body: outcome.body,
+            text,
             requestHash,
             orderId: trace.orderId,
             stage: trace.stage,
@@ -262,7 +272,7 @@ export function createWebhookService({
           response: outcome.body,
           createdAt: now,
         });
-        return { created: Boolean(applied.created), body: outcome.body, eventId };
+        return { created: Boolean(applied.created), body: outcome.body, text, eventId };
       });
     } catch (error) {
       if (error instanceof AppError) return refuse(error);
