@@ -38,9 +38,11 @@ export async function startTestApp(
     onRoute?: (route: RouteOptions) => void;
     /** A built client to serve (none by default). */
     clientDir?: string;
+    /** A PostgreSQL server of the test's own instead of TEST_DATABASE_URL's. */
+    databaseUrl?: string;
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(options.databaseUrl);
   const mail = await startMailCatcher();
   const config = testConfig({ smtpUrl: mail.smtpUrl, ...options.config });
   // Every test request comes from 127.0.0.1; the in-memory per-minute limit would only add noise.
