@@ -3,6 +3,7 @@ import { and, asc, desc, eq, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { WebhookEventDto, WebhookEventsQuery } from '../../../shared/schemas/webhook-events.js';
 import { payloadObject, variantFor, webhookEndpoint } from '../../../shared/schemas/webhooks.js';
 import type { Db, Executor } from '../../db/client.js';
+import { isConnectionLost, isDiskFull } from '../../db/failures.js';
 import { processedDeliveries, type WebhookEvent, webhookEvents } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
@@ -276,8 +277,13 @@ export function createWebhookService({
       });
     } catch (error) {
       if (error instanceof AppError) return refuse(error);
-      // Logged for the Logs tab, then answered 500 by the error handler (which logs the cause).
-      await logFailure(500, { message: 'Internal server error' }).catch(() => undefined);
+      // Logged for the Logs tab (when the database takes it) with the answer the error handler gives.
+      const answered = isConnectionLost(error)
+        ? { statusCode: 503, message: 'Database unavailable' }
+        : isDiskFull(error)
+          ? { statusCode: 507, message: 'Out of storage space' }
+          : { statusCode: 500, message: 'Internal server error' };
+      await logFailure(answered.statusCode, { message: answered.message }).catch(() => undefined);
       throw error;
     }
   }
