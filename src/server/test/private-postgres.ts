@@ -38,8 +38,9 @@ async function freePort(): Promise<number> {
 const asPostgres = (command: string, args: string[]) =>
   run('runuser', ['-u', 'postgres', '--', join(BIN, command), ...args], { timeout: 60_000 });
 
-export async function startPrivatePostgres(): Promise<PrivatePostgres> {
-  const root = mkdtempSync(join(tmpdir(), 'orderflow-pg-'));
+/** `parentDir`: where its folder goes (a small file system, to fill it); the system's temp folder by default. */
+export async function startPrivatePostgres(parentDir = tmpdir()): Promise<PrivatePostgres> {
+  const root = mkdtempSync(join(parentDir, 'orderflow-pg-'));
   const [uid, gid] = await Promise.all(
     ['-u', '-g'].map(async (flag) => Number((await run('id', [flag, 'postgres'])).stdout.trim())),
   );
