@@ -18,6 +18,7 @@ describe('telling database failures apart', () => {
     ],
     ['a pool that could not connect in time', new Error('timeout exceeded when trying to connect')],
     ['an embedded database that has closed', wrapped(new Error('PGlite is closed'))],
+    ['a pool that has ended', new Error('Cannot use a pool after calling end on the pool')],
   ])('%s is a lost connection, not a full disk', (_name, error) => {
     expect(isConnectionLost(error)).toBe(true);
     expect(isDiskFull(error)).toBe(false);

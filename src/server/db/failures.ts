@@ -29,13 +29,15 @@ const LOST_SOCKET_CODES = new Set([
   'ENETUNREACH',
 ]);
 /**
- * node-postgres and pg-pool say these in words only; so does the embedded database once it has closed
- * (it closes after a fatal error of its own, which must answer 503 rather than end the process).
+ * node-postgres and pg-pool say these in words only; so does a database handle that has closed (a
+ * request still running while the process shuts down, or the embedded database after a fatal error of
+ * its own), which must answer 503 rather than 500.
  */
 const LOST_MESSAGES = [
   'Connection terminated',
   'is not queryable',
   'timeout exceeded when trying to connect',
+  'Cannot use a pool after calling end on the pool',
   'PGlite is closed',
   'PGlite is closing',
 ];

@@ -200,15 +200,29 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
   },
 );
 
-describe('on the embedded database, once it has closed under the app', () => {
+describe('once the database has closed under the app (embedded, or a pool that has ended)', () => {
   let t: TestApp;
+  let serverDatabase: string | undefined;
 
   beforeAll(async () => {
     t = await startTestApp();
+    if (t.database.kind === 'postgres') {
+      const [row] = rowsOf<{ name: string }>(
+        await t.database.db.execute(sql`select current_database() as name`),
+      );
+      serverDatabase = row?.name;
+    }
   });
 
   afterAll(async () => {
+    // Its database handle is closed already, so the usual drop stops at closing it again.
     await t?.close().catch(() => {});
+    if (serverDatabase) {
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(serverDatabase)} WITH (FORCE)`);
+      await admin.end();
+    }
   });
 
   it('answers 503 DATABASE_UNAVAILABLE with Retry-After and /readyz 503, and the process serves on', async () => {
