@@ -98,7 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerCompression(app);
   await app.register(cookie);
   await registerRateLimits(app, config, database.db);
-  registerErrorHandler(app);
+  registerErrorHandler(app, { storage: database.storage });
   registerInputGuards(app);
   registerNoStore(app);
   registerCsrfGuard(app, config.publicUrl);
@@ -127,7 +127,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Notification e-mail and automation webhooks: durable queues, sent by these workers.
   registerOutboxWorkers(app, { clock, pollMs: config.outbox.pollMs, senders: services.senders });
   // Before the feature routes, so that its timing hook sees every one of them.
-  registerMetrics(app, { token: config.metricsToken, db, clock, live, imports: services.imports });
+  registerMetrics(app, {
+    token: config.metricsToken,
+    db,
+    clock,
+    live,
+    imports: services.imports,
+    storage: database.storage,
+  });
 
   const perMinuteLimit = config.authLimits.requestsPerMinute;
   await app.register(systemRoutes, { config, database, settings: services.settings });

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { retainTickShape } from '../lib/tick-shape.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { StorageWatch } from './failures.js';
 import { newPglite } from './pglite.js';
 import * as schema from './schema.js';
 
@@ -23,7 +24,15 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Applies the committed migrations; safe when several instances start at once. */
   migrate(): Promise<void>;
+  /** One trivial query; rejects when the database cannot be reached (within a few seconds). */
   ping(): Promise<void>;
+  /**
+   * A small write that needs new space on the disk (a temporary table's first page), rolled back
+   * with nothing left behind: rejects with disk_full while the disk is.
+   */
+  probeWrite(): Promise<void>;
+  /** Whether writes are failing for want of space (see StorageWatch). */
+  storage: StorageWatch;
   /**
    * Calls `onMessage` with the payload of every `NOTIFY` on `channel` (PostgreSQL delivers one only
    * when its transaction commits). Resolves once listening; the returned function stops. On a server
@@ -53,6 +62,28 @@ const embedded = new WeakSet<object>();
  */
 export function isEmbedded(db: Db): boolean {
   return embedded.has(db);
+}
+
+/** How long `ping` waits for an answer before calling the database unreachable. */
+const PING_TIMEOUT_MS = 3_000;
+
+async function pingWithin(db: Db, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the database did not answer within ${ms} ms`)), ms);
+  });
+  try {
+    await Promise.race([db.execute(sql`select 1`), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function probeWrite(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`create temporary table orderflow_space_probe (filler text) on commit drop`);
+    await tx.execute(sql`insert into orderflow_space_probe values (repeat('x', 64))`);
+  });
 }
 
 const MIGRATIONS_FOLDER = resolve(dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
@@ -90,8 +121,60 @@ export async function dumpMigratedTemplate(): Promise<Blob> {
   }
 }
 
+/**
+ * How long a query waits for a connection (a free one of the pool, or a new one) before it fails as
+ * DATABASE_UNAVAILABLE, so that an unreachable server fails requests instead of holding them.
+ */
+const CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * A pool whose checked-out connections cannot end the process and cannot leak. pg-pool removes its
+ * own 'error' listener from a connection while it is checked out (a transaction, an export's COPY),
+ * so a connection lost then would be an unhandled 'error' event. Here each checked-out connection
+ * carries a listener that gives it back as broken at once, and a second release (drizzle's, after its
+ * failed statements) does nothing: drizzle never releases a connection whose `begin` failed, which
+ * would otherwise keep that pool slot forever.
+ */
+class GuardedPool extends pg.Pool {
+  // biome-ignore lint/suspicious/noExplicitAny: pg's connect is overloaded (callback or promise).
+  override connect(...args: any[]): any {
+    // pool.query checks a connection out with a callback and watches it itself.
+    if (typeof args[0] === 'function') return super.connect(args[0]);
+    // The callback runs as the connection is handed over, the promise's continuation only later: an
+    // error the server sent in the same packet as the previous query's end would find no listener.
+    return new Promise<pg.PoolClient>((resolve, reject) => {
+      super.connect((err, client) => {
+        if (err || !client) reject(err ?? new Error('the pool gave no connection'));
+        else resolve(guardCheckedOut(client));
+      });
+    });
+  }
+}
+
+function guardCheckedOut(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release.bind(client);
+  let released = false;
+  const giveBack = (err?: Error | boolean) => {
+    if (released) return;
+    released = true;
+    client.removeListener('error', onLost);
+    client.removeListener('end', onEnd);
+    release(err);
+  };
+  const onLost = (err: Error) => giveBack(err);
+  const onEnd = () => giveBack(new Error('Connection terminated while checked out'));
+  client.on('error', onLost);
+  client.on('end', onEnd);
+  client.release = giveBack;
+  return client;
+}
+
 function openPostgres(url: string, poolSize: number): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new GuardedPool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
   // An idle pooled connection that dies (a database restart, an administrator's terminate) is an
   // 'error' on the pool, which would end the process without a listener; pg drops that client and
   // the next query opens a new one.
@@ -106,6 +189,8 @@ function openPostgres(url: string, poolSize: number): Database {
   return {
     db,
     kind: 'postgres',
+    storage: new StorageWatch(),
+    probeWrite: () => probeWrite(db),
     async migrate() {
       const client = await pool.connect();
       try {
@@ -116,9 +201,7 @@ function openPostgres(url: string, poolSize: number): Database {
         client.release();
       }
     },
-    async ping() {
-      await db.execute(sql`select 1`);
-    },
+    ping: () => pingWithin(db, PING_TIMEOUT_MS),
     async listen(channel, onMessage, options = {}) {
       const stop = await listenOnServer(url, channel, onMessage, options);
       const unlisten: Unlisten = async () => {
@@ -231,12 +314,12 @@ function openPglite(dataDir: string | null, template: Blob | undefined): Databas
   return {
     db,
     kind: 'pglite',
+    storage: new StorageWatch(),
+    probeWrite: () => probeWrite(db),
     async migrate() {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
     },
-    async ping() {
-      await db.execute(sql`select 1`);
-    },
+    ping: () => pingWithin(db, PING_TIMEOUT_MS),
     // In-process: the one connection of this process delivers its own NOTIFYs at commit.
     listen: (channel, onMessage) => client.listen(channel, onMessage),
     async close() {

@@ -1,5 +1,11 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  databaseErrors,
+  isConnectionLost,
+  type StorageWatch,
+} from '../db/failures.js';
 import { AppError, defineErrors } from '../lib/errors.js';
 
 /** Codes of the answers the framework itself gives (bad JSON, unknown route, a validation failure). */
@@ -11,10 +17,17 @@ export const httpErrors = defineErrors({
 
 /**
  * The one place an error becomes an HTTP answer: `{code, message, fields?}` (plus an AppError's
- * details); unknown errors become a generic 500.
+ * details); a lost database connection becomes a 503 DATABASE_UNAVAILABLE with Retry-After, a write
+ * refused for want of space a 507 DISK_FULL (noted in `storage`), other unknown errors a generic 500.
  */
-export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+export function registerErrorHandler(app: FastifyInstance, options: { storage: StorageWatch }) {
+  const { storage } = options;
+  app.setErrorHandler((thrown: FastifyError, request, reply) => {
+    const database = thrown instanceof AppError || thrown.statusCode ? null : databaseAnswer(thrown, storage);
+    if (database) {
+      request.log[database.code === 'DISK_FULL' ? 'error' : 'warn']({ err: thrown }, database.message);
+    }
+    const error = database ?? thrown;
     if (error instanceof AppError) {
       if (error.extra.retryAfterSeconds) reply.header('Retry-After', String(error.extra.retryAfterSeconds));
       return reply.status(error.statusCode).send({
@@ -78,6 +91,20 @@ export function registerNotFoundHandler(
       message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
     });
   });
+}
+
+/** The answer for an error that says the database went away or the disk is full; null otherwise. */
+function databaseAnswer(error: unknown, storage: StorageWatch): AppError | null {
+  if (storage.noteFailure(error)) {
+    return databaseErrors.DISK_FULL('The server is out of storage space and could not save this change.');
+  }
+  if (isConnectionLost(error)) {
+    return databaseErrors.DATABASE_UNAVAILABLE(
+      'The database is unavailable: this request was not completed. Please try again shortly.',
+      { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS },
+    );
+  }
+  return null;
 }
 
 function clientCode(error: FastifyError, status: number): string {

@@ -4,6 +4,7 @@ import type { FastifyInstance, onResponseHookHandler } from 'fastify';
 import { Counter, Gauge, type Metric, Registry } from 'prom-client';
 import { rowsOf } from '../db/array-param.js';
 import type { Db } from '../db/client.js';
+import type { StorageWatch } from '../db/failures.js';
 import type { Clock } from '../lib/clock.js';
 import { notFound, unauthorized } from '../lib/errors.js';
 
@@ -18,6 +19,8 @@ export interface MetricsDeps {
   live: { readonly size: number };
   /** Where finished imports are heard: the import service, handed in by app.ts. */
   imports: { onFinished(listener: (tally: ImportRowsReport) => void): void };
+  /** Whether writes fail for want of space, and how many were refused. */
+  storage: Pick<StorageWatch, 'full' | 'refusedWrites'>;
 }
 
 /**
@@ -78,6 +81,24 @@ export function registerMetrics(app: FastifyInstance, deps: MetricsDeps): Regist
     registers: [registry],
     collect() {
       this.set(deps.live.size);
+    },
+  });
+
+  new Gauge({
+    name: 'orderflow_storage_full',
+    help: 'Whether writes are failing for want of disk space (1) or not (0); /readyz answers 503 while 1.',
+    registers: [registry],
+    collect() {
+      this.set(deps.storage.full ? 1 : 0);
+    },
+  });
+  new Counter({
+    name: 'orderflow_writes_refused_for_space_total',
+    help: 'Requests answered 507 DISK_FULL because a write failed for want of disk space.',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(deps.storage.refusedWrites);
     },
   });
 

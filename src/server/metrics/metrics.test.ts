@@ -72,6 +72,7 @@ describe('GET /metrics', () => {
       clock: { now: () => new Date() },
       live: { size: 0 },
       imports: { onFinished: () => {} },
+      storage: t.database.storage,
     });
     const answer = await bare.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
     expect(answer.statusCode).toBe(404);

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { buildApp } from '../app.js';
 import { type Config, testConfig } from '../config.js';
-import type { Database } from '../db/client.js';
+import { type Database, openDatabase } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
 import { createTestDatabase } from './database.js';
 import { type MailCatcher, startMailCatcher } from './mail-catcher.js';
@@ -16,6 +16,12 @@ export function manualClock(start = new Date()): Clock & { advanceMinutes(minute
       now += minutes * 60_000;
     },
   };
+}
+
+async function openInFolder(dataDir: string) {
+  const database = openDatabase({ dataDir });
+  await database.migrate();
+  return { ...database, drop: () => database.close() };
 }
 
 export interface TestApp {
@@ -38,9 +44,15 @@ export async function startTestApp(
     onRoute?: (route: RouteOptions) => void;
     /** A built client to serve (none by default). */
     clientDir?: string;
+    /** A PostgreSQL server of the test's own instead of TEST_DATABASE_URL's. */
+    databaseUrl?: string;
+    /** An embedded database in this folder (DATA_DIR) instead of one in memory; kept at close. */
+    dataDir?: string;
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = options.dataDir
+    ? await openInFolder(options.dataDir)
+    : await createTestDatabase(options.databaseUrl);
   const mail = await startMailCatcher();
   const config = testConfig({ smtpUrl: mail.smtpUrl, ...options.config });
   // Every test request comes from 127.0.0.1; the in-memory per-minute limit would only add noise.

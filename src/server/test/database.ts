@@ -14,10 +14,11 @@ declare module 'vitest' {
 /**
  * A freshly migrated database for one test file: PGlite in memory by default (started from the
  * run's migrated template, see global-setup.ts), or a new database on the server named by
- * TEST_DATABASE_URL, dropped again by `drop()`.
+ * TEST_DATABASE_URL (or `serverUrl`), dropped again by `drop()`.
  */
-export async function createTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
+export async function createTestDatabase(
+  serverUrl = process.env.TEST_DATABASE_URL,
+): Promise<Database & { drop(): Promise<void> }> {
   if (!serverUrl) {
     const template = new Blob([await readFile(inject('pgliteTemplatePath'))]);
     const database = openDatabase({ dataDir: null, template });

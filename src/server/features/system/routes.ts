@@ -8,7 +8,10 @@ import { errorBody } from '../../http/schemas.js';
 import { defineErrors } from '../../lib/errors.js';
 import type { SettingsService } from '../settings/index.js';
 
-export const systemErrors = defineErrors({ DATABASE_UNAVAILABLE: 'SERVICE_UNAVAILABLE' });
+export const systemErrors = defineErrors({
+  DATABASE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  STORAGE_FULL: 'SERVICE_UNAVAILABLE',
+});
 
 export interface SystemRouteOptions {
   config: Config;
@@ -40,6 +43,13 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRouteOptions> = async (
     async (request, reply) => {
       try {
         await database.ping();
+        // Only after a write failed for want of space: a small write tells whether there is room again.
+        if (await database.storage.recheck(() => database.probeWrite())) {
+          return reply.status(503).send({
+            code: 'STORAGE_FULL',
+            message: 'The database cannot write: its disk is full',
+          });
+        }
         return { status: 'ready' as const };
       } catch (err) {
         request.log.warn({ err }, 'database not reachable');

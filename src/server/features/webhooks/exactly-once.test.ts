@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processedDeliveries, webhookEvents } from '../../db/schema.js';
 import { manualClock, startTestApp, type TestApp, type TestClient } from '../../test/app.js';
@@ -51,6 +51,29 @@ describe.each([
     expect(log.map((row) => row.status)).toEqual(['success', 'warning']);
     expect(log[1]?.error).toMatch(/^Duplicate delivery/);
     expect(log[1]?.deliveryKey).toBe(log[0]?.deliveryKey);
+  });
+
+  it('a repeated delivery answers the very bytes and content type of the first answer', async () => {
+    const h = headers(++n);
+    // An order creation answers a nested object with many keys: the case a jsonb round trip reorders.
+    const body = { orderId: `BYTES-${n}-${Object.keys(h).join()}`, productName: 'Studio 240', quantity: 2 };
+    const post = () =>
+      fetch(`${t.baseUrl}/api/webhooks/orders`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', ...h },
+        body: JSON.stringify(body),
+      });
+    const first = await post();
+    const firstBytes = Buffer.from(await first.arrayBuffer());
+    const second = await post();
+    const secondBytes = Buffer.from(await second.arrayBuffer());
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(first.status);
+    expect(second.headers.get('content-type')).toBe(first.headers.get('content-type'));
+    expect(secondBytes.toString('utf8')).toBe(firstBytes.toString('utf8'));
+    expect(secondBytes.equals(firstBytes)).toBe(true);
+    const [row] = await t.database.db.select().from(webhookEvents).orderBy(desc(webhookEvents.id)).limit(1);
+    expect(row?.status).toBe('warning');
   });
 
   it('the same delivery five times in parallel: one effect, one status event, five equal answers', async () => {

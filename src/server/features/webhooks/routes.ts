@@ -116,7 +116,11 @@ export const webhookRoutes: FastifyPluginAsyncZod<{
           caller,
           idempotencyKey: idempotencyKeyOf(request),
         });
-        return reply.status(answer.created ? 201 : 200).send(answer.body);
+        // The text, not the object: a repeated delivery answers byte for byte what the first got.
+        return reply
+          .status(answer.created ? 201 : 200)
+          .type('application/json; charset=utf-8')
+          .send(answer.text);
       },
     );
   }

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { WebhookEventDto, WebhookEventsQuery } from '../../../shared/schemas/webhook-events.js';
 import { payloadObject, variantFor, webhookEndpoint } from '../../../shared/schemas/webhooks.js';
 import type { Db, Executor } from '../../db/client.js';
+import { isConnectionLost, isDiskFull } from '../../db/failures.js';
 import { processedDeliveries, type WebhookEvent, webhookEvents } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
@@ -36,6 +37,11 @@ export interface Delivery {
 export interface DeliveryAnswer {
   created: boolean;
   body: Record<string, unknown>;
+  /**
+   * The body as sent, JSON: a repeat of the delivery sends the first answer's very bytes (a jsonb
+   * column would give its keys back in its own order).
+   */
+  text: string;
   /** The webhook_events row that logs this delivery. */
   eventId: number;
 }
@@ -53,6 +59,8 @@ export class RefusedDelivery extends AppError {
 
 interface StoredAnswer {
   body: Record<string, unknown>;
+  /** The body's text as first sent; absent from answers stored before it was kept. */
+  text?: string;
   requestHash: string;
   orderId: number | null;
   stage: string | null;
@@ -226,7 +234,8 @@ export function createWebhookService({
               error: `Duplicate delivery: already processed at ${first.createdAt.toISOString()}; the first answer was returned and nothing changed`,
               createdAt: now,
             });
-            return { created: first.statusCode === 201, body: stored.body, eventId };
+            const text = stored.text ?? JSON.stringify(stored.body);
+            return { created: first.statusCode === 201, body: stored.body, text, eventId };
           }
         }
 
@@ -240,9 +249,11 @@ export function createWebhookService({
         });
         // The log (and a repeat of this delivery) records the HTTP answer it got.
         const outcome = { statusCode: applied.created ? 201 : 200, body: applied.body };
+        const text = JSON.stringify(outcome.body);
         if (deliveryKey) {
           const stored: StoredAnswer = {
             body: outcome.body,
+            text,
             requestHash,
             orderId: trace.orderId,
             stage: trace.stage,
@@ -262,12 +273,17 @@ export function createWebhookService({
           response: outcome.body,
           createdAt: now,
         });
-        return { created: Boolean(applied.created), body: outcome.body, eventId };
+        return { created: Boolean(applied.created), body: outcome.body, text, eventId };
       });
     } catch (error) {
       if (error instanceof AppError) return refuse(error);
-      // Logged for the Logs tab, then answered 500 by the error handler (which logs the cause).
-      await logFailure(500, { message: 'Internal server error' }).catch(() => undefined);
+      // Logged for the Logs tab (when the database takes it) with the answer the error handler gives.
+      const answered = isConnectionLost(error)
+        ? { statusCode: 503, message: 'Database unavailable' }
+        : isDiskFull(error)
+          ? { statusCode: 507, message: 'Out of storage space' }
+          : { statusCode: 500, message: 'Internal server error' };
+      await logFailure(answered.statusCode, { message: answered.message }).catch(() => undefined);
       throw error;
     }
   }
