@@ -13,7 +13,10 @@ import { tryLock } from 'fs-native-extensions';
  */
 export const LOCK_FILE = 'orderflow.lock';
 
-export class DataDirInUseError extends Error {}
+/** A data folder that cannot be used, in one line for the operator. */
+export class DataDirError extends Error {}
+
+export class DataDirInUseError extends DataDirError {}
 
 interface LockOwner {
   pid: number;
