@@ -342,6 +342,48 @@ describe.skipIf(!serverUrl)('backup and restore of a PostgreSQL server', () => {
     await database.db.execute(sql`delete from orders where order_id = ${`BK-${method}`}`);
   });
 
+  it.each(['pg_dump', 'copy'] as const)(
+    'an encrypted backup restores with its key only (%s)',
+    async (method) => {
+      const before = await contents(database);
+      const file = join(folder, `server-encrypted-${method}.backup`);
+      expect(await backupDatabase({ url }, file, { method, key: KEY })).toBe(method);
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
+      await expect(restoreDatabase({ url }, file)).rejects.toThrow(/is encrypted: set BACKUP_KEY/);
+      await expect(restoreDatabase({ url }, file, { key: 'not the key at all' })).rejects.toThrow(
+        /^BACKUP_KEY does not open .* nothing was changed$/,
+      );
+      expect(await contents(database)).toEqual(before);
+      await wipe(database);
+      expect(await restoreDatabase({ url }, file, { key: KEY })).toBe(method);
+      expect(await contents(database)).toEqual(before);
+    },
+  );
+
+  it('a COPY restore killed before it commits leaves the data as it was', { timeout: 120_000 }, async () => {
+    const file = join(folder, 'server-killed.backup');
+    await backupDatabase({ url }, file, { method: 'copy' });
+    await database.db.insert(orders).values({ orderId: 'BK-after-backup', productName: 'Added later' });
+    const current = await contents(database);
+    await killRestoreAt('rows-copied', file, { DATABASE_URL: url });
+    expect(await contents(database)).toEqual(current);
+    await database.db.execute(sql`delete from orders where order_id = 'BK-after-backup'`);
+  });
+
+  it('pg_restore of a cut-off backup fails and leaves the data as it was', async () => {
+    const file = join(folder, 'server-cut.backup');
+    await backupDatabase({ url }, file, { method: 'pg_dump' });
+    const bytes = await readFile(file);
+    const cut = join(folder, 'server-cut-short.backup');
+    // Only the end is missing: pg_restore has done most of its work when it finds out.
+    await writeFile(cut, bytes.subarray(0, bytes.length - 20));
+    await database.db.insert(orders).values({ orderId: 'BK-after-cut', productName: 'Added later' });
+    const current = await contents(database);
+    await expect(restoreDatabase({ url }, cut)).rejects.toThrow(/pg_restore failed/);
+    expect(await contents(database)).toEqual(current);
+    await database.db.execute(sql`delete from orders where order_id = 'BK-after-cut'`);
+  });
+
   it('refuses a file that is not a backup, and a server backup for an embedded database', async () => {
     const file = join(folder, 'server-copy.backup');
     await backupDatabase({ url }, file, { method: 'copy' });
