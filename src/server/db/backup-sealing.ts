@@ -23,7 +23,7 @@ export interface ScryptCost {
   p: number;
 }
 
-/** About 100 ms and 32 MiB per derivation: a guessed key costs as much. */
+/** 32 MiB and a fraction of a second per derivation: each guessed key costs as much. */
 export const SCRYPT_COST: ScryptCost = { N: 2 ** 15, r: 8, p: 1 };
 
 export const newSalt = () => randomBytes(16);
