@@ -252,67 +252,72 @@ describe.skipIf(serverUrl)("files and backups are their owner's only", () => {
     expect(await contentsOf(dataDir)).toEqual(backedUp);
   });
 
-  it('under umask 000 no other user can read or write anything in DATA_DIR, and backups are 0600', {
-    timeout: 180_000,
-  }, async () => {
-    // A parent anyone may enter (mkdtemp's own is 0700 and would hide everything by itself).
-    const parent = join(folder, 'open-parent');
-    await mkdir(parent);
-    await chmod(parent, 0o755);
-    const dataDir = join(parent, 'data');
-    // A folder made wide open earlier is tightened too.
-    await mkdir(dataDir);
-    await chmod(dataDir, 0o777);
+  // Trying the files as another user needs root (as on CI).
+  it.skipIf(process.getuid?.() !== 0)(
+    'under umask 000 no other user can read or write anything in DATA_DIR, and backups are 0600',
+    {
+      timeout: 180_000,
+    },
+    async () => {
+      // A parent anyone may enter (mkdtemp's own is 0700 and would hide everything by itself).
+      const parent = join(folder, 'open-parent');
+      await mkdir(parent);
+      await chmod(parent, 0o755);
+      const dataDir = join(parent, 'data');
+      // A folder made wide open earlier is tightened too.
+      await mkdir(dataDir);
+      await chmod(dataDir, 0o777);
 
-    const server = startServer({ DATA_DIR: dataDir }, underUmask000([]));
-    try {
-      await waitForListening(server, 60_000);
-    } finally {
-      server.child.kill('SIGTERM');
-      await server.exited;
-    }
-    const backupFile = join(parent, 'backups', 'umask.backup');
-    const [sh, ...backupArgs] = underUmask000([
-      process.execPath,
-      ...['--import', 'tsx', 'src/server/backup-cli.ts', 'backup', backupFile],
-    ]);
-    const backup = spawnSync(sh as string, backupArgs, {
-      env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, BACKUP_KEY: KEY },
-      encoding: 'utf8',
-      timeout: 120_000,
-    });
-    expect(backup.status, `${backup.stdout}${backup.stderr}`).toBe(0);
-    expect((await stat(backupFile)).mode & 0o777).toBe(0o600);
-    expect((await stat(join(parent, 'backups'))).mode & 0o777).toBe(0o700);
+      const server = startServer({ DATA_DIR: dataDir }, underUmask000([]));
+      try {
+        await waitForListening(server, 60_000);
+      } finally {
+        server.child.kill('SIGTERM');
+        await server.exited;
+      }
+      const backupFile = join(parent, 'backups', 'umask.backup');
+      const [sh, ...backupArgs] = underUmask000([
+        process.execPath,
+        ...['--import', 'tsx', 'src/server/backup-cli.ts', 'backup', backupFile],
+      ]);
+      const backup = spawnSync(sh as string, backupArgs, {
+        env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, BACKUP_KEY: KEY },
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
+      expect(backup.status, `${backup.stdout}${backup.stderr}`).toBe(0);
+      expect((await stat(backupFile)).mode & 0o777).toBe(0o600);
+      expect((await stat(join(parent, 'backups'))).mode & 0o777).toBe(0o700);
 
-    expect((await stat(dataDir)).mode & 0o777).toBe(0o700);
-    const paths = [
-      dataDir,
-      ...(await readdir(dataDir, { recursive: true })).map((name) => join(dataDir, name)),
-    ];
-    // The database holds files others could write were they reachable: the folder is what hides them.
-    expect(paths.length).toBeGreaterThan(100);
-    // As nobody: every path, for reading and for writing.
-    const probe = spawnSync(
-      process.execPath,
-      [
-        '-e',
-        `const fs = require('node:fs'); const opened = [];
+      expect((await stat(dataDir)).mode & 0o777).toBe(0o700);
+      const paths = [
+        dataDir,
+        ...(await readdir(dataDir, { recursive: true })).map((name) => join(dataDir, name)),
+      ];
+      // The database holds files others could write were they reachable: the folder is what hides them.
+      expect(paths.length).toBeGreaterThan(100);
+      // As nobody: every path, for reading and for writing.
+      const probe = spawnSync(
+        process.execPath,
+        [
+          '-e',
+          `const fs = require('node:fs'); const opened = [];
          for (const path of JSON.parse(process.argv[1])) for (const flag of ['r', 'r+']) {
            try { fs.closeSync(fs.openSync(path, flag)); opened.push(flag + ' ' + path); } catch {}
            try { fs.readdirSync(path); opened.push('list ' + path); } catch {}
          }
          console.log(JSON.stringify(opened));`,
-        JSON.stringify(paths),
-      ],
-      { uid: 65534, gid: 65534, encoding: 'utf8' },
-    );
-    expect(probe.status, probe.stderr).toBe(0);
-    expect(JSON.parse(probe.stdout)).toEqual([]);
-    // The backup file, too.
-    const backupProbe = spawnSync('cat', [backupFile], { uid: 65534, gid: 65534 });
-    expect(backupProbe.status).not.toBe(0);
-  });
+          JSON.stringify(paths),
+        ],
+        { uid: 65534, gid: 65534, encoding: 'utf8' },
+      );
+      expect(probe.status, probe.stderr).toBe(0);
+      expect(JSON.parse(probe.stdout)).toEqual([]);
+      // The backup file, too.
+      const backupProbe = spawnSync('cat', [backupFile], { uid: 65534, gid: 65534 });
+      expect(backupProbe.status).not.toBe(0);
+    },
+  );
 });
 
 describe.skipIf(!serverUrl)('backup and restore of a PostgreSQL server', () => {
