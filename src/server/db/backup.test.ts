@@ -195,7 +195,7 @@ describe.skipIf(serverUrl)('an embedded restore is all or nothing', () => {
     }
   });
 
-  it('a backup that is not an OrderFlow database changes nothing', async () => {
+  it('a backup that is not an OrderFlow database changes nothing', { timeout: 120_000 }, async () => {
     const dataDir = await seededDataDir('not-orderflow');
     const before = await contentsOf(dataDir);
     const empty = join(folder, 'empty-data');

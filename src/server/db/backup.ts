@@ -145,6 +145,10 @@ async function readHeader(file: string): Promise<Header> {
     const match = HEADER.exec(line);
     if (!match) throw new BackupError(`${file} is not an OrderFlow backup`);
     const [, kind, n, r, p, salt] = match;
+    // A cost written by this product or a later one that raised it; a huge one would only exhaust memory.
+    if (salt && !(Number(n) <= 2 ** 20 && Number(r) <= 32 && Number(p) <= 16)) {
+      throw new BackupError(`${file} asks for a key derivation cost this version does not accept`);
+    }
     return {
       kind: kind as BackupKind,
       line,
