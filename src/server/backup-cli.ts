@@ -2,7 +2,7 @@ import 'dotenv/config';
 import { resolve } from 'node:path';
 import { ConfigError, loadConfig } from './config.js';
 import { BackupError, type BackupSource, backupDatabase, restoreDatabase } from './db/backup.js';
-import { DataDirInUseError } from './db/data-dir-lock.js';
+import { DataDirError } from './db/data-dir-lock.js';
 
 /**
  * `npm run backup [FILE]` and `npm run restore FILE`: the whole database (DATABASE_URL's server, or
@@ -18,17 +18,17 @@ async function main() {
 
   if (command === 'backup') {
     const target = resolve(file ?? `backups/orderflow-${timestamp()}.backup`);
-    const kind = await backupDatabase(source, target);
-    console.log(`Backed up ${where} to ${target} (${kind}).`);
+    const kind = await backupDatabase(source, target, { key: config.backupKey });
+    console.log(`Backed up ${where} to ${target} (${kind}${config.backupKey ? ', encrypted' : ''}).`);
     return;
   }
   if (command === 'restore') {
     if (!file) throw new BackupError('Usage: npm run restore FILE (a file written by npm run backup)');
     try {
-      const kind = await restoreDatabase(source, resolve(file));
+      const kind = await restoreDatabase(source, resolve(file), { key: config.backupKey });
       console.log(`Restored ${where} from ${resolve(file)} (${kind}).`);
     } catch (err) {
-      if (err instanceof DataDirInUseError) {
+      if (err instanceof DataDirError) {
         throw new BackupError(`Restore refused, nothing was changed. ${err.message}`);
       }
       throw err;
@@ -43,7 +43,7 @@ function timestamp(): string {
 }
 
 main().catch((err) => {
-  const known = err instanceof ConfigError || err instanceof DataDirInUseError || err instanceof BackupError;
+  const known = err instanceof ConfigError || err instanceof DataDirError || err instanceof BackupError;
   console.error(known ? err.message : err);
   process.exit(1);
 });

@@ -24,6 +24,7 @@ describe('configuration', () => {
     [{ ADMIN_EMAIL: 'not-an-email' }, 'ADMIN_EMAIL'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
     [{ SESSION_TTL_HOURS: '-1' }, 'SESSION_TTL_HOURS'],
+    [{ BACKUP_KEY: 'too short' }, 'BACKUP_KEY'],
   ])('stops with one line naming the variable for %o', (env, name) => {
     expect(() => loadConfig(env)).toThrowError(new RegExp(`^Invalid configuration: ${name} `));
   });

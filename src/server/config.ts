@@ -71,6 +71,7 @@ const configSchema = z
     ),
     ALLOW_PRIVATE_WEBHOOK_TARGETS: flag,
     METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+    BACKUP_KEY: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
     REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
     HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
   })
@@ -120,6 +121,8 @@ const configSchema = z
     allowPrivateWebhookTargets: env.ALLOW_PRIVATE_WEBHOOK_TARGETS,
     /** Bearer token for GET /metrics; unset, the endpoint answers 404. */
     metricsToken: env.METRICS_TOKEN,
+    /** `npm run backup` encrypts with it, `npm run restore` needs it for an encrypted file (decision 207). */
+    backupKey: env.BACKUP_KEY,
     /**
      * How long a new conversation message waits unread before its reader is mailed; reading it in that
      * time (on any device) withdraws the mail (decision 159).

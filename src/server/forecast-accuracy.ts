@@ -1,7 +1,7 @@
 import 'dotenv/config';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { DataDirInUseError } from './db/data-dir-lock.js';
+import { DataDirError } from './db/data-dir-lock.js';
 import { createForecastService } from './features/forecast/index.js';
 import { createSettingsService } from './features/settings/index.js';
 import { systemClock } from './lib/clock.js';
@@ -34,6 +34,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err instanceof ConfigError || err instanceof DataDirInUseError ? err.message : err);
+  console.error(err instanceof ConfigError || err instanceof DataDirError ? err.message : err);
   process.exit(1);
 });

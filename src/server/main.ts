@@ -2,7 +2,7 @@ import 'dotenv/config';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { DataDirInUseError } from './db/data-dir-lock.js';
+import { DataDirError } from './db/data-dir-lock.js';
 import { announceFirstAdmin, ensureFirstAdmin } from './features/auth/first-admin.js';
 
 async function main() {
@@ -39,7 +39,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  if (err instanceof ConfigError || err instanceof DataDirInUseError) {
+  if (err instanceof ConfigError || err instanceof DataDirError) {
     console.error(err.message);
   } else {
     console.error(err);

@@ -2,7 +2,7 @@ import 'dotenv/config';
 import { eq } from 'drizzle-orm';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { DataDirInUseError } from './db/data-dir-lock.js';
+import { DataDirError } from './db/data-dir-lock.js';
 import { orders, settings, users } from './db/schema.js';
 import { demoHistory } from './demo-history.js';
 import { announceFirstAdmin, ensureFirstAdmin } from './features/auth/index.js';
@@ -128,6 +128,6 @@ function bulkOrderCount(value: string | undefined): number {
 }
 
 main().catch((err) => {
-  console.error(err instanceof ConfigError || err instanceof DataDirInUseError ? err.message : err);
+  console.error(err instanceof ConfigError || err instanceof DataDirError ? err.message : err);
   process.exit(1);
 });

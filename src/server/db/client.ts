@@ -1,5 +1,4 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -9,7 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { retainTickShape } from '../lib/tick-shape.js';
-import { lockDataDir } from './data-dir-lock.js';
+import { openDataDir } from './data-dir.js';
 import { StorageWatch } from './failures.js';
 import { newPglite } from './pglite.js';
 import * as schema from './schema.js';
@@ -91,7 +90,8 @@ const MIGRATIONS_FOLDER = resolve(dirname(fileURLToPath(import.meta.url)), '../.
 const MIGRATION_LOCK_ID = 727_001;
 
 /**
- * `url` set: a pg pool on that server. Unset: PGlite in `dataDir/db`, or in memory when dataDir is
+ * `url` set: a pg pool on that server. Unset: PGlite in `dataDir/db` (see `openDataDir`: the folder is
+ * made private and locked, and an interrupted restore settled), or in memory when dataDir is
  * null; a new one (in memory, or in a folder that holds no database yet) may start from `template`,
  * a data directory dumped by `dumpMigratedTemplate`.
  */
@@ -300,11 +300,7 @@ const ON_DISK_SETTINGS = ['shared_buffers = 16MB'];
 function openPglite(dataDir: string | null, template: Blob | undefined): Database {
   let path: string | undefined;
   let release = () => {};
-  if (dataDir) {
-    path = join(dataDir, 'db');
-    mkdirSync(path, { recursive: true });
-    release = lockDataDir(dataDir);
-  }
+  if (dataDir) ({ databasePath: path, release } = openDataDir(dataDir));
   const client = newPglite(path, {
     ...(template && { loadDataDir: template }),
     ...(path && { postgresqlconf: ON_DISK_SETTINGS }),

@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count, inArray } from 'drizzle-orm';
 import { describe, expect, inject, it } from 'vitest';
-import { startServer, waitForListening } from '../test/server-process.js';
+import { type ServerProcess, startServer, waitForListening } from '../test/server-process.js';
 import { openDatabase } from './client.js';
 import { LOCK_FILE } from './data-dir-lock.js';
 import { verificationCodes } from './schema.js';
@@ -52,6 +52,46 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
       await database.migrate();
       await database.close();
     });
+
+    // A pid namespace of its own needs root (as on CI).
+    it.skipIf(process.getuid?.() !== 0)(
+      'a server killed with SIGKILL as pid 1 of its own pid namespace starts again on the same folder',
+      {
+        timeout: 180_000,
+      },
+      async () => {
+        const dataDir = await migratedDir();
+        // Each start is pid 1, as in a container: the lock left by the first names this very pid.
+        // unshare ignores SIGTERM itself; --kill-child ends the server should the test end unshare.
+        const launcher = ['unshare', '--pid', '--fork', '--mount-proc', '--kill-child'];
+        /** The server's pid outside its namespace: unshare's one child. */
+        const serverPid = (launched: ServerProcess) =>
+          Number(
+            readFileSync(`/proc/${launched.child.pid}/task/${launched.child.pid}/children`, 'utf8').trim(),
+          );
+        const first = startServer({ DATA_DIR: dataDir }, launcher);
+        try {
+          const url = await waitForListening(first, 60_000);
+          expect(JSON.parse(readFileSync(join(dataDir, LOCK_FILE), 'utf8')).pid).toBe(1);
+          expect((await fetch(`${url}/readyz`)).status).toBe(200);
+          process.kill(serverPid(first), 'SIGKILL');
+        } finally {
+          first.child.kill('SIGKILL');
+          await first.exited;
+        }
+
+        const second = startServer({ DATA_DIR: dataDir }, launcher);
+        try {
+          const url = await waitForListening(second, 60_000);
+          expect((await fetch(`${url}/readyz`)).status).toBe(200);
+          process.kill(serverPid(second), 'SIGTERM');
+          expect(await second.exited).toBe(0);
+        } finally {
+          second.child.kill('SIGKILL');
+          await second.exited;
+        }
+      },
+    );
 
     it('refuses seed:demo and a second server beside a running server, naming it, and loses nothing', {
       timeout: 180_000,

@@ -10,10 +10,12 @@ export interface ServerProcess {
 
 /**
  * The real server (`src/server/main.ts`) in its own process, configured only by `env` (on top of
- * PATH, LOG_LEVEL info and a free port), its output collected for the test to search.
+ * PATH, LOG_LEVEL info and a free port), its output collected for the test to search. `launcher` is a
+ * command that runs it (e.g. `unshare --pid --fork`), given node's command line as its arguments.
  */
-export function startServer(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+export function startServer(env: Record<string, string>, launcher: string[] = []): ServerProcess {
+  const [command, ...args] = [...launcher, process.execPath, '--import', 'tsx', 'src/server/main.ts'];
+  const child = spawn(command as string, args, {
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
