@@ -70,14 +70,19 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/user/second-factor/passkeys/options',
     {
+      config: limited,
       schema: {
+        // The password first, so that a wrong one is known before the browser creates a passkey.
+        body: reauthSchema,
         // WebAuthn's PublicKeyCredentialCreationOptionsJSON, for the browser's navigator.credentials.create.
-        response: { 200: z.looseObject({ challenge: z.string() }), ...failures },
+        response: { 200: z.looseObject({ challenge: z.string() }), ...failures, 429: errorBody },
       },
     },
     async (request) => {
-      const { user, sessionId } = requireStaff(request);
-      return { ...(await secondFactor.passkeyRegistrationOptions(user, sessionId)) };
+      const { account, sessionId } = requireStaff(request);
+      return {
+        ...(await secondFactor.passkeyRegistrationOptions(account, sessionId, request.body.password)),
+      };
     },
   );
 

@@ -81,7 +81,9 @@ describe('enrolment', () => {
     const { client: customer } = await signedInCustomer(t, 'customer-2fa@example.com');
     expect((await customer.get('/api/user/second-factor')).status).toBe(403);
     expect((await customer.post('/api/user/second-factor/totp')).status).toBe(403);
-    expect((await customer.post('/api/user/second-factor/passkeys/options')).status).toBe(403);
+    expect(
+      (await customer.post('/api/user/second-factor/passkeys/options', { password: PASSWORD })).status,
+    ).toBe(403);
   });
 
   it('confirms the app with a current code and shows ten recovery codes once', async () => {
@@ -234,7 +236,7 @@ describe('passkeys', () => {
   it('registers a passkey and signs in with it, verified on the server', async () => {
     const { email, client } = await newStaff();
     const authenticator = new SoftAuthenticator(PUBLIC_URL, 'localhost');
-    const options = await client.post('/api/user/second-factor/passkeys/options');
+    const options = await client.post('/api/user/second-factor/passkeys/options', { password: PASSWORD });
     expect(options.status).toBe(200);
     expect(options.body.rp).toEqual({ id: 'localhost', name: 'OrderFlow' });
     const registered = await client.post('/api/user/second-factor/passkeys', {
@@ -264,7 +266,7 @@ describe('passkeys', () => {
   it('refuses an assertion from an unknown key or for another challenge', async () => {
     const { email, client } = await newStaff();
     const authenticator = new SoftAuthenticator(PUBLIC_URL, 'localhost');
-    const options = await client.post('/api/user/second-factor/passkeys/options');
+    const options = await client.post('/api/user/second-factor/passkeys/options', { password: PASSWORD });
     await client.post('/api/user/second-factor/passkeys', {
       response: authenticator.register(options.body),
       password: PASSWORD,
@@ -288,7 +290,7 @@ describe('passkeys', () => {
   it('refuses a registration answered for another site', async () => {
     const { client } = await newStaff();
     const phishing = new SoftAuthenticator('http://evil.example', 'evil.example');
-    const options = await client.post('/api/user/second-factor/passkeys/options');
+    const options = await client.post('/api/user/second-factor/passkeys/options', { password: PASSWORD });
     const res = await client.post('/api/user/second-factor/passkeys', {
       response: phishing.register(options.body),
       password: PASSWORD,
@@ -329,7 +331,11 @@ describe('enrolling a factor asks for the password and tells the owner', () => {
   it('refuses to register a passkey without the password, and mails the owner once one is added', async () => {
     const { email, client } = await newStaff();
     const authenticator = new SoftAuthenticator(PUBLIC_URL, 'localhost');
-    const options = await client.post('/api/user/second-factor/passkeys/options');
+    expect((await client.post('/api/user/second-factor/passkeys/options')).status).toBe(400);
+    const guessed = await client.post('/api/user/second-factor/passkeys/options', { password: 'guess' });
+    expect(guessed.status).toBe(400);
+    expect(guessed.body.code).toBe('WRONG_PASSWORD');
+    const options = await client.post('/api/user/second-factor/passkeys/options', { password: PASSWORD });
     const response = authenticator.register(options.body);
     const without = await client.post('/api/user/second-factor/passkeys', { name: 'Attacker key', response });
     expect(without.status).toBe(400);
@@ -372,7 +378,7 @@ describe('nobody else can lock a staff member out', () => {
   it('signs in with a recovery code and a passkey after a stranger entered many wrong codes', async () => {
     const { email, client } = await newStaff();
     const authenticator = new SoftAuthenticator(PUBLIC_URL, 'localhost');
-    const options = await client.post('/api/user/second-factor/passkeys/options');
+    const options = await client.post('/api/user/second-factor/passkeys/options', { password: PASSWORD });
     const added = await client.post('/api/user/second-factor/passkeys', {
       response: authenticator.register(options.body),
       password: PASSWORD,

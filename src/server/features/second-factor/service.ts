@@ -243,8 +243,12 @@ export function createSecondFactorService({
       });
     },
 
-    /** Options for the browser's passkey creation; the challenge waits on the session that asked. */
-    async passkeyRegistrationOptions(account: Account, sessionId: number) {
+    /**
+     * Options for the browser's passkey creation, for the owner who typed the password; the challenge
+     * waits on the session that asked.
+     */
+    async passkeyRegistrationOptions(account: Account, sessionId: number, password: string) {
+      await reauthenticate(account.id, password);
       const existing = await db
         .select({ id: passkeys.credentialId, transports: passkeys.transports })
         .from(passkeys)
