@@ -487,6 +487,27 @@ describe('the audit log records security actions, each in the transaction of its
     ]);
   });
 
+  it("a wrong second-factor answer of a staff member's sign-in", async () => {
+    const email = 'audit-wrong-factor@example.com';
+    const { client, user } = await signedInStaff(t, 'SUPPORT', email);
+    await enrolTotp(client);
+    const browser = t.client();
+    expect((await browser.post('/api/auth/login', { email, password: PASSWORD })).status).toBe(200);
+    await markLog();
+    const wrong = await browser.post('/api/auth/second-factor', {
+      email,
+      method: 'recovery',
+      code: 'aaaaa-bbbbb',
+    });
+    expect(wrong.status).toBe(400);
+    const [entry] = await newEntries();
+    expect(entry).toMatchObject({
+      action: 'staff.sign_in_failed',
+      actorId: user.id,
+      changes: { step: 'second_factor', wrongCodesToday: 1 },
+    });
+  });
+
   it('failed and paused staff sign-ins, not those of customers', async () => {
     const email = 'audit-guessed@example.com';
     const { user } = await signedInStaff(t, 'SUPPORT', email);

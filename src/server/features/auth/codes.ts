@@ -150,12 +150,17 @@ export function createCodeStore(db: Db, clock: Clock, limits: CodeSendLimits, ev
    * Counts a wrong code of a password step against the address's daily budget; spending it pauses its
    * codes, once. A staff account's failure (and its pause) goes to the audit log with the count.
    */
-  async function recordWrongCode(email: string, staff?: AuditActor) {
-    const paused = await db.transaction((tx) => countWrongCode(tx, email, staff));
+  async function recordWrongCode(email: string, staff?: AuditActor, step: 'code' | 'second_factor' = 'code') {
+    const paused = await db.transaction((tx) => countWrongCode(tx, email, staff, step));
     if (paused) await events.onCodesPaused(email, paused);
   }
 
-  async function countWrongCode(tx: Executor, email: string, staff: AuditActor | undefined) {
+  async function countWrongCode(
+    tx: Executor,
+    email: string,
+    staff: AuditActor | undefined,
+    step: 'code' | 'second_factor',
+  ) {
     const now = clock.now();
     const dayAgo = minutesFrom(now, -DAY_MINUTES);
     const [row] = await tx
@@ -174,7 +179,7 @@ export function createCodeStore(db: Db, clock: Clock, limits: CodeSendLimits, ev
         actor: staff,
         action: 'staff.sign_in_failed',
         target: { type: 'user', id: staff.id },
-        changes: { step: 'code', wrongCodesToday: row?.wrongCodes ?? 1 },
+        changes: { step, wrongCodesToday: row?.wrongCodes ?? 1 },
       });
     }
     if (!row || row.wrongCodes < WRONG_CODES_PER_DAY) return undefined;
@@ -209,7 +214,7 @@ export function createCodeStore(db: Db, clock: Clock, limits: CodeSendLimits, ev
     assertNotPaused,
 
     /** A wrong second-factor answer (after the password step) counts like a wrong mailed code. */
-    recordWrongGuess: recordWrongCode,
+    recordWrongGuess: (email: string, staff?: AuditActor) => recordWrongCode(email, staff, 'second_factor'),
 
     /**
      * Issues a fresh code for the address, voiding the earlier one of the same kind, and returns the
