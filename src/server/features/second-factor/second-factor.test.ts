@@ -409,6 +409,35 @@ describe('nobody else can lock a staff member out', () => {
   });
 });
 
+describe('a pause stops only the guessable authenticator-app codes', () => {
+  it('refuses app codes after ten wrong ones from password steps, but takes a recovery code', async () => {
+    const { email, client } = await newStaff();
+    const { secret, recoveryCodes } = await enrolTotp(client);
+    for (let step = 0; step < 2; step++) {
+      const { client: browser } = await passwordStep(email);
+      for (let i = 0; i < 5; i++) {
+        const wrong = await browser.post('/api/auth/second-factor', {
+          email,
+          method: 'totp',
+          code: '000000',
+        });
+        expect(wrong.status).toBe(400);
+      }
+    }
+    clock.advanceMinutes(0.5);
+    const { client: owner } = await passwordStep(email);
+    const app = await owner.post('/api/auth/second-factor', { email, method: 'totp', code: codeAt(secret) });
+    expect(app.status).toBe(429);
+    expect(app.body.code).toBe('CODES_PAUSED');
+    const recovered = await owner.post('/api/auth/second-factor', {
+      email,
+      method: 'recovery',
+      code: recoveryCodes[0],
+    });
+    expect(recovered.status).toBe(200);
+  });
+});
+
 describe('an administrator removes a lost second factor', () => {
   it('is refused to visitors, customers and staff without the permission', async () => {
     const path = '/api/admin/users/1/second-factor';
