@@ -153,6 +153,14 @@ test('staff enrol a passkey, get recovery codes once, and sign in with the passk
 
   await field(page, 'Passkey name (optional)').fill('Test laptop');
   await page.getByRole('button', { name: 'Add a passkey' }).click();
+  // Adding a factor asks for the password first; a wrong one is refused before the passkey is made.
+  const confirmIt = page.getByRole('dialog', { name: 'Add a passkey' });
+  await confirmIt.getByLabel('Your password', { exact: true }).fill('not my password');
+  await confirmIt.getByRole('button', { name: 'Continue' }).click();
+  await expect(confirmIt.getByText('The password is not correct')).toBeVisible();
+  await expectAccessibleEverywhere(page, 'add a passkey dialog');
+  await confirmIt.getByLabel('Your password', { exact: true }).fill(ADMIN_PASSWORD);
+  await confirmIt.getByRole('button', { name: 'Continue' }).click();
   const codes = page.getByRole('dialog', { name: 'Your recovery codes' });
   await expect(codes).toBeVisible();
   await expect(codes.getByRole('listitem')).toHaveCount(10);
@@ -180,6 +188,7 @@ test('staff enrol a passkey, get recovery codes once, and sign in with the passk
   await setup
     .getByLabel('Code from the app', { exact: true })
     .fill(TOTP.generate({ secret: Secret.fromBase32(totpSecret) }));
+  await setup.getByLabel('Your password', { exact: true }).fill(ADMIN_PASSWORD);
   await setup.getByRole('button', { name: 'Confirm' }).click();
   await expect(setup).toBeHidden();
   // Not the first factor: no new recovery codes.

@@ -78,6 +78,7 @@ export function composeServices({ config, db, clock, mailer, log }: CompositionD
     db,
     clock,
     rp: relyingPartyOf(config.publicUrl, 'OrderFlow'),
+    mailer,
   });
   const auth = createAuthService({
     db,

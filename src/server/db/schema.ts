@@ -221,6 +221,18 @@ export const signInLocks = pgTable('sign_in_locks', {
   notifiedAt: timestamp('notified_at', { withTimezone: true }),
 });
 
+/**
+ * Failures counted per key within a window, and when the next try may come: wrong passwords per
+ * account (`password:<email>`, a growing wait) and wrong codes per requester (`code-guesses:<ip>`),
+ * kept here so that every instance on this database shares them (decision 209).
+ */
+export const signInThrottles = pgTable('sign_in_throttles', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  nextTryAt: timestamp('next_try_at', { withTimezone: true }),
+});
+
 /** Request counts of the per-minute route limits, shared by every instance on this database. */
 export const rateLimitHits = pgTable('rate_limit_hits', {
   key: text('key').primaryKey(),

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { can, isStaffRole, type Permission } from '../../shared/permissions.js';
 import type { Config } from '../config.js';
 import type { SessionStore, SessionUser } from '../features/auth/sessions.js';
-import { AppError, forbidden, unauthorized } from '../lib/errors.js';
+import { defineErrors, forbidden, unauthorized } from '../lib/errors.js';
 import { routedPath } from './route-path.js';
 
 export const SESSION_COOKIE = 'orderflow_session';
@@ -19,6 +19,7 @@ declare module 'fastify' {
 
 /** The answer's `code` when staff must enrol a second factor before anything else (decision 154). */
 export const SECOND_FACTOR_REQUIRED = 'SECOND_FACTOR_REQUIRED';
+const sessionErrors = defineErrors({ [SECOND_FACTOR_REQUIRED]: 'FORBIDDEN' });
 
 /**
  * What staff who must enrol a second factor may still call: sign-in and sign-out, who they are, the
@@ -39,10 +40,8 @@ export function registerSessionLoader(app: FastifyInstance, sessions: SessionSto
     request.sessionId = sessionId;
     await sessions.touch(sessionId, lastSeenAt);
     if (user.mustEnrolSecondFactor && !OPEN_BEFORE_ENROLMENT.test(path)) {
-      throw new AppError(
-        'FORBIDDEN',
+      throw sessionErrors.SECOND_FACTOR_REQUIRED(
         'Your organisation requires a second factor: set up a passkey or an authenticator app first.',
-        { details: { code: SECOND_FACTOR_REQUIRED } },
       );
     }
   }

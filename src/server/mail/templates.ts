@@ -60,6 +60,35 @@ export function codesPausedMail(to: string, until: Date, locale: Locale): MailMe
 }
 
 /**
+ * A second factor was added to the account: its owner hears of it, so that one added from a stolen
+ * session does not go unnoticed.
+ */
+export function factorAddedMail(
+  to: string,
+  factor: { kind: 'totp' | 'passkey'; name?: string },
+  at: Date,
+  locale: Locale,
+): MailMessage {
+  const title = mailText(locale, 'factorAdded.title');
+  const paragraphs = [
+    mailText(locale, 'factorAdded.what', {
+      factor: factor.kind,
+      name: factor.name ?? '',
+      product: PRODUCT_NAME,
+      time: at.toISOString().slice(11, 16),
+      date: at.toISOString().slice(0, 10),
+    }),
+    mailText(locale, 'factorAdded.notYou'),
+  ];
+  return {
+    to,
+    subject: title,
+    text: `${paragraphs.join('\n\n')}\n`,
+    html: layout(title, paragraphs.map(escapeHtml), locale),
+  };
+}
+
+/**
  * A reset an admin started ('Send Reset Link' in User Management): the code, and a link that opens the
  * sign-in screen's forgot-password flow at its code step, so no second code is needed. The code comes
  * before the link, whose address may hold digits too.

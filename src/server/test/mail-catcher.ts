@@ -86,6 +86,11 @@ export async function startMailCatcher(options: { http?: boolean } = {}) {
       await until(() => forAddress(to).length >= count, `no mail #${count} to ${to}`, timeoutMs);
       return forAddress(to).at(-1) as CaughtMail;
     },
+    /** Resolves with the mails `select` picks once it picks at least one. */
+    async waitFor(select: () => CaughtMail[], timeoutMs = 10_000): Promise<CaughtMail[]> {
+      await until(() => select().length > 0, 'no matching mail', timeoutMs);
+      return select();
+    },
     /**
      * The code of the first code mail to `to` after its first `after` mails. Other mail (a status
      * change another test triggered) may arrive in between, so the newest mail is not enough.

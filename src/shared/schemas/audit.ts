@@ -4,6 +4,16 @@ import * as z from 'zod/mini';
 /** Every action the log records; the Audit page offers them as its "what" filter. */
 export const AUDIT_ACTIONS = [
   'staff.signed_in',
+  'staff.sign_in_failed',
+  'staff.sign_in_paused',
+  'session.ended',
+  'user.sessions_ended',
+  'user.password_changed',
+  'user.password_reset',
+  'second_factor.added',
+  'second_factor.removed',
+  'second_factor.recovery_codes_replaced',
+  'user.second_factor_removed',
   'order.status_changed',
   'orders.bulk_status_changed',
   'order.note_added',

@@ -52,7 +52,8 @@ export const totpSetupSchema = z.object({
   uri: z.string(),
 });
 
-export const totpConfirmSchema = z.object({ code: totpCodeSchema });
+/** Confirming the app enrols it: the password proves the owner is at the keyboard (decision 210). */
+export const totpConfirmSchema = z.object({ code: totpCodeSchema, password: currentPasswordSchema });
 
 /** Answers of the enrolments: recovery codes only on the first factor (shown once). */
 export const enrolledSchema = z.object({ recoveryCodes: z.optional(z.array(z.string())) });
@@ -65,6 +66,8 @@ export const passkeyRegisterSchema = z.object({
   name: z.optional(z.string().check(z.trim(), z.maxLength(PASSKEY_NAME_MAX))),
   /** The browser's RegistrationResponseJSON, checked by the server's WebAuthn library. */
   response: z.record(z.string(), z.unknown()),
+  /** Enrolling asks for the password again, like removing (decision 210). */
+  password: currentPasswordSchema,
 });
 
 /** The second step of a staff sign-in after the password: one of the enrolled factors. */

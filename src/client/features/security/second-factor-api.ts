@@ -32,11 +32,15 @@ export function useStartTotp() {
   });
 }
 
-/** Confirms the app; the recovery codes are kept in the mutation's data until the dialog closes. */
+/**
+ * Confirms the app with a current code and the password (enrolling asks for it, like removing); the
+ * recovery codes are kept in the mutation's data until the dialog closes.
+ */
 export function useConfirmTotp() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (code: string) => apiJson<Enrolled>('POST', '/api/user/second-factor/totp/confirm', { code }),
+    mutationFn: (input: { code: string; password: string }) =>
+      apiJson<Enrolled>('POST', '/api/user/second-factor/totp/confirm', input),
     onSuccess: refresh,
   });
 }
@@ -44,17 +48,20 @@ export function useConfirmTotp() {
 export function useAddPasskey() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: async (name: string): Promise<Enrolled> => {
+    mutationFn: async ({ name, password }: { name: string; password: string }): Promise<Enrolled> => {
       // Loaded only when a passkey is added: the browser library stays out of the other pages.
       const { startRegistration } = await import('@simplewebauthn/browser');
+      // The password is checked here first, so a wrong one is known before the browser creates a passkey.
       const optionsJSON = await apiJson<Parameters<typeof startRegistration>[0]['optionsJSON']>(
         'POST',
         '/api/user/second-factor/passkeys/options',
+        { password },
       );
       const response = await startRegistration({ optionsJSON });
       return apiJson<Enrolled>('POST', '/api/user/second-factor/passkeys', {
         ...(name && { name }),
         response,
+        password,
       });
     },
     onSuccess: refresh,

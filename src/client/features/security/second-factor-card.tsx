@@ -1,10 +1,13 @@
 /**
  * The Second factor section of a staff member's account page: the authenticator app, passkeys and
  * recovery codes. The app is set up by typing or pasting its secret (no QR code is drawn: decision 151),
- * then confirmed with a current code; the first factor brings ten recovery codes, shown once.
+ * then confirmed with a current code; the first factor brings ten recovery codes, shown once. Adding a
+ * factor asks for the password, like removing one, so that a stolen session cannot add its own; the
+ * texts of that step are in the `account` catalogue (`enrolFactor`).
  */
 import { Copy, KeyRound, ShieldCheck, Smartphone } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { TOTP_CODE_MESSAGE } from '../../../shared/schemas/security.js';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
@@ -103,7 +106,7 @@ export function SecondFactorCard({ className }: { className?: string }) {
   const [renewing, setRenewing] = useState(false);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [passkeyName, setPasskeyName] = useState('');
-  const addPasskey = useAddPasskey();
+  const [addingPasskey, setAddingPasskey] = useState(false);
 
   const showCodes = (answer: { recoveryCodes?: string[] }) => {
     if (answer.recoveryCodes) setCodes(answer.recoveryCodes);
@@ -172,19 +175,7 @@ export function SecondFactorCard({ className }: { className?: string }) {
                   className="flex flex-wrap items-end gap-2"
                   onSubmit={(event) => {
                     event.preventDefault();
-                    addPasskey.mutate(passkeyName.trim(), {
-                      onSuccess: (answer) => {
-                        setPasskeyName('');
-                        toastSuccess('Passkey added');
-                        showCodes(answer);
-                      },
-                      onError: (error) =>
-                        toastError(
-                          'The passkey was not added',
-                          error,
-                          'The browser did not create a passkey. Please try again.',
-                        ),
-                    });
+                    setAddingPasskey(true);
                   }}
                 >
                   <TextField
@@ -194,9 +185,7 @@ export function SecondFactorCard({ className }: { className?: string }) {
                     placeholder="e.g. Work laptop"
                     onChange={(event) => setPasskeyName(event.target.value)}
                   />
-                  <Button type="submit" loading={addPasskey.isPending}>
-                    Add a passkey
-                  </Button>
+                  <Button type="submit">Add a passkey</Button>
                 </form>
               </Row>
               <Row
@@ -247,6 +236,18 @@ export function SecondFactorCard({ className }: { className?: string }) {
           }}
         />
       )}
+      {addingPasskey && (
+        <AddPasskeyDialog
+          name={passkeyName.trim()}
+          onClose={() => setAddingPasskey(false)}
+          onDone={(answer) => {
+            setAddingPasskey(false);
+            setPasskeyName('');
+            toastSuccess('Passkey added');
+            showCodes(answer);
+          }}
+        />
+      )}
       {removal && <RemoveDialog removal={removal} onClose={() => setRemoval(null)} />}
       {renewing && (
         <RenewCodesDialog
@@ -269,10 +270,13 @@ function TotpSetupDialog({
   onClose: () => void;
   onDone: (answer: { recoveryCodes?: string[] }) => void;
 }) {
+  const { t } = useTranslation('account');
   const start = useStartTotp();
   const confirm = useConfirmTotp();
   const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
+  const [passwordError, setPasswordError] = useState<string>();
   const { mutate: startSetup } = start;
   // A fresh secret each time the dialog opens; an unconfirmed one is simply replaced.
   useEffect(() => {
@@ -281,14 +285,24 @@ function TotpSetupDialog({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const typed = code.trim();
-    if (!/^\d{6}$/.test(typed)) {
-      setError(TOTP_CODE_MESSAGE);
-      return;
-    }
-    confirm.mutate(typed, {
-      onSuccess: onDone,
-      onError: (e) => setError(errorFields(e).code ?? errorMessage(e) ?? 'The code could not be checked'),
-    });
+    const codeProblem = /^\d{6}$/.test(typed) ? undefined : TOTP_CODE_MESSAGE;
+    const passwordProblem = password ? undefined : t('enrolFactor.passwordRequired');
+    setError(codeProblem);
+    setPasswordError(passwordProblem);
+    if (codeProblem || passwordProblem) return;
+    confirm.mutate(
+      { code: typed, password },
+      {
+        onSuccess: onDone,
+        onError: (e) => {
+          const fields = errorFields(e);
+          setPasswordError(fields.password);
+          setError(
+            fields.password ? undefined : (fields.code ?? errorMessage(e) ?? 'The code could not be checked'),
+          );
+        },
+      },
+    );
   };
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -314,6 +328,16 @@ function TotpSetupDialog({
               error={error}
               onChange={(event) => setCode(event.target.value)}
             />
+            <p className="text-muted-foreground text-sm">
+              {t('enrolFactor.totpPasswordHint')} {t('enrolFactor.addedNotice')}
+            </p>
+            <PasswordField
+              label={t('enrolFactor.passwordLabel')}
+              autoComplete="current-password"
+              value={password}
+              error={passwordError}
+              onChange={(event) => setPassword(event.target.value)}
+            />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={onClose}>
                 Cancel
@@ -336,6 +360,7 @@ function TotpSetupDialog({
 function PasswordDialog({
   title,
   description,
+  label = 'Your password',
   submitLabel,
   pending,
   onSubmit,
@@ -344,6 +369,8 @@ function PasswordDialog({
 }: {
   title: string;
   description: string;
+  /** The password field's label; "Your password" unless given. */
+  label?: string;
   submitLabel: string;
   pending: boolean;
   error?: string;
@@ -367,7 +394,7 @@ function PasswordDialog({
           }}
         >
           <PasswordField
-            label="Your password"
+            label={label}
             autoComplete="current-password"
             value={password}
             error={error}
@@ -384,6 +411,56 @@ function PasswordDialog({
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+function AddPasskeyDialog({
+  name,
+  onClose,
+  onDone,
+}: {
+  name: string;
+  onClose: () => void;
+  onDone: (answer: { recoveryCodes?: string[] }) => void;
+}) {
+  const { t } = useTranslation('account');
+  const addPasskey = useAddPasskey();
+  const [error, setError] = useState<string>();
+  return (
+    <PasswordDialog
+      title={t('enrolFactor.addPasskeyTitle')}
+      description={`${t('enrolFactor.addPasskeyDescription')} ${t('enrolFactor.addedNotice')}`}
+      label={t('enrolFactor.passwordLabel')}
+      submitLabel={t('enrolFactor.addPasskeySubmit')}
+      pending={addPasskey.isPending}
+      error={error}
+      onClose={onClose}
+      onSubmit={(password) => {
+        if (!password) {
+          setError(t('enrolFactor.passwordRequired'));
+          return;
+        }
+        addPasskey.mutate(
+          { name, password },
+          {
+            onSuccess: onDone,
+            onError: (e) => {
+              const wrongPassword = errorFields(e).password;
+              if (wrongPassword) {
+                setError(wrongPassword);
+                return;
+              }
+              toastError(
+                'The passkey was not added',
+                e,
+                'The browser did not create a passkey. Please try again.',
+              );
+              onClose();
+            },
+          },
+        );
+      }}
+    />
   );
 }
 

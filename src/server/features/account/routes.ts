@@ -61,7 +61,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
     },
     async (request) => {
       const user = requireUser(request);
-      await account.changePassword(user.id, request.cookies[SESSION_COOKIE], request.body);
+      await account.changePassword(user.id, request.cookies[SESSION_COOKIE], request.body, request.ip);
       return { message: 'Password updated' };
     },
   );

@@ -12,6 +12,7 @@ import { orderItems, orders, sessions, users } from '../../db/schema.js';
 import { hashPassword, hashToken, verifyPassword } from '../../lib/crypto.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { publishAccountChanged } from '../../live/publish.js';
+import { recordAudit } from '../audit/index.js';
 import { sessionUserColumns } from '../auth/index.js';
 import type { OrderChangeDeps, Viewer } from '../orders/index.js';
 
@@ -72,10 +73,18 @@ export function createAccountService({ db, clock, orders: writer }: OrderChangeD
 
     /**
      * Checks the current password, stores the new one and signs out every other session of the
-     * user; the browser that made the change stays signed in.
+     * user; the browser that made the change stays signed in. The change is audited with it.
      */
-    async changePassword(userId: number, currentSessionToken: string | undefined, change: PasswordChange) {
-      const [user] = await db.select({ password: users.password }).from(users).where(eq(users.id, userId));
+    async changePassword(
+      userId: number,
+      currentSessionToken: string | undefined,
+      change: PasswordChange,
+      ip: string,
+    ) {
+      const [user] = await db
+        .select({ email: users.email, password: users.password })
+        .from(users)
+        .where(eq(users.id, userId));
       const valid = user?.password ? await verifyPassword(change.currentPassword, user.password) : false;
       if (!valid) {
         throw badRequest(PASSWORD_CHANGE_MESSAGES.wrongCurrent, {
@@ -88,7 +97,13 @@ export function createAccountService({ db, clock, orders: writer }: OrderChangeD
         const others = currentSessionToken
           ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, hashToken(currentSessionToken)))
           : eq(sessions.userId, userId);
-        await tx.delete(sessions).where(others);
+        const ended = await tx.delete(sessions).where(others).returning({ id: sessions.id });
+        await recordAudit(tx, {
+          actor: { id: userId, email: user?.email ?? '', ip },
+          action: 'user.password_changed',
+          target: { type: 'user', id: userId },
+          changes: { otherSessionsEnded: ended.length },
+        });
         await publishAccountChanged(tx, userId);
       });
     },

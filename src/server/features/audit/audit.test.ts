@@ -1,4 +1,5 @@
 import { asc, eq, gt, sql } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECRET_CHANGED } from '../../../shared/schemas/audit.js';
 import { type AuditLogEntry, auditLog, users } from '../../db/schema.js';
@@ -390,6 +391,155 @@ describe('reading the audit log', () => {
         actor: { id: user.id, email: 'audit-leaver@example.com' },
         action: 'staff.signed_in',
       }),
+    ]);
+  });
+});
+
+describe('the audit log records security actions, each in the transaction of its change', () => {
+  const PASSWORD = 'staff password 1';
+  const totpNow = (secret: string) => TOTP.generate({ secret: Secret.fromBase32(secret) });
+
+  /** The new entries as [action, actor e-mail, target id], for comparing in one line. */
+  async function summary() {
+    return (await newEntries()).map((e) => [e.action, e.actorEmail, e.targetId]);
+  }
+
+  async function enrolTotp(client: TestClient) {
+    const setup = await client.post('/api/user/second-factor/totp');
+    const confirm = await client.post('/api/user/second-factor/totp/confirm', {
+      code: totpNow(setup.body.secret),
+      password: PASSWORD,
+    });
+    expect(confirm.status).toBe(200);
+  }
+
+  it("a staff member's own factors and new recovery codes", async () => {
+    const { client, user } = await signedInStaff(t, 'SUPPORT', 'audit-factors@example.com');
+    await markLog();
+    await enrolTotp(client);
+    expect((await client.post('/api/user/second-factor/recovery-codes', { password: PASSWORD })).status).toBe(
+      200,
+    );
+    expect(
+      (await client.request('DELETE', '/api/user/second-factor/totp', { json: { password: PASSWORD } }))
+        .status,
+    ).toBe(200);
+    const id = String(user.id);
+    expect(await summary()).toEqual([
+      ['second_factor.added', user.email, id],
+      ['second_factor.recovery_codes_replaced', user.email, id],
+      ['second_factor.removed', user.email, id],
+    ]);
+    const [added] = await newEntries();
+    expect(added?.changes).toEqual({ factor: 'totp', recoveryCodes: 'issued' });
+    expect(added?.ip).toBe('127.0.0.1');
+  });
+
+  it("an administrator removing another user's factor and ending their sessions", async () => {
+    const { client, user } = await signedInStaff(t, 'OPERATIONS', 'audit-rescued@example.com');
+    await enrolTotp(client);
+    await markLog();
+    expect((await admin.request('DELETE', `/api/admin/users/${user.id}/second-factor`)).status).toBe(200);
+    const removed = await expectOneEntry('user.second_factor_removed', { type: 'user', id: String(user.id) });
+    expect(removed.changes).toMatchObject({ authenticatorApp: true, passkeys: 0, sessionsEnded: 1 });
+
+    const { client: again } = await signedInStaff(t, 'OPERATIONS', 'audit-rescued@example.com');
+    await markLog();
+    expect((await admin.request('DELETE', `/api/admin/users/${user.id}/sessions`)).status).toBe(200);
+    const ended = await expectOneEntry('user.sessions_ended', { type: 'user', id: String(user.id) });
+    expect(ended.changes).toEqual({ ended: 1 });
+    expect((await again.get('/api/auth/user')).status).toBe(401);
+  });
+
+  it('a user ending one of their own sessions', async () => {
+    const { client, user } = await signedInStaff(t, 'VIEWER', 'audit-own-session@example.com');
+    const { client: other } = await signedInStaff(t, 'VIEWER', 'audit-own-session@example.com');
+    const sessions = await client.get('/api/user/sessions');
+    const otherSession = sessions.body.find((s: { current: boolean }) => !s.current);
+    await markLog();
+    expect((await client.request('DELETE', `/api/user/sessions/${otherSession.id}`)).status).toBe(200);
+    expect(await summary()).toEqual([['session.ended', user.email, String(otherSession.id)]]);
+    expect((await other.get('/api/auth/user')).status).toBe(401);
+  });
+
+  it('password changes, by the user and by a reset', async () => {
+    const { client, user } = await signedInCustomer(t, 'audit-password@example.com');
+    await markLog();
+    const changed = await client.post('/api/user/password', {
+      currentPassword: 'correct horse 1',
+      newPassword: 'a new password 2',
+      confirmPassword: 'a new password 2',
+    });
+    expect(changed.status).toBe(200);
+    const before = t.mail.forAddress(user.email).length;
+    expect((await t.client().post('/api/auth/forgot-password', { email: user.email })).status).toBe(200);
+    const code = await t.mail.waitForCode(user.email, before);
+    const reset = await t.client().post('/api/auth/reset-password', {
+      email: user.email,
+      code,
+      password: 'a third password 3',
+      confirmPassword: 'a third password 3',
+    });
+    expect(reset.status).toBe(200);
+    expect(await summary()).toEqual([
+      ['user.password_changed', user.email, String(user.id)],
+      ['user.password_reset', user.email, String(user.id)],
+    ]);
+  });
+
+  it("a wrong second-factor answer of a staff member's sign-in", async () => {
+    const email = 'audit-wrong-factor@example.com';
+    const { client, user } = await signedInStaff(t, 'SUPPORT', email);
+    await enrolTotp(client);
+    const browser = t.client();
+    expect((await browser.post('/api/auth/login', { email, password: PASSWORD })).status).toBe(200);
+    await markLog();
+    const wrong = await browser.post('/api/auth/second-factor', {
+      email,
+      method: 'recovery',
+      code: 'aaaaa-bbbbb',
+    });
+    expect(wrong.status).toBe(400);
+    const [entry] = await newEntries();
+    expect(entry).toMatchObject({
+      action: 'staff.sign_in_failed',
+      actorId: user.id,
+      changes: { step: 'second_factor', wrongCodesToday: 1 },
+    });
+  });
+
+  it('failed and paused staff sign-ins, not those of customers', async () => {
+    const email = 'audit-guessed@example.com';
+    const { user } = await signedInStaff(t, 'SUPPORT', email);
+    await signedInCustomer(t, 'audit-guessed-customer@example.com');
+    await markLog();
+    expect((await t.client().post('/api/auth/login', { email, password: 'wrong' })).status).toBe(401);
+    expect(
+      (
+        await t
+          .client()
+          .post('/api/auth/login', { email: 'audit-guessed-customer@example.com', password: 'x' })
+      ).status,
+    ).toBe(401);
+    expect(await summary()).toEqual([['staff.sign_in_failed', email, String(user.id)]]);
+    expect((await newEntries())[0]?.changes).toEqual({ step: 'password', wrongPasswords: 1, waitSeconds: 0 });
+
+    // Someone with the password guesses codes until the account's codes pause.
+    await markLog();
+    for (let round = 0; round < 2; round++) {
+      const browser = t.client();
+      expect((await browser.post('/api/auth/login', { email, password: PASSWORD })).status).toBe(200);
+      expect((await browser.post('/api/auth/verify-email', { email, sendCode: true })).status).toBe(200);
+      for (let i = 0; i < 5; i++) {
+        expect(
+          (await browser.post('/api/auth/verify-code', { email, code: '000000', login: true })).status,
+        ).toBe(400);
+      }
+    }
+    const entries = await newEntries();
+    expect(entries.filter((e) => e.action === 'staff.sign_in_failed')).toHaveLength(10);
+    expect(entries.filter((e) => e.action === 'staff.sign_in_paused')).toEqual([
+      expect.objectContaining({ actorEmail: email, targetId: String(user.id) }),
     ]);
   });
 });

@@ -19,8 +19,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function requestCode(email: string) {
-  const client = t.client();
+/** A code mailed on `client`'s asking: a sign-in code when it passed the password step, else a plain one. */
+async function requestCode(email: string, client = t.client()) {
   const before = t.mail.forAddress(email).length;
   const res = await client.post('/api/auth/verify-email', { email, sendCode: true });
   expect(res.status).toBe(200);
@@ -127,7 +127,7 @@ describe('password sign-in with a code', () => {
   it('completes the code step only for the browser that passed the password step', async () => {
     const browser = t.client();
     expect((await browser.post('/api/auth/login', { email, password })).status).toBe(200);
-    const code = await requestCode(email);
+    const code = await requestCode(email, browser);
     const attacker = t.client();
     const stolen = await attacker.post('/api/auth/verify-code', { email, code, login: true });
     expect(stolen.status).toBe(401);
@@ -159,7 +159,7 @@ describe('password sign-in with a code', () => {
   it('sets the session cookie HttpOnly and SameSite=Lax', async () => {
     const client = t.client();
     await client.post('/api/auth/login', { email, password });
-    const code = await requestCode(email);
+    const code = await requestCode(email, client);
     const res = await client.post('/api/auth/verify-code', { email, code, login: true });
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
     expect(cookie).toMatch(/HttpOnly/i);

@@ -93,11 +93,16 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
           // `secondFactor` names what the next step takes instead of a mailed code (staff with one).
           200: ok.extend({ secondFactor: z.object({ totp: z.boolean(), passkey: z.boolean() }).optional() }),
           401: errorBody,
+          429: errorBody,
         },
       },
     },
     async (request, reply) => {
-      const { challenge, secondFactor } = await auth.checkPassword(request.body.email, request.body.password);
+      const { challenge, secondFactor } = await auth.checkPassword(
+        request.body.email,
+        request.body.password,
+        meta(request),
+      );
       reply.setCookie(
         LOGIN_CHALLENGE_COOKIE,
         challenge,
@@ -156,7 +161,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
       const { email, code, login, reset } = request.body;
       if (login && reset) throw badRequest('Choose either login or reset, not both');
       if (!login) {
-        await auth.checkCode(email, code);
+        await auth.checkCode(email, code, meta(request));
         return { valid: true as const };
       }
       const { user, session } = await auth.completeLogin(
@@ -207,7 +212,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
     },
     async (request, reply) => {
       const { email, password, code } = request.body;
-      await auth.resetPassword(email, password, code);
+      await auth.resetPassword(email, password, code, meta(request));
       reply.clearCookie(SESSION_COOKIE, cookieOptions(config));
       return { message: 'Password reset successful' };
     },

@@ -10,8 +10,10 @@ import { badRequest, conflict, unauthorized } from '../../lib/errors.js';
 import { recipientLocale } from '../../mail/i18n.js';
 import type { Mailer, MailMessage } from '../../mail/mailer.js';
 import { codesPausedMail, verificationCodeMail } from '../../mail/templates.js';
+import { type AuditActor, recordAudit } from '../audit/index.js';
 import type { SecondFactorService } from '../second-factor/index.js';
 import { type CodeSendLimits, type CodeStore, createCodeStore } from './codes.js';
+import { createPasswordThrottle } from './password-throttle.js';
 import {
   createSessionStore,
   mustEnrolSecondFactor,
@@ -88,6 +90,7 @@ export function createAuthService(deps: AuthDeps) {
   const { db, mailer, clock, secondFactor } = deps;
   const codes = createAuthCodeStore(deps);
   const sessions: SessionStore = createSessionStore(db, clock, deps.sessionTtlHours);
+  const passwordTries = createPasswordThrottle(db, clock);
   // A real hash, so that an unknown e-mail costs the same time as a wrong password.
   let timingDecoy: Promise<string> | undefined;
 
@@ -115,6 +118,11 @@ export function createAuthService(deps: AuthDeps) {
   function statusOf(user: { password: string | null } | undefined): AccountStatus {
     if (!user) return 'NOT_FOUND';
     return user.password ? 'ACTIVE' : 'PENDING';
+  }
+
+  /** The audit log's actor for a staff account's own sign-in step; undefined for a customer. */
+  function staffActor(user: { id: number; email: string; role: string }, meta: RequestMeta) {
+    return isStaffRole(user.role) ? { id: user.id, email: user.email, ip: meta.ip } : undefined;
   }
 
   /** Staff with a passkey or an authenticator app sign in with it instead of a mailed code. */
@@ -148,16 +156,28 @@ export function createAuthService(deps: AuthDeps) {
     mailCode: (email: string, ip: string, compose: (code: string) => MailMessage) =>
       mailCode({ codes, mailer }, email, ip, compose),
 
-    /** Ends every session of a user (an administrator's action); undefined when there is no such user. */
-    async endAllSessions(userId: number): Promise<number | undefined> {
-      const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
-      if (!user) return undefined;
-      return sessions.deleteAllForUser(user.id);
+    /**
+     * Ends every session of a user (an administrator's action, audited with it); undefined when there
+     * is no such user.
+     */
+    async endAllSessions(userId: number, actor: AuditActor): Promise<number | undefined> {
+      return db.transaction(async (tx) => {
+        const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
+        if (!user) return undefined;
+        const ended = await sessions.deleteAllForUser(user.id, tx);
+        await recordAudit(tx, {
+          actor,
+          action: 'user.sessions_ended',
+          target: { type: 'user', id: user.id },
+          changes: { ended },
+        });
+        return ended;
+      });
     },
 
-    /** Housekeeping: expired sessions, challenges and old codes. */
+    /** Housekeeping: expired sessions, challenges, old codes and old wrong-password counts. */
     async purgeExpired(): Promise<number> {
-      return (await sessions.purgeExpired()) + (await codes.purgeOld());
+      return (await sessions.purgeExpired()) + (await codes.purgeOld()) + (await passwordTries.purgeOld());
     },
 
     /**
@@ -175,19 +195,44 @@ export function createAuthService(deps: AuthDeps) {
 
     /**
      * The password step: valid credentials earn a short-lived challenge token, never a session, and
-     * name the second factors the next step takes instead of a mailed code, when there are any.
+     * name the second factors the next step takes instead of a mailed code, when there are any. Wrong
+     * passwords slow the address down with a growing wait, never a lockout (password-throttle.ts);
+     * unknown addresses are counted alike, so the answers tell nothing about which exist.
      */
     async checkPassword(
       email: string,
       password: string,
+      meta: RequestMeta,
     ): Promise<{ challenge: string; secondFactor?: { totp: boolean; passkey: boolean } }> {
+      await passwordTries.beginTry(email);
       const user = await findUser(email);
+      let right: boolean;
       if (!user?.password) {
         timingDecoy ??= hashPassword('timing-decoy-password');
         await verifyPassword(password, await timingDecoy);
+        right = false;
+      } else right = await verifyPassword(password, user.password);
+      if (!right) {
+        await db.transaction(async (tx) => {
+          const counted = await passwordTries.failed(email, tx);
+          const actor = user && staffActor(user, meta);
+          if (actor) {
+            await recordAudit(tx, {
+              actor,
+              action: 'staff.sign_in_failed',
+              target: { type: 'user', id: actor.id },
+              changes: {
+                step: 'password',
+                wrongPasswords: counted.failures,
+                waitSeconds: counted.waitSeconds,
+              },
+            });
+          }
+        });
         throw unauthorized(INVALID_CREDENTIALS);
       }
-      if (!(await verifyPassword(password, user.password))) throw unauthorized(INVALID_CREDENTIALS);
+      await passwordTries.succeeded(email);
+      if (!user) throw unauthorized(INVALID_CREDENTIALS);
       const secondFactor = await factorsForSignIn(user);
       return { challenge: await sessions.createChallenge(user.id), ...(secondFactor && { secondFactor }) };
     },
@@ -203,11 +248,13 @@ export function createAuthService(deps: AuthDeps) {
     /**
      * The second step of a staff sign-in with a factor: a passkey, an authenticator-app code or a
      * recovery code, each accepted once. Wrong answers are limited like mailed codes: five per
-     * password step, and they spend the address's daily wrong-code budget.
+     * password step, and they spend the address's daily wrong-code budget. Only the six guessable
+     * digits of the app wait out a pause: a passkey or a recovery code (about 50 random bits) cannot
+     * be guessed, so the owner always has a way in (decision 209).
      */
     async completeSecondFactor(input: SecondFactorSignIn, challenge: string | undefined, meta: RequestMeta) {
       const { user, challenge: row } = await factorChallenge(input.email, challenge);
-      await codes.assertNotPaused(user.email);
+      if (input.method === 'totp') await codes.assertNotPaused(user.email);
       const attempt = await sessions.countFactorTry(row.id);
       if (!attempt.allowed) throw unauthorized(FACTOR_TRIES_SPENT);
       const session = await db.transaction(async (tx) => {
@@ -229,7 +276,7 @@ export function createAuthService(deps: AuthDeps) {
       if (!session) {
         if (input.method === 'passkey') await sessions.setPasskeyChallenge(row.id, null);
         if (attempt.last) await sessions.deleteChallenge(row.id);
-        await codes.recordWrongGuess(user.email);
+        await codes.recordWrongGuess(user.email, staffActor(user, meta));
         throw badRequest(attempt.last ? FACTOR_TRIES_SPENT : WRONG_SECOND_FACTOR);
       }
       return { user: withPermissions(await toSessionUser(user.id)), session };
@@ -243,7 +290,11 @@ export function createAuthService(deps: AuthDeps) {
       }
       // The mailed code is not a way around the second factor.
       if (await factorsForSignIn(user)) throw unauthorized(USE_SECOND_FACTOR);
-      const codeId = await codes.check(email, code);
+      const codeId = await codes.check(email, code, {
+        passwordStep: true,
+        ip: meta.ip,
+        staff: staffActor(user, meta),
+      });
       const session = await db.transaction(async (tx) => {
         await codes.claim(codeId, tx);
         await sessions.deleteChallenges(user.id, tx);
@@ -257,15 +308,15 @@ export function createAuthService(deps: AuthDeps) {
     },
 
     /** Checks a reset code without using it up, so the new-password step can follow. */
-    async checkCode(email: string, code: string) {
-      await codes.check(email, code);
+    async checkCode(email: string, code: string, meta: RequestMeta) {
+      await codes.check(email, code, { passwordStep: false, ip: meta.ip });
     },
 
     /** New or PENDING account: the code proves the address, then the password is set and a session starts. */
     async setPassword(email: string, password: string, code: string, meta: RequestMeta) {
       const existing = await findUser(email);
       if (existing?.password) throw conflict(PASSWORD_ALREADY_SET);
-      const codeId = await codes.check(email, code);
+      const codeId = await codes.check(email, code, { passwordStep: false, ip: meta.ip });
       const hashed = await hashPassword(password);
       const result = await db.transaction(async (tx) => {
         await codes.claim(codeId, tx);
@@ -308,10 +359,10 @@ export function createAuthService(deps: AuthDeps) {
     },
 
     /** A reset ends every session of the user; they sign in again with the new password. */
-    async resetPassword(email: string, password: string, code: string) {
+    async resetPassword(email: string, password: string, code: string, meta: RequestMeta) {
       const user = await findUser(email);
       if (!user) throw badRequest(NO_ACCOUNT);
-      const codeId = await codes.check(email, code);
+      const codeId = await codes.check(email, code, { passwordStep: false, ip: meta.ip });
       const hashed = await hashPassword(password);
       await db.transaction(async (tx) => {
         await codes.claim(codeId, tx);
@@ -319,8 +370,14 @@ export function createAuthService(deps: AuthDeps) {
           .update(users)
           .set({ password: hashed, verified: true, updatedAt: clock.now() })
           .where(eq(users.id, user.id));
-        await sessions.deleteAllForUser(user.id, tx);
+        const ended = await sessions.deleteAllForUser(user.id, tx);
         await sessions.deleteChallenges(user.id, tx);
+        await recordAudit(tx, {
+          actor: { id: user.id, email: user.email, ip: meta.ip },
+          action: 'user.password_reset',
+          target: { type: 'user', id: user.id },
+          changes: { sessionsEnded: ended },
+        });
       });
     },
   };

@@ -5,6 +5,7 @@ import type { Config } from '../../config.js';
 import { errorBody, idParams } from '../../http/schemas.js';
 import { cookieOptions, requirePermission, requireUser, SESSION_COOKIE } from '../../http/session.js';
 import { notFound } from '../../lib/errors.js';
+import { auditActor } from '../audit/index.js';
 import { describeDevice } from './device.js';
 import type { AuthService } from './service.js';
 
@@ -41,7 +42,8 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: C
     async (request, reply) => {
       const user = requireUser(request);
       // Another user's session answers as if it did not exist.
-      if (!(await auth.sessions.endOwn(user.id, request.params.id))) throw notFound('Session not found');
+      if (!(await auth.sessions.endOwn(user, request.params.id, request.ip)))
+        throw notFound('Session not found');
       if (request.params.id === request.sessionId) reply.clearCookie(SESSION_COOKIE, cookieOptions(config));
       return { message: 'Session ended' };
     },
@@ -58,7 +60,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: C
     },
     async (request) => {
       requirePermission(request, 'admin.all');
-      const ended = await auth.endAllSessions(request.params.id);
+      const ended = await auth.endAllSessions(request.params.id, auditActor(request));
       if (ended === undefined) throw notFound('User not found');
       return { message: ended === 1 ? 'Ended 1 session' : `Ended ${ended} sessions`, ended };
     },

@@ -148,15 +148,27 @@ export function createSessionStore(db: Db, clock: Clock, ttlHours: number) {
         .orderBy(desc(lastSeen), desc(sessions.id));
     },
 
-    /** Ends one session of this user (false when it is not theirs); its live connections close. */
-    async endOwn(userId: number, sessionId: number): Promise<boolean> {
-      const gone = await db
-        .delete(sessions)
-        .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
-        .returning({ id: sessions.id });
-      if (gone.length === 0) return false;
-      await publishAccountChanged(db, userId);
-      return true;
+    /**
+     * Ends one session of this user (false when it is not theirs), audited with it; its live
+     * connections close.
+     */
+    async endOwn(user: { id: number; email: string }, sessionId: number, ip: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const gone = await tx
+          .delete(sessions)
+          .where(and(eq(sessions.id, sessionId), eq(sessions.userId, user.id)))
+          .returning({ id: sessions.id, userAgent: sessions.userAgent, ip: sessions.ip });
+        const [ended] = gone;
+        if (!ended) return false;
+        await recordAudit(tx, {
+          actor: { id: user.id, email: user.email, ip },
+          action: 'session.ended',
+          target: { type: 'session', id: ended.id },
+          changes: { device: ended.userAgent, ip: ended.ip },
+        });
+        await publishAccountChanged(tx, user.id);
+        return true;
+      });
     },
 
     /** Sign-out; the live connections of this session close too. */

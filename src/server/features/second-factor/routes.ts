@@ -14,6 +14,7 @@ import {
 import { errorBody, idParams } from '../../http/schemas.js';
 import { requirePermission, requireUser } from '../../http/session.js';
 import { forbidden, notFound, unauthorized } from '../../lib/errors.js';
+import { auditActor } from '../audit/index.js';
 import type { SecondFactorService } from './service.js';
 
 const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -24,7 +25,7 @@ function requireStaff(request: FastifyRequest) {
   const user = requireUser(request);
   if (!isStaffRole(user.role)) throw forbidden('Only staff accounts use a second factor');
   if (request.sessionId === null) throw unauthorized();
-  return { user, sessionId: request.sessionId };
+  return { user, account: { id: user.id, email: user.email, ip: request.ip }, sessionId: request.sessionId };
 }
 
 /** The signed-in staff member's own second factors: authenticator app, passkeys, recovery codes. */
@@ -53,14 +54,15 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{
       config: limited,
       schema: { body: totpConfirmSchema, response: { 200: enrolledSchema, ...failures, 429: errorBody } },
     },
-    async (request) => secondFactor.confirmTotp(requireStaff(request).user.id, request.body.code),
+    async (request) =>
+      secondFactor.confirmTotp(requireStaff(request).account, request.body.code, request.body.password),
   );
 
   app.delete(
     '/api/user/second-factor/totp',
     { config: limited, schema: { body: reauthSchema, response: { 200: ok, ...failures, 429: errorBody } } },
     async (request) => {
-      await secondFactor.removeTotp(requireStaff(request).user.id, request.body.password);
+      await secondFactor.removeTotp(requireStaff(request).account, request.body.password);
       return { message: 'Authenticator app removed' };
     },
   );
@@ -68,23 +70,31 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/user/second-factor/passkeys/options',
     {
+      config: limited,
       schema: {
+        // The password first, so that a wrong one is known before the browser creates a passkey.
+        body: reauthSchema,
         // WebAuthn's PublicKeyCredentialCreationOptionsJSON, for the browser's navigator.credentials.create.
-        response: { 200: z.looseObject({ challenge: z.string() }), ...failures },
+        response: { 200: z.looseObject({ challenge: z.string() }), ...failures, 429: errorBody },
       },
     },
     async (request) => {
-      const { user, sessionId } = requireStaff(request);
-      return { ...(await secondFactor.passkeyRegistrationOptions(user, sessionId)) };
+      const { account, sessionId } = requireStaff(request);
+      return {
+        ...(await secondFactor.passkeyRegistrationOptions(account, sessionId, request.body.password)),
+      };
     },
   );
 
   app.post(
     '/api/user/second-factor/passkeys',
-    { schema: { body: passkeyRegisterSchema, response: { 200: enrolledSchema, ...failures } } },
+    {
+      config: limited,
+      schema: { body: passkeyRegisterSchema, response: { 200: enrolledSchema, ...failures, 429: errorBody } },
+    },
     async (request) => {
-      const { user, sessionId } = requireStaff(request);
-      return secondFactor.registerPasskey(user.id, sessionId, request.body.response, request.body.name);
+      const { account, sessionId } = requireStaff(request);
+      return secondFactor.registerPasskey(account, sessionId, request.body);
     },
   );
 
@@ -96,7 +106,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       await secondFactor.removePasskey(
-        requireStaff(request).user.id,
+        requireStaff(request).account,
         request.params.id,
         request.body.password,
       );
@@ -111,7 +121,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{
       schema: { body: reauthSchema, response: { 200: recoveryCodesSchema, ...failures, 429: errorBody } },
     },
     async (request) =>
-      secondFactor.regenerateRecoveryCodes(requireStaff(request).user.id, request.body.password),
+      secondFactor.regenerateRecoveryCodes(requireStaff(request).account, request.body.password),
   );
 
   app.delete(
@@ -119,7 +129,9 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{
     { config: { permission: 'admin.all' }, schema: { params: idParams, response: { 200: ok, ...failures } } },
     async (request) => {
       requirePermission(request, 'admin.all');
-      if (!(await secondFactor.removeAllFor(request.params.id))) throw notFound('User not found');
+      if (!(await secondFactor.removeAllFor(request.params.id, auditActor(request)))) {
+        throw notFound('User not found');
+      }
       return { message: 'Second factor removed; the user signs in with an e-mailed code again' };
     },
   );

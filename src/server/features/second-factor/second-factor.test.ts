@@ -39,6 +39,7 @@ async function enrolTotp(client: TestClient) {
   expect(setup.status).toBe(200);
   const confirm = await client.post('/api/user/second-factor/totp/confirm', {
     code: codeAt(setup.body.secret),
+    password: PASSWORD,
   });
   expect(confirm.status).toBe(200);
   return { secret: setup.body.secret as string, recoveryCodes: confirm.body.recoveryCodes as string[] };
@@ -80,17 +81,23 @@ describe('enrolment', () => {
     const { client: customer } = await signedInCustomer(t, 'customer-2fa@example.com');
     expect((await customer.get('/api/user/second-factor')).status).toBe(403);
     expect((await customer.post('/api/user/second-factor/totp')).status).toBe(403);
-    expect((await customer.post('/api/user/second-factor/passkeys/options')).status).toBe(403);
+    expect(
+      (await customer.post('/api/user/second-factor/passkeys/options', { password: PASSWORD })).status,
+    ).toBe(403);
   });
 
   it('confirms the app with a current code and shows ten recovery codes once', async () => {
     const { client } = await newStaff();
     const setup = await client.post('/api/user/second-factor/totp');
     expect(setup.body.uri).toMatch(/^otpauth:\/\/totp\/OrderFlow:staff\d+%40example\.com\?/);
-    const wrong = await client.post('/api/user/second-factor/totp/confirm', { code: '000000' });
+    const wrong = await client.post('/api/user/second-factor/totp/confirm', {
+      code: '000000',
+      password: PASSWORD,
+    });
     expect(wrong.status).toBe(400);
     const right = await client.post('/api/user/second-factor/totp/confirm', {
       code: codeAt(setup.body.secret),
+      password: PASSWORD,
     });
     expect(right.status).toBe(200);
     expect(right.body.recoveryCodes).toHaveLength(10);
@@ -229,12 +236,13 @@ describe('passkeys', () => {
   it('registers a passkey and signs in with it, verified on the server', async () => {
     const { email, client } = await newStaff();
     const authenticator = new SoftAuthenticator(PUBLIC_URL, 'localhost');
-    const options = await client.post('/api/user/second-factor/passkeys/options');
+    const options = await client.post('/api/user/second-factor/passkeys/options', { password: PASSWORD });
     expect(options.status).toBe(200);
     expect(options.body.rp).toEqual({ id: 'localhost', name: 'OrderFlow' });
     const registered = await client.post('/api/user/second-factor/passkeys', {
       name: 'Work laptop',
       response: authenticator.register(options.body),
+      password: PASSWORD,
     });
     expect(registered.status).toBe(200);
     expect(registered.body.recoveryCodes).toHaveLength(10);
@@ -258,8 +266,11 @@ describe('passkeys', () => {
   it('refuses an assertion from an unknown key or for another challenge', async () => {
     const { email, client } = await newStaff();
     const authenticator = new SoftAuthenticator(PUBLIC_URL, 'localhost');
-    const options = await client.post('/api/user/second-factor/passkeys/options');
-    await client.post('/api/user/second-factor/passkeys', { response: authenticator.register(options.body) });
+    const options = await client.post('/api/user/second-factor/passkeys/options', { password: PASSWORD });
+    await client.post('/api/user/second-factor/passkeys', {
+      response: authenticator.register(options.body),
+      password: PASSWORD,
+    });
 
     const { client: browser } = await passwordStep(email);
     await browser.post('/api/auth/second-factor/passkey-options', { email });
@@ -279,11 +290,151 @@ describe('passkeys', () => {
   it('refuses a registration answered for another site', async () => {
     const { client } = await newStaff();
     const phishing = new SoftAuthenticator('http://evil.example', 'evil.example');
-    const options = await client.post('/api/user/second-factor/passkeys/options');
+    const options = await client.post('/api/user/second-factor/passkeys/options', { password: PASSWORD });
     const res = await client.post('/api/user/second-factor/passkeys', {
       response: phishing.register(options.body),
+      password: PASSWORD,
     });
     expect(res.status).toBe(400);
+  });
+});
+
+describe('enrolling a factor asks for the password and tells the owner', () => {
+  const addedMails = (email: string) =>
+    t.mail
+      .forAddress(email)
+      .filter((m) => m.subject?.startsWith('A new sign-in factor was added to your account'));
+
+  it('refuses to confirm an authenticator app without the password or with a wrong one', async () => {
+    const { email, client } = await newStaff();
+    const setup = await client.post('/api/user/second-factor/totp');
+    const code = codeAt(setup.body.secret);
+    const without = await client.post('/api/user/second-factor/totp/confirm', { code });
+    expect(without.status).toBe(400);
+    const wrong = await client.post('/api/user/second-factor/totp/confirm', {
+      code,
+      password: 'stolen session',
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ code: 'WRONG_PASSWORD', fields: { password: expect.any(String) } });
+    const status = await client.get('/api/user/second-factor');
+    expect(status.body.totp).toBe(false);
+    expect(addedMails(email)).toHaveLength(0);
+
+    const right = await client.post('/api/user/second-factor/totp/confirm', { code, password: PASSWORD });
+    expect(right.status).toBe(200);
+    const mails = await t.mail.waitFor(() => addedMails(email));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain('An authenticator app was added');
+  });
+
+  it('refuses to register a passkey without the password, and mails the owner once one is added', async () => {
+    const { email, client } = await newStaff();
+    const authenticator = new SoftAuthenticator(PUBLIC_URL, 'localhost');
+    expect((await client.post('/api/user/second-factor/passkeys/options')).status).toBe(400);
+    const guessed = await client.post('/api/user/second-factor/passkeys/options', { password: 'guess' });
+    expect(guessed.status).toBe(400);
+    expect(guessed.body.code).toBe('WRONG_PASSWORD');
+    const options = await client.post('/api/user/second-factor/passkeys/options', { password: PASSWORD });
+    const response = authenticator.register(options.body);
+    const without = await client.post('/api/user/second-factor/passkeys', { name: 'Attacker key', response });
+    expect(without.status).toBe(400);
+    const wrong = await client.post('/api/user/second-factor/passkeys', {
+      name: 'Attacker key',
+      response,
+      password: 'guess',
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.code).toBe('WRONG_PASSWORD');
+    expect((await client.get('/api/user/second-factor')).body.passkeys).toEqual([]);
+
+    // The mistyped password is corrected and the same answer of the authenticator sent again.
+    const right = await client.post('/api/user/second-factor/passkeys', {
+      name: 'Desk key',
+      response,
+      password: PASSWORD,
+    });
+    expect(right.status).toBe(200);
+    const mails = await t.mail.waitFor(() => addedMails(email));
+    expect(mails[0]?.text).toContain('A passkey (Desk key) was added');
+  });
+
+  it('mails the owner in their own language', async () => {
+    const { email, client } = await newStaff();
+    expect((await client.request('PATCH', '/api/user/preferences', { json: { locale: 'fr' } })).status).toBe(
+      200,
+    );
+    await enrolTotp(client);
+    const mails = await t.mail.waitFor(() =>
+      t.mail
+        .forAddress(email)
+        .filter((m) => m.subject?.startsWith('Un nouveau facteur de connexion a été ajouté à votre compte')),
+    );
+    expect(mails[0]?.text).toContain('Une application d’authentification');
+  });
+});
+
+describe('nobody else can lock a staff member out', () => {
+  it('signs in with a recovery code and a passkey after a stranger entered many wrong codes', async () => {
+    const { email, client } = await newStaff();
+    const authenticator = new SoftAuthenticator(PUBLIC_URL, 'localhost');
+    const options = await client.post('/api/user/second-factor/passkeys/options', { password: PASSWORD });
+    const added = await client.post('/api/user/second-factor/passkeys', {
+      response: authenticator.register(options.body),
+      password: PASSWORD,
+    });
+    const recoveryCodes = added.body.recoveryCodes as string[];
+    const stranger = t.client();
+    for (let round = 0; round < 3; round++) {
+      clock.advanceMinutes(15);
+      await stranger.post('/api/auth/verify-email', { email, sendCode: true });
+      await stranger.post('/api/auth/verify-email', { email, sendCode: true });
+      for (let i = 0; i < 5; i++) await stranger.post('/api/auth/verify-code', { email, code: '000000' });
+    }
+    const first = await passwordStep(email);
+    const recovered = await first.client.post('/api/auth/second-factor', {
+      email,
+      method: 'recovery',
+      code: recoveryCodes[0],
+    });
+    expect(recovered.status).toBe(200);
+    const second = await passwordStep(email);
+    const request = await second.client.post('/api/auth/second-factor/passkey-options', { email });
+    const res = await second.client.post('/api/auth/second-factor', {
+      email,
+      method: 'passkey',
+      response: authenticator.authenticate(request.body),
+    });
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('a pause stops only the guessable authenticator-app codes', () => {
+  it('refuses app codes after ten wrong ones from password steps, but takes a recovery code', async () => {
+    const { email, client } = await newStaff();
+    const { secret, recoveryCodes } = await enrolTotp(client);
+    for (let step = 0; step < 2; step++) {
+      const { client: browser } = await passwordStep(email);
+      for (let i = 0; i < 5; i++) {
+        const wrong = await browser.post('/api/auth/second-factor', {
+          email,
+          method: 'totp',
+          code: '000000',
+        });
+        expect(wrong.status).toBe(400);
+      }
+    }
+    clock.advanceMinutes(0.5);
+    const { client: owner } = await passwordStep(email);
+    const app = await owner.post('/api/auth/second-factor', { email, method: 'totp', code: codeAt(secret) });
+    expect(app.status).toBe(429);
+    expect(app.body.code).toBe('CODES_PAUSED');
+    const recovered = await owner.post('/api/auth/second-factor', {
+      email,
+      method: 'recovery',
+      code: recoveryCodes[0],
+    });
+    expect(recovered.status).toBe(200);
   });
 });
 

@@ -12,8 +12,12 @@ import type { Db, Executor } from '../../db/client.js';
 import { passkeys, recoveryCodes, sessions, settings, totpSecrets, users } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { verifyPassword } from '../../lib/crypto.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, defineErrors, notFound } from '../../lib/errors.js';
 import { publishAccountChanged } from '../../live/publish.js';
+import { recipientLocale } from '../../mail/i18n.js';
+import type { Mailer } from '../../mail/mailer.js';
+import { factorAddedMail } from '../../mail/templates.js';
+import { type AuditActor, recordAudit } from '../audit/index.js';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes.js';
 import { newTotpSecret, totpStep, totpUri } from './totp.js';
 
@@ -30,16 +34,29 @@ export function relyingPartyOf(publicUrl: string, name: string): RelyingParty {
 }
 
 export const WRONG_PASSWORD = 'The password is not correct';
+export const secondFactorErrors = defineErrors({ WRONG_PASSWORD: 'BAD_REQUEST' });
 export const INVALID_TOTP = 'That code is not right (or was already used). Wait for the next one.';
 const PASSKEY_NOT_VERIFIED = 'The passkey could not be verified. Please try again.';
 const PASSKEY_TIMEOUT_MS = 5 * 60_000;
 
+/** The signed-in staff member changing their own factors, and the request's client address. */
 interface Account {
   id: number;
   email: string;
+  ip?: string | null;
 }
 
-export function createSecondFactorService({ db, clock, rp }: { db: Db; clock: Clock; rp: RelyingParty }) {
+export function createSecondFactorService({
+  db,
+  clock,
+  rp,
+  mailer,
+}: {
+  db: Db;
+  clock: Clock;
+  rp: RelyingParty;
+  mailer: Mailer;
+}) {
   async function factorsOf(userId: number, executor: Executor = db) {
     const [row] = await executor
       .select({
@@ -55,11 +72,14 @@ export function createSecondFactorService({ db, clock, rp }: { db: Db; clock: Cl
     return factors.totp || factors.passkey;
   }
 
-  /** Removing a factor or replacing the recovery codes: the password proves it is the owner at the keyboard. */
+  /**
+   * Adding or removing a factor or replacing the recovery codes: the password proves it is the owner at
+   * the keyboard, not someone holding a stolen session (decision 210).
+   */
   async function reauthenticate(userId: number, password: string) {
     const [user] = await db.select({ password: users.password }).from(users).where(eq(users.id, userId));
     if (!user?.password || !(await verifyPassword(password, user.password))) {
-      throw badRequest(WRONG_PASSWORD, { password: WRONG_PASSWORD });
+      throw secondFactorErrors.WRONG_PASSWORD(WRONG_PASSWORD, { fields: { password: WRONG_PASSWORD } });
     }
   }
 
@@ -83,6 +103,27 @@ export function createSecondFactorService({ db, clock, rp }: { db: Db; clock: Cl
     if (!(await hasAnyFactor(userId, tx))) {
       await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
     }
+  }
+
+  /** Each change to the account's own factors goes to the audit log in the change's transaction. */
+  async function auditOwn(
+    tx: Executor,
+    account: Account,
+    action: 'second_factor.added' | 'second_factor.removed' | 'second_factor.recovery_codes_replaced',
+    changes: Record<string, unknown>,
+  ) {
+    await recordAudit(tx, {
+      actor: { id: account.id, email: account.email, ip: account.ip },
+      action,
+      target: { type: 'user', id: account.id },
+      changes,
+    });
+  }
+
+  /** After the commit: the owner hears of every new factor, in their language. */
+  async function mailFactorAdded(account: Account, factor: { kind: 'totp' | 'passkey'; name?: string }) {
+    const locale = await recipientLocale(db, account.email);
+    await mailer.send(factorAddedMail(account.email, factor, clock.now(), locale));
   }
 
   async function isRequired(executor: Executor = db): Promise<boolean> {
@@ -146,7 +187,9 @@ export function createSecondFactorService({ db, clock, rp }: { db: Db; clock: Cl
       return { secret, uri: totpUri(secret, account.email, rp.name) };
     },
 
-    async confirmTotp(userId: number, code: string) {
+    async confirmTotp(account: Account, code: string, password: string) {
+      const userId = account.id;
+      await reauthenticate(userId, password);
       const [pending] = await db
         .select({ secret: totpSecrets.secret, confirmedAt: totpSecrets.confirmedAt })
         .from(totpSecrets)
@@ -154,7 +197,7 @@ export function createSecondFactorService({ db, clock, rp }: { db: Db; clock: Cl
       if (!pending || pending.confirmedAt) throw conflict('Start setting up the authenticator app first.');
       const step = totpStep(pending.secret, code, clock.now());
       if (step === null) throw badRequest(INVALID_TOTP, { code: INVALID_TOTP });
-      return db.transaction(async (tx) => {
+      const enrolled = await db.transaction(async (tx) => {
         const hadFactor = await hasAnyFactor(userId, tx);
         const [confirmed] = await tx
           .update(totpSecrets)
@@ -162,11 +205,19 @@ export function createSecondFactorService({ db, clock, rp }: { db: Db; clock: Cl
           .where(and(eq(totpSecrets.userId, userId), isNull(totpSecrets.confirmedAt)))
           .returning({ userId: totpSecrets.userId });
         if (!confirmed) throw conflict('The authenticator app is already set up.');
-        return codesForFirstFactor(userId, hadFactor, tx);
+        const codes = await codesForFirstFactor(userId, hadFactor, tx);
+        await auditOwn(tx, account, 'second_factor.added', {
+          factor: 'totp',
+          ...(codes.recoveryCodes && { recoveryCodes: 'issued' }),
+        });
+        return codes;
       });
+      await mailFactorAdded(account, { kind: 'totp' });
+      return enrolled;
     },
 
-    async removeTotp(userId: number, password: string) {
+    async removeTotp(account: Account, password: string) {
+      const userId = account.id;
       await reauthenticate(userId, password);
       await db.transaction(async (tx) => {
         const gone = await tx
@@ -175,21 +226,29 @@ export function createSecondFactorService({ db, clock, rp }: { db: Db; clock: Cl
           .returning({ id: totpSecrets.userId });
         if (gone.length === 0) throw notFound('No authenticator app is set up');
         await dropCodesWithoutFactor(userId, tx);
+        await auditOwn(tx, account, 'second_factor.removed', { factor: 'totp' });
       });
     },
 
-    async regenerateRecoveryCodes(userId: number, password: string) {
+    async regenerateRecoveryCodes(account: Account, password: string) {
+      const userId = account.id;
       await reauthenticate(userId, password);
       return db.transaction(async (tx) => {
         if (!(await hasAnyFactor(userId, tx))) {
           throw conflict('Set up a passkey or an authenticator app first.');
         }
-        return { recoveryCodes: await replaceRecoveryCodes(userId, tx) };
+        const recoveryCodes = await replaceRecoveryCodes(userId, tx);
+        await auditOwn(tx, account, 'second_factor.recovery_codes_replaced', { count: recoveryCodes.length });
+        return { recoveryCodes };
       });
     },
 
-    /** Options for the browser's passkey creation; the challenge waits on the session that asked. */
-    async passkeyRegistrationOptions(account: Account, sessionId: number) {
+    /**
+     * Options for the browser's passkey creation, for the owner who typed the password; the challenge
+     * waits on the session that asked.
+     */
+    async passkeyRegistrationOptions(account: Account, sessionId: number, password: string) {
+      await reauthenticate(account.id, password);
       const existing = await db
         .select({ id: passkeys.credentialId, transports: passkeys.transports })
         .from(passkeys)
@@ -212,11 +271,14 @@ export function createSecondFactorService({ db, clock, rp }: { db: Db; clock: Cl
     },
 
     async registerPasskey(
-      userId: number,
+      account: Account,
       sessionId: number,
-      response: Record<string, unknown>,
-      name: string | undefined,
+      input: { response: Record<string, unknown>; name?: string; password: string },
     ) {
+      const userId = account.id;
+      const { response, name } = input;
+      // Checked before the challenge is taken: a mistyped password can be corrected and sent again.
+      await reauthenticate(userId, input.password);
       const expectedChallenge = await takeRegistrationChallenge(sessionId);
       if (!expectedChallenge) throw conflict('Start adding the passkey again.');
       const verification = await verifyRegistrationResponse({
@@ -228,7 +290,8 @@ export function createSecondFactorService({ db, clock, rp }: { db: Db; clock: Cl
       }).catch(() => ({ verified: false as const }));
       if (!verification.verified) throw badRequest(PASSKEY_NOT_VERIFIED);
       const { credential } = verification.registrationInfo;
-      return db.transaction(async (tx) => {
+      const passkeyName = name || undefined;
+      const enrolled = await db.transaction(async (tx) => {
         const hadFactor = await hasAnyFactor(userId, tx);
         const [mine] = await tx.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, userId));
         const saved = await tx
@@ -239,25 +302,42 @@ export function createSecondFactorService({ db, clock, rp }: { db: Db; clock: Cl
             publicKey: Buffer.from(credential.publicKey).toString('base64url'),
             counter: credential.counter,
             transports: credential.transports ?? [],
-            name: name || `Passkey ${(mine?.n ?? 0) + 1}`,
+            name: passkeyName ?? `Passkey ${(mine?.n ?? 0) + 1}`,
             createdAt: clock.now(),
           })
           .onConflictDoNothing({ target: passkeys.credentialId })
-          .returning({ id: passkeys.id });
-        if (saved.length === 0) throw conflict('This passkey is already registered.');
-        return codesForFirstFactor(userId, hadFactor, tx);
+          .returning({ id: passkeys.id, name: passkeys.name });
+        const [passkey] = saved;
+        if (!passkey) throw conflict('This passkey is already registered.');
+        const codes = await codesForFirstFactor(userId, hadFactor, tx);
+        await auditOwn(tx, account, 'second_factor.added', {
+          factor: 'passkey',
+          passkeyId: passkey.id,
+          name: passkey.name,
+          ...(codes.recoveryCodes && { recoveryCodes: 'issued' }),
+        });
+        return { codes, name: passkey.name };
       });
+      await mailFactorAdded(account, { kind: 'passkey', name: enrolled.name });
+      return enrolled.codes;
     },
 
-    async removePasskey(userId: number, passkeyId: number, password: string) {
+    async removePasskey(account: Account, passkeyId: number, password: string) {
+      const userId = account.id;
       await reauthenticate(userId, password);
       await db.transaction(async (tx) => {
         const gone = await tx
           .delete(passkeys)
           .where(and(eq(passkeys.id, passkeyId), eq(passkeys.userId, userId)))
-          .returning({ id: passkeys.id });
-        if (gone.length === 0) throw notFound('Passkey not found');
+          .returning({ id: passkeys.id, name: passkeys.name });
+        const [passkey] = gone;
+        if (!passkey) throw notFound('Passkey not found');
         await dropCodesWithoutFactor(userId, tx);
+        await auditOwn(tx, account, 'second_factor.removed', {
+          factor: 'passkey',
+          passkeyId: passkey.id,
+          name: passkey.name,
+        });
       });
     },
 
@@ -265,14 +345,33 @@ export function createSecondFactorService({ db, clock, rp }: { db: Db; clock: Cl
      * An administrator's rescue of a staff member who lost every factor: factors and recovery codes
      * go, and so do the user's sessions (their sockets close). Undefined when there is no such user.
      */
-    async removeAllFor(userId: number): Promise<true | undefined> {
+    async removeAllFor(userId: number, actor: AuditActor): Promise<true | undefined> {
       return db.transaction(async (tx) => {
         const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
         if (!user) return undefined;
-        await tx.delete(totpSecrets).where(eq(totpSecrets.userId, userId));
-        await tx.delete(passkeys).where(eq(passkeys.userId, userId));
+        const totp = await tx
+          .delete(totpSecrets)
+          .where(eq(totpSecrets.userId, userId))
+          .returning({ confirmedAt: totpSecrets.confirmedAt });
+        const keys = await tx
+          .delete(passkeys)
+          .where(eq(passkeys.userId, userId))
+          .returning({ id: passkeys.id });
         await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-        await tx.delete(sessions).where(eq(sessions.userId, userId));
+        const ended = await tx
+          .delete(sessions)
+          .where(eq(sessions.userId, userId))
+          .returning({ id: sessions.id });
+        await recordAudit(tx, {
+          actor,
+          action: 'user.second_factor_removed',
+          target: { type: 'user', id: userId },
+          changes: {
+            authenticatorApp: totp.some((row) => row.confirmedAt !== null),
+            passkeys: keys.length,
+            sessionsEnded: ended.length,
+          },
+        });
         await publishAccountChanged(tx, userId);
         return true as const;
       });

@@ -15,6 +15,11 @@ export const en = {
   'paused.you': 'If this was you, wait until then and ask for a new code.',
   'paused.notYou':
     'If it was not, someone may be trying to get into your account: once the pause ends, sign in and change your password. Nobody can sign in with a code while it lasts.',
+  'factorAdded.title': 'A new sign-in factor was added to your account',
+  'factorAdded.what':
+    '{factor, select, totp {An authenticator app} other {A passkey ({name})}} was added to your {product} account at {time} UTC ({date}). From now on it can be used to sign in.',
+  'factorAdded.notYou':
+    'If this was not you, sign in, remove it under Account → Security, change your password and end your other sessions.',
   'adminReset.title': 'Reset your password',
   'adminReset.intro': 'An administrator of {product} started a password reset for your account. Your code:',
   'adminReset.open': 'Open this link, enter the code and choose a new password:',

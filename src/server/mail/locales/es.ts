@@ -14,6 +14,11 @@ export const es: MailMessages = {
   'paused.you': 'Si fuiste tú, espera hasta entonces y pide un código nuevo.',
   'paused.notYou':
     'Si no fuiste tú, es posible que alguien esté intentando entrar en tu cuenta: cuando termine la pausa, inicia sesión y cambia tu contraseña. Mientras dure, nadie puede iniciar sesión con un código.',
+  'factorAdded.title': 'Se añadió un nuevo factor de inicio de sesión a tu cuenta',
+  'factorAdded.what':
+    '{factor, select, totp {Una aplicación de autenticación} other {Una llave de acceso ({name})}} se añadió a tu cuenta de {product} a las {time} UTC ({date}). A partir de ahora sirve para iniciar sesión.',
+  'factorAdded.notYou':
+    'Si no fuiste tú, inicia sesión, quítala en Cuenta → Seguridad, cambia tu contraseña y cierra tus otras sesiones.',
   'adminReset.title': 'Restablece tu contraseña',
   'adminReset.intro':
     'Un administrador de {product} inició el restablecimiento de la contraseña de tu cuenta. Tu código:',

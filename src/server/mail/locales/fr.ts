@@ -14,6 +14,11 @@ export const fr: MailMessages = {
   'paused.you': 'Si c’était vous, patientez jusque-là puis demandez un nouveau code.',
   'paused.notYou':
     'Sinon, quelqu’un essaie peut-être d’accéder à votre compte : à la fin de la suspension, connectez-vous et changez votre mot de passe. Personne ne peut se connecter avec un code pendant la suspension.',
+  'factorAdded.title': 'Un nouveau facteur de connexion a été ajouté à votre compte',
+  'factorAdded.what':
+    '{factor, select, totp {Une application d’authentification} other {Une clé d’accès ({name})}} a été ajoutée à votre compte {product} à {time} UTC ({date}). Elle permet désormais de se connecter.',
+  'factorAdded.notYou':
+    'Si ce n’était pas vous, connectez-vous, supprimez-la dans Compte → Sécurité, changez votre mot de passe et fermez vos autres sessions.',
   'adminReset.title': 'Réinitialisez votre mot de passe',
   'adminReset.intro':
     'Un administrateur de {product} a lancé la réinitialisation du mot de passe de votre compte. Votre code :',
