@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { can, isStaffRole, type Permission } from '../../shared/permissions.js';
 import type { Config } from '../config.js';
 import type { SessionStore, SessionUser } from '../features/auth/sessions.js';
-import { AppError, forbidden, unauthorized } from '../lib/errors.js';
+import { unauthorized } from '../lib/errors.js';
+import { httpErrors } from './errors.js';
 import { routedPath } from './route-path.js';
 
 export const SESSION_COOKIE = 'orderflow_session';
@@ -39,8 +40,7 @@ export function registerSessionLoader(app: FastifyInstance, sessions: SessionSto
     request.sessionId = sessionId;
     await sessions.touch(sessionId, lastSeenAt);
     if (user.mustEnrolSecondFactor && !OPEN_BEFORE_ENROLMENT.test(path)) {
-      throw new AppError(
-        'FORBIDDEN',
+      throw httpErrors.SECOND_FACTOR_ENROLMENT_REQUIRED(
         'Your organisation requires a second factor: set up a passkey or an authenticator app first.',
         { details: { code: SECOND_FACTOR_REQUIRED } },
       );
@@ -66,8 +66,8 @@ export function requireUser(request: FastifyRequest): SessionUser {
  */
 export function requirePermission(request: FastifyRequest, permission: Permission): SessionUser {
   const user = requireUser(request);
-  if (!isStaffRole(user.role)) throw forbidden('Staff only');
-  if (!can(user.role, permission)) throw forbidden('Your role does not allow this');
+  if (!isStaffRole(user.role)) throw httpErrors.STAFF_ONLY('Staff only');
+  if (!can(user.role, permission)) throw httpErrors.PERMISSION_DENIED('Your role does not allow this');
   return user;
 }
 
@@ -94,7 +94,7 @@ export function guardStaffRoutes(app: FastifyInstance) {
     const { permission } = request.routeOptions.config;
     try {
       // Unreachable after the onRoute check; refusing keeps a mistake closed rather than open.
-      if (!permission) throw forbidden('Your role does not allow this');
+      if (!permission) throw httpErrors.PERMISSION_DENIED('Your role does not allow this');
       requirePermission(request, permission);
     } catch (err) {
       return done(err as Error);
@@ -106,7 +106,7 @@ export function guardStaffRoutes(app: FastifyInstance) {
 /** The signed-in staff member of a route already behind `guardStaffRoutes`. */
 export function staffUser(request: FastifyRequest): SessionUser {
   const user = requireUser(request);
-  if (!isStaffRole(user.role)) throw forbidden('Staff only');
+  if (!isStaffRole(user.role)) throw httpErrors.STAFF_ONLY('Staff only');
   return user;
 }
 

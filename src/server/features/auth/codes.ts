@@ -5,7 +5,7 @@ import { signInLocks, verificationCodes } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { minutesFrom } from '../../lib/clock.js';
 import { generateVerificationCode, hashCode, verifyCode } from '../../lib/crypto.js';
-import { badRequest, rateLimited } from '../../lib/errors.js';
+import { authErrors } from './errors.js';
 
 /**
  * Codes an address gets within the window before each further one waits (the wait doubles, never
@@ -46,7 +46,8 @@ export function createCodeStore(db: Db, clock: Clock, limits: CodeSendLimits, ev
       .select({ until: signInLocks.lockedUntil })
       .from(signInLocks)
       .where(and(eq(signInLocks.email, email), gt(signInLocks.lockedUntil, now)));
-    if (lock?.until) throw rateLimited(CODES_PAUSED, secondsUntil(lock.until, now));
+    if (lock?.until)
+      throw authErrors.CODES_PAUSED(CODES_PAUSED, { retryAfterSeconds: secondsUntil(lock.until, now) });
   }
 
   /**
@@ -67,10 +68,9 @@ export function createCodeStore(db: Db, clock: Clock, limits: CodeSendLimits, ev
         .from(verificationCodes)
         .where(and(eq(verificationCodes.requestIp, ip), recent));
       if (fromIp && fromIp.sent >= limits.perIp && fromIp.oldest) {
-        throw rateLimited(
-          TOO_MANY_CODES,
-          secondsUntil(minutesFrom(fromIp.oldest, CODE_SEND_WINDOW_MINUTES), now),
-        );
+        throw authErrors.TOO_MANY_CODES(TOO_MANY_CODES, {
+          retryAfterSeconds: secondsUntil(minutesFrom(fromIp.oldest, CODE_SEND_WINDOW_MINUTES), now),
+        });
       }
     }
     const [forEmail] = await db
@@ -83,7 +83,8 @@ export function createCodeStore(db: Db, clock: Clock, limits: CodeSendLimits, ev
       CODE_SEND_WINDOW_MINUTES * 60,
     );
     const nextAt = new Date(forEmail.latest.getTime() + waitSeconds * 1000);
-    if (nextAt > now) throw rateLimited(TOO_MANY_CODES, secondsUntil(nextAt, now));
+    if (nextAt > now)
+      throw authErrors.TOO_MANY_CODES(TOO_MANY_CODES, { retryAfterSeconds: secondsUntil(nextAt, now) });
   }
 
   /** Counts a wrong code against the address's daily budget; spending it pauses its codes, once. */
@@ -172,7 +173,7 @@ export function createCodeStore(db: Db, clock: Clock, limits: CodeSendLimits, ev
         )
         .orderBy(desc(verificationCodes.createdAt))
         .limit(1);
-      if (!current) throw badRequest(EXPIRED_CODE);
+      if (!current) throw authErrors.CODE_EXPIRED(EXPIRED_CODE);
       const [tried] = await db
         .update(verificationCodes)
         .set({ failedAttempts: sql`${verificationCodes.failedAttempts} + 1` })
@@ -184,13 +185,13 @@ export function createCodeStore(db: Db, clock: Clock, limits: CodeSendLimits, ev
           ),
         )
         .returning({ hash: verificationCodes.code, tries: verificationCodes.failedAttempts });
-      if (!tried) throw badRequest(EXPIRED_CODE);
+      if (!tried) throw authErrors.CODE_EXPIRED(EXPIRED_CODE);
       if (await verifyCode(code, tried.hash)) return current.id;
       if (tried.tries >= VERIFICATION_CODE_MAX_TRIES) {
         await db.update(verificationCodes).set({ used: true }).where(eq(verificationCodes.id, current.id));
       }
       await recordWrongCode(email);
-      throw badRequest(INVALID_CODE);
+      throw authErrors.CODE_INVALID(INVALID_CODE);
     },
 
     /** Deletes codes older than a day (long expired, outside every window) and finished pauses. */
@@ -219,7 +220,7 @@ export function createCodeStore(db: Db, clock: Clock, limits: CodeSendLimits, ev
         .set({ used: true })
         .where(and(eq(verificationCodes.id, codeId), eq(verificationCodes.used, false)))
         .returning({ id: verificationCodes.id });
-      if (claimed.length === 0) throw badRequest(EXPIRED_CODE);
+      if (claimed.length === 0) throw authErrors.CODE_EXPIRED(EXPIRED_CODE);
     },
   };
 }

@@ -6,12 +6,13 @@ import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { hashPassword, verifyPassword } from '../../lib/crypto.js';
-import { badRequest, conflict, unauthorized } from '../../lib/errors.js';
+import { unauthorized } from '../../lib/errors.js';
 import { recipientLocale } from '../../mail/i18n.js';
 import type { Mailer, MailMessage } from '../../mail/mailer.js';
 import { codesPausedMail, verificationCodeMail } from '../../mail/templates.js';
 import type { SecondFactorService } from '../second-factor/index.js';
 import { type CodeSendLimits, type CodeStore, createCodeStore } from './codes.js';
+import { authErrors } from './errors.js';
 import {
   createSessionStore,
   mustEnrolSecondFactor,
@@ -128,7 +129,8 @@ export function createAuthService(deps: AuthDeps) {
   async function factorChallenge(email: string, challenge: string | undefined) {
     const user = await findUser(email);
     const found = user?.password ? await sessions.findChallenge(challenge, user.id) : undefined;
-    if (!user || !found || !(await factorsForSignIn(user))) throw unauthorized(PASSWORD_FIRST);
+    if (!user || !found || !(await factorsForSignIn(user)))
+      throw authErrors.PASSWORD_STEP_REQUIRED(PASSWORD_FIRST);
     return { user, challenge: found };
   }
 
@@ -185,9 +187,10 @@ export function createAuthService(deps: AuthDeps) {
       if (!user?.password) {
         timingDecoy ??= hashPassword('timing-decoy-password');
         await verifyPassword(password, await timingDecoy);
-        throw unauthorized(INVALID_CREDENTIALS);
+        throw authErrors.INVALID_CREDENTIALS(INVALID_CREDENTIALS);
       }
-      if (!(await verifyPassword(password, user.password))) throw unauthorized(INVALID_CREDENTIALS);
+      if (!(await verifyPassword(password, user.password)))
+        throw authErrors.INVALID_CREDENTIALS(INVALID_CREDENTIALS);
       const secondFactor = await factorsForSignIn(user);
       return { challenge: await sessions.createChallenge(user.id), ...(secondFactor && { secondFactor }) };
     },
@@ -209,7 +212,7 @@ export function createAuthService(deps: AuthDeps) {
       const { user, challenge: row } = await factorChallenge(input.email, challenge);
       await codes.assertNotPaused(user.email);
       const attempt = await sessions.countFactorTry(row.id);
-      if (!attempt.allowed) throw unauthorized(FACTOR_TRIES_SPENT);
+      if (!attempt.allowed) throw authErrors.SECOND_FACTOR_LOCKED(FACTOR_TRIES_SPENT);
       const session = await db.transaction(async (tx) => {
         let accepted = false;
         if (input.method === 'totp') accepted = await secondFactor.claimTotp(user.id, input.code, tx);
@@ -230,7 +233,9 @@ export function createAuthService(deps: AuthDeps) {
         if (input.method === 'passkey') await sessions.setPasskeyChallenge(row.id, null);
         if (attempt.last) await sessions.deleteChallenge(row.id);
         await codes.recordWrongGuess(user.email);
-        throw badRequest(attempt.last ? FACTOR_TRIES_SPENT : WRONG_SECOND_FACTOR);
+        throw attempt.last
+          ? authErrors.SECOND_FACTOR_TRIES_SPENT(FACTOR_TRIES_SPENT)
+          : authErrors.WRONG_SECOND_FACTOR(WRONG_SECOND_FACTOR);
       }
       return { user: withPermissions(await toSessionUser(user.id)), session };
     },
@@ -239,10 +244,10 @@ export function createAuthService(deps: AuthDeps) {
     async completeLogin(email: string, code: string, challenge: string | undefined, meta: RequestMeta) {
       const user = await findUser(email);
       if (!user?.password || !(await sessions.hasChallenge(challenge, user.id))) {
-        throw unauthorized(PASSWORD_FIRST);
+        throw authErrors.PASSWORD_STEP_REQUIRED(PASSWORD_FIRST);
       }
       // The mailed code is not a way around the second factor.
-      if (await factorsForSignIn(user)) throw unauthorized(USE_SECOND_FACTOR);
+      if (await factorsForSignIn(user)) throw authErrors.SECOND_FACTOR_REQUIRED(USE_SECOND_FACTOR);
       const codeId = await codes.check(email, code);
       const session = await db.transaction(async (tx) => {
         await codes.claim(codeId, tx);
@@ -264,7 +269,7 @@ export function createAuthService(deps: AuthDeps) {
     /** New or PENDING account: the code proves the address, then the password is set and a session starts. */
     async setPassword(email: string, password: string, code: string, meta: RequestMeta) {
       const existing = await findUser(email);
-      if (existing?.password) throw conflict(PASSWORD_ALREADY_SET);
+      if (existing?.password) throw authErrors.PASSWORD_ALREADY_SET(PASSWORD_ALREADY_SET);
       const codeId = await codes.check(email, code);
       const hashed = await hashPassword(password);
       const result = await db.transaction(async (tx) => {
@@ -291,7 +296,7 @@ export function createAuthService(deps: AuthDeps) {
                 ...browserLocale(meta),
               })
               .returning({ id: users.id });
-        if (!user) throw conflict('The account could not be saved. Please try again.');
+        if (!user) throw authErrors.ACCOUNT_NOT_SAVED('The account could not be saved. Please try again.');
         return { userId: user.id, session: await sessions.create(user.id, meta, tx) };
       });
       return {
@@ -310,7 +315,7 @@ export function createAuthService(deps: AuthDeps) {
     /** A reset ends every session of the user; they sign in again with the new password. */
     async resetPassword(email: string, password: string, code: string) {
       const user = await findUser(email);
-      if (!user) throw badRequest(NO_ACCOUNT);
+      if (!user) throw authErrors.NO_ACCOUNT(NO_ACCOUNT);
       const codeId = await codes.check(email, code);
       const hashed = await hashPassword(password);
       await db.transaction(async (tx) => {

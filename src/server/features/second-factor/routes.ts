@@ -13,7 +13,8 @@ import {
 } from '../../../shared/schemas/security.js';
 import { errorBody, idParams } from '../../http/schemas.js';
 import { requirePermission, requireUser } from '../../http/session.js';
-import { forbidden, notFound, unauthorized } from '../../lib/errors.js';
+import { unauthorized } from '../../lib/errors.js';
+import { secondFactorErrors } from './errors.js';
 import type { SecondFactorService } from './service.js';
 
 const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -22,7 +23,7 @@ const ok = z.object({ message: z.string() });
 /** Only staff enrol a second factor; customers sign in with the mailed code (decision 151). */
 function requireStaff(request: FastifyRequest) {
   const user = requireUser(request);
-  if (!isStaffRole(user.role)) throw forbidden('Only staff accounts use a second factor');
+  if (!isStaffRole(user.role)) throw secondFactorErrors.STAFF_ONLY('Only staff accounts use a second factor');
   if (request.sessionId === null) throw unauthorized();
   return { user, sessionId: request.sessionId };
 }
@@ -119,7 +120,8 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{
     { config: { permission: 'admin.all' }, schema: { params: idParams, response: { 200: ok, ...failures } } },
     async (request) => {
       requirePermission(request, 'admin.all');
-      if (!(await secondFactor.removeAllFor(request.params.id))) throw notFound('User not found');
+      if (!(await secondFactor.removeAllFor(request.params.id)))
+        throw secondFactorErrors.USER_NOT_FOUND('User not found');
       return { message: 'Second factor removed; the user signs in with an e-mailed code again' };
     },
   );

@@ -12,8 +12,8 @@ import type { Db, Executor } from '../../db/client.js';
 import { passkeys, recoveryCodes, sessions, settings, totpSecrets, users } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { verifyPassword } from '../../lib/crypto.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { publishAccountChanged } from '../../live/publish.js';
+import { secondFactorErrors } from './errors.js';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes.js';
 import { newTotpSecret, totpStep, totpUri } from './totp.js';
 
@@ -59,7 +59,7 @@ export function createSecondFactorService({ db, clock, rp }: { db: Db; clock: Cl
   async function reauthenticate(userId: number, password: string) {
     const [user] = await db.select({ password: users.password }).from(users).where(eq(users.id, userId));
     if (!user?.password || !(await verifyPassword(password, user.password))) {
-      throw badRequest(WRONG_PASSWORD, { password: WRONG_PASSWORD });
+      throw secondFactorErrors.WRONG_PASSWORD(WRONG_PASSWORD, { fields: { password: WRONG_PASSWORD } });
     }
   }
 
@@ -142,7 +142,9 @@ export function createSecondFactorService({ db, clock, rp }: { db: Db; clock: Cl
         })
         .returning({ userId: totpSecrets.userId });
       if (!saved)
-        throw conflict('An authenticator app is already set up. Remove it first to set up another.');
+        throw secondFactorErrors.TOTP_ALREADY_SET_UP(
+          'An authenticator app is already set up. Remove it first to set up another.',
+        );
       return { secret, uri: totpUri(secret, account.email, rp.name) };
     },
 
@@ -151,9 +153,11 @@ export function createSecondFactorService({ db, clock, rp }: { db: Db; clock: Cl
         .select({ secret: totpSecrets.secret, confirmedAt: totpSecrets.confirmedAt })
         .from(totpSecrets)
         .where(eq(totpSecrets.userId, userId));
-      if (!pending || pending.confirmedAt) throw conflict('Start setting up the authenticator app first.');
+      if (!pending || pending.confirmedAt)
+        throw secondFactorErrors.TOTP_SETUP_NOT_STARTED('Start setting up the authenticator app first.');
       const step = totpStep(pending.secret, code, clock.now());
-      if (step === null) throw badRequest(INVALID_TOTP, { code: INVALID_TOTP });
+      if (step === null)
+        throw secondFactorErrors.TOTP_CODE_INVALID(INVALID_TOTP, { fields: { code: INVALID_TOTP } });
       return db.transaction(async (tx) => {
         const hadFactor = await hasAnyFactor(userId, tx);
         const [confirmed] = await tx
@@ -161,7 +165,8 @@ export function createSecondFactorService({ db, clock, rp }: { db: Db; clock: Cl
           .set({ confirmedAt: clock.now(), lastUsedStep: step })
           .where(and(eq(totpSecrets.userId, userId), isNull(totpSecrets.confirmedAt)))
           .returning({ userId: totpSecrets.userId });
-        if (!confirmed) throw conflict('The authenticator app is already set up.');
+        if (!confirmed)
+          throw secondFactorErrors.TOTP_ALREADY_SET_UP('The authenticator app is already set up.');
         return codesForFirstFactor(userId, hadFactor, tx);
       });
     },
@@ -173,7 +178,7 @@ export function createSecondFactorService({ db, clock, rp }: { db: Db; clock: Cl
           .delete(totpSecrets)
           .where(eq(totpSecrets.userId, userId))
           .returning({ id: totpSecrets.userId });
-        if (gone.length === 0) throw notFound('No authenticator app is set up');
+        if (gone.length === 0) throw secondFactorErrors.TOTP_NOT_SET_UP('No authenticator app is set up');
         await dropCodesWithoutFactor(userId, tx);
       });
     },
@@ -182,7 +187,7 @@ export function createSecondFactorService({ db, clock, rp }: { db: Db; clock: Cl
       await reauthenticate(userId, password);
       return db.transaction(async (tx) => {
         if (!(await hasAnyFactor(userId, tx))) {
-          throw conflict('Set up a passkey or an authenticator app first.');
+          throw secondFactorErrors.NO_SECOND_FACTOR('Set up a passkey or an authenticator app first.');
         }
         return { recoveryCodes: await replaceRecoveryCodes(userId, tx) };
       });
@@ -218,7 +223,8 @@ export function createSecondFactorService({ db, clock, rp }: { db: Db; clock: Cl
       name: string | undefined,
     ) {
       const expectedChallenge = await takeRegistrationChallenge(sessionId);
-      if (!expectedChallenge) throw conflict('Start adding the passkey again.');
+      if (!expectedChallenge)
+        throw secondFactorErrors.PASSKEY_CHALLENGE_EXPIRED('Start adding the passkey again.');
       const verification = await verifyRegistrationResponse({
         response: response as unknown as RegistrationResponseJSON,
         expectedChallenge,
@@ -226,7 +232,7 @@ export function createSecondFactorService({ db, clock, rp }: { db: Db; clock: Cl
         expectedRPID: rp.id,
         requireUserVerification: false,
       }).catch(() => ({ verified: false as const }));
-      if (!verification.verified) throw badRequest(PASSKEY_NOT_VERIFIED);
+      if (!verification.verified) throw secondFactorErrors.PASSKEY_NOT_VERIFIED(PASSKEY_NOT_VERIFIED);
       const { credential } = verification.registrationInfo;
       return db.transaction(async (tx) => {
         const hadFactor = await hasAnyFactor(userId, tx);
@@ -244,7 +250,8 @@ export function createSecondFactorService({ db, clock, rp }: { db: Db; clock: Cl
           })
           .onConflictDoNothing({ target: passkeys.credentialId })
           .returning({ id: passkeys.id });
-        if (saved.length === 0) throw conflict('This passkey is already registered.');
+        if (saved.length === 0)
+          throw secondFactorErrors.PASSKEY_ALREADY_REGISTERED('This passkey is already registered.');
         return codesForFirstFactor(userId, hadFactor, tx);
       });
     },
@@ -256,7 +263,7 @@ export function createSecondFactorService({ db, clock, rp }: { db: Db; clock: Cl
           .delete(passkeys)
           .where(and(eq(passkeys.id, passkeyId), eq(passkeys.userId, userId)))
           .returning({ id: passkeys.id });
-        if (gone.length === 0) throw notFound('Passkey not found');
+        if (gone.length === 0) throw secondFactorErrors.PASSKEY_NOT_FOUND('Passkey not found');
         await dropCodesWithoutFactor(userId, tx);
       });
     },
@@ -287,7 +294,7 @@ export function createSecondFactorService({ db, clock, rp }: { db: Db; clock: Cl
         .select({ id: passkeys.credentialId, transports: passkeys.transports })
         .from(passkeys)
         .where(eq(passkeys.userId, userId));
-      if (mine.length === 0) throw badRequest('This account has no passkey.');
+      if (mine.length === 0) throw secondFactorErrors.NO_PASSKEY('This account has no passkey.');
       return generateAuthenticationOptions({
         rpID: rp.id,
         allowCredentials: mine,
