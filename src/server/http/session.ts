@@ -18,9 +18,6 @@ declare module 'fastify' {
   }
 }
 
-/** The answer's `code` when staff must enrol a second factor before anything else (decision 154). */
-export const SECOND_FACTOR_REQUIRED = 'SECOND_FACTOR_REQUIRED';
-
 /**
  * What staff who must enrol a second factor may still call: sign-in and sign-out, who they are, the
  * public configuration, the enrolment itself and their own sessions.
@@ -40,9 +37,8 @@ export function registerSessionLoader(app: FastifyInstance, sessions: SessionSto
     request.sessionId = sessionId;
     await sessions.touch(sessionId, lastSeenAt);
     if (user.mustEnrolSecondFactor && !OPEN_BEFORE_ENROLMENT.test(path)) {
-      throw httpErrors.SECOND_FACTOR_ENROLMENT_REQUIRED(
+      throw httpErrors.SECOND_FACTOR_REQUIRED(
         'Your organisation requires a second factor: set up a passkey or an authenticator app first.',
-        { details: { code: SECOND_FACTOR_REQUIRED } },
       );
     }
   }

@@ -91,7 +91,7 @@ export async function registerLive(app: FastifyInstance, deps: LiveDeps): Promis
         if (!found) throw unauthorized();
         // Staff who must still set up a second factor receive nothing until they have.
         if (found.mustEnrolSecondFactor)
-          throw httpErrors.SECOND_FACTOR_ENROLMENT_REQUIRED('Set up a second factor first');
+          throw httpErrors.SECOND_FACTOR_REQUIRED('Set up a second factor first');
         request.liveClient = {
           userId: found.id,
           sessionId: found.sessionId,

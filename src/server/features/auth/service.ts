@@ -247,7 +247,7 @@ export function createAuthService(deps: AuthDeps) {
         throw authErrors.PASSWORD_STEP_REQUIRED(PASSWORD_FIRST);
       }
       // The mailed code is not a way around the second factor.
-      if (await factorsForSignIn(user)) throw authErrors.SECOND_FACTOR_REQUIRED(USE_SECOND_FACTOR);
+      if (await factorsForSignIn(user)) throw authErrors.USE_SECOND_FACTOR(USE_SECOND_FACTOR);
       const codeId = await codes.check(email, code);
       const session = await db.transaction(async (tx) => {
         await codes.claim(codeId, tx);

@@ -10,5 +10,6 @@ export const customersErrors = defineErrors({
   EMAIL_IN_USE: 'CONFLICT',
   LAST_ADMIN: 'CONFLICT',
   STAFF_RESET_ADMIN_ONLY: 'FORBIDDEN',
+  USER_HAS_ORDERS: 'CONFLICT',
   USER_NOT_FOUND: 'NOT_FOUND',
 });

@@ -396,7 +396,7 @@ export function createCustomerAdminService({
 /** The refusal carries the number of orders beside the message. */
 export class UserHasOrdersError extends AppError {
   constructor(readonly orders: number) {
-    super('CONFLICT', userHasOrdersMessage(orders), { details: { orders } });
+    super('CONFLICT', userHasOrdersMessage(orders), { details: { orders }, code: 'USER_HAS_ORDERS' });
   }
 }
 
