@@ -62,7 +62,7 @@ describe('five tries per code, also under concurrency', () => {
       .from(verificationCodes)
       .where(eq(verificationCodes.email, email));
     expect(row?.used).toBe(true);
-    expect((await checkCode(email, code)).body).toEqual({ message: EXPIRED_CODE });
+    expect((await checkCode(email, code)).body).toEqual({ code: 'CODE_EXPIRED', message: EXPIRED_CODE });
   });
 });
 
@@ -86,7 +86,7 @@ describe('a daily budget of wrong codes per account', () => {
     // Asking for another code is refused while paused, and a code already out no longer works.
     const asked = await t.client().post('/api/auth/forgot-password', { email });
     expect(asked.status).toBe(429);
-    expect(asked.body).toEqual({ message: CODES_PAUSED });
+    expect(asked.body).toEqual({ code: 'CODES_PAUSED', message: CODES_PAUSED });
     expect(Number(asked.headers.get('retry-after'))).toBeGreaterThan(0);
     const notices = t.mail
       .forAddress(email)
@@ -114,7 +114,7 @@ describe('a daily budget of wrong codes per account', () => {
     expect((await checkCode(email, wrongCode(code))).status).toBe(400);
     const right = await checkCode(email, code);
     expect(right.status).toBe(429);
-    expect(right.body).toEqual({ message: CODES_PAUSED });
+    expect(right.body).toEqual({ code: 'CODES_PAUSED', message: CODES_PAUSED });
   });
 });
 
