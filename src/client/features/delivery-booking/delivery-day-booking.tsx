@@ -18,15 +18,11 @@ import {
 } from '../../components/ui/dialog';
 import { RadioGroup, RadioGroupItem } from '../../components/ui/radio-group';
 import { Spinner } from '../../components/ui/spinner';
-import { errorCode } from '../../lib/api';
 import { toastSuccess } from '../../lib/notify';
 import { useServerError } from '../../lib/server-error';
 import { useFormat } from '../../lib/use-format';
 import { useBookDelivery, useUnitDeliverySlots } from './api';
 import { longDay as longDayIn } from './days';
-
-/** Refusals that mean the list of days is out of date: the day filled up or came too close. */
-const STALE_DAY_CODES = new Set(['SLOT_FULL', 'SLOT_TOO_SOON']);
 
 /** A delivery day as the active language writes it in full. */
 function useLongDay() {
@@ -127,7 +123,6 @@ function BookingDialog({
       },
       onError: (cause) => {
         setChosen('');
-        if (STALE_DAY_CODES.has(errorCode(cause) ?? '')) void state.refetch();
         setError(serverError(cause) ?? t('failed'));
       },
     });
