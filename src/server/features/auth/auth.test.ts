@@ -291,6 +291,7 @@ describe('code sending limits', () => {
     }
     const res = await t.client().post('/api/auth/verify-email', { email, sendCode: true });
     expect(res.status).toBe(429);
+    expect(res.body.code).toBe('TOO_MANY_CODES');
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(t.mail.forAddress(email)).toHaveLength(5);
     const forgot = await t.client().post('/api/auth/forgot-password', { email });
