@@ -112,11 +112,12 @@ test('forgot password resets the password of an active account, and the new one 
   await fresh.close();
 });
 
-test('a wrong password shows the Login failed toast', async ({ page }) => {
+test('a wrong password shows the Login failed toast and why', async ({ page }) => {
   await submitEmail(page, ADMIN_EMAIL);
   await field(page, 'Password').fill('not-the-password');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expectToast(page, 'Login failed');
+  await expectToast(page, 'Invalid credentials');
   await expect(page.getByRole('heading', { name: 'Enter your password' })).toBeVisible();
 });
 

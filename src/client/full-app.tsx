@@ -9,6 +9,7 @@ import { showHandedOffToast } from './components/ui/use-toast';
 import { fetchSessionUser } from './features/auth/auth-api';
 import { authKeys } from './features/auth/session';
 import { changeLocale, initI18n } from './i18n';
+import { errorCode } from './lib/api';
 import { initialLocale, preloadScreenTexts } from './lib/page-locale';
 import { createQueryClient } from './lib/query-client';
 import { followTextsLocale } from './lib/texts';
@@ -17,7 +18,15 @@ import { Providers } from './providers';
 export async function start(element: HTMLElement): Promise<void> {
   // What the first screen needs is fetched side by side, not each after the one before: the session,
   // the screens of this address and their texts (the back office is English: the common texts only).
-  const queryClient = createQueryClient();
+  const queryClient = createQueryClient({
+    // Staff whose organisation now requires a second factor: the session says so once re-read, and the
+    // guard shows the enrolment instead of a screen that cannot load.
+    onError: (error) => {
+      if (errorCode(error) === 'SECOND_FACTOR_REQUIRED') {
+        void queryClient.invalidateQueries({ queryKey: authKeys.user });
+      }
+    },
+  });
   void queryClient.prefetchQuery({ queryKey: authKeys.user, queryFn: fetchSessionUser });
   preloadScreensFor(location.pathname);
   const language = initialLocale();

@@ -18,8 +18,7 @@ import {
 } from '../shared/schemas/onboarding.js';
 import { PASSWORD_CHANGE_MESSAGES, USER_MESSAGES } from '../shared/schemas/user.js';
 import { customerStageHint, STAGES } from '../shared/stages.js';
-import { SERVER_ERROR_KEYS, VALIDATION_KEYS } from './features/auth/messages';
-import { BOOKING_ERRORS } from './features/delivery-booking/delivery-day-booking';
+import { VALIDATION_KEYS } from './features/auth/messages';
 import { STAGE_NAME_KEYS } from './features/locale/stage-names';
 import { ADDRESS_GROUPS } from './features/onboarding/form-model';
 import { ORDER_FILTERS } from './features/orders/order-filter';
@@ -46,7 +45,7 @@ const DYNAMIC_KEYS: Record<string, readonly string[]> = {
     `greeting.${part}`,
     `greeting.${part}NoName`,
   ]),
-  // The shared schemas' messages, shown by their names (useServerMessage, the translated resolver).
+  // The shared schemas' messages, shown by their names (the translated resolver, useFieldMessage).
   onboarding: [
     ...Object.keys(ONBOARDING_MESSAGES).map((name) => `validation.${name}`),
     ...[...Object.keys(ONBOARDING_TOASTS), 'validationTitle'].map((name) => `toasts.${name}`),
@@ -57,14 +56,18 @@ const DYNAMIC_KEYS: Record<string, readonly string[]> = {
   ],
   account: Object.keys(USER_MESSAGES).map((name) => `validation.${name}`),
   settings: Object.keys(PASSWORD_CHANGE_MESSAGES).map((name) => `password.messages.${name}`),
-  delivery: Object.keys(BOOKING_ERRORS).map((name) => `errors.${name}`),
   common: [
     ...STAGE_NAME_KEYS,
     'timeline.state.completed',
     'timeline.state.current',
     'timeline.state.upcoming',
   ],
-  auth: [...Object.values(VALIDATION_KEYS), ...Object.values(SERVER_ERROR_KEYS)],
+  auth: Object.values(VALIDATION_KEYS),
+  // One text per server error code, read by code (src/client/lib/server-error.ts); the server's
+  // src/server/http/error-texts.test.ts holds this list to the codes the server declares.
+  errors: Object.keys(JSON.parse(readFileSync(join(LOCALES_DIR, 'en/errors.json'), 'utf8')).codes).map(
+    (code) => `codes.${code}`,
+  ),
   payments: [
     ...PAYMENT_RESULT_KINDS.map((kind) => `result.${kind}`),
     ...PAYMENT_STATUS_KEYS.map((status) => `status.${status}`),

@@ -39,7 +39,10 @@ describe('the sign-in app (the first load of /auth)', () => {
   it('shows a failed call in its own toast region, closed by its button', async () => {
     mockApi({
       'GET /api/auth/session': sessionRoute(null),
-      'POST /api/auth/verify-email': { status: 429, body: { message: 'Too many requests' } },
+      'POST /api/auth/verify-email': {
+        status: 429,
+        body: { code: 'RATE_LIMITED', message: 'Too many requests. Please try again later.' },
+      },
     });
     const user = userEvent.setup();
     await openSignIn();
@@ -48,7 +51,7 @@ describe('the sign-in app (the first load of /auth)', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
     expect(await notifications().findByText('Failed to verify email')).toBeInTheDocument();
-    expect(notifications().getByText('Too many requests')).toBeInTheDocument();
+    expect(notifications().getByText('Too many requests. Please try again later.')).toBeInTheDocument();
     await user.click(notifications().getByRole('button', { name: 'Close notification' }));
     expect(notifications().getByRole('listitem')).toHaveAttribute('data-state', 'closed');
   });
@@ -95,5 +98,43 @@ describe('the sign-in app (the first load of /auth)', () => {
     await user.type(screen.getByLabelText('Correo electrónico'), 'ann@example.com');
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
     expect(await screen.findByRole('button', { name: 'Mostrar contraseña' })).toBeInTheDocument();
+  });
+
+  it('says a refusal in the visitor’s language by its code, whatever its English words', async () => {
+    localStorage.setItem(LOCALE_STORAGE_KEY, 'es');
+    mockApi({
+      'GET /api/auth/session': sessionRoute(null),
+      'POST /api/auth/verify-email': {
+        status: 429,
+        body: { code: 'CODES_PAUSED', message: 'Reworded English the screen has never seen' },
+      },
+    });
+    const user = userEvent.setup();
+    await openSignIn();
+
+    await user.type(await screen.findByLabelText('Correo electrónico'), 'ann@example.com');
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+
+    expect(await notifications().findByText(/los códigos están en pausa por un tiempo/)).toBeInTheDocument();
+    expect(notifications().queryByText(/Reworded English/)).not.toBeInTheDocument();
+  });
+
+  it('shows a code it has no text for as its own words in Spanish, and as the server said it in English', async () => {
+    const answer = { status: 409, body: { code: 'SOMETHING_NEWER', message: 'A refusal of a newer server' } };
+    localStorage.setItem(LOCALE_STORAGE_KEY, 'es');
+    mockApi({ 'GET /api/auth/session': sessionRoute(null), 'POST /api/auth/verify-email': answer });
+    const user = userEvent.setup();
+    await openSignIn();
+    await user.type(await screen.findByLabelText('Correo electrónico'), 'ann@example.com');
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(await notifications().findByText('Algo salió mal')).toBeInTheDocument();
+    expect(notifications().queryByText('A refusal of a newer server')).not.toBeInTheDocument();
+
+    act(() => root?.unmount());
+    localStorage.setItem(LOCALE_STORAGE_KEY, 'en');
+    await openSignIn();
+    await user.type(await screen.findByLabelText('Email'), 'ann@example.com');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await notifications().findByText('A refusal of a newer server')).toBeInTheDocument();
   });
 });

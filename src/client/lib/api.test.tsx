@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../test/utils';
-import { ApiError, apiJson, apiRequest, errorMessage } from './api';
+import { ApiError, apiJson, apiRequest, errorCode, errorMessage } from './api';
 
 describe('api client', () => {
   it('sends cookies and the page language, and a JSON body with its content type only when there is a payload', async () => {
@@ -27,6 +27,24 @@ describe('api client', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect((error as Error).message).toBe('401: {"message":"Invalid credentials"}');
     expect(errorMessage(error)).toBe('Invalid credentials');
+  });
+
+  it('exposes the answer’s error code to branch on, and none for a body that is not the server’s', async () => {
+    mockApi({
+      'POST /api/order-items/1/delivery-booking': {
+        status: 409,
+        body: { code: 'SLOT_FULL', message: 'Full' },
+      },
+    });
+
+    const error = await apiRequest('POST', '/api/order-items/1/delivery-booking', {}).catch(
+      (e: unknown) => e,
+    );
+
+    expect((error as ApiError).code).toBe('SLOT_FULL');
+    expect(errorCode(error)).toBe('SLOT_FULL');
+    expect(errorCode(new ApiError(502, 'Bad Gateway', '<html>'))).toBeUndefined();
+    expect(errorCode(new TypeError('Failed to fetch'))).toBeUndefined();
   });
 
   it('uses the status text when the body is empty', async () => {

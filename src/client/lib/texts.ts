@@ -135,6 +135,15 @@ export function useTexts(namespace: string): { t: TextFn; locale: Locale } {
   return { t, locale };
 }
 
+/**
+ * A text of `namespace` in the page's language if its catalogue is already in, without suspending:
+ * for texts wanted only now and then (a failed call's), loaded with `loadTexts` when the need comes.
+ */
+export function loadedText(namespace: string, key: string): string | undefined {
+  const messages = catalogues.get(slot(pageLocale(), namespace));
+  return messages ? lookup(messages, key) : undefined;
+}
+
 const TAG = /<(\w+)>(.*?)<\/\1>/g;
 
 /** A message with tags (`Signing in as <strong>{email}</strong>`), each tag drawn as its component. */

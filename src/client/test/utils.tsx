@@ -36,7 +36,10 @@ export function mockApi(routes: Record<string, Route>): RecordedCall[] {
       );
       calls.push({ method, url, body, headers, credentials: init.credentials });
       const route = routes[`${method} ${url}`];
-      const reply = route === undefined ? { status: 404, body: { message: 'Not found' } } : route;
+      const reply =
+        route === undefined
+          ? { status: 404, body: { code: 'ROUTE_NOT_FOUND', message: 'Not found' } }
+          : route;
       const {
         status = 200,
         statusText,

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, forbidden } from '../lib/errors.js';
+import { AppError } from '../lib/errors.js';
+import { httpErrors } from './errors.js';
 import { routedPath } from './route-path.js';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -26,7 +27,7 @@ function refusal(request: FastifyRequest, publicOrigin: string): AppError | unde
   if (EXEMPT_PREFIXES.some((prefix) => path.startsWith(prefix))) return undefined;
   const origin = request.headers.origin;
   if (origin && origin !== publicOrigin && origin !== requestOrigin(request)) {
-    return forbidden('Cross-origin request refused');
+    return httpErrors.CROSS_ORIGIN_REFUSED('Cross-origin request refused');
   }
   if (hasBody(request)) {
     const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';

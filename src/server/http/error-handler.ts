@@ -6,14 +6,8 @@ import {
   isConnectionLost,
   type StorageWatch,
 } from '../db/failures.js';
-import { AppError, defineErrors } from '../lib/errors.js';
-
-/** Codes of the answers the framework itself gives (bad JSON, unknown route, a validation failure). */
-export const httpErrors = defineErrors({
-  VALIDATION_FAILED: 'BAD_REQUEST',
-  INVALID_JSON: 'BAD_REQUEST',
-  ROUTE_NOT_FOUND: 'NOT_FOUND',
-});
+import { AppError } from '../lib/errors.js';
+import './errors.js';
 
 /**
  * The one place an error becomes an HTTP answer: `{code, message, fields?}` (plus an AppError's

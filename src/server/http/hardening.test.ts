@@ -31,7 +31,7 @@ describe('guards judge the path the router matches', () => {
       headers: { origin: 'https://evil.example' },
     });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ message: 'Cross-origin request refused' });
+    expect(res.body).toEqual({ code: 'CROSS_ORIGIN_REFUSED', message: 'Cross-origin request refused' });
     expect((await ann.get('/api/auth/user')).status).toBe(200);
   });
 
@@ -52,7 +52,10 @@ describe('bad bytes are bad input', () => {
   ])('answers 400 to a NUL character in %s', async (_what, method, path, json) => {
     const res = await admin.request(method, path, json === undefined ? {} : { json });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: 'The request contains a NUL character, which no field accepts' });
+    expect(res.body).toEqual({
+      code: 'INVALID_INPUT',
+      message: 'The request contains a NUL character, which no field accepts',
+    });
   });
 
   it('answers 400 to a NUL in a webhook body, and keeps an escaped backslash-u as text', async () => {
@@ -77,6 +80,7 @@ describe('bad bytes are bad input', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
+      code: 'INVALID_INPUT',
       message: `The JSON body is nested too deeply (limit ${MAX_JSON_DEPTH} levels)`,
     });
     expect((await t.client().get('/healthz')).status).toBe(200);
@@ -90,7 +94,10 @@ describe('bad bytes are bad input', () => {
         await admin.post(`/api/settings/${name}/batch`, { x: 1 }),
       ]) {
         expect(res.status).toBe(404);
-        expect(res.body).toEqual({ message: `Unknown settings category: ${name}` });
+        expect(res.body).toEqual({
+          code: 'UNKNOWN_SETTINGS_CATEGORY',
+          message: `Unknown settings category: ${name}`,
+        });
       }
     },
   );

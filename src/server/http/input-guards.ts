@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from '../lib/errors.js';
+import { httpErrors } from './errors.js';
 
 /** Deeper JSON than any request of this product needs; refused before anything recurses over it. */
 export const MAX_JSON_DEPTH = 32;
@@ -16,14 +16,14 @@ export function registerInputGuards(app: FastifyInstance) {
   // Callback hooks rather than async ones on every request: an async hook costs a promise and a turn
   // of the microtask queue even when it has nothing to do.
   app.addHook('onRequest', (request, _reply, done) => {
-    done(/%00|\0/i.test(request.url) ? badRequest(NUL_MESSAGE) : undefined);
+    done(/%00|\0/i.test(request.url) ? httpErrors.INVALID_INPUT(NUL_MESSAGE) : undefined);
   });
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const problem = scanJson(body as string);
     if (problem) {
-      done(badRequest(problem), undefined);
+      done(httpErrors.INVALID_INPUT(problem), undefined);
       return;
     }
     parseJson(request, body as string, done);

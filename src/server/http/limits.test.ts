@@ -108,7 +108,13 @@ describe('TRUST_PROXY', () => {
     const client = behindProxy.client();
     expect((await lookUp(client, alice)).status).toBe(200);
     expect((await lookUp(client, alice)).status).toBe(200);
-    expect((await lookUp(client, alice)).status).toBe(429);
+    const refused = await lookUp(client, alice);
+    expect(refused.status).toBe(429);
+    // The rate limiter's answer has the one error shape, with its code.
+    expect(refused.body).toEqual({
+      code: 'RATE_LIMITED',
+      message: 'Too many requests. Please try again later.',
+    });
     expect((await lookUp(client, bob)).status).toBe(200);
   });
 

@@ -3,6 +3,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_PATH } from '../../shared/live.js';
+import { ERROR_STATUS, errorCodes } from '../lib/errors.js';
 import { readApiDoc, webhookCurlExamples } from '../test/api-doc.js';
 import { startTestApp, type TestApp } from '../test/app.js';
 import { API_DOCS_PREFIX } from './openapi.js';
@@ -14,7 +15,10 @@ interface Operation {
 type Document = {
   openapi: string;
   paths: Record<string, Record<string, Operation>>;
-  components: { securitySchemes: Record<string, { type: string; scheme?: string; in?: string }> };
+  components: {
+    securitySchemes: Record<string, { type: string; scheme?: string; in?: string }>;
+    schemas: Record<string, { enum?: string[]; 'x-status'?: Record<string, number>; properties?: object }>;
+  };
 };
 
 /** Fastify's `/api/orders/:id` as the document writes it: `/api/orders/{id}`. */
@@ -52,6 +56,25 @@ describe('GET /api/openapi.json', () => {
     const missing = described.filter((r) => !doc.paths[openApiPath(r.url)]?.[r.method]);
     expect(missing).toEqual([]);
     expect(doc.paths[LIVE_PATH]?.get).toBeDefined();
+  });
+
+  it('lists every error code of the registry with its HTTP status, and the error body refers to it', () => {
+    const { ErrorCode, Error: errorBody } = doc.components.schemas;
+    const registry = [...errorCodes.keys()].sort();
+    // Codes of capabilities all over the server: the document is complete, not just the generic kinds.
+    expect(registry).toEqual(
+      expect.arrayContaining(['ORDER_NOT_FOUND', 'SLOT_FULL', 'CODES_PAUSED', 'API_KEY_INVALID']),
+    );
+    expect(ErrorCode?.enum).toEqual(registry);
+    expect(ErrorCode?.['x-status']).toMatchObject({
+      SLOT_FULL: 409,
+      CODES_PAUSED: 429,
+      ORDER_NOT_FOUND: 404,
+    });
+    for (const code of registry) {
+      expect(ErrorCode?.['x-status']?.[code]).toBe(ERROR_STATUS[errorCodes.get(code) ?? 'INTERNAL']);
+    }
+    expect(errorBody?.properties).toMatchObject({ code: { $ref: '#/components/schemas/ErrorCode' } });
   });
 
   it('states the credential of each kind of route', () => {

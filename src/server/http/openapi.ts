@@ -4,6 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { LIVE_PATH } from '../../shared/live.js';
+import { ERROR_STATUS, errorCodes } from '../lib/errors.js';
 import { SESSION_COOKIE } from './session.js';
 
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -42,6 +43,51 @@ function tagOf(url: string): string {
   if (segments[1] === 'webhooks') return 'webhooks';
   if (segments[1] === 'auth') return 'auth';
   return segments[1] === 'stripe' || segments[1] === 'payments' ? 'payments' : 'portal';
+}
+
+/**
+ * The error body every failed call answers with, and its codes: `ErrorCode` enumerates the registry
+ * (`errorCodes`, filled as each capability's errors module loads) with each code's HTTP status in
+ * `x-status`, read when the document is asked for so that every route's module has loaded.
+ */
+export function errorSchemas() {
+  const codes = [...errorCodes.keys()].sort();
+  return {
+    ErrorCode: {
+      type: 'string',
+      description:
+        'A stable, upper-case code naming what went wrong; branch on it, never on the message. ' +
+        'x-status gives the HTTP status each code answers with.',
+      enum: codes,
+      'x-status': Object.fromEntries(
+        codes.map((code) => [code, ERROR_STATUS[errorCodes.get(code) ?? 'INTERNAL']]),
+      ),
+    },
+    Error: {
+      type: 'object',
+      description: 'The body of every error answer (docs/api.md, "Errors").',
+      required: ['code', 'message'],
+      properties: {
+        code: { $ref: '#/components/schemas/ErrorCode' },
+        message: { type: 'string', description: 'English text for a person; it may be reworded.' },
+        fields: {
+          type: 'object',
+          additionalProperties: { type: 'string' },
+          description: 'Per-field messages of a refused input, keyed by field name.',
+        },
+      },
+    },
+  };
+}
+
+type TransformedDocument = ReturnType<typeof jsonSchemaTransformObject>;
+
+function withErrorSchemas(document: TransformedDocument): TransformedDocument {
+  const components = (document as { components?: { schemas?: object } }).components;
+  return {
+    ...document,
+    components: { ...components, schemas: { ...components?.schemas, ...errorSchemas() } },
+  } as TransformedDocument;
 }
 
 /**
@@ -118,7 +164,7 @@ export async function registerOpenApi(app: FastifyInstance) {
       }
       return { schema, url };
     },
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => withErrorSchemas(jsonSchemaTransformObject(input)),
   });
 
   await app.register(swaggerUi, {

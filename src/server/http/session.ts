@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { can, isStaffRole, type Permission } from '../../shared/permissions.js';
 import type { Config } from '../config.js';
 import type { SessionStore, SessionUser } from '../features/auth/sessions.js';
-import { defineErrors, forbidden, unauthorized } from '../lib/errors.js';
+import { unauthorized } from '../lib/errors.js';
+import { httpErrors } from './errors.js';
 import { routedPath } from './route-path.js';
 
 export const SESSION_COOKIE = 'orderflow_session';
@@ -16,10 +17,6 @@ declare module 'fastify' {
     sessionId: number | null;
   }
 }
-
-/** The answer's `code` when staff must enrol a second factor before anything else (decision 154). */
-export const SECOND_FACTOR_REQUIRED = 'SECOND_FACTOR_REQUIRED';
-const sessionErrors = defineErrors({ [SECOND_FACTOR_REQUIRED]: 'FORBIDDEN' });
 
 /**
  * What staff who must enrol a second factor may still call: sign-in and sign-out, who they are, the
@@ -40,7 +37,7 @@ export function registerSessionLoader(app: FastifyInstance, sessions: SessionSto
     request.sessionId = sessionId;
     await sessions.touch(sessionId, lastSeenAt);
     if (user.mustEnrolSecondFactor && !OPEN_BEFORE_ENROLMENT.test(path)) {
-      throw sessionErrors.SECOND_FACTOR_REQUIRED(
+      throw httpErrors.SECOND_FACTOR_REQUIRED(
         'Your organisation requires a second factor: set up a passkey or an authenticator app first.',
       );
     }
@@ -65,8 +62,8 @@ export function requireUser(request: FastifyRequest): SessionUser {
  */
 export function requirePermission(request: FastifyRequest, permission: Permission): SessionUser {
   const user = requireUser(request);
-  if (!isStaffRole(user.role)) throw forbidden('Staff only');
-  if (!can(user.role, permission)) throw forbidden('Your role does not allow this');
+  if (!isStaffRole(user.role)) throw httpErrors.STAFF_ONLY('Staff only');
+  if (!can(user.role, permission)) throw httpErrors.PERMISSION_DENIED('Your role does not allow this');
   return user;
 }
 
@@ -93,7 +90,7 @@ export function guardStaffRoutes(app: FastifyInstance) {
     const { permission } = request.routeOptions.config;
     try {
       // Unreachable after the onRoute check; refusing keeps a mistake closed rather than open.
-      if (!permission) throw forbidden('Your role does not allow this');
+      if (!permission) throw httpErrors.PERMISSION_DENIED('Your role does not allow this');
       requirePermission(request, permission);
     } catch (err) {
       return done(err as Error);
@@ -105,7 +102,7 @@ export function guardStaffRoutes(app: FastifyInstance) {
 /** The signed-in staff member of a route already behind `guardStaffRoutes`. */
 export function staffUser(request: FastifyRequest): SessionUser {
   const user = requireUser(request);
-  if (!isStaffRole(user.role)) throw forbidden('Staff only');
+  if (!isStaffRole(user.role)) throw httpErrors.STAFF_ONLY('Staff only');
   return user;
 }
 

@@ -4,9 +4,10 @@ import { LIVE_PATH } from '../../shared/live.js';
 import { isStaffRole } from '../../shared/permissions.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
+import { httpErrors } from '../http/errors.js';
 import { SESSION_COOKIE } from '../http/session.js';
 import type { Clock } from '../lib/clock.js';
-import { forbidden, unauthorized } from '../lib/errors.js';
+import { unauthorized } from '../lib/errors.js';
 import { type LiveClient, LiveHub } from './hub.js';
 import { LIVE_CHANNEL, parseBusMessage } from './messages.js';
 
@@ -83,13 +84,14 @@ export async function registerLive(app: FastifyInstance, deps: LiveDeps): Promis
       preValidation: async (request) => {
         const origin = request.headers.origin;
         if (origin && origin !== publicOrigin && origin !== requestOrigin(request)) {
-          throw forbidden('Cross-origin connection refused');
+          throw httpErrors.CROSS_ORIGIN_REFUSED('Cross-origin connection refused');
         }
         const token = request.cookies[SESSION_COOKIE];
         const found = token ? await sessions.findUser(token) : undefined;
         if (!found) throw unauthorized();
         // Staff who must still set up a second factor receive nothing until they have.
-        if (found.mustEnrolSecondFactor) throw forbidden('Set up a second factor first');
+        if (found.mustEnrolSecondFactor)
+          throw httpErrors.SECOND_FACTOR_REQUIRED('Set up a second factor first');
         request.liveClient = {
           userId: found.id,
           sessionId: found.sessionId,

@@ -6,7 +6,8 @@ import { rowsOf } from '../db/array-param.js';
 import type { Db } from '../db/client.js';
 import type { StorageWatch } from '../db/failures.js';
 import type { Clock } from '../lib/clock.js';
-import { notFound, unauthorized } from '../lib/errors.js';
+import { notFound } from '../lib/errors.js';
+import { metricsErrors } from './errors.js';
 
 export const METRICS_PATH = '/metrics';
 
@@ -195,7 +196,9 @@ export function registerMetrics(app: FastifyInstance, deps: MetricsDeps): Regist
       if (!expected) throw notFound();
       const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
       if (!match?.[1] || !timingSafeEqual(digest(match[1]), expected)) {
-        throw unauthorized('Send the metrics token: Authorization: Bearer <METRICS_TOKEN>');
+        throw metricsErrors.METRICS_TOKEN_REQUIRED(
+          'Send the metrics token: Authorization: Bearer <METRICS_TOKEN>',
+        );
       }
       const text = await registry.metrics();
       return reply.header('Cache-Control', 'no-store').type(registry.contentType).send(text);

@@ -61,7 +61,7 @@ describe('GET /metrics', () => {
       headers: { authorization: 'Bearer not-the-token' },
     });
     expect(wrong.status).toBe(401);
-    expect(wrong.body).toMatchObject({ message: expect.any(String) });
+    expect(wrong.body).toMatchObject({ code: 'METRICS_TOKEN_REQUIRED', message: expect.any(String) });
   });
 
   it('is not there when no token is configured', async () => {

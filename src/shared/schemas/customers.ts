@@ -147,7 +147,11 @@ export const messageSchema = z.object({ message: z.string() });
  * DELETE refused (409): with `orders` (count) when orders are linked, so the screen can say how many
  * stand in the way; without it when an admin tries to delete themself.
  */
-export const deleteRefusedSchema = z.object({ message: z.string(), orders: z.optional(z.number()) });
+export const deleteRefusedSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  orders: z.optional(z.number()),
+});
 
 export const userHasOrdersMessage = (orders: number) =>
   `This user has ${orders} associated orders and cannot be deleted. Please reassign or delete the orders first.`;

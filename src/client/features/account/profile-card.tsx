@@ -21,9 +21,8 @@ import {
 } from '../../components/ui/dialog';
 import { TextField } from '../../components/ui/text-field';
 import { toast } from '../../components/ui/use-toast';
-import { errorMessage } from '../../lib/api';
 import { toastSuccess } from '../../lib/notify';
-import { useServerMessage } from '../../lib/server-message';
+import { useServerError } from '../../lib/server-error';
 import { SessionExpiredError, useUpdateProfile } from './api';
 import { useFieldMessage } from './messages';
 import { displayNameFor, initialsFor } from './profile';
@@ -60,7 +59,7 @@ export function ProfileCard({ user, className }: { user: SessionUser; className?
 
 function EditProfileDialog({ user }: { user: SessionUser }) {
   const { t } = useTranslation('account');
-  const serverMessage = useServerMessage();
+  const serverError = useServerError();
   const [open, setOpen] = useState(false);
   const updateProfile = useUpdateProfile();
 
@@ -77,7 +76,7 @@ function EditProfileDialog({ user }: { user: SessionUser }) {
           description:
             error instanceof SessionExpiredError
               ? t('profile.sessionExpired')
-              : (serverMessage(errorMessage(error), {}, () => '') ?? t('profile.updateFailedText')),
+              : (serverError(error) ?? t('profile.updateFailedText')),
         });
       },
     });

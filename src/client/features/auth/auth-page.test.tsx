@@ -31,7 +31,10 @@ describe('sign-in: email step', () => {
   it('toasts the server message when the email check fails', async () => {
     mockApi({
       ...visitor,
-      'POST /api/auth/verify-email': { status: 429, body: { message: 'Too many requests' } },
+      'POST /api/auth/verify-email': {
+        status: 429,
+        body: { code: 'RATE_LIMITED', message: 'Too many requests. Please try again later.' },
+      },
     });
     const user = userEvent.setup();
     renderApp('/auth');
@@ -39,7 +42,7 @@ describe('sign-in: email step', () => {
     await enterEmail(user);
 
     expect(await toasts().findByText('Failed to verify email')).toBeInTheDocument();
-    expect(toasts().getByText('Too many requests')).toBeInTheDocument();
+    expect(toasts().getByText('Too many requests. Please try again later.')).toBeInTheDocument();
   });
 });
 
@@ -57,11 +60,11 @@ describe('sign-in: existing user with a password', () => {
       'POST /api/auth/login': (body) =>
         (body as { password: string }).password === 'right-password'
           ? { body: { ok: true } }
-          : { status: 401, body: { message: 'Invalid credentials' } },
+          : { status: 401, body: { code: 'INVALID_CREDENTIALS', message: 'Invalid credentials' } },
       'POST /api/auth/verify-code': (body) =>
         (body as { code: string }).code === '123456'
           ? { body: { user: makeUser({ role, firstName: role === 'ADMIN' ? 'Ada' : 'Ann' }) } }
-          : { status: 400, body: { message: 'Invalid or expired code' } },
+          : { status: 400, body: { code: 'CODE_INVALID', message: 'Invalid verification code' } },
     });
   }
 
@@ -100,7 +103,7 @@ describe('sign-in: existing user with a password', () => {
     await user.type(code, '654321');
     await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
     expect(await toasts().findByText('Verification failed')).toBeInTheDocument();
-    expect(toasts().getByText('Invalid or expired code')).toBeInTheDocument();
+    expect(toasts().getByText('Invalid verification code')).toBeInTheDocument();
 
     await user.clear(code);
     await user.type(code, '123456');
@@ -235,7 +238,10 @@ describe('sign-in: new and pending users', () => {
     mockApi({
       ...visitor,
       'POST /api/auth/verify-email': { body: { userExists: false, needsPassword: true } },
-      'POST /api/auth/set-password': { status: 400, body: { message: 'Invalid or expired code' } },
+      'POST /api/auth/set-password': {
+        status: 400,
+        body: { code: 'CODE_INVALID', message: 'Invalid verification code' },
+      },
     });
     const user = userEvent.setup();
     renderApp('/auth');
@@ -248,7 +254,7 @@ describe('sign-in: new and pending users', () => {
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
     expect(await toasts().findByText('Failed to create account')).toBeInTheDocument();
-    expect(toasts().getByText('Invalid or expired code')).toBeInTheDocument();
+    expect(toasts().getByText('Invalid verification code')).toBeInTheDocument();
   });
 });
 
@@ -267,7 +273,7 @@ describe('forgot password', () => {
       'POST /api/auth/verify-code': (body) =>
         (body as { code: string }).code === '135790'
           ? { body: { valid: true } }
-          : { status: 400, body: { message: 'Invalid or expired code' } },
+          : { status: 400, body: { code: 'CODE_INVALID', message: 'Invalid verification code' } },
       'POST /api/auth/reset-password': { body: { message: 'Password reset' } },
       'POST /api/auth/set-password': { body: { user: makeUser() } },
     });

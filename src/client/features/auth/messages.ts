@@ -1,7 +1,7 @@
 /**
- * The sign-in screen's words for what the shared Zod rules and the server answer in English: each known
- * message has a key of the `auth` catalogue (decision 165). An unknown server message shows as it is on
- * an English page and as the caller's translated fallback on any other.
+ * The sign-in screen's words for the shared Zod rules the browser checks (each rule's message has a key
+ * of the `auth` catalogue) and for the server's refusals, which are translated by their error code
+ * through the `errors` catalogue (src/client/lib/server-error.ts).
  */
 import {
   CODE_MESSAGE,
@@ -14,8 +14,9 @@ import {
 } from '../../../shared/auth-rules.js';
 import { MIN_PASSWORD_LENGTH, VERIFICATION_CODE_LENGTH } from '../../../shared/constants.js';
 import { toast } from '../../components/ui/use-toast';
-import { errorMessage, isApiError } from '../../lib/api';
-import { useTexts } from '../../lib/texts';
+import { isApiError } from '../../lib/api';
+import { serverErrorText } from '../../lib/server-error';
+import { loadedText, loadTexts, useTexts } from '../../lib/texts';
 
 export const VALIDATION_KEYS: Readonly<Record<string, string>> = {
   [EMAIL_MESSAGE]: 'validation.email',
@@ -24,23 +25,6 @@ export const VALIDATION_KEYS: Readonly<Record<string, string>> = {
   [PASSWORD_REQUIRED_MESSAGE]: 'validation.passwordRequired',
   [CODE_MESSAGE]: 'validation.code',
   [PASSWORDS_MISMATCH_MESSAGE]: 'validation.mismatch',
-};
-
-/** The sign-in calls' error messages (src/server/features/auth and the rate limiter), word for word. */
-export const SERVER_ERROR_KEYS: Readonly<Record<string, string>> = {
-  'Invalid credentials': 'serverErrors.invalidCredentials',
-  'Please sign in with your password first.': 'serverErrors.passwordFirst',
-  'This account already has a password. Sign in, or use Forgot password to choose a new one.':
-    'serverErrors.passwordAlreadySet',
-  'No account exists with this email address': 'serverErrors.noAccount',
-  'Invalid verification code': 'serverErrors.invalidCode',
-  'This verification code has expired or was already used. Please request a new one.':
-    'serverErrors.expiredCode',
-  'Too many wrong codes were entered for this account. For its protection, codes are paused for a while: please try again later.':
-    'serverErrors.codesPaused',
-  'Too many verification codes requested. Please try again later.': 'serverErrors.tooManyCodes',
-  'Too many requests. Please try again later.': 'serverErrors.tooManyRequests',
-  'The account could not be saved. Please try again.': 'serverErrors.notSaved',
 };
 
 const LIMITS = { min: MIN_PASSWORD_LENGTH, max: PASSWORD_MAX_LENGTH, length: VERIFICATION_CODE_LENGTH };
@@ -56,17 +40,19 @@ export function useAuthMessages() {
   };
 
   /** What the server said, in the page's language, or undefined when it said nothing we can show. */
-  const server = (error: unknown) => {
-    const message = errorMessage(error);
-    const key = message && SERVER_ERROR_KEYS[message];
-    if (key) return t(key);
-    if (locale === 'en') return message;
-    return isApiError(error, 429) ? t('serverErrors.tooManyRequests') : undefined;
-  };
+  const server = (error: unknown) =>
+    serverErrorText(error, (key) => loadedText('errors', key), locale) ??
+    (isApiError(error, 429) ? loadedText('errors', 'codes.RATE_LIMITED') : undefined);
 
-  /** A destructive toast: the server's explanation when it gave one, else `fallback`. */
-  const failed = (title: string, error: unknown, fallback?: string) =>
-    toast({ variant: 'destructive', title, description: server(error) ?? fallback });
+  /**
+   * A destructive toast: the server's explanation when it gave one, else `fallback`. The errors
+   * catalogue is not part of the sign-in screen's first load; it comes with the first failure.
+   */
+  const failed = (title: string, error: unknown, fallback?: string) => {
+    const show = () => toast({ variant: 'destructive', title, description: server(error) ?? fallback });
+    if (!isApiError(error)) return show();
+    loadTexts(locale, ['errors']).then(show, show);
+  };
 
   return { t, field, server, failed };
 }

@@ -6,11 +6,18 @@ import { type FormEvent, useState } from 'react';
 import { RECOVERY_CODE_MESSAGE, TOTP_CODE_MESSAGE } from '../../../shared/auth-rules.js';
 import { Button, TextField } from '../../components/light/ui';
 import { toast } from '../../components/ui/use-toast';
-import { errorMessage } from '../../lib/api';
+import { errorCode, errorMessage } from '../../lib/api';
 import { completeSecondFactor, type SignInFactors, signInWithPasskey } from './auth-api';
 import { AuthStep } from './auth-layout';
 import type { SignedInHandler } from './signed-in';
 import { useCall } from './use-call';
+
+/** Refusals after which this sign-in cannot go on: the password step starts it again. */
+const START_AGAIN_CODES = new Set([
+  'SECOND_FACTOR_TRIES_SPENT',
+  'SECOND_FACTOR_LOCKED',
+  'PASSWORD_STEP_REQUIRED',
+]);
 
 export function SecondFactorStep({
   email,
@@ -32,6 +39,14 @@ export function SecondFactorStep({
     description: `Welcome back, ${user.email}`,
   });
 
+  /** Whether `error` ended this sign-in; if so, says why and goes back to the password. */
+  const startedAgain = (error: unknown) => {
+    if (!START_AGAIN_CODES.has(errorCode(error) ?? '')) return false;
+    toast({ variant: 'destructive', title: 'Please sign in again', description: errorMessage(error) });
+    onBack();
+    return true;
+  };
+
   const passkey = useCall(() => signInWithPasskey(email));
   const typed = useCall((value: string) =>
     completeSecondFactor(
@@ -50,7 +65,7 @@ export function SecondFactorStep({
     setError(undefined);
     typed.mutate(value, {
       onSuccess: ({ user }) => onSignedIn(user, welcome(user)),
-      onError: (e) => setError(errorMessage(e) ?? 'Something went wrong'),
+      onError: (e) => startedAgain(e) || setError(errorMessage(e) ?? 'Something went wrong'),
     });
   };
 
@@ -75,6 +90,7 @@ export function SecondFactorStep({
               passkey.mutate(undefined, {
                 onSuccess: ({ user }) => onSignedIn(user, welcome(user)),
                 onError: (e) =>
+                  startedAgain(e) ||
                   toast({
                     variant: 'destructive',
                     title: 'Passkey sign-in failed',

@@ -16,8 +16,9 @@ import {
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Spinner } from '../../components/ui/spinner';
-import { errorFields, errorMessage, isApiError } from '../../lib/api';
+import { errorCode, errorFields } from '../../lib/api';
 import { toastError } from '../../lib/notify';
+import { useServerError } from '../../lib/server-error';
 import { useFormat } from '../../lib/use-format';
 import { cn } from '../../lib/utils';
 import { fileUrl, type Side, uploadFile, useMessages, usePostMessage } from './api';
@@ -35,15 +36,16 @@ function useFileSize() {
 }
 
 /**
- * Why an upload or a message failed, in the reader's language: the server explains in English, so
- * only an English reader gets its words; the others get the known cases by status.
+ * Why an upload or a message failed, in the reader's language: the screen's own words (with the limit)
+ * for a file too large, the refusal's text by its code otherwise.
  */
 function useFailure() {
-  const { t, i18n } = useTranslation('conversations');
+  const { t } = useTranslation('conversations');
+  const serverError = useServerError();
   return (error: unknown) => {
-    if (isApiError(error, 413)) return t('errors.tooLarge', { mb: LIMIT_MB });
-    if (isApiError(error, 415)) return t('errors.fileType');
-    return (i18n.language === 'en' ? errorMessage(error) : undefined) ?? t('errors.generic');
+    if (errorCode(error) === 'FILE_TOO_LARGE') return t('errors.tooLarge', { mb: LIMIT_MB });
+    if (errorCode(error) === 'FILE_TYPE_NOT_ALLOWED') return t('errors.fileType');
+    return serverError(error) ?? t('errors.generic');
   };
 }
 

@@ -6,12 +6,6 @@ import { CalendarCheck, CalendarPlus } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INTL_LOCALE } from '../../../shared/locales.js';
-import {
-  BOOKING_TOO_LATE_MESSAGE,
-  SLOT_FULL_MESSAGE,
-  SLOT_TOO_SOON_MESSAGE,
-  UNIT_NOT_BOOKABLE_MESSAGE,
-} from '../../../shared/schemas/delivery-booking.js';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import {
@@ -24,20 +18,11 @@ import {
 } from '../../components/ui/dialog';
 import { RadioGroup, RadioGroupItem } from '../../components/ui/radio-group';
 import { Spinner } from '../../components/ui/spinner';
-import { errorMessage } from '../../lib/api';
 import { toastSuccess } from '../../lib/notify';
-import { useServerMessage } from '../../lib/server-message';
+import { useServerError } from '../../lib/server-error';
 import { useFormat } from '../../lib/use-format';
 import { useBookDelivery, useUnitDeliverySlots } from './api';
 import { longDay as longDayIn } from './days';
-
-/** The server's booking refusals a customer can meet, by their keys under `errors` in the catalogue. */
-export const BOOKING_ERRORS = {
-  full: SLOT_FULL_MESSAGE,
-  tooSoon: SLOT_TOO_SOON_MESSAGE,
-  tooLate: BOOKING_TOO_LATE_MESSAGE,
-  notBookable: UNIT_NOT_BOOKABLE_MESSAGE,
-} as const;
 
 /** A delivery day as the active language writes it in full. */
 function useLongDay() {
@@ -105,7 +90,7 @@ function BookingDialog({
 }) {
   const { t } = useTranslation('delivery');
   const longDay = useLongDay();
-  const serverMessage = useServerMessage();
+  const serverError = useServerError();
   const state = useUnitDeliverySlots(itemId);
   const book = useBookDelivery(itemId);
   const [chosen, setChosen] = useState('');
@@ -138,9 +123,7 @@ function BookingDialog({
       },
       onError: (cause) => {
         setChosen('');
-        setError(
-          serverMessage(errorMessage(cause), BOOKING_ERRORS, (name) => t(`errors.${name}`)) ?? t('failed'),
-        );
+        setError(serverError(cause) ?? t('failed'));
       },
     });
   }

@@ -18,6 +18,8 @@ export interface ImportAnswer {
   result?: ImportResult;
   /** The server's message, or the body text, or the status text. */
   message: string;
+  /** The error code of a refused import (`IMPORT_REFUSED`: the rows at fault are in `result`). */
+  code?: string;
 }
 
 function isResult(value: unknown): value is ImportResult {
@@ -56,15 +58,14 @@ export function sendImport(
       } catch {
         body = undefined;
       }
-      const serverMessage =
-        body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string'
-          ? (body as { message: string }).message
-          : undefined;
+      const error = body && typeof body === 'object' ? (body as { message?: unknown; code?: unknown }) : {};
+      const serverMessage = typeof error.message === 'string' ? error.message : undefined;
       resolve({
         status: xhr.status,
         statusText: xhr.statusText,
         result: isResult(body) ? body : undefined,
         message: serverMessage ?? (xhr.responseText || xhr.statusText || `Error ${xhr.status}`),
+        ...(xhr.status >= 400 && typeof error.code === 'string' && { code: error.code }),
       });
     };
     xhr.onerror = () => reject(new Error('The upload failed: check your connection and try again'));

@@ -177,7 +177,10 @@ describe('Import Data page', () => {
     expect(sent?.field('validRowsOnly')).toBe('false');
     const message =
       '1 row of 3 has errors: nothing was imported. Fix the file, or import the valid rows only.';
-    sent?.respond(400, result({ dryRun: false, created: 0, orders: [], message }));
+    sent?.respond(400, {
+      ...result({ dryRun: false, created: 0, orders: [], message }),
+      code: 'IMPORT_REFUSED',
+    });
     expect(await toasts().findByText('Import failed')).toBeInTheDocument();
     expect(toasts().getByText(message)).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Import valid rows only' })).toBeInTheDocument();

@@ -118,8 +118,8 @@ export default function ImportPage() {
         await queryClient.invalidateQueries({ queryKey: adminOrderKeys.all });
         toastSuccess('Import successful', answer.result.message);
       } else {
-        // A refused import (400) still lists the rows at fault.
-        if (answer.result) setPreview(answer.result);
+        // A refused import still lists the rows at fault.
+        if (answer.code === 'IMPORT_REFUSED' && answer.result) setPreview(answer.result);
         toast({ variant: 'destructive', title: 'Import failed', description: answer.message });
       }
     } catch (error) {

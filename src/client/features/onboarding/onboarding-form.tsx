@@ -25,10 +25,11 @@ import { Label } from '../../components/ui/label';
 import { RadioGroup, RadioGroupItem } from '../../components/ui/radio-group';
 import { TextField } from '../../components/ui/text-field';
 import { toast } from '../../components/ui/use-toast';
-import { errorFields, errorMessage } from '../../lib/api';
+import { errorFields } from '../../lib/api';
 import { toastError, toastSuccess } from '../../lib/notify';
 import { usePublicConfig } from '../../lib/public-config';
-import { knownMessage, useServerMessage } from '../../lib/server-message';
+import { ruleName } from '../../lib/schema-messages';
+import { useServerError } from '../../lib/server-error';
 import { cn } from '../../lib/utils';
 import { AddressFields } from './address-fields';
 import { useSubmitOnboarding } from './api';
@@ -46,13 +47,13 @@ import { loadPlaces, type PlacesLibrary } from './google-places';
 import { PhoneField } from './phone-field';
 
 /**
- * The schema's messages (the browser's and the server's, ONBOARDING_MESSAGES) in the reader's language:
- * the resolver hands every field its message already translated.
+ * The schema's messages (ONBOARDING_MESSAGES) of the browser's own check in the reader's language: the
+ * resolver hands every field its message already translated.
  */
 function useTranslatedResolver(): Resolver<OnboardingValues, unknown, OnboardingFormData> {
   const { t } = useTranslation('onboarding');
   const translate = (message: string) => {
-    const name = knownMessage(ONBOARDING_MESSAGES, message);
+    const name = ruleName(ONBOARDING_MESSAGES, message);
     return name ? t(`validation.${name}`) : message;
   };
   // The form holds every field as a string; the schema's input type has them optional.
@@ -95,8 +96,8 @@ export default function OnboardingForm({
   onSubmitted,
   onCancel,
 }: OnboardingFormProps) {
-  const { t } = useTranslation('onboarding');
-  const serverMessage = useServerMessage();
+  const { t, i18n } = useTranslation('onboarding');
+  const serverError = useServerError();
   const form = useForm<OnboardingValues, unknown, OnboardingFormData>({
     resolver: useTranslatedResolver(),
     defaultValues: initialValues(account, saved),
@@ -121,21 +122,18 @@ export default function OnboardingForm({
       { formData: submissionFormData(values), orderItemId, orderId, itemNumber },
       {
         onError: (error) => {
-          const translated = (message: string | undefined) =>
-            serverMessage(message, ONBOARDING_MESSAGES, (key) => t(`validation.${key}`));
+          // The browser checked the same schema, so a refused field is rare (the rules changed under
+          // an open page): its English words to an English reader, the refusal by its code otherwise.
+          const refusal = serverError(error);
           for (const [name, message] of Object.entries(errorFields(error))) {
             if (name in values) {
               form.setError(name as OnboardingField, {
                 type: 'server',
-                message: translated(message) ?? t('toasts.failed'),
+                message: (i18n.language === 'en' ? message : refusal) ?? t('toasts.failed'),
               });
             }
           }
-          toastError(
-            t('toasts.failed'),
-            undefined,
-            translated(errorMessage(error)) ?? t('toasts.failedText'),
-          );
+          toastError(t('toasts.failed'), undefined, refusal ?? t('toasts.failedText'));
         },
       },
     );

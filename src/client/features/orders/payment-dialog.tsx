@@ -14,7 +14,7 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
-import { errorMessage } from '../../lib/api';
+import { useServerError } from '../../lib/server-error';
 import { useFormat } from '../../lib/use-format';
 import { requestPaymentLink, usePaymentUpdates } from '../payments/api';
 import { PaymentStatusPill } from '../payments/status-pill';
@@ -49,6 +49,7 @@ export function PaymentDialog({
   productName,
 }: PaymentDialogProps) {
   const { t } = useTranslation('orders');
+  const serverError = useServerError();
   const format = useFormat();
   const orderTotal = format.money(orderAmount);
   const status = paymentStatusDisplay(stageData.paymentStatus);
@@ -134,7 +135,7 @@ export function PaymentDialog({
           <Alert variant="destructive">
             <CircleAlert aria-hidden="true" />
             <p className="font-semibold">{t('payment.failed')}</p>
-            <p className="col-start-2">{errorMessage(link.error) ?? t('payment.failedText')}</p>
+            <p className="col-start-2">{serverError(link.error) ?? t('payment.failedText')}</p>
           </Alert>
         )}
 

@@ -69,7 +69,10 @@ describe('document signing', () => {
     const user = userEvent.setup();
     const ready = { documentStatus: 'ready', documentUrl: DOCUMENT_URL };
     api(orderWith({ status: 'DOCUMENTS_PENDING', currentStageData: ready }), {
-      'PATCH /api/order-items/11/status': { status: 409, body: { message: 'Document not ready' } },
+      'PATCH /api/order-items/11/status': {
+        status: 409,
+        body: { code: 'DOCUMENT_NOT_READY', message: 'Document not ready' },
+      },
     });
     renderApp('/orders');
     await user.click(
@@ -148,5 +151,37 @@ describe('onboarding', () => {
       expect.stringContaining('VH1042'),
       'View details',
     ]);
+  });
+});
+
+describe('delivery day booking', () => {
+  it('says why a day could not be booked by the refusal’s code, whatever its English words', async () => {
+    const user = userEvent.setup();
+    let slots = [
+      { id: 5, date: '2030-03-04', capacity: 2, booked: 1 },
+      { id: 6, date: '2030-03-05', capacity: 2, booked: 0 },
+    ];
+    api(orderWith({ status: 'PRODUCTION' }), {
+      'GET /api/order-items/11/delivery-slots': () => ({
+        body: { items: slots, total: slots.length, booking: null },
+      }),
+      'POST /api/order-items/11/delivery-booking': () => {
+        slots = slots.slice(1);
+        return { status: 409, body: { code: 'SLOT_FULL', message: 'Reworded English the screen never saw' } };
+      },
+    });
+    renderApp('/orders');
+    await user.click(await screen.findByRole('button', { name: /VH1042 · VH \(01\)/ }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: /^Book delivery day/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Book a delivery day' });
+    await user.click((await within(dialog).findAllByRole('radio'))[0] as HTMLElement);
+    await user.click(within(dialog).getByRole('button', { name: 'Book this day' }));
+
+    expect(
+      await within(dialog).findByText('This delivery day is fully booked. Please choose another day.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByText(/Reworded English/)).not.toBeInTheDocument();
+    // The free days as they are now: the full one is gone.
+    await waitFor(() => expect(within(dialog).getAllByRole('radio')).toHaveLength(1));
   });
 });

@@ -3,14 +3,13 @@ import { useTranslation } from 'react-i18next';
 import type { NotificationPrefs } from '../../../shared/schemas/user.js';
 import { SwitchRow } from '../../components/switch-row';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { errorMessage } from '../../lib/api';
 import { toastError } from '../../lib/notify';
-import { useServerMessage } from '../../lib/server-message';
+import { useServerError } from '../../lib/server-error';
 import { DEFAULT_NOTIFICATION_PREFS, useNotificationPrefs, useUpdateNotificationPrefs } from './api';
 
 export function NotificationsCard() {
   const { t } = useTranslation('settings');
-  const serverMessage = useServerMessage();
+  const serverError = useServerError();
   const prefsQuery = useNotificationPrefs();
   const updatePrefs = useUpdateNotificationPrefs();
   const prefs = prefsQuery.data ?? DEFAULT_NOTIFICATION_PREFS;
@@ -19,12 +18,7 @@ export function NotificationsCard() {
     updatePrefs.mutate(
       { [name]: on },
       {
-        onError: (error) =>
-          toastError(
-            t('error'),
-            undefined,
-            serverMessage(errorMessage(error), {}, () => '') ?? t('errorText'),
-          ),
+        onError: (error) => toastError(t('error'), undefined, serverError(error) ?? t('errorText')),
       },
     );
   }

@@ -1,16 +1,25 @@
-/** Password Settings (decision 26): the server checks and stores the change. */
+/**
+ * Password Settings (decision 26): the browser checks the shared schema's rules first (their messages
+ * by name, in the reader's language); the server checks them again, the current password, and stores
+ * the change.
+ */
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { MIN_PASSWORD_LENGTH } from '../../../shared/constants.js';
 import { PASSWORD_MAX_LENGTH } from '../../../shared/schemas/auth.js';
-import { PASSWORD_CHANGE_MESSAGES, type PasswordChange } from '../../../shared/schemas/user.js';
+import {
+  PASSWORD_CHANGE_MESSAGES,
+  type PasswordChange,
+  passwordChangeSchema,
+} from '../../../shared/schemas/user.js';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { PasswordField } from '../../components/ui/text-field';
 import { toast } from '../../components/ui/use-toast';
-import { errorFields, errorMessage } from '../../lib/api';
+import { errorFields } from '../../lib/api';
 import { toastError, toastSuccess } from '../../lib/notify';
-import { useServerMessage } from '../../lib/server-message';
+import { ruleName } from '../../lib/schema-messages';
+import { useServerError } from '../../lib/server-error';
 import { useChangePassword } from './api';
 
 type PasswordValues = Required<PasswordChange>;
@@ -19,18 +28,18 @@ const EMPTY: PasswordValues = { currentPassword: '', newPassword: '', confirmPas
 
 export function PasswordCard({ email }: { email: string }) {
   const { t } = useTranslation('settings');
-  const serverMessage = useServerMessage();
-  // The server's words for a field (the shared schema's messages) in the reader's language.
-  const translated = (message: string | undefined) =>
-    serverMessage(message, PASSWORD_CHANGE_MESSAGES, (name) =>
-      t(`password.messages.${name}`, { min: MIN_PASSWORD_LENGTH }),
-    );
+  const { i18n } = useTranslation();
+  const serverError = useServerError();
+  // A rule of the shared schema, as the browser's own check reports it, in the reader's language.
+  const ruleMessage = (message: string | undefined) => {
+    const name = ruleName(PASSWORD_CHANGE_MESSAGES, message);
+    return name ? t(`password.messages.${name}`, { min: MIN_PASSWORD_LENGTH }) : message;
+  };
   const form = useForm<PasswordValues>({ defaultValues: EMPTY });
   const changePassword = useChangePassword();
   const { errors } = form.formState;
 
   const submit = form.handleSubmit((values) => {
-    // The one rule checked in the browser; the length and the current password are the server's.
     if (values.newPassword !== values.confirmPassword) {
       toast({
         variant: 'destructive',
@@ -39,20 +48,30 @@ export function PasswordCard({ email }: { email: string }) {
       });
       return;
     }
+    const checked = passwordChangeSchema.safeParse(values);
+    if (!checked.success) {
+      for (const issue of checked.error.issues) {
+        const name = FIELD_NAMES.find((field) => field === issue.path[0]);
+        if (name) form.setError(name, { message: ruleMessage(issue.message) });
+      }
+      return;
+    }
     changePassword.mutate(values, {
       onSuccess: () => {
         toastSuccess(t('password.updated'));
         form.reset(EMPTY);
       },
       onError: (error) => {
+        // A field the server refused (the current password: WRONG_CURRENT_PASSWORD): its own English
+        // words to an English reader, the refusal's text by its code to anyone else.
         const fields = errorFields(error);
         const shown = FIELD_NAMES.filter((name) => fields[name]);
+        const refusal = serverError(error);
         for (const name of shown) {
-          form.setError(name, { message: translated(fields[name]) ?? t('errorText') });
+          const english = i18n.language === 'en' ? fields[name] : undefined;
+          form.setError(name, { message: english ?? refusal ?? t('errorText') });
         }
-        if (shown.length === 0) {
-          toastError(t('error'), undefined, translated(errorMessage(error)) ?? t('errorText'));
-        }
+        if (shown.length === 0) toastError(t('error'), undefined, refusal ?? t('errorText'));
       },
     });
   });

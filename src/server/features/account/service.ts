@@ -10,11 +10,11 @@ import type {
 import { PASSWORD_CHANGE_MESSAGES } from '../../../shared/schemas/user.js';
 import { orderItems, orders, sessions, users } from '../../db/schema.js';
 import { hashPassword, hashToken, verifyPassword } from '../../lib/crypto.js';
-import { badRequest, notFound } from '../../lib/errors.js';
 import { publishAccountChanged } from '../../live/publish.js';
 import { recordAudit } from '../audit/index.js';
 import { sessionUserColumns } from '../auth/index.js';
 import type { OrderChangeDeps, Viewer } from '../orders/index.js';
+import { accountErrors } from './errors.js';
 
 /** '' clears a field; undefined leaves it alone. */
 const orNull = (value: string | undefined) => (value === undefined ? undefined : value || null);
@@ -33,7 +33,7 @@ export function createAccountService({ db, clock, orders: writer }: OrderChangeD
         })
         .where(eq(users.id, userId))
         .returning(sessionUserColumns);
-      if (!user) throw notFound('User not found');
+      if (!user) throw accountErrors.USER_NOT_FOUND('User not found');
       return user;
     },
 
@@ -47,7 +47,7 @@ export function createAccountService({ db, clock, orders: writer }: OrderChangeD
           .orderBy(desc(orders.orderDate), desc(orders.id))
           .limit(1)
           .for('update');
-        if (!latest) throw notFound('No order to update yet');
+        if (!latest) throw accountErrors.NO_ORDER_YET('No order to update yet');
         const order = await writer.setDetails(
           tx,
           latest.id,
@@ -87,8 +87,10 @@ export function createAccountService({ db, clock, orders: writer }: OrderChangeD
         .where(eq(users.id, userId));
       const valid = user?.password ? await verifyPassword(change.currentPassword, user.password) : false;
       if (!valid) {
-        throw badRequest(PASSWORD_CHANGE_MESSAGES.wrongCurrent, {
-          currentPassword: PASSWORD_CHANGE_MESSAGES.wrongCurrent,
+        throw accountErrors.WRONG_CURRENT_PASSWORD(PASSWORD_CHANGE_MESSAGES.wrongCurrent, {
+          fields: {
+            currentPassword: PASSWORD_CHANGE_MESSAGES.wrongCurrent,
+          },
         });
       }
       const password = await hashPassword(change.newPassword);
@@ -113,7 +115,7 @@ export function createAccountService({ db, clock, orders: writer }: OrderChangeD
         .select({ prefs: users.notificationPrefs })
         .from(users)
         .where(eq(users.id, userId));
-      if (!row) throw notFound('User not found');
+      if (!row) throw accountErrors.USER_NOT_FOUND('User not found');
       return row.prefs;
     },
 
@@ -124,7 +126,7 @@ export function createAccountService({ db, clock, orders: writer }: OrderChangeD
         .set({ locale, updatedAt: clock.now() })
         .where(eq(users.id, userId))
         .returning({ locale: users.locale });
-      if (!row?.locale) throw notFound('User not found');
+      if (!row?.locale) throw accountErrors.USER_NOT_FOUND('User not found');
       return { locale: row.locale };
     },
 
@@ -135,7 +137,7 @@ export function createAccountService({ db, clock, orders: writer }: OrderChangeD
           .from(users)
           .where(eq(users.id, userId))
           .for('update');
-        if (!row) throw notFound('User not found');
+        if (!row) throw accountErrors.USER_NOT_FOUND('User not found');
         const prefs = { ...row.prefs, ...patch };
         await tx
           .update(users)
@@ -147,9 +149,10 @@ export function createAccountService({ db, clock, orders: writer }: OrderChangeD
 
     /** REGISTERED once the account has a password; only the user themself or staff may ask. */
     async registrationStatus(viewer: Viewer, userId: number) {
-      if (!isStaffRole(viewer.role) && viewer.id !== userId) throw notFound('User not found');
+      if (!isStaffRole(viewer.role) && viewer.id !== userId)
+        throw accountErrors.USER_NOT_FOUND('User not found');
       const [user] = await db.select({ password: users.password }).from(users).where(eq(users.id, userId));
-      if (!user) throw notFound('User not found');
+      if (!user) throw accountErrors.USER_NOT_FOUND('User not found');
       return { status: user.password ? ('REGISTERED' as const) : ('UNREGISTERED' as const) };
     },
   };

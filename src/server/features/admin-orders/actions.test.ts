@@ -328,6 +328,7 @@ describe('deleting several orders', () => {
     const ids = [await annsOrder(['PRODUCTION']), await annsOrder(['SITE_PREP'])];
     const res = await admin.post('/api/admin/orders/bulk-delete', { orderIds: [...ids, 999_999] });
     expect(res.status).toBe(404);
+    expect(res.body.code).toBe('ORDER_NOT_FOUND');
     expect(res.body.message).toBe('Order not found: 999999');
     const left = await t.database.db.select({ id: orders.id }).from(orders).where(inArray(orders.id, ids));
     expect(left).toHaveLength(2);

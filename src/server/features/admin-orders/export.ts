@@ -7,7 +7,7 @@ import { to as copyTo } from 'pg-copy-streams';
 import type { AdminOrderFilters } from '../../../shared/schemas/admin-orders.js';
 import type { Executor } from '../../db/client.js';
 import { orders } from '../../db/schema.js';
-import { notFound } from '../../lib/errors.js';
+import { adminOrdersErrors } from './errors.js';
 import { orderFilterWhere } from './filters.js';
 
 export { attachment, escapeFormula } from '../../lib/csv.js';
@@ -246,12 +246,12 @@ export async function exportOrdersCsv(executor: Executor, filters: AdminOrderFil
   const pool = serverPool(executor);
   if (pool) {
     const [any] = await executor.select({ id: orders.id }).from(orders).where(where).limit(1);
-    if (!any) throw notFound(NO_ORDERS_TO_EXPORT);
+    if (!any) throw adminOrdersErrors.NO_ORDERS_TO_EXPORT(NO_ORDERS_TO_EXPORT);
     return copyCsv(pool, executor, where);
   }
   const batches = orderBatches(executor, where);
   const first = await batches.next();
-  if (first.done) throw notFound(NO_ORDERS_TO_EXPORT);
+  if (first.done) throw adminOrdersErrors.NO_ORDERS_TO_EXPORT(NO_ORDERS_TO_EXPORT);
   async function* chunks() {
     yield HEADER + csvText((first.value ?? []).map(recordOf));
     for await (const batch of batches) yield csvText(batch.map(recordOf));
@@ -266,6 +266,6 @@ export async function exportOneOrderCsv(executor: Executor, orderId: number) {
     .select({ name: orders.orderId, ...exportCells })
     .from(orders)
     .where(eq(orders.id, orderId));
-  if (!row) throw notFound('Order not found');
+  if (!row) throw adminOrdersErrors.ORDER_NOT_FOUND('Order not found');
   return { orderId: row.name, csv: HEADER + csvText([recordOf(row)]) };
 }

@@ -17,7 +17,7 @@ import { parseStage, type Stage } from '../../../shared/stages.js';
 import { fullNameOf } from '../../db/full-name.js';
 import { orders, users } from '../../db/schema.js';
 import { stageRankOf } from '../../db/stage-rank.js';
-import { badRequest } from '../../lib/errors.js';
+import { adminOrdersErrors } from './errors.js';
 
 /** `%` and `_` typed into the search box are matched literally. */
 export function containsPattern(text: string): string {
@@ -32,7 +32,9 @@ export function startOfUtcDay(day: string, field: string): Date {
   const date = new Date(`${day}T00:00:00.000Z`);
   // The regex lets 2026-02-30 through; a real calendar day reads back the same.
   if (!match || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== day) {
-    throw badRequest(`${field}: Not a calendar date`, { [field]: 'Not a calendar date' });
+    throw adminOrdersErrors.INVALID_DATE(`${field}: Not a calendar date`, {
+      fields: { [field]: 'Not a calendar date' },
+    });
   }
   return date;
 }
@@ -73,8 +75,10 @@ export function orderFilterWhere(filters: AdminOrderFilters, bind: Bind = asIs):
   const from = filters.dateFrom ? startOfUtcDay(filters.dateFrom, 'dateFrom') : undefined;
   const to = filters.dateTo ? startOfUtcDay(filters.dateTo, 'dateTo') : undefined;
   if (from && to && to < from) {
-    throw badRequest('dateTo: The end date is before the start date', {
-      dateTo: 'The end date is before the start date',
+    throw adminOrdersErrors.DATE_RANGE_REVERSED('dateTo: The end date is before the start date', {
+      fields: {
+        dateTo: 'The end date is before the start date',
+      },
     });
   }
   if (from) conditions.push(gte(orders.orderDate, bind('from', from)));

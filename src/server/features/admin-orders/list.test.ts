@@ -344,6 +344,7 @@ describe('searching for one order or one customer', () => {
     expect(guest.body).toMatchObject({ orderId: 'VH1008', customerEmail: null, customerName: null });
     const missing = await admin.get('/api/admin/orders/999999');
     expect(missing.status).toBe(404);
+    expect(missing.body.code).toBe('ORDER_NOT_FOUND');
     expect(missing.body.message).toBe('Order not found');
     expect((await admin.get('/api/admin/orders/abc')).status).toBe(400);
   });

@@ -8,8 +8,8 @@ import type {
 } from '../../../shared/schemas/admin-orders.js';
 import type { Db, Executor } from '../../db/client.js';
 import { orders, users } from '../../db/schema.js';
-import { notFound } from '../../lib/errors.js';
 import { type CountCache, snapshotXmax, snapshotXmin } from './count-cache.js';
+import { adminOrdersErrors } from './errors.js';
 import { type Bind, filterStages, orderFilterWhere, orderSort } from './filters.js';
 
 /**
@@ -253,6 +253,6 @@ export function createAdminOrderList(db: Db, counts: CountCache | null) {
 /** One order as a row of the table: what the order page shows beside the order's own fields. */
 export async function adminOrderRow(executor: Executor, id: number): Promise<AdminOrderRow> {
   const [row] = await executor.select(adminOrderColumns).from(orders).where(eq(orders.id, id));
-  if (!row) throw notFound('Order not found');
+  if (!row) throw adminOrdersErrors.ORDER_NOT_FOUND('Order not found');
   return toAdminOrderRow(row);
 }

@@ -10,12 +10,12 @@ import type {
 } from '../../../shared/schemas/admin-orders.js';
 import { isEmbedded } from '../../db/client.js';
 import { orderItems, orders } from '../../db/schema.js';
-import { badRequest, notFound } from '../../lib/errors.js';
 import { type AuditActor, recordAudit } from '../audit/index.js';
 import type { OrderChangeDeps } from '../orders/index.js';
 import { orderActivity, toActivityEvent } from './activity.js';
 import { createCountCache } from './count-cache.js';
 import { dashboard } from './dashboard.js';
+import { adminOrdersErrors } from './errors.js';
 import { exportOneOrderCsv, exportOrdersCsv } from './export.js';
 import { adminOrderRow, createAdminOrderList } from './list.js';
 
@@ -36,7 +36,7 @@ export function createAdminOrderService({ db, clock, orders: writer }: OrderChan
   const list = createAdminOrderList(db, counts);
   async function requireOrder(orderId: number) {
     const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
-    if (!order) throw notFound('Order not found');
+    if (!order) throw adminOrdersErrors.ORDER_NOT_FOUND('Order not found');
   }
 
   return {
@@ -65,7 +65,10 @@ export function createAdminOrderService({ db, clock, orders: writer }: OrderChan
             .from(orderItems)
             .where(and(eq(orderItems.orderId, orderId), eq(orderItems.itemNumber, itemNumber)));
           const message = `This order has no unit ${itemNumber}`;
-          if (!unit) throw badRequest(`itemNumber: ${message}`, { itemNumber: message });
+          if (!unit)
+            throw adminOrdersErrors.UNIT_NOT_IN_ORDER(`itemNumber: ${message}`, {
+              fields: { itemNumber: message },
+            });
         }
         const result = await writer.changeStatus(
           tx,
@@ -96,7 +99,8 @@ export function createAdminOrderService({ db, clock, orders: writer }: OrderChan
       return db.transaction(async (tx) => {
         const found = await tx.select({ id: orders.id }).from(orders).where(inArray(orders.id, orderIds));
         const missing = orderIds.filter((id) => !found.some((row) => row.id === id));
-        if (missing.length > 0) throw notFound(`Order not found: ${missing.join(', ')}`);
+        if (missing.length > 0)
+          throw adminOrdersErrors.ORDER_NOT_FOUND(`Order not found: ${missing.join(', ')}`);
         const now = clock.now();
         const counts = { updatedItems: 0, updatedOrders: 0 };
         for (const orderId of orderIds) {

@@ -4,8 +4,8 @@ import type { Db } from '../../db/client.js';
 import { apiKeys } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { hashToken } from '../../lib/crypto.js';
-import { notFound } from '../../lib/errors.js';
 import { type AuditActor, recordAudit } from '../audit/index.js';
+import { apiKeysErrors } from './errors.js';
 
 /** A fixed prefix plus 24 random alphanumerics: about 143 bits from the CSPRNG, too many to guess. */
 export const API_KEY_PREFIX = 'ofk_';
@@ -70,7 +70,7 @@ export function createApiKeyService({ db, clock }: { db: Db; clock: Clock }) {
           .set({ revokedAt: clock.now() })
           .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
           .returning({ id: apiKeys.id, name: apiKeys.name });
-        if (!row) throw notFound('API key not found');
+        if (!row) throw apiKeysErrors.API_KEY_NOT_FOUND('API key not found');
         await recordAudit(tx, {
           actor,
           action: 'api_key.revoked',

@@ -99,6 +99,7 @@ describe('password sign-in with a code', () => {
     const client = t.client();
     const res = await client.post('/api/auth/login', { email, password: 'wrong password', noSession: true });
     expect(res.status).toBe(401);
+    expect(res.body.code).toBe('INVALID_CREDENTIALS');
     expect(res.body.message).toBe('Invalid credentials');
     expect(client.cookies.has(LOGIN_CHALLENGE_COOKIE)).toBe(false);
   });
@@ -106,6 +107,7 @@ describe('password sign-in with a code', () => {
   it('answers an unknown e-mail like a wrong password', async () => {
     const res = await t.client().post('/api/auth/login', { email: freshEmail(), password: 'whatever1' });
     expect(res.status).toBe(401);
+    expect(res.body.code).toBe('INVALID_CREDENTIALS');
     expect(res.body.message).toBe('Invalid credentials');
   });
 
@@ -289,6 +291,7 @@ describe('code sending limits', () => {
     }
     const res = await t.client().post('/api/auth/verify-email', { email, sendCode: true });
     expect(res.status).toBe(429);
+    expect(res.body.code).toBe('TOO_MANY_CODES');
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(t.mail.forAddress(email)).toHaveLength(5);
     const forgot = await t.client().post('/api/auth/forgot-password', { email });

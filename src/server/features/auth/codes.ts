@@ -5,8 +5,9 @@ import { signInLocks, signInThrottles, verificationCodes } from '../../db/schema
 import type { Clock } from '../../lib/clock.js';
 import { minutesFrom } from '../../lib/clock.js';
 import { generateVerificationCode, hashCode, verifyCode } from '../../lib/crypto.js';
-import { badRequest, defineErrors, rateLimited } from '../../lib/errors.js';
+import { defineErrors } from '../../lib/errors.js';
 import { type AuditActor, recordAudit } from '../audit/index.js';
+import { authErrors } from './errors.js';
 
 /**
  * Codes an address gets within the window before each further one waits (the wait doubles, never
@@ -127,10 +128,9 @@ export function createCodeStore(db: Db, clock: Clock, limits: CodeSendLimits, ev
         .from(verificationCodes)
         .where(and(eq(verificationCodes.requestIp, ip), recent));
       if (fromIp && fromIp.sent >= limits.perIp && fromIp.oldest) {
-        throw rateLimited(
-          TOO_MANY_CODES,
-          secondsUntil(minutesFrom(fromIp.oldest, CODE_SEND_WINDOW_MINUTES), now),
-        );
+        throw authErrors.TOO_MANY_CODES(TOO_MANY_CODES, {
+          retryAfterSeconds: secondsUntil(minutesFrom(fromIp.oldest, CODE_SEND_WINDOW_MINUTES), now),
+        });
       }
     }
     const [forEmail] = await db
@@ -143,7 +143,8 @@ export function createCodeStore(db: Db, clock: Clock, limits: CodeSendLimits, ev
       CODE_SEND_WINDOW_MINUTES * 60,
     );
     const nextAt = new Date(forEmail.latest.getTime() + waitSeconds * 1000);
-    if (nextAt > now) throw rateLimited(TOO_MANY_CODES, secondsUntil(nextAt, now));
+    if (nextAt > now)
+      throw authErrors.TOO_MANY_CODES(TOO_MANY_CODES, { retryAfterSeconds: secondsUntil(nextAt, now) });
   }
 
   /**
@@ -274,7 +275,7 @@ export function createCodeStore(db: Db, clock: Clock, limits: CodeSendLimits, ev
         )
         .orderBy(desc(verificationCodes.createdAt))
         .limit(1);
-      if (!current) throw badRequest(EXPIRED_CODE);
+      if (!current) throw authErrors.CODE_EXPIRED(EXPIRED_CODE);
       const [tried] = await db
         .update(verificationCodes)
         .set({ failedAttempts: sql`${verificationCodes.failedAttempts} + 1` })
@@ -286,14 +287,16 @@ export function createCodeStore(db: Db, clock: Clock, limits: CodeSendLimits, ev
           ),
         )
         .returning({ hash: verificationCodes.code, tries: verificationCodes.failedAttempts });
-      if (!tried) throw badRequest(EXPIRED_CODE);
+      if (!tried) throw authErrors.CODE_EXPIRED(EXPIRED_CODE);
       if (await verifyCode(code, tried.hash)) return current.id;
       if (tried.tries >= VERIFICATION_CODE_MAX_TRIES) {
         await db.update(verificationCodes).set({ used: true }).where(eq(verificationCodes.id, current.id));
       }
       if (requester.passwordStep) await recordWrongCode(email, requester.staff);
       else await recordRequesterWrongCode(requester.ip);
-      throw badRequest(INVALID_CODE);
+      throw authErrors.CODE_INVALID(INVALID_CODE);
+      await recordWrongCode(email);
+      throw authErrors.CODE_INVALID(INVALID_CODE);
     },
 
     /** Deletes codes older than a day (long expired, outside every window) and finished pauses. */
@@ -322,7 +325,7 @@ export function createCodeStore(db: Db, clock: Clock, limits: CodeSendLimits, ev
         .set({ used: true })
         .where(and(eq(verificationCodes.id, codeId), eq(verificationCodes.used, false)))
         .returning({ id: verificationCodes.id });
-      if (claimed.length === 0) throw badRequest(EXPIRED_CODE);
+      if (claimed.length === 0) throw authErrors.CODE_EXPIRED(EXPIRED_CODE);
     },
   };
 }

@@ -21,8 +21,8 @@ import {
   SESSION_COOKIE,
   setSessionCookie,
 } from '../../http/session.js';
-import { badRequest } from '../../lib/errors.js';
 import { localeOfAcceptLanguage } from '../../mail/i18n.js';
+import { authErrors } from './errors.js';
 import type { AuthService } from './service.js';
 
 const userAnswer = z.object({ user: sessionUserSchema });
@@ -159,7 +159,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
     },
     async (request, reply) => {
       const { email, code, login, reset } = request.body;
-      if (login && reset) throw badRequest('Choose either login or reset, not both');
+      if (login && reset) throw authErrors.LOGIN_AND_RESET('Choose either login or reset, not both');
       if (!login) {
         await auth.checkCode(email, code, meta(request));
         return { valid: true as const };

@@ -6,13 +6,14 @@ import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { hashPassword, verifyPassword } from '../../lib/crypto.js';
-import { badRequest, conflict, unauthorized } from '../../lib/errors.js';
+import { unauthorized } from '../../lib/errors.js';
 import { recipientLocale } from '../../mail/i18n.js';
 import type { Mailer, MailMessage } from '../../mail/mailer.js';
 import { codesPausedMail, verificationCodeMail } from '../../mail/templates.js';
 import { type AuditActor, recordAudit } from '../audit/index.js';
 import type { SecondFactorService } from '../second-factor/index.js';
 import { type CodeSendLimits, type CodeStore, createCodeStore } from './codes.js';
+import { authErrors } from './errors.js';
 import { createPasswordThrottle } from './password-throttle.js';
 import {
   createSessionStore,
@@ -136,7 +137,8 @@ export function createAuthService(deps: AuthDeps) {
   async function factorChallenge(email: string, challenge: string | undefined) {
     const user = await findUser(email);
     const found = user?.password ? await sessions.findChallenge(challenge, user.id) : undefined;
-    if (!user || !found || !(await factorsForSignIn(user))) throw unauthorized(PASSWORD_FIRST);
+    if (!user || !found || !(await factorsForSignIn(user)))
+      throw authErrors.PASSWORD_STEP_REQUIRED(PASSWORD_FIRST);
     return { user, challenge: found };
   }
 
@@ -229,10 +231,10 @@ export function createAuthService(deps: AuthDeps) {
             });
           }
         });
-        throw unauthorized(INVALID_CREDENTIALS);
+        throw authErrors.INVALID_CREDENTIALS(INVALID_CREDENTIALS);
       }
       await passwordTries.succeeded(email);
-      if (!user) throw unauthorized(INVALID_CREDENTIALS);
+      if (!user) throw authErrors.INVALID_CREDENTIALS(INVALID_CREDENTIALS);
       const secondFactor = await factorsForSignIn(user);
       return { challenge: await sessions.createChallenge(user.id), ...(secondFactor && { secondFactor }) };
     },
@@ -256,7 +258,7 @@ export function createAuthService(deps: AuthDeps) {
       const { user, challenge: row } = await factorChallenge(input.email, challenge);
       if (input.method === 'totp') await codes.assertNotPaused(user.email);
       const attempt = await sessions.countFactorTry(row.id);
-      if (!attempt.allowed) throw unauthorized(FACTOR_TRIES_SPENT);
+      if (!attempt.allowed) throw authErrors.SECOND_FACTOR_LOCKED(FACTOR_TRIES_SPENT);
       const session = await db.transaction(async (tx) => {
         let accepted = false;
         if (input.method === 'totp') accepted = await secondFactor.claimTotp(user.id, input.code, tx);
@@ -277,7 +279,9 @@ export function createAuthService(deps: AuthDeps) {
         if (input.method === 'passkey') await sessions.setPasskeyChallenge(row.id, null);
         if (attempt.last) await sessions.deleteChallenge(row.id);
         await codes.recordWrongGuess(user.email, staffActor(user, meta));
-        throw badRequest(attempt.last ? FACTOR_TRIES_SPENT : WRONG_SECOND_FACTOR);
+        throw attempt.last
+          ? authErrors.SECOND_FACTOR_TRIES_SPENT(FACTOR_TRIES_SPENT)
+          : authErrors.WRONG_SECOND_FACTOR(WRONG_SECOND_FACTOR);
       }
       return { user: withPermissions(await toSessionUser(user.id)), session };
     },
@@ -286,10 +290,10 @@ export function createAuthService(deps: AuthDeps) {
     async completeLogin(email: string, code: string, challenge: string | undefined, meta: RequestMeta) {
       const user = await findUser(email);
       if (!user?.password || !(await sessions.hasChallenge(challenge, user.id))) {
-        throw unauthorized(PASSWORD_FIRST);
+        throw authErrors.PASSWORD_STEP_REQUIRED(PASSWORD_FIRST);
       }
       // The mailed code is not a way around the second factor.
-      if (await factorsForSignIn(user)) throw unauthorized(USE_SECOND_FACTOR);
+      if (await factorsForSignIn(user)) throw authErrors.USE_SECOND_FACTOR(USE_SECOND_FACTOR);
       const codeId = await codes.check(email, code, {
         passwordStep: true,
         ip: meta.ip,
@@ -315,7 +319,7 @@ export function createAuthService(deps: AuthDeps) {
     /** New or PENDING account: the code proves the address, then the password is set and a session starts. */
     async setPassword(email: string, password: string, code: string, meta: RequestMeta) {
       const existing = await findUser(email);
-      if (existing?.password) throw conflict(PASSWORD_ALREADY_SET);
+      if (existing?.password) throw authErrors.PASSWORD_ALREADY_SET(PASSWORD_ALREADY_SET);
       const codeId = await codes.check(email, code, { passwordStep: false, ip: meta.ip });
       const hashed = await hashPassword(password);
       const result = await db.transaction(async (tx) => {
@@ -342,7 +346,7 @@ export function createAuthService(deps: AuthDeps) {
                 ...browserLocale(meta),
               })
               .returning({ id: users.id });
-        if (!user) throw conflict('The account could not be saved. Please try again.');
+        if (!user) throw authErrors.ACCOUNT_NOT_SAVED('The account could not be saved. Please try again.');
         return { userId: user.id, session: await sessions.create(user.id, meta, tx) };
       });
       return {
@@ -361,7 +365,7 @@ export function createAuthService(deps: AuthDeps) {
     /** A reset ends every session of the user; they sign in again with the new password. */
     async resetPassword(email: string, password: string, code: string, meta: RequestMeta) {
       const user = await findUser(email);
-      if (!user) throw badRequest(NO_ACCOUNT);
+      if (!user) throw authErrors.NO_ACCOUNT(NO_ACCOUNT);
       const codeId = await codes.check(email, code, { passwordStep: false, ip: meta.ip });
       const hashed = await hashPassword(password);
       await db.transaction(async (tx) => {

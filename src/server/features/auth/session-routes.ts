@@ -4,9 +4,9 @@ import { sessionListSchema } from '../../../shared/schemas/security.js';
 import type { Config } from '../../config.js';
 import { errorBody, idParams } from '../../http/schemas.js';
 import { cookieOptions, requirePermission, requireUser, SESSION_COOKIE } from '../../http/session.js';
-import { notFound } from '../../lib/errors.js';
 import { auditActor } from '../audit/index.js';
 import { describeDevice } from './device.js';
+import { authErrors } from './errors.js';
 import type { AuthService } from './service.js';
 
 const failures = { 401: errorBody, 403: errorBody, 404: errorBody };
@@ -43,7 +43,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: C
       const user = requireUser(request);
       // Another user's session answers as if it did not exist.
       if (!(await auth.sessions.endOwn(user, request.params.id, request.ip)))
-        throw notFound('Session not found');
+        throw authErrors.SESSION_NOT_FOUND('Session not found');
       if (request.params.id === request.sessionId) reply.clearCookie(SESSION_COOKIE, cookieOptions(config));
       return { message: 'Session ended' };
     },
@@ -61,7 +61,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: C
     async (request) => {
       requirePermission(request, 'admin.all');
       const ended = await auth.endAllSessions(request.params.id, auditActor(request));
-      if (ended === undefined) throw notFound('User not found');
+      if (ended === undefined) throw authErrors.USER_NOT_FOUND('User not found');
       return { message: ended === 1 ? 'Ended 1 session' : `Ended ${ended} sessions`, ended };
     },
   );

@@ -4,8 +4,8 @@ import type { OutboundDeliveriesQuery, OutboundDelivery } from '../../../shared/
 import type { Db } from '../../db/client.js';
 import { outboundWebhookAttempts, outboundWebhooks } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
-import { conflict, notFound } from '../../lib/errors.js';
 import { type AuditActor, recordAudit } from '../audit/index.js';
+import { automationErrors } from './errors.js';
 import { ensureSigningSecret, rotateSigningSecret } from './signing.js';
 
 export type AutomationService = ReturnType<typeof createAutomationService>;
@@ -87,8 +87,8 @@ export function createAutomationService({ db, clock }: { db: Db; clock: Clock })
       .select({ id: outboundWebhooks.id })
       .from(outboundWebhooks)
       .where(eq(outboundWebhooks.id, id));
-    if (!exists) throw notFound('Delivery not found');
-    throw conflict('This delivery has already been delivered');
+    if (!exists) throw automationErrors.DELIVERY_NOT_FOUND('Delivery not found');
+    throw automationErrors.DELIVERY_ALREADY_DELIVERED('This delivery has already been delivered');
   }
 
   return {

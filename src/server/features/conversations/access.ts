@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { can, isStaffRole, type Permission } from '../../../shared/permissions.js';
 import type { Executor } from '../../db/client.js';
 import { type Order, orders } from '../../db/schema.js';
-import { forbidden, notFound } from '../../lib/errors.js';
 import type { SessionUser } from '../auth/index.js';
+import { conversationsErrors } from './errors.js';
 
 /** Who is at an order's conversation: its customer, or a staff member. */
 export interface Reader {
@@ -31,9 +31,9 @@ export async function readerOf(
 ): Promise<Reader> {
   const staff = isStaffRole(user.role);
   if (staff && !STAFF_NEEDS[use].some((permission) => can(user.role, permission))) {
-    throw forbidden('Your role does not allow this');
+    throw conversationsErrors.PERMISSION_DENIED('Your role does not allow this');
   }
   const [order] = await executor.select().from(orders).where(eq(orders.id, orderId)).limit(1);
-  if (!order || (!staff && order.userId !== user.id)) throw notFound(missing);
+  if (!order || (!staff && order.userId !== user.id)) throw conversationsErrors.ORDER_NOT_FOUND(missing);
   return { kind: staff ? 'staff' : 'customer', order };
 }

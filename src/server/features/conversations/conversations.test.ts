@@ -124,6 +124,7 @@ describe('POST /api/uploads', () => {
     const big = Buffer.concat([PDF, Buffer.alloc(11 * 1024 * 1024)]);
     const res = await upload(ann.client, annOrder, big, 'scan.pdf');
     expect(res.status).toBe(413);
+    expect(res.body.code).toBe('FILE_TOO_LARGE');
     expect(res.body.message).toBe('The file is larger than 10 MB (the limit)');
     expect(await storedFiles()).toBe(before);
   });
@@ -141,6 +142,7 @@ describe('POST /api/uploads', () => {
     const before = await storedFiles();
     const res = await upload(ann.client, orderId, PNG, 'one-more.png');
     expect(res.status).toBe(413);
+    expect(res.body.code).toBe('ORDER_UPLOAD_QUOTA_EXCEEDED');
     expect(res.body.message).toBe("This order's files would exceed 200 MB (the limit per order)");
     expect(await storedFiles()).toBe(before);
   });

@@ -3,10 +3,10 @@ import type { UnitDocumentDto } from '../../../shared/schemas/conversations.js';
 import type { Db, Executor } from '../../db/client.js';
 import { orderItems, orders, unitDocuments, uploads } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
-import { badRequest, notFound } from '../../lib/errors.js';
 import { type AuditActor, recordAudit } from '../audit/index.js';
 import type { SessionUser } from '../auth/index.js';
 import { readerOf } from './access.js';
+import { conversationsErrors } from './errors.js';
 import { bindToOrder, toUploadDto } from './uploads.js';
 
 /** A unit's documents, oldest first: what its customer sees in the unit's details. */
@@ -44,7 +44,7 @@ export function createUnitDocumentService({ db, clock }: { db: Db; clock: Clock 
   return {
     async list(user: SessionUser, itemId: number): Promise<UnitDocumentDto[]> {
       const item = await unitOf(itemId);
-      if (!item) throw notFound('Order item not found');
+      if (!item) throw conversationsErrors.ORDER_ITEM_NOT_FOUND('Order item not found');
       await readerOf(db, user, item.orderId, 'read', 'Order item not found');
       return unitDocumentsOf(db, itemId);
     },
@@ -57,7 +57,7 @@ export function createUnitDocumentService({ db, clock }: { db: Db; clock: Clock 
       audit: AuditActor,
     ) {
       const item = await unitOf(itemId);
-      if (!item) throw notFound('Order item not found');
+      if (!item) throw conversationsErrors.ORDER_ITEM_NOT_FOUND('Order item not found');
       const row = await db.transaction(async (tx) => {
         await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, item.orderId)).for('update');
         // A file of this order, or the caller's own not yet on any order.
@@ -75,7 +75,9 @@ export function createUnitDocumentService({ db, clock }: { db: Db; clock: Clock 
           )
           .limit(1);
         if (!file) {
-          throw badRequest('Upload the file to this order first', { uploadId: 'No such file on this order' });
+          throw conversationsErrors.UPLOAD_NOT_ON_ORDER('Upload the file to this order first', {
+            fields: { uploadId: 'No such file on this order' },
+          });
         }
         await bindToOrder(tx, item.orderId, [file.id]);
         const [inserted] = await tx

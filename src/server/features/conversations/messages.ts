@@ -9,13 +9,13 @@ import type {
 import type { Db, Executor } from '../../db/client.js';
 import { conversationReads, conversations, orderMessages, orders, uploads, users } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
-import { badRequest } from '../../lib/errors.js';
 import { publishMessageCreated } from '../../live/publish.js';
 import { type AuditActor, recordAudit } from '../audit/index.js';
 import type { SessionUser } from '../auth/index.js';
 import { enqueueReplyMail, enqueueWaitingMail, withdrawMessageMail } from '../notifications/index.js';
 import { readSettingsIn } from '../settings/index.js';
 import type { Reader } from './access.js';
+import { conversationsErrors } from './errors.js';
 import { bindToOrder, toUploadDto } from './uploads.js';
 
 type Kind = 'customer' | 'staff';
@@ -137,7 +137,9 @@ export function createMessageService({
     ): Promise<MessageDto> {
       const attachmentIds = [...new Set(input.attachmentIds ?? [])];
       if (!input.text && attachmentIds.length === 0) {
-        throw badRequest('Write a message or attach a file', { text: 'Write a message or attach a file' });
+        throw conversationsErrors.MESSAGE_EMPTY('Write a message or attach a file', {
+          fields: { text: 'Write a message or attach a file' },
+        });
       }
       const { order } = reader;
       const now = clock.now();
@@ -158,9 +160,14 @@ export function createMessageService({
               )
           : [];
         if (files.length !== attachmentIds.length) {
-          throw badRequest('A file to attach was not found, belongs to another order or was already sent', {
-            attachmentIds: 'Upload the file to this order first',
-          });
+          throw conversationsErrors.ATTACHMENT_NOT_FOUND(
+            'A file to attach was not found, belongs to another order or was already sent',
+            {
+              fields: {
+                attachmentIds: 'Upload the file to this order first',
+              },
+            },
+          );
         }
         const [message] = await tx
           .insert(orderMessages)

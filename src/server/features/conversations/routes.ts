@@ -18,18 +18,18 @@ import {
 import { drainRequest } from '../../http/drain-request.js';
 import { errorBody, idParams } from '../../http/schemas.js';
 import { guardStaffRoutes, requireUser, staffUser } from '../../http/session.js';
-import { AppError, badRequest } from '../../lib/errors.js';
 import { auditActor } from '../audit/index.js';
 import type { SessionUser } from '../auth/index.js';
+import { conversationsErrors } from './errors.js';
 import type { ConversationServices } from './service.js';
 
 const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 const uploadFailures = { ...failures, 413: errorBody, 415: errorBody };
 const LIMIT_MB = UPLOAD_MAX_BYTES / (1024 * 1024);
 const fileTooLarge = () =>
-  new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${LIMIT_MB} MB (the limit)`);
+  conversationsErrors.FILE_TOO_LARGE(`The file is larger than ${LIMIT_MB} MB (the limit)`);
 const notMultipart = () =>
-  new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data in the field "file"');
+  conversationsErrors.NOT_MULTIPART('Send the file as multipart/form-data in the field "file"');
 
 /** Upload ids are UUIDs; anything else is simply not found. */
 const uploadParams = z.object({ id: z.string().max(100) });
@@ -68,7 +68,9 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ conversations: Conversa
             continue;
           }
           if (part.fieldname !== 'file')
-            throw badRequest(`Unexpected file field '${part.fieldname}': send it as "file"`);
+            throw conversationsErrors.UNEXPECTED_FILE_FIELD(
+              `Unexpected file field '${part.fieldname}': send it as "file"`,
+            );
           stream = part.file;
           file = { name: part.filename, bytes: await part.toBuffer() };
         }
@@ -76,16 +78,22 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ conversations: Conversa
         await drainRequest(request, stream, UPLOAD_MAX_BYTES);
         const code = (error as { code?: string }).code;
         if (code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
-        if (code === 'FST_FILES_LIMIT') throw badRequest('Send one file at a time');
+        if (code === 'FST_FILES_LIMIT')
+          throw conversationsErrors.ONE_FILE_AT_A_TIME('Send one file at a time');
         if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-          throw badRequest('Too many form fields');
+          throw conversationsErrors.TOO_MANY_FORM_FIELDS('Too many form fields');
         if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw notMultipart();
         throw error;
       }
       if (orderId !== undefined && (!Number.isInteger(orderId) || orderId <= 0)) {
-        throw badRequest('orderId must be the id of one of your orders', { orderId: 'Invalid' });
+        throw conversationsErrors.ORDER_NOT_YOURS('orderId must be the id of one of your orders', {
+          fields: { orderId: 'Invalid' },
+        });
       }
-      if (!file) throw badRequest('File required: send it in the field "file"', { file: 'File required' });
+      if (!file)
+        throw conversationsErrors.FILE_REQUIRED('File required: send it in the field "file"', {
+          fields: { file: 'File required' },
+        });
       const stored = await uploads.store(user, { orderId, fileName: file.name, bytes: file.bytes });
       reply.code(201);
       return stored;

@@ -9,9 +9,9 @@ import {
 import type { Db, Executor } from '../../db/client.js';
 import { orders, unitDocuments, uploads, users } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
-import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import type { SessionUser } from '../auth/index.js';
 import { type Reader, readerOf } from './access.js';
+import { conversationsErrors } from './errors.js';
 
 export const UNSUPPORTED_FILE_MESSAGE =
   'This file is not a PDF, JPEG, PNG, WebP or HEIC file (judged by its content, not its name)';
@@ -43,8 +43,7 @@ export const toUploadDto = (row: {
 });
 
 export const overQuota = () =>
-  new AppError(
-    'PAYLOAD_TOO_LARGE',
+  conversationsErrors.ORDER_UPLOAD_QUOTA_EXCEEDED(
     `This order's files would exceed ${ORDER_UPLOAD_QUOTA_BYTES / MB} MB (the limit per order)`,
   );
 
@@ -77,7 +76,7 @@ export async function bindToOrder(executor: Executor, orderId: number, ids: read
 /** A file sent before its order is chosen: customers, and staff who may send files. */
 function mayUploadWithoutOrder(user: SessionUser) {
   if (isStaffRole(user.role) && !can(user.role, 'orders.messages') && !can(user.role, 'orders.status')) {
-    throw forbidden('Your role does not allow this');
+    throw conversationsErrors.PERMISSION_DENIED('Your role does not allow this');
   }
 }
 
@@ -98,11 +97,11 @@ export function createUploadService({ db, clock }: { db: Db; clock: Clock }) {
       const { orderId } = input;
       if (orderId === undefined) mayUploadWithoutOrder(user);
       else await readerOf(db, user, orderId, 'upload');
-      if (input.bytes.length === 0) throw new AppError('BAD_REQUEST', 'The file is empty');
+      if (input.bytes.length === 0) throw conversationsErrors.FILE_EMPTY('The file is empty');
       const detected = await fileTypeFromBuffer(input.bytes);
       const contentType = detected?.mime;
       if (!contentType || !(UPLOAD_CONTENT_TYPES as readonly string[]).includes(contentType)) {
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED_FILE_MESSAGE);
+        throw conversationsErrors.FILE_TYPE_NOT_ALLOWED(UNSUPPORTED_FILE_MESSAGE);
       }
       return db.transaction(async (tx) => {
         // The order's row (or, for a file not yet on an order, the uploader's) is locked while the
@@ -145,10 +144,10 @@ export function createUploadService({ db, clock }: { db: Db; clock: Clock }) {
     async read(user: SessionUser, id: string) {
       const [row] = await db.select().from(uploads).where(eq(uploads.id, id)).limit(1);
       // A file of someone else's order answers exactly like a missing one.
-      if (!row) throw notFound('File not found');
+      if (!row) throw conversationsErrors.FILE_NOT_FOUND('File not found');
       // A file on no order yet is its uploader's alone.
       if (row.orderId === null) {
-        if (row.uploadedBy !== user.id) throw notFound('File not found');
+        if (row.uploadedBy !== user.id) throw conversationsErrors.FILE_NOT_FOUND('File not found');
         return row;
       }
       await readerOf(db, user, row.orderId, 'read', 'File not found');

@@ -252,6 +252,7 @@ describe('change e-mail', () => {
       json: { email: 'TAKEN@example.com' },
     });
     expect(taken.status).toBe(409);
+    expect(taken.body.code).toBe('EMAIL_IN_USE');
     expect(taken.body.message).toBe('Another account already uses this email address');
     for (const json of [{ email: 'not-an-address' }, { email: '' }, {}]) {
       const bad = await admin.request('PATCH', `/api/admin/users/${user.id}`, { json });
@@ -273,7 +274,7 @@ describe('delete user', () => {
     const [user] = await t.database.db.select().from(users).where(eq(users.email, 'has-orders@example.com'));
     const res = await admin.request('DELETE', `/api/admin/users/${user?.id}`);
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ message: userHasOrdersMessage(2), orders: 2 });
+    expect(res.body).toEqual({ code: 'USER_HAS_ORDERS', message: userHasOrdersMessage(2), orders: 2 });
     expect(res.body.message).toBe(
       'This user has 2 associated orders and cannot be deleted. Please reassign or delete the orders first.',
     );
@@ -300,6 +301,7 @@ describe('delete user', () => {
   it('refuses an admin deleting themself', async () => {
     const res = await admin.request('DELETE', `/api/admin/users/${adminId}`);
     expect(res.status).toBe(409);
+    expect(res.body.code).toBe('CANNOT_DELETE_SELF');
     expect(res.body.message).toBe(CANNOT_DELETE_SELF);
     expect(await userRow(adminId)).toBeDefined();
   });
@@ -358,6 +360,7 @@ describe('Add User', () => {
       role: 'USER',
     });
     expect(res.status).toBe(409);
+    expect(res.body.code).toBe('EMAIL_IN_USE');
     expect(res.body.message).toBe('Another account already uses this email address');
   });
 });
@@ -424,6 +427,7 @@ describe('Edit User', () => {
       json: { email: 'staff@example.com', role: 'USER' },
     });
     expect(res.status).toBe(409);
+    expect(res.body.code).toBe('CANNOT_DEMOTE_SELF');
     expect(res.body.message).toBe(CANNOT_DEMOTE_SELF);
     expect((await userRow(adminId))?.role).toBe('ADMIN');
 
@@ -455,7 +459,7 @@ describe('Edit User', () => {
       const statuses = results.map((r) => r.status);
       expect(statuses.filter((s) => s === 200)).toHaveLength(1);
       const refused = results.find((r) => r.status !== 200);
-      if (refused?.status === 409) expect(refused.body.message).toBe(LAST_ADMIN);
+      if (refused?.status === 409) expect(refused.body).toEqual({ code: 'LAST_ADMIN', message: LAST_ADMIN });
       else expect(refused?.status).toBe(403);
       const admins = await isolated.database.db.select().from(users).where(eq(users.role, 'ADMIN'));
       expect(admins).toHaveLength(1);

@@ -17,12 +17,13 @@ import { fullNameOf } from '../../db/full-name.js';
 import { orders, sessions, type User, users, verificationCodes } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { hashPassword, hashToken } from '../../lib/crypto.js';
-import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { AppError } from '../../lib/errors.js';
 import { publishAccountChanged } from '../../live/publish.js';
 import { recipientLocale } from '../../mail/i18n.js';
 import { adminResetMail } from '../../mail/templates.js';
 import { type AuditActor, recordAudit } from '../audit/index.js';
 import type { AuthService } from '../auth/index.js';
+import { customersErrors } from './errors.js';
 
 export const USER_NOT_FOUND = 'User not found';
 export const CANNOT_DELETE_SELF = 'You cannot delete your own account';
@@ -98,7 +99,7 @@ export function createCustomerAdminService({
   async function findUser(id: number, executor: Executor = db, lock = false): Promise<UserRow> {
     const query = executor.select(userColumns).from(users).where(eq(users.id, id));
     const [user] = lock ? await query.for('update') : await query;
-    if (!user) throw notFound(USER_NOT_FOUND);
+    if (!user) throw customersErrors.USER_NOT_FOUND(USER_NOT_FOUND);
     return user;
   }
 
@@ -107,7 +108,7 @@ export function createCustomerAdminService({
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.email, email), ne(users.id, exceptId)));
-    if (taken) throw conflict(EMAIL_IN_USE_MESSAGE);
+    if (taken) throw customersErrors.EMAIL_IN_USE(EMAIL_IN_USE_MESSAGE);
   }
 
   /** Runs a write that may meet the e-mail unique index; a concurrent duplicate becomes the same 409. */
@@ -115,7 +116,7 @@ export function createCustomerAdminService({
     try {
       return await write();
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(EMAIL_IN_USE_MESSAGE);
+      if (isUniqueViolation(error)) throw customersErrors.EMAIL_IN_USE(EMAIL_IN_USE_MESSAGE);
       throw error;
     }
   }
@@ -136,7 +137,7 @@ export function createCustomerAdminService({
   }
 
   function assertAdminRemains(admins: readonly number[], removedId: number) {
-    if (admins.every((id) => id === removedId)) throw conflict(LAST_ADMIN);
+    if (admins.every((id) => id === removedId)) throw customersErrors.LAST_ADMIN(LAST_ADMIN);
   }
 
   return {
@@ -250,7 +251,8 @@ export function createCustomerAdminService({
     async sendPasswordReset(actor: AuditActor & { role: string }, id: number) {
       const user = await findUser(id);
       // Support may help customers; a staff account's password is an admin's business.
-      if (isStaffRole(user.role) && !can(actor.role, 'admin.all')) throw forbidden(STAFF_RESET_ADMIN_ONLY);
+      if (isStaffRole(user.role) && !can(actor.role, 'admin.all'))
+        throw customersErrors.STAFF_RESET_ADMIN_ONLY(STAFF_RESET_ADMIN_ONLY);
       const params = new URLSearchParams({
         reset: user.email,
         status: user.hasPassword ? 'ACTIVE' : 'PENDING',
@@ -303,7 +305,7 @@ export function createCustomerAdminService({
           const admins = await lockAdmins(tx);
           const user = await findUser(id, tx, true);
           if (user.role === 'ADMIN' && input.role !== 'ADMIN') {
-            if (id === actor.id) throw conflict(CANNOT_DEMOTE_SELF);
+            if (id === actor.id) throw customersErrors.CANNOT_DEMOTE_SELF(CANNOT_DEMOTE_SELF);
             assertAdminRemains(admins, id);
           }
           await assertEmailFree(tx, input.email, id);
@@ -350,7 +352,7 @@ export function createCustomerAdminService({
           .values({ email: input.email, password: hashed, role: input.role })
           .onConflictDoNothing({ target: users.email })
           .returning({ id: users.id });
-        if (!created) throw conflict(EMAIL_IN_USE_MESSAGE);
+        if (!created) throw customersErrors.EMAIL_IN_USE(EMAIL_IN_USE_MESSAGE);
         await recordAudit(tx, {
           actor,
           action: 'user.created',
@@ -367,7 +369,7 @@ export function createCustomerAdminService({
      * delete.
      */
     async deleteUser(actor: AuditActor, id: number) {
-      if (id === actor.id) throw conflict(CANNOT_DELETE_SELF);
+      if (id === actor.id) throw customersErrors.CANNOT_DELETE_SELF(CANNOT_DELETE_SELF);
       await db.transaction(async (tx) => {
         const admins = await lockAdmins(tx);
         const user = await findUser(id, tx, true);
@@ -394,7 +396,7 @@ export function createCustomerAdminService({
 /** The refusal carries the number of orders beside the message. */
 export class UserHasOrdersError extends AppError {
   constructor(readonly orders: number) {
-    super('CONFLICT', userHasOrdersMessage(orders), { details: { orders } });
+    super('CONFLICT', userHasOrdersMessage(orders), { details: { orders }, code: 'USER_HAS_ORDERS' });
   }
 }
 

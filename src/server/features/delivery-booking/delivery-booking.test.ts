@@ -147,6 +147,7 @@ describe('booking a delivery day (customer)', () => {
 
     const soon = await customer.post(`/api/order-items/${unitA}/delivery-booking`, { slotId: tooSoon.id });
     expect(soon.status).toBe(409);
+    expect(soon.body.code).toBe('SLOT_TOO_SOON');
     expect(soon.body.message).toBe(SLOT_TOO_SOON_MESSAGE);
     for (const id of [early, delivered]) {
       expect((await customer.get(`/api/order-items/${id}/delivery-slots`)).status).toBe(409);
@@ -244,8 +245,9 @@ describe('booking a delivery day (customer)', () => {
     const statuses = answers.map((res) => res.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(19);
-    for (const res of answers.filter((r) => r.status === 409))
-      expect(res.body.message).toBe(SLOT_FULL_MESSAGE);
+    for (const res of answers.filter((r) => r.status === 409)) {
+      expect(res.body).toEqual({ code: 'SLOT_FULL', message: SLOT_FULL_MESSAGE });
+    }
     const list = await admin.get(`/api/admin/delivery-slots?from=${slot.date}&to=${slot.date}`);
     expect(list.body.items[0]).toMatchObject({ capacity: 3, booked: 3 });
     const confirmed = await Promise.all(racers.map(({ itemIds }) => unit(itemIds[0] as number)));
@@ -296,6 +298,7 @@ describe('booking a delivery day (customer)', () => {
     expect(state.body.booking).toMatchObject({ date: second.date, canChange: false });
     const refused = await customer.post(`/api/order-items/${id}/delivery-booking`, { slotId: first.id });
     expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('BOOKING_TOO_LATE');
     expect(refused.body.message).toBe(BOOKING_TOO_LATE_MESSAGE);
     expect(dayOf((await unit(id))?.deliveryDate as Date)).toBe(second.date);
   });

@@ -14,11 +14,11 @@ import {
 import { canBookDelivery, type Stage } from '../../../shared/stages.js';
 import type { Executor } from '../../db/client.js';
 import { deliveryBookings, deliverySlots, orderItems, orders, users } from '../../db/schema.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { publishToStaff } from '../../live/publish.js';
 import { type AuditActor, recordAudit } from '../audit/index.js';
 import { enqueueDeliveryBookingMail } from '../notifications/index.js';
 import type { OrderChangeDeps } from '../orders/index.js';
+import { deliveryBookingErrors } from './errors.js';
 
 const DAY_MS = 86_400_000;
 
@@ -65,7 +65,7 @@ export function createDeliveryBookingService({ db, clock, orders: writer }: Orde
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
       .where(and(eq(orderItems.id, itemId), eq(orders.userId, userId)))
       .limit(1);
-    if (!row) throw notFound('Order item not found');
+    if (!row) throw deliveryBookingErrors.ORDER_ITEM_NOT_FOUND('Order item not found');
     return row;
   }
 
@@ -95,9 +95,14 @@ export function createDeliveryBookingService({ db, clock, orders: writer }: Orde
     async listSlots(range: { from?: string; to?: string }): Promise<DeliverySlot[]> {
       const from = range.from ?? dayOf(clock.now());
       const to = range.to ?? addDays(from, 27);
-      if (to < from) throw badRequest('The end of the range is before its start', { to: 'Before from' });
+      if (to < from)
+        throw deliveryBookingErrors.DATE_RANGE_REVERSED('The end of the range is before its start', {
+          fields: { to: 'Before from' },
+        });
       if (Date.parse(to) - Date.parse(from) >= MAX_SLOT_RANGE_DAYS * DAY_MS) {
-        throw badRequest(`At most ${MAX_SLOT_RANGE_DAYS} days at once`, { to: 'Range too long' });
+        throw deliveryBookingErrors.DATE_RANGE_TOO_LONG(`At most ${MAX_SLOT_RANGE_DAYS} days at once`, {
+          fields: { to: 'Range too long' },
+        });
       }
       return db
         .select(slotColumns)
@@ -111,7 +116,10 @@ export function createDeliveryBookingService({ db, clock, orders: writer }: Orde
     /** Opens a day for deliveries; a day already published answers 409, a past day 400. */
     async publishSlot(input: { date: string; capacity: number }, actor: AuditActor): Promise<DeliverySlot> {
       const now = clock.now();
-      if (input.date < dayOf(now)) throw badRequest('This day is in the past', { date: 'In the past' });
+      if (input.date < dayOf(now))
+        throw deliveryBookingErrors.DAY_IN_PAST('This day is in the past', {
+          fields: { date: 'In the past' },
+        });
       return db.transaction(async (tx) => {
         const [slot] = await tx
           .insert(deliverySlots)
@@ -124,7 +132,10 @@ export function createDeliveryBookingService({ db, clock, orders: writer }: Orde
           })
           .onConflictDoNothing({ target: deliverySlots.date })
           .returning({ id: deliverySlots.id, date: deliverySlots.date, capacity: deliverySlots.capacity });
-        if (!slot) throw conflict(`${input.date} is already published as a delivery day`);
+        if (!slot)
+          throw deliveryBookingErrors.DAY_ALREADY_PUBLISHED(
+            `${input.date} is already published as a delivery day`,
+          );
         await recordAudit(tx, {
           actor,
           action: 'delivery_slot.published',
@@ -145,14 +156,14 @@ export function createDeliveryBookingService({ db, clock, orders: writer }: Orde
           .from(deliverySlots)
           .where(eq(deliverySlots.id, slotId))
           .for('update');
-        if (!slot) throw notFound('Delivery day not found');
+        if (!slot) throw deliveryBookingErrors.DELIVERY_DAY_NOT_FOUND('Delivery day not found');
         const [taken] = await tx
           .select({ n: count() })
           .from(deliveryBookings)
           .where(eq(deliveryBookings.slotId, slotId));
         const n = taken?.n ?? 0;
         if (n > 0) {
-          throw conflict(
+          throw deliveryBookingErrors.DAY_HAS_BOOKINGS(
             `${slot.date} has ${n} ${n === 1 ? 'booking' : 'bookings'} and cannot be removed. Ask the customers to choose another day first.`,
           );
         }
@@ -170,7 +181,8 @@ export function createDeliveryBookingService({ db, clock, orders: writer }: Orde
     /** The days this unit can be booked on (48 hours ahead or later, with a free place) and its booking. */
     async slotsForUnit(userId: number, itemId: number) {
       const unit = await findOwnedUnit(db, userId, itemId);
-      if (!canBookDelivery(unit.status)) throw conflict(UNIT_NOT_BOOKABLE_MESSAGE);
+      if (!canBookDelivery(unit.status))
+        throw deliveryBookingErrors.UNIT_NOT_BOOKABLE(UNIT_NOT_BOOKABLE_MESSAGE);
       const now = clock.now();
       const booking = await currentBooking(db, itemId);
       const items = await db
@@ -197,13 +209,15 @@ export function createDeliveryBookingService({ db, clock, orders: writer }: Orde
         // One booking at a time per order: two tabs cannot both move the same unit.
         await writer.lock(tx, owned.orderId);
         const unit = await findOwnedUnit(tx, userId, itemId);
-        if (!canBookDelivery(unit.status)) throw conflict(UNIT_NOT_BOOKABLE_MESSAGE);
+        if (!canBookDelivery(unit.status))
+          throw deliveryBookingErrors.UNIT_NOT_BOOKABLE(UNIT_NOT_BOOKABLE_MESSAGE);
 
         const existing = await currentBooking(tx, itemId);
         if (existing?.slotId === slotId) {
           return { booking: bookingDto(slotId, existing.date, now), status: unit.status, changed: false };
         }
-        if (existing && now >= changeableUntil(existing.date)) throw conflict(BOOKING_TOO_LATE_MESSAGE);
+        if (existing && now >= changeableUntil(existing.date))
+          throw deliveryBookingErrors.BOOKING_TOO_LATE(BOOKING_TOO_LATE_MESSAGE);
 
         // Both days' rows, locked in id order so two customers swapping days cannot deadlock.
         const locked = await tx
@@ -213,14 +227,15 @@ export function createDeliveryBookingService({ db, clock, orders: writer }: Orde
           .orderBy(asc(deliverySlots.id))
           .for('update');
         const slot = locked.find((row) => row.id === slotId);
-        if (!slot) throw notFound('Delivery day not found');
-        if (slot.date < firstBookableDay(now)) throw conflict(SLOT_TOO_SOON_MESSAGE);
+        if (!slot) throw deliveryBookingErrors.DELIVERY_DAY_NOT_FOUND('Delivery day not found');
+        if (slot.date < firstBookableDay(now))
+          throw deliveryBookingErrors.SLOT_TOO_SOON(SLOT_TOO_SOON_MESSAGE);
         // Counted after the lock: every booking committed before it is seen.
         const [taken] = await tx
           .select({ n: count() })
           .from(deliveryBookings)
           .where(eq(deliveryBookings.slotId, slotId));
-        if ((taken?.n ?? 0) >= slot.capacity) throw conflict(SLOT_FULL_MESSAGE);
+        if ((taken?.n ?? 0) >= slot.capacity) throw deliveryBookingErrors.SLOT_FULL(SLOT_FULL_MESSAGE);
 
         const [booking] = await tx
           .insert(deliveryBookings)

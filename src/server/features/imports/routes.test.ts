@@ -359,6 +359,7 @@ describe('hostile and broken files get a clear 4xx and write nothing', () => {
   it('no file: File required', async () => {
     const res = await postImport(admin, null);
     expect(res.status).toBe(400);
+    expect(res.body.code).toBe('FILE_REQUIRED');
     expect(res.body.message).toBe('File required: Please select a CSV or Excel file to import');
   });
 
@@ -370,6 +371,7 @@ describe('hostile and broken files get a clear 4xx and write nothing', () => {
       lines.push(`IMP-Z-${i},Studio 240,x,,,,,${notes}`);
     const res = await postImport(admin, { name: 'big.csv', content: lines.join('\r\n') });
     expect(res.status).toBe(413);
+    expect(res.body.code).toBe('FILE_TOO_LARGE');
     expect(res.body.message).toBe('The file is larger than 20 MB (the limit)');
     expect(await ordersWith('IMP-Z-')).toHaveLength(0);
   });
@@ -383,6 +385,7 @@ describe('hostile and broken files get a clear 4xx and write nothing', () => {
       { validRowsOnly: true },
     );
     expect(res.status).toBe(413);
+    expect(res.body.code).toBe('FILE_TOO_LARGE');
     expect(res.body.message).toBe('The file has more than 100,000 rows (the limit)');
     expect(await ordersWith('IMP-Y-')).toHaveLength(0);
   });
@@ -438,6 +441,7 @@ describe('hostile and broken files get a clear 4xx and write nothing', () => {
     const form = rowsOf('IMP-V-');
     const res = await postImport(admin, { name: 'x.csv', content: form }, { dryRun: 'yes' as never });
     expect(res.status).toBe(400);
+    expect(res.body.code).toBe('INVALID_FLAG');
     expect(res.body.message).toBe('dryRun must be true or false');
   });
 });

@@ -18,8 +18,8 @@ import {
 import { drainRequest } from '../../http/drain-request.js';
 import { errorBody } from '../../http/schemas.js';
 import { guardStaffRoutes } from '../../http/session.js';
-import { AppError, badRequest } from '../../lib/errors.js';
 import { auditActor } from '../audit/index.js';
+import { importsErrors } from './errors.js';
 import type { ImportService } from './service.js';
 import {
   checkKind,
@@ -51,10 +51,7 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
     async (request) => {
       const admin = auditActor(request);
       if (!request.isMultipart()) {
-        throw new AppError(
-          'UNSUPPORTED_MEDIA_TYPE',
-          'Send the file as multipart/form-data in the field "file"',
-        );
+        throw importsErrors.NOT_MULTIPART('Send the file as multipart/form-data in the field "file"');
       }
       const flags: Partial<ImportOptions> = {};
       let outcome: ImportResult | undefined;
@@ -78,7 +75,9 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
             continue;
           }
           if (part.fieldname !== 'file')
-            throw badRequest(`Unexpected file field '${part.fieldname}': send it as "file"`);
+            throw importsErrors.UNEXPECTED_FILE_FIELD(
+              `Unexpected file field '${part.fieldname}': send it as "file"`,
+            );
           upload = part.file;
           const kind = kindFromName(part.filename);
           const bytes = limited(part.file);
@@ -94,8 +93,10 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
         }
         if (spool) outcome = await runImport(limited(createReadStream(spool.path)), spool.kind);
         if (!outcome) {
-          throw badRequest('File required: Please select a CSV or Excel file to import', {
-            file: 'File required',
+          throw importsErrors.FILE_REQUIRED('File required: Please select a CSV or Excel file to import', {
+            fields: {
+              file: 'File required',
+            },
           });
         }
       } catch (error) {
@@ -113,7 +114,9 @@ function flag(name: string, value: unknown): boolean {
   const text = String(value).trim().toLowerCase();
   if (text === 'true') return true;
   if (text === 'false' || text === '') return false;
-  throw badRequest(`${name} must be true or false`, { [name]: 'must be true or false' });
+  throw importsErrors.INVALID_FLAG(`${name} must be true or false`, {
+    fields: { [name]: 'must be true or false' },
+  });
 }
 
 /** The upload's bytes; a file cut at the size limit fails instead of importing its first 20 MB. */
@@ -128,7 +131,8 @@ async function* limited(stream: Readable): AsyncGenerator<Buffer> {
 /** The rows of the file, after checking that its content is what its name says. */
 async function* fileRows(bytes: AsyncIterable<Buffer>, kind: FileKind): AsyncGenerator<SourceRow> {
   const { head, body } = await peek(bytes, 8);
-  if (head.length === 0) throw badRequest('The file is empty: it needs a header row and at least one order');
+  if (head.length === 0)
+    throw importsErrors.FILE_EMPTY('The file is empty: it needs a header row and at least one order');
   checkKind(kind, head);
   if (kind === 'csv') {
     yield* csvRows(body);
@@ -143,10 +147,11 @@ async function* fileRows(bytes: AsyncIterable<Buffer>, kind: FileKind): AsyncGen
 function mapUploadError(error: unknown): unknown {
   const code = (error as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return fileTooLarge();
-  if (code === 'FST_FILES_LIMIT') return badRequest('Send one file at a time');
-  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return badRequest('Too many form fields');
+  if (code === 'FST_FILES_LIMIT') return importsErrors.ONE_FILE_AT_A_TIME('Send one file at a time');
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+    return importsErrors.TOO_MANY_FORM_FIELDS('Too many form fields');
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
-    return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data in the field "file"');
+    return importsErrors.NOT_MULTIPART('Send the file as multipart/form-data in the field "file"');
   }
   return error;
 }

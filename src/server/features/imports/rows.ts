@@ -6,7 +6,7 @@ import {
   REQUIRED_IMPORT_COLUMNS,
 } from '../../../shared/schemas/imports.js';
 import { parseStage, type Stage } from '../../../shared/stages.js';
-import { badRequest } from '../../lib/errors.js';
+import { importsErrors } from './errors.js';
 
 /** One data row after checking: every value in its stored form; null where the cell was empty. */
 export interface ImportRow {
@@ -45,14 +45,16 @@ export function mapColumns(header: readonly string[]): ColumnMap {
     const column = BY_NORMALISED.get(normalise(cell.replace(/^\uFEFF/, '')));
     if (!column) return;
     if (map[column] !== undefined) {
-      throw badRequest(`The column ${column} appears twice in the header row`, { file: 'duplicate column' });
+      throw importsErrors.DUPLICATE_COLUMN(`The column ${column} appears twice in the header row`, {
+        fields: { file: 'duplicate column' },
+      });
     }
     map[column] = index;
   });
   const missing = REQUIRED_IMPORT_COLUMNS.filter((column) => map[column] === undefined);
   if (missing.length > 0) {
     const message = `The header row must name the ${missing.join(' and ')} ${missing.length === 1 ? 'column' : 'columns'} (expected columns: ${IMPORT_COLUMNS.join(', ')})`;
-    throw badRequest(message, { file: message });
+    throw importsErrors.MISSING_COLUMNS(message, { fields: { file: message } });
   }
   return map;
 }

@@ -11,11 +11,11 @@ import {
 import { arrayParam, rowsOf } from '../../db/array-param.js';
 import { type Db, type Executor, isEmbedded } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
-import { AppError, badRequest } from '../../lib/errors.js';
 import { type AuditActor, recordAudit } from '../audit/index.js';
 import { enqueueOrderConfirmation } from '../notifications/index.js';
 import type { Actor, OrderWriter } from '../orders/index.js';
 import type { ServiceAreaService } from '../service-areas/index.js';
+import { importsErrors } from './errors.js';
 import { type ColumnMap, checkRow, type ImportRow, isBlankRow, mapColumns } from './rows.js';
 import { type SourceRow, tooManyRows } from './sources.js';
 
@@ -255,8 +255,9 @@ export function createImportService(deps: {
             }
           }
           await written;
-          if (!header) throw badRequest('The file is empty: it needs a header row and at least one order');
-          if (rows === 0) throw badRequest('The file has a header row but no orders');
+          if (!header)
+            throw importsErrors.FILE_EMPTY('The file is empty: it needs a header row and at least one order');
+          if (rows === 0) throw importsErrors.FILE_HAS_NO_ORDERS('The file has a header row but no orders');
           if (batch.length > 0 && writing()) await flush(tx, batch);
           if (!writing() || options.dryRun) throw new Rollback();
           // Only an import that writes is on record; a preview or a refused file changes nothing.
@@ -290,7 +291,7 @@ export function createImportService(deps: {
     const tally: ImportTally = { rows, created, updated, skipped, rejected, dryRun: options.dryRun, failed };
     for (const listener of listeners) listener(tally);
     // A file with invalid rows (nothing imported) is a bad request; its answer is still the full report.
-    if (failed) throw new AppError('BAD_REQUEST', result.message, { details: result });
+    if (failed) throw importsErrors.IMPORT_REFUSED(result.message, { details: result });
     return result;
   }
 
@@ -322,8 +323,7 @@ function mapDatabaseError(error: unknown): unknown {
     (error as { code?: string; cause?: { code?: string } }).code ??
     (error as { cause?: { code?: string } }).cause?.code;
   if (code === '23505') {
-    return new AppError(
-      'CONFLICT',
+    return importsErrors.IMPORT_CONFLICT(
       'An order in the file was created by someone else during the import; nothing was imported. Try again.',
     );
   }

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
 import yauzl from 'yauzl';
 import { IMPORT_MAX_ROWS } from '../../../shared/schemas/imports.js';
-import { AppError, badRequest } from '../../lib/errors.js';
+import { importsErrors } from './errors.js';
 import { readWorkbook } from './workbook.js';
 
 /** One row of the file, as text, with its spreadsheet row number (the first line is row 1). */
@@ -28,8 +28,8 @@ const KIND_NAMES: Record<FileKind, string> = {
   xls: 'an Excel 97-2003 workbook (.xls)',
 };
 
-const unsupported = (message: string) => new AppError('UNSUPPORTED_MEDIA_TYPE', message);
-export const tooLarge = (message: string) => new AppError('PAYLOAD_TOO_LARGE', message);
+const unsupported = (message: string) => importsErrors.FILE_TYPE_NOT_SUPPORTED(message);
+export const tooLarge = (message: string) => importsErrors.FILE_TOO_LARGE(message);
 
 /** The kind the name promises: .csv, .xlsx or .xls (any case); anything else is refused. */
 export function kindFromName(filename: string): FileKind {
@@ -124,9 +124,14 @@ export async function* csvRows(bytes: AsyncIterable<Buffer>): AsyncGenerator<Sou
   } catch (error) {
     if (isCsvError(error)) {
       const line = (error as CsvError & { lines?: number }).lines ?? row;
-      throw badRequest(`The CSV file could not be read at line ${line}: ${csvProblem(error)}`, {
-        file: 'unreadable CSV',
-      });
+      throw importsErrors.FILE_UNREADABLE(
+        `The CSV file could not be read at line ${line}: ${csvProblem(error)}`,
+        {
+          fields: {
+            file: 'unreadable CSV',
+          },
+        },
+      );
     }
     throw error;
   } finally {
@@ -168,7 +173,9 @@ export async function checkXlsxZip(buffer: Buffer): Promise<void> {
       if (entries.length > XLSX_MAX_ENTRIES) {
         zip.close();
         reject(
-          badRequest(`The .xlsx file has more than ${XLSX_MAX_ENTRIES} parts`, { file: 'too many parts' }),
+          importsErrors.FILE_UNREADABLE(`The .xlsx file has more than ${XLSX_MAX_ENTRIES} parts`, {
+            fields: { file: 'too many parts' },
+          }),
         );
         return;
       }

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { IMPORT_MAX_ROWS } from '../../../shared/schemas/imports.js';
-import { badRequest } from '../../lib/errors.js';
+import { importsErrors } from './errors.js';
 import { WORKBOOK_MAX_CELL_CHARS, type WorkbookAnswer, type WorkbookJob } from './workbook-worker.js';
 
 /** What one workbook's parse may use: heap, and time before the worker is stopped. */
@@ -57,11 +57,15 @@ export function readWorkbook(
       finish(() => {
         if (answer.ok) resolve(answer.rows);
         else if (answer.problem === 'no-sheet')
-          reject(badRequest('The workbook has no sheet', { file: 'no sheet' }));
+          reject(
+            importsErrors.WORKBOOK_HAS_NO_SHEET('The workbook has no sheet', {
+              fields: { file: 'no sheet' },
+            }),
+          );
         else if (answer.problem === 'too-many-rows') reject(errors.tooManyRows());
         else if (answer.problem === 'long-cell') {
           const message = `Row ${answer.row} has a cell longer than ${WORKBOOK_MAX_CELL_CHARS.toLocaleString('en-US')} characters, which no order field takes`;
-          reject(badRequest(message, { file: message }));
+          reject(importsErrors.FILE_UNREADABLE(message, { fields: { file: message } }));
         } else reject(errors.unreadable(kind));
       }),
     );

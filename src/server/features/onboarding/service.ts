@@ -5,8 +5,8 @@ import {
   onboardingFormSchema,
 } from '../../../shared/schemas/onboarding.js';
 import { type OrderItem, orderItems, orders, users } from '../../db/schema.js';
-import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import type { OrderChangeDeps } from '../orders/index.js';
+import { onboardingErrors } from './errors.js';
 
 export interface OnboardingSubmission {
   formData: unknown;
@@ -22,7 +22,9 @@ export function parseOnboardingForm(formData: unknown): OnboardingFormData {
   const fields: Record<string, string> = {};
   for (const issue of parsed.error.issues) fields[issue.path.join('.') || 'formData'] ??= issue.message;
   const [first] = Object.entries(fields);
-  throw badRequest(first ? `${first[0]}: ${first[1]}` : 'Invalid onboarding form', fields);
+  throw onboardingErrors.ONBOARDING_INVALID(first ? `${first[0]}: ${first[1]}` : 'Invalid onboarding form', {
+    fields: fields,
+  });
 }
 
 /** An Individual application carries the fixed business defaults, whatever the browser sent. */
@@ -52,19 +54,21 @@ export function createOnboardingService({ db, clock, orders: writer }: OrderChan
           .from(orders)
           .where(and(eq(orders.id, submission.orderId), eq(orders.userId, userId)))
           .for('update');
-        if (!order) throw notFound('Order item not found');
+        if (!order) throw onboardingErrors.ORDER_ITEM_NOT_FOUND('Order item not found');
         const [item] = await tx.select().from(orderItems).where(eq(orderItems.id, submission.orderItemId));
         const matches =
           item &&
           item.orderId === order.id &&
           (submission.itemNumber === undefined || submission.itemNumber === item.itemNumber);
-        if (!matches) throw notFound('Order item not found');
+        if (!matches) throw onboardingErrors.ORDER_ITEM_NOT_FOUND('Order item not found');
         if (item.status !== 'LOCATION_ENABLED') {
-          throw forbidden('Onboarding can only be submitted while the unit is at Location Enabled');
+          throw onboardingErrors.ONBOARDING_CLOSED(
+            'Onboarding can only be submitted while the unit is at Location Enabled',
+          );
         }
 
         const [account] = await tx.select().from(users).where(eq(users.id, userId));
-        if (!account) throw notFound('User not found');
+        if (!account) throw onboardingErrors.USER_NOT_FOUND('User not found');
         const now = clock.now();
         await writer.changeStatus(
           tx,
@@ -93,7 +97,7 @@ export function createOnboardingService({ db, clock, orders: writer }: OrderChan
           .where(eq(users.id, userId));
         await writer.setDetails(tx, order.id, {}, now);
         const [updated] = await tx.select().from(orderItems).where(eq(orderItems.id, item.id));
-        if (!updated) throw notFound('Order item not found');
+        if (!updated) throw onboardingErrors.ORDER_ITEM_NOT_FOUND('Order item not found');
         return updated;
       });
     },

@@ -197,6 +197,7 @@ describe('a customer changing a unit’s status', () => {
     const item = unit(triple, 2);
     const res = await patch(ann, item.id, { status: 'DOCUMENTS_SIGNING' });
     expect(res.status).toBe(409);
+    expect(res.body.code).toBe('DOCUMENT_NOT_READY');
     expect(res.body.message).toBe('The documents may still be in preparation. Please check back later.');
     const [stored] = await t.database.db.select().from(orderItems).where(eq(orderItems.id, item.id));
     expect(stored?.status).toBe('DOCUMENTS_PENDING');

@@ -8,7 +8,7 @@ import type { Stage } from '../../../shared/stages.js';
 import type { Db, Executor } from '../../db/client.js';
 import { eventLogs, type Order, type OrderItem, orderItems, orders, users } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
-import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import { ordersErrors } from './errors.js';
 import type { OrderWriter } from './writer.js';
 
 /**
@@ -91,7 +91,7 @@ export function createOrderService({
       .where(and(eq(orders.id, orderId), visibleTo(viewer)))
       .limit(1);
     // Someone else's order answers exactly like a missing one.
-    if (!order) throw notFound('Order not found');
+    if (!order) throw ordersErrors.ORDER_NOT_FOUND('Order not found');
     return order;
   }
 
@@ -103,7 +103,7 @@ export function createOrderService({
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
       .where(and(eq(orderItems.id, itemId), eq(orders.userId, userId)))
       .limit(1);
-    if (!row) throw notFound('Order item not found');
+    if (!row) throw ordersErrors.ORDER_ITEM_NOT_FOUND('Order item not found');
     return row;
   }
 
@@ -154,7 +154,7 @@ export function createOrderService({
         .innerJoin(orders, eq(orders.id, orderItems.orderId))
         .where(and(eq(orderItems.id, itemId), visibleTo(viewer)))
         .limit(1);
-      if (!row) throw notFound('Order item not found');
+      if (!row) throw ordersErrors.ORDER_ITEM_NOT_FOUND('Order item not found');
       const [user] = row.order.userId
         ? await db
             .select({
@@ -181,10 +181,13 @@ export function createOrderService({
         // Read the unit again under the order's lock, so two tabs cannot both pass the checks.
         await writer.lock(tx, order.id);
         const { item } = await findOwnedItem(userId, itemId, tx);
-        if (requested !== 'DOCUMENTS_SIGNING') throw forbidden('Customers cannot make this change');
+        if (requested !== 'DOCUMENTS_SIGNING')
+          throw ordersErrors.STATUS_CHANGE_NOT_ALLOWED('Customers cannot make this change');
         if (item.status === 'DOCUMENTS_SIGNING') return item;
-        if (item.status !== 'DOCUMENTS_PENDING') throw forbidden('Customers cannot make this change');
-        if (!isDocumentReady(item.currentStageData)) throw conflict(DOCUMENT_NOT_READY);
+        if (item.status !== 'DOCUMENTS_PENDING')
+          throw ordersErrors.STATUS_CHANGE_NOT_ALLOWED('Customers cannot make this change');
+        if (!isDocumentReady(item.currentStageData))
+          throw ordersErrors.DOCUMENT_NOT_READY(DOCUMENT_NOT_READY);
         const now = clock.now();
         await writer.changeStatus(
           tx,
@@ -199,7 +202,7 @@ export function createOrderService({
           now,
         );
         const [updated] = await tx.select().from(orderItems).where(eq(orderItems.id, item.id));
-        if (!updated) throw notFound('Order item not found');
+        if (!updated) throw ordersErrors.ORDER_ITEM_NOT_FOUND('Order item not found');
         return updated;
       });
     },

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { isCustomerMove, leastAdvanced, type Stage, stageIndex } from '../../../shared/stages.js';
 import type { Executor } from '../../db/client.js';
 import { eventLogs, type Order, orderItems, orders, type StageData } from '../../db/schema.js';
-import { forbidden, notFound } from '../../lib/errors.js';
+import { ordersErrors } from './errors.js';
 import { type Actor, initiatedBy, type OrderEvents, type UnitChange } from './events.js';
 
 /**
@@ -37,14 +37,15 @@ export interface StatusChangeResult {
 /** Locks the order row for the rest of the transaction, so concurrent changes to one order queue up. */
 export async function lockOrder(tx: Executor, orderId: number): Promise<Order> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-  if (!order) throw notFound('Order not found');
+  if (!order) throw ordersErrors.ORDER_NOT_FOUND('Order not found');
   return order;
 }
 
 function movesUnit(rule: StatusRule, from: Stage, to: Stage): boolean {
   if (from === to) return false;
   if (rule === 'forward') return stageIndex(from) < stageIndex(to);
-  if (rule === 'customer' && !isCustomerMove(from, to)) throw forbidden('This change is not allowed');
+  if (rule === 'customer' && !isCustomerMove(from, to))
+    throw ordersErrors.STATUS_CHANGE_NOT_ALLOWED('This change is not allowed');
   return true;
 }
 
@@ -69,7 +70,8 @@ export async function changeItemStatus(
   const wanted = change.itemNumbers ? new Set(change.itemNumbers) : null;
   if (wanted) {
     const missing = [...wanted].filter((n) => !units.some((u) => u.itemNumber === n));
-    if (missing.length > 0) throw notFound(`Item ${missing.join(', ')} not found in this order`);
+    if (missing.length > 0)
+      throw ordersErrors.ORDER_ITEM_NOT_FOUND(`Item ${missing.join(', ')} not found in this order`);
   }
 
   const moving = units.filter(

@@ -2,8 +2,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { type EventLog, eventLogs, type Order, orderItems, orders, type StageData } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
-import { notFound } from '../../lib/errors.js';
 import { createOrder, createOrders, type NewOrder } from './create.js';
+import { ordersErrors } from './errors.js';
 import { type Actor, initiatedBy, type OrderEvents } from './events.js';
 import { changeItemStatus, lockOrder, type StatusChange, type StatusChangeResult } from './status.js';
 import { type OrderRevision, type RevisionResult, reviseOrder } from './update.js';
@@ -52,7 +52,7 @@ export function createOrderWriter({ events }: { events: OrderEvents }) {
         .set({ ...details, updatedAt: now })
         .where(eq(orders.id, orderId))
         .returning();
-      if (!order) throw notFound('Order not found');
+      if (!order) throw ordersErrors.ORDER_NOT_FOUND('Order not found');
       return order;
     },
 
@@ -87,7 +87,7 @@ export function createOrderWriter({ events }: { events: OrderEvents }) {
         .set({ trackingToken: sql`default`, updatedAt: now })
         .where(eq(orders.id, orderId))
         .returning({ trackingToken: orders.trackingToken });
-      if (!row) throw notFound('Order not found');
+      if (!row) throw ordersErrors.ORDER_NOT_FOUND('Order not found');
       return row.trackingToken;
     },
 
@@ -116,7 +116,7 @@ export function createOrderWriter({ events }: { events: OrderEvents }) {
         .delete(orders)
         .where(eq(orders.id, orderId))
         .returning({ id: orders.id, orderId: orders.orderId });
-      if (!gone) throw notFound('Order not found');
+      if (!gone) throw ordersErrors.ORDER_NOT_FOUND('Order not found');
       return gone;
     },
 
@@ -133,7 +133,9 @@ export function createOrderWriter({ events }: { events: OrderEvents }) {
         .returning({ id: orders.id, orderId: orders.orderId });
       if (gone.length !== wanted.length) {
         const found = new Set(gone.map((order) => order.id));
-        throw notFound(`Order not found: ${wanted.filter((id) => !found.has(id)).join(', ')}`);
+        throw ordersErrors.ORDER_NOT_FOUND(
+          `Order not found: ${wanted.filter((id) => !found.has(id)).join(', ')}`,
+        );
       }
       return gone;
     },

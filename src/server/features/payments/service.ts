@@ -14,12 +14,12 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { orderItems, orders, type PaymentSession, paymentSessions, users } from '../../db/schema.js';
 import { type Clock, minutesFrom } from '../../lib/clock.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { mailText, recipientLocale } from '../../mail/i18n.js';
 import type { AuditActor } from '../audit/index.js';
 import type { OrderWriter } from '../orders/index.js';
 import type { SettingsService } from '../settings/index.js';
 import { type CheckoutEvent, createCheckoutEventHandler, type EventResult } from './checkout-events.js';
+import { paymentsErrors } from './errors.js';
 import { type CheckoutRequest, createStripeProvider, type StartedCheckout } from './stripe-provider.js';
 import { allowsOutcome, createTestCheckoutProvider, testCheckoutEvent } from './test-checkout.js';
 
@@ -70,7 +70,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       .innerJoin(users, eq(users.id, orders.userId))
       .where(and(eq(orderItems.id, itemId), eq(orders.userId, userId)))
       .limit(1);
-    if (!row) throw notFound('Order item not found');
+    if (!row) throw paymentsErrors.ORDER_ITEM_NOT_FOUND('Order item not found');
     return row;
   }
 
@@ -95,7 +95,8 @@ export function createPaymentService(deps: PaymentServiceDeps) {
   }
 
   async function testSession(sessionId: string) {
-    if ((await mode()).provider !== 'test') throw notFound('Test checkout not found');
+    if ((await mode()).provider !== 'test')
+      throw paymentsErrors.TEST_CHECKOUT_NOT_FOUND('Test checkout not found');
     const [row] = await db
       .select({ session: paymentSessions, order: orders, itemNumber: orderItems.itemNumber })
       .from(paymentSessions)
@@ -103,7 +104,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       .innerJoin(orderItems, eq(orderItems.id, paymentSessions.orderItemId))
       .where(and(eq(paymentSessions.sessionId, sessionId), eq(paymentSessions.provider, 'test')))
       .limit(1);
-    if (!row) throw notFound('Test checkout not found');
+    if (!row) throw paymentsErrors.TEST_CHECKOUT_NOT_FOUND('Test checkout not found');
     return row;
   }
 
@@ -140,17 +141,22 @@ export function createPaymentService(deps: PaymentServiceDeps) {
      */
     async startCheckout(userId: number, itemId: number): Promise<CheckoutLink> {
       const { item, order, email } = await ownedUnit(userId, itemId);
-      if (item.status !== 'FINANCING_PAYMENT') throw conflict('This unit is not awaiting payment');
+      if (item.status !== 'FINANCING_PAYMENT')
+        throw paymentsErrors.NOT_AWAITING_PAYMENT('This unit is not awaiting payment');
       const paymentStatus = item.currentStageData.paymentStatus;
-      if (isPaidStatus(paymentStatus)) throw conflict('The deposit for this unit is already paid');
+      if (isPaidStatus(paymentStatus))
+        throw paymentsErrors.DEPOSIT_ALREADY_PAID('The deposit for this unit is already paid');
       if (typeof paymentStatus === 'string' && FUNDS_PENDING.includes(paymentStatus)) {
-        throw conflict('A payment for this unit is already on its way');
+        throw paymentsErrors.PAYMENT_IN_PROGRESS('A payment for this unit is already on its way');
       }
       const amount = depositCents(item.currentStageData, order.amount);
-      if (amount === null) throw conflict('There is no deposit to pay for this unit yet');
+      if (amount === null)
+        throw paymentsErrors.NO_DEPOSIT_DUE('There is no deposit to pay for this unit yet');
       const current = await mode();
       if (current.provider === 'none') {
-        throw conflict('Online payment is not available yet. Please contact us to pay your deposit.');
+        throw paymentsErrors.ONLINE_PAYMENT_UNAVAILABLE(
+          'Online payment is not available yet. Please contact us to pay your deposit.',
+        );
       }
 
       const reusable = await reusableSession(item.id, current.provider, amount);
@@ -215,7 +221,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         .innerJoin(orders, eq(orders.id, paymentSessions.orderId))
         .where(eq(paymentSessions.sessionId, sessionId))
         .limit(1);
-      if (!found) throw notFound('Session information not found');
+      if (!found) throw paymentsErrors.PAYMENT_SESSION_NOT_FOUND('Session information not found');
       const { row } = found;
       const live = row.provider === 'stripe' && row.status === 'open' ? await liveStripeStatus(row) : null;
       return {
@@ -231,18 +237,18 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     /** POST /api/stripe/webhook: a delivery whose signature (and age) checks out is handled once. */
     async receiveStripeWebhook(rawBody: unknown, signature: unknown): Promise<EventResult> {
       if (!Buffer.isBuffer(rawBody) || typeof signature !== 'string' || !signature) {
-        throw badRequest('Missing Stripe signature');
+        throw paymentsErrors.STRIPE_SIGNATURE_MISSING('Missing Stripe signature');
       }
       const { webhookSecret } = await settings.stripeKeys();
       if (!webhookSecret) {
         log.warn('a Stripe webhook arrived but no webhook signing secret is configured');
-        throw badRequest('Stripe webhooks are not configured');
+        throw paymentsErrors.STRIPE_WEBHOOK_NOT_CONFIGURED('Stripe webhooks are not configured');
       }
       let event: CheckoutEvent;
       try {
         event = stripe.verifyEvent(rawBody, signature, webhookSecret);
       } catch {
-        throw badRequest('Invalid Stripe signature');
+        throw paymentsErrors.STRIPE_SIGNATURE_INVALID('Invalid Stripe signature');
       }
       return handleEvent(event, 'stripe');
     },
@@ -270,7 +276,8 @@ export function createPaymentService(deps: PaymentServiceDeps) {
      */
     async completeTestCheckout(sessionId: string, outcome: TestCheckoutOutcome): Promise<TestCheckoutResult> {
       const { session, order } = await testSession(sessionId);
-      if (!allowsOutcome(session, outcome)) throw conflict('This test payment is already finished');
+      if (!allowsOutcome(session, outcome))
+        throw paymentsErrors.TEST_PAYMENT_FINISHED('This test payment is already finished');
       await handleEvent(testCheckoutEvent(outcome, session, order.orderId), 'test-checkout');
       const [after] = await db.select().from(paymentSessions).where(eq(paymentSessions.id, session.id));
       return {
@@ -288,7 +295,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       if (isMaskedSecret(key)) return 'Stripe key unchanged';
       if (key !== '' && !STRIPE_SECRET_KEY_PATTERN.test(key)) {
         const message = 'Enter a Stripe secret key (sk_live_…, sk_test_…) or restricted key (rk_…)';
-        throw badRequest(message, { key: message });
+        throw paymentsErrors.STRIPE_KEY_INVALID(message, { fields: { key: message } });
       }
       await settings.save('integrations', { stripeSecretKey: key }, undefined, actor);
       return key === '' ? 'Stripe key removed' : 'Stripe key updated';

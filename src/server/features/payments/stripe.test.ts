@@ -108,6 +108,7 @@ describe('starting a Stripe checkout', () => {
     const res = await askForLink(ann, seeded.item.id);
     expect(res.status).toBe(502);
     expect(res.body).toEqual({
+      code: 'PAYMENT_PROVIDER_UNREACHABLE',
       message: 'The payment provider could not be reached. Please try again in a moment.',
     });
     expect((await unitState(t, seeded.item.id)).sessions).toEqual([]);
@@ -273,7 +274,7 @@ describe('the success page’s session lookup with Stripe', () => {
     const asked = stripe.requests.length;
     const res = await visitor.get('/api/stripe/sessions/cs_test_a1b2c3forged');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ message: 'Session information not found' });
+    expect(res.body).toEqual({ code: 'PAYMENT_SESSION_NOT_FOUND', message: 'Session information not found' });
     expect(stripe.requests).toHaveLength(asked);
   });
 });

@@ -35,7 +35,7 @@ describe('asking for a payment link', () => {
     for (const client of [bob, admin]) {
       const res = await askForLink(client, item.id);
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ message: 'Order item not found' });
+      expect(res.body).toEqual({ code: 'ORDER_ITEM_NOT_FOUND', message: 'Order item not found' });
     }
     expect((await askForLink(ann, 999_999)).status).toBe(404);
     expect((await unitState(t, item.id)).sessions).toEqual([]);
@@ -47,7 +47,7 @@ describe('asking for a payment link', () => {
     });
     const res = await askForLink(ann, item.id);
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ message: 'This unit is not awaiting payment' });
+    expect(res.body).toEqual({ code: 'NOT_AWAITING_PAYMENT', message: 'This unit is not awaiting payment' });
     expect((await unitState(t, item.id)).sessions).toEqual([]);
   });
 
@@ -268,7 +268,10 @@ describe('the success page’s session lookup', () => {
 
     const forged = await visitor.get('/api/stripe/sessions/cs_test_forged');
     expect(forged.status).toBe(404);
-    expect(forged.body).toEqual({ message: 'Session information not found' });
+    expect(forged.body).toEqual({
+      code: 'PAYMENT_SESSION_NOT_FOUND',
+      message: 'Session information not found',
+    });
     const open = await visitor.get(`/api/stripe/sessions/${sessionId}`);
     expect(open.body.payment_status).toBe('unpaid');
 
@@ -287,6 +290,7 @@ describe('in production without Stripe', () => {
       const { item } = await seedDepositOrder(production, 'cara@example.com');
       const res = await askForLink(client, item.id);
       expect(res.status).toBe(409);
+      expect(res.body.code).toBe('ONLINE_PAYMENT_UNAVAILABLE');
       expect(res.body.message).toBe(
         'Online payment is not available yet. Please contact us to pay your deposit.',
       );
@@ -306,6 +310,7 @@ describe('without PAYMENTS_TEST_MODE', () => {
       const { order, item } = await seedDepositOrder(plain, 'dora@example.com');
       const res = await askForLink(client, item.id);
       expect(res.status).toBe(409);
+      expect(res.body.code).toBe('ONLINE_PAYMENT_UNAVAILABLE');
       expect(res.body.message).toBe(
         'Online payment is not available yet. Please contact us to pay your deposit.',
       );

@@ -13,8 +13,9 @@ import {
 } from '../../../shared/schemas/security.js';
 import { errorBody, idParams } from '../../http/schemas.js';
 import { requirePermission, requireUser } from '../../http/session.js';
-import { forbidden, notFound, unauthorized } from '../../lib/errors.js';
+import { unauthorized } from '../../lib/errors.js';
 import { auditActor } from '../audit/index.js';
+import { secondFactorErrors } from './errors.js';
 import type { SecondFactorService } from './service.js';
 
 const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -23,7 +24,7 @@ const ok = z.object({ message: z.string() });
 /** Only staff enrol a second factor; customers sign in with the mailed code (decision 151). */
 function requireStaff(request: FastifyRequest) {
   const user = requireUser(request);
-  if (!isStaffRole(user.role)) throw forbidden('Only staff accounts use a second factor');
+  if (!isStaffRole(user.role)) throw secondFactorErrors.STAFF_ONLY('Only staff accounts use a second factor');
   if (request.sessionId === null) throw unauthorized();
   return { user, account: { id: user.id, email: user.email, ip: request.ip }, sessionId: request.sessionId };
 }
@@ -130,7 +131,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       requirePermission(request, 'admin.all');
       if (!(await secondFactor.removeAllFor(request.params.id, auditActor(request)))) {
-        throw notFound('User not found');
+        throw secondFactorErrors.USER_NOT_FOUND('User not found');
       }
       return { message: 'Second factor removed; the user signs in with an e-mailed code again' };
     },

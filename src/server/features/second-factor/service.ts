@@ -12,12 +12,12 @@ import type { Db, Executor } from '../../db/client.js';
 import { passkeys, recoveryCodes, sessions, settings, totpSecrets, users } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { verifyPassword } from '../../lib/crypto.js';
-import { badRequest, conflict, defineErrors, notFound } from '../../lib/errors.js';
 import { publishAccountChanged } from '../../live/publish.js';
 import { recipientLocale } from '../../mail/i18n.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { factorAddedMail } from '../../mail/templates.js';
 import { type AuditActor, recordAudit } from '../audit/index.js';
+import { secondFactorErrors } from './errors.js';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes.js';
 import { newTotpSecret, totpStep, totpUri } from './totp.js';
 
@@ -34,7 +34,6 @@ export function relyingPartyOf(publicUrl: string, name: string): RelyingParty {
 }
 
 export const WRONG_PASSWORD = 'The password is not correct';
-export const secondFactorErrors = defineErrors({ WRONG_PASSWORD: 'BAD_REQUEST' });
 export const INVALID_TOTP = 'That code is not right (or was already used). Wait for the next one.';
 const PASSKEY_NOT_VERIFIED = 'The passkey could not be verified. Please try again.';
 const PASSKEY_TIMEOUT_MS = 5 * 60_000;
@@ -183,7 +182,9 @@ export function createSecondFactorService({
         })
         .returning({ userId: totpSecrets.userId });
       if (!saved)
-        throw conflict('An authenticator app is already set up. Remove it first to set up another.');
+        throw secondFactorErrors.TOTP_ALREADY_SET_UP(
+          'An authenticator app is already set up. Remove it first to set up another.',
+        );
       return { secret, uri: totpUri(secret, account.email, rp.name) };
     },
 
@@ -194,9 +195,11 @@ export function createSecondFactorService({
         .select({ secret: totpSecrets.secret, confirmedAt: totpSecrets.confirmedAt })
         .from(totpSecrets)
         .where(eq(totpSecrets.userId, userId));
-      if (!pending || pending.confirmedAt) throw conflict('Start setting up the authenticator app first.');
+      if (!pending || pending.confirmedAt)
+        throw secondFactorErrors.TOTP_SETUP_NOT_STARTED('Start setting up the authenticator app first.');
       const step = totpStep(pending.secret, code, clock.now());
-      if (step === null) throw badRequest(INVALID_TOTP, { code: INVALID_TOTP });
+      if (step === null)
+        throw secondFactorErrors.TOTP_CODE_INVALID(INVALID_TOTP, { fields: { code: INVALID_TOTP } });
       const enrolled = await db.transaction(async (tx) => {
         const hadFactor = await hasAnyFactor(userId, tx);
         const [confirmed] = await tx
@@ -204,7 +207,8 @@ export function createSecondFactorService({
           .set({ confirmedAt: clock.now(), lastUsedStep: step })
           .where(and(eq(totpSecrets.userId, userId), isNull(totpSecrets.confirmedAt)))
           .returning({ userId: totpSecrets.userId });
-        if (!confirmed) throw conflict('The authenticator app is already set up.');
+        if (!confirmed)
+          throw secondFactorErrors.TOTP_ALREADY_SET_UP('The authenticator app is already set up.');
         const codes = await codesForFirstFactor(userId, hadFactor, tx);
         await auditOwn(tx, account, 'second_factor.added', {
           factor: 'totp',
@@ -224,7 +228,7 @@ export function createSecondFactorService({
           .delete(totpSecrets)
           .where(eq(totpSecrets.userId, userId))
           .returning({ id: totpSecrets.userId });
-        if (gone.length === 0) throw notFound('No authenticator app is set up');
+        if (gone.length === 0) throw secondFactorErrors.TOTP_NOT_SET_UP('No authenticator app is set up');
         await dropCodesWithoutFactor(userId, tx);
         await auditOwn(tx, account, 'second_factor.removed', { factor: 'totp' });
       });
@@ -235,7 +239,7 @@ export function createSecondFactorService({
       await reauthenticate(userId, password);
       return db.transaction(async (tx) => {
         if (!(await hasAnyFactor(userId, tx))) {
-          throw conflict('Set up a passkey or an authenticator app first.');
+          throw secondFactorErrors.NO_SECOND_FACTOR('Set up a passkey or an authenticator app first.');
         }
         const recoveryCodes = await replaceRecoveryCodes(userId, tx);
         await auditOwn(tx, account, 'second_factor.recovery_codes_replaced', { count: recoveryCodes.length });
@@ -280,7 +284,8 @@ export function createSecondFactorService({
       // Checked before the challenge is taken: a mistyped password can be corrected and sent again.
       await reauthenticate(userId, input.password);
       const expectedChallenge = await takeRegistrationChallenge(sessionId);
-      if (!expectedChallenge) throw conflict('Start adding the passkey again.');
+      if (!expectedChallenge)
+        throw secondFactorErrors.PASSKEY_CHALLENGE_EXPIRED('Start adding the passkey again.');
       const verification = await verifyRegistrationResponse({
         response: response as unknown as RegistrationResponseJSON,
         expectedChallenge,
@@ -288,7 +293,7 @@ export function createSecondFactorService({
         expectedRPID: rp.id,
         requireUserVerification: false,
       }).catch(() => ({ verified: false as const }));
-      if (!verification.verified) throw badRequest(PASSKEY_NOT_VERIFIED);
+      if (!verification.verified) throw secondFactorErrors.PASSKEY_NOT_VERIFIED(PASSKEY_NOT_VERIFIED);
       const { credential } = verification.registrationInfo;
       const passkeyName = name || undefined;
       const enrolled = await db.transaction(async (tx) => {
@@ -308,7 +313,8 @@ export function createSecondFactorService({
           .onConflictDoNothing({ target: passkeys.credentialId })
           .returning({ id: passkeys.id, name: passkeys.name });
         const [passkey] = saved;
-        if (!passkey) throw conflict('This passkey is already registered.');
+        if (!passkey)
+          throw secondFactorErrors.PASSKEY_ALREADY_REGISTERED('This passkey is already registered.');
         const codes = await codesForFirstFactor(userId, hadFactor, tx);
         await auditOwn(tx, account, 'second_factor.added', {
           factor: 'passkey',
@@ -331,7 +337,7 @@ export function createSecondFactorService({
           .where(and(eq(passkeys.id, passkeyId), eq(passkeys.userId, userId)))
           .returning({ id: passkeys.id, name: passkeys.name });
         const [passkey] = gone;
-        if (!passkey) throw notFound('Passkey not found');
+        if (!passkey) throw secondFactorErrors.PASSKEY_NOT_FOUND('Passkey not found');
         await dropCodesWithoutFactor(userId, tx);
         await auditOwn(tx, account, 'second_factor.removed', {
           factor: 'passkey',
@@ -386,7 +392,7 @@ export function createSecondFactorService({
         .select({ id: passkeys.credentialId, transports: passkeys.transports })
         .from(passkeys)
         .where(eq(passkeys.userId, userId));
-      if (mine.length === 0) throw badRequest('This account has no passkey.');
+      if (mine.length === 0) throw secondFactorErrors.NO_PASSKEY('This account has no passkey.');
       return generateAuthenticationOptions({
         rpID: rp.id,
         allowCredentials: mine,

@@ -125,6 +125,7 @@ describe('adding ZIP codes', () => {
     const placed = await order('78710', ['ORDER_PLACED']);
     const res = await admin.post('/api/admin/service-areas', { zipCode: '78710, 1234, abcde, 787011' });
     expect(res.status).toBe(400);
+    expect(res.body.code).toBe('INVALID_ZIP_CODE');
     expect(res.body.message).toBe('Invalid ZIP codes: 1234, abcde, 787011');
     expect(res.body.fields).toEqual({ zipCode: 'Invalid ZIP codes: 1234, abcde, 787011' });
     expect(await enabled()).toEqual([]);
@@ -133,6 +134,7 @@ describe('adding ZIP codes', () => {
 
   it('names a single invalid code in the singular', async () => {
     const res = await admin.post('/api/admin/service-areas', { zipCode: '7870' });
+    expect(res.body.code).toBe('INVALID_ZIP_CODE');
     expect(res.body.message).toBe('Invalid ZIP code: 7870');
   });
 
@@ -208,6 +210,7 @@ describe('removing ZIP codes', () => {
     await admin.post('/api/admin/service-areas', { zipCode: '78760' });
     const missing = await admin.request('DELETE', '/api/admin/service-areas/78761');
     expect(missing.status).toBe(404);
+    expect(missing.body.code).toBe('ZIP_CODE_NOT_ENABLED');
     expect(missing.body.message).toBe('ZIP code 78761 is not enabled');
     const bad = await admin.request('DELETE', '/api/admin/service-areas/7876x');
     expect(bad.status).toBe(400);

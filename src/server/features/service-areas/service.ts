@@ -3,10 +3,10 @@ import { type LocationUpdate, parseZipCodes } from '../../../shared/schemas/serv
 import type { Db, Executor } from '../../db/client.js';
 import { orders, settings } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
-import { badRequest, notFound } from '../../lib/errors.js';
 import { type AuditActor, recordAudit } from '../audit/index.js';
 import type { OrderWriter } from '../orders/index.js';
 import type { SettingsService } from '../settings/index.js';
+import { serviceAreasErrors } from './errors.js';
 
 const ZIP_KEY = 'enabledZipCodes';
 
@@ -115,10 +115,12 @@ export function createServiceAreaService({
       const { valid, invalid } = parseZipCodes(raw);
       if (invalid.length > 0) {
         const message = `Invalid ZIP ${invalid.length === 1 ? 'code' : 'codes'}: ${invalid.join(', ')}`;
-        throw badRequest(message, { zipCode: message });
+        throw serviceAreasErrors.INVALID_ZIP_CODE(message, { fields: { zipCode: message } });
       }
       if (valid.length === 0) {
-        throw badRequest('Enter a ZIP code', { zipCode: 'Enter a ZIP code' });
+        throw serviceAreasErrors.ZIP_CODE_REQUIRED('Enter a ZIP code', {
+          fields: { zipCode: 'Enter a ZIP code' },
+        });
       }
       return db.transaction(async (tx) => {
         const current = await lockedList(tx);
@@ -170,7 +172,8 @@ export function createServiceAreaService({
     async remove(zipCode: string, actor: AuditActor) {
       await db.transaction(async (tx) => {
         const current = await lockedList(tx);
-        if (!current.includes(zipCode)) throw notFound(`ZIP code ${zipCode} is not enabled`);
+        if (!current.includes(zipCode))
+          throw serviceAreasErrors.ZIP_CODE_NOT_ENABLED(`ZIP code ${zipCode} is not enabled`);
         await writeList(
           tx,
           current.filter((code) => code !== zipCode),

@@ -75,6 +75,7 @@ describe('reading settings', () => {
   it('answers 404 naming an unknown category', async () => {
     const res = await admin.get('/api/settings/billing');
     expect(res.status).toBe(404);
+    expect(res.body.code).toBe('UNKNOWN_SETTINGS_CATEGORY');
     expect(res.body.message).toBe('Unknown settings category: billing');
   });
 

@@ -7,9 +7,9 @@ import {
 } from '../../../shared/schemas/settings.js';
 import { errorBody } from '../../http/schemas.js';
 import { guardStaffRoutes } from '../../http/session.js';
-import { badRequest, notFound } from '../../lib/errors.js';
 import { auditActor } from '../audit/index.js';
 import type { ServiceAreaService } from '../service-areas/index.js';
+import { settingsErrors } from './errors.js';
 import type { SettingsService } from './service.js';
 
 const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
@@ -29,9 +29,10 @@ const categoryParams = z.object({ category: z.string().max(50) });
 function settingsCategory(name: string): SettingsCategory {
   // A Map, not an object literal: `__proto__` or `constructor` must not find inherited members.
   const pointer = OWN_ENDPOINTS.get(name);
-  if (pointer) throw badRequest(pointer, { category: pointer });
+  if (pointer)
+    throw settingsErrors.SETTINGS_CATEGORY_HAS_OWN_ENDPOINT(pointer, { fields: { category: pointer } });
   if (!(SETTINGS_CATEGORIES as readonly string[]).includes(name)) {
-    throw notFound(`Unknown settings category: ${name}`);
+    throw settingsErrors.UNKNOWN_SETTINGS_CATEGORY(`Unknown settings category: ${name}`);
   }
   return name as SettingsCategory;
 }

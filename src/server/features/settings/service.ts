@@ -13,9 +13,9 @@ import type { Config } from '../../config.js';
 import type { Db, Executor } from '../../db/client.js';
 import { settings } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
-import { badRequest } from '../../lib/errors.js';
 import { assertPublicTarget, PRIVATE_TARGET_MESSAGE, PrivateTargetError } from '../../lib/outbound-target.js';
 import { type AuditActor, recordAudit } from '../audit/index.js';
+import { settingsErrors } from './errors.js';
 import { readSettingsIn } from './read-in.js';
 
 /** Values only the server sets; a browser sending them is ignored rather than trusted. */
@@ -88,7 +88,9 @@ export function createSettingsService({ db, clock, config }: { db: Db; clock: Cl
       await assertPublicTarget(url);
     } catch (err) {
       if (!(err instanceof PrivateTargetError)) throw err;
-      throw badRequest(PRIVATE_TARGET_MESSAGE, { zapierWebhookUrl: PRIVATE_TARGET_MESSAGE });
+      throw settingsErrors.PRIVATE_WEBHOOK_TARGET(PRIVATE_TARGET_MESSAGE, {
+        fields: { zapierWebhookUrl: PRIVATE_TARGET_MESSAGE },
+      });
     }
   }
 
@@ -152,16 +154,15 @@ function changedValues(before: Record<string, unknown>, after: Record<string, un
 
 function parseCategory(category: SettingsCategory, input: unknown): Record<string, unknown> {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    throw badRequest('Send the settings as a JSON object');
+    throw settingsErrors.SETTINGS_NOT_AN_OBJECT('Send the settings as a JSON object');
   }
   const schema = SETTINGS_SCHEMAS[category];
   const shape = schema.def.shape as Record<string, z.ZodMiniType>;
   const unknownKeys = Object.keys(input).filter((key) => !(key in shape));
   if (unknownKeys.length > 0) {
-    throw badRequest(
-      `Unknown ${category} setting: ${unknownKeys.join(', ')}`,
-      Object.fromEntries(unknownKeys.map((key) => [key, 'Unknown setting'])),
-    );
+    throw settingsErrors.UNKNOWN_SETTING(`Unknown ${category} setting: ${unknownKeys.join(', ')}`, {
+      fields: Object.fromEntries(unknownKeys.map((key) => [key, 'Unknown setting'])),
+    });
   }
   const kept = Object.fromEntries(
     Object.entries(input).filter(
@@ -176,7 +177,7 @@ function parseCategory(category: SettingsCategory, input: unknown): Record<strin
       const key = String(issue.path[0] ?? category);
       fields[key] ??= issue.message;
     }
-    throw badRequest(`Invalid ${category} settings`, fields);
+    throw settingsErrors.INVALID_SETTINGS(`Invalid ${category} settings`, { fields: fields });
   }
   return parsed.data as Record<string, unknown>;
 }

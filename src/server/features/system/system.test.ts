@@ -116,7 +116,7 @@ describe('serving the built client', () => {
       expect(asset.statusCode).toBe(200);
       const api = await app.inject({ url: '/api/missing', headers: { accept: 'text/html' } });
       expect(api.statusCode).toBe(404);
-      expect(api.json()).toEqual({ message: 'Route GET /api/missing not found' });
+      expect(api.json()).toEqual({ code: 'ROUTE_NOT_FOUND', message: 'Route GET /api/missing not found' });
     } finally {
       await app.close();
     }

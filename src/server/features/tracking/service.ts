@@ -3,9 +3,9 @@ import type { TrackedOrder, TrackingLink } from '../../../shared/schemas/trackin
 import { trackingPath } from '../../../shared/schemas/tracking.js';
 import { customerStageLabel } from '../../../shared/stages.js';
 import { orderItems, orders } from '../../db/schema.js';
-import { notFound } from '../../lib/errors.js';
 import { type AuditActor, recordAudit } from '../audit/index.js';
 import type { DeliveryEstimator, OrderChangeDeps } from '../orders/index.js';
+import { trackingErrors } from './errors.js';
 
 const NOT_FOUND = 'This tracking link does not exist or was replaced';
 
@@ -31,7 +31,7 @@ export function createTrackingService({
         .from(orders)
         .where(eq(orders.trackingToken, token))
         .limit(1);
-      if (!order) throw notFound(NOT_FOUND);
+      if (!order) throw trackingErrors.TRACKING_LINK_NOT_FOUND(NOT_FOUND);
       const units = await db
         .select({
           id: orderItems.id,

@@ -13,10 +13,10 @@ import type {
 import { parseStage } from '../../../shared/stages.js';
 import type { Executor } from '../../db/client.js';
 import { type Order, type OrderItem, orderItems, orders, type StageData } from '../../db/schema.js';
-import { badRequest, notFound } from '../../lib/errors.js';
 import { enqueueAdminNotice } from '../notifications/index.js';
 import type { Actor, OrderWriter } from '../orders/index.js';
 import type { ServiceAreaService } from '../service-areas/index.js';
+import { webhooksErrors } from './errors.js';
 
 /** What the log row of a delivery learns while the delivery is applied (kept even when it fails). */
 export interface Trace {
@@ -51,7 +51,7 @@ async function findOrder(ctx: EffectContext, ref: string | number): Promise<Orde
     .from(orders)
     .where(typeof ref === 'number' ? eq(orders.id, ref) : eq(orders.orderId, ref))
     .limit(1);
-  if (!row) throw notFound(`Order ${ref} not found`);
+  if (!row) throw webhooksErrors.ORDER_NOT_FOUND(`Order ${ref} not found`);
   ctx.trace.orderId = row.id;
   return ctx.orders.lock(ctx.tx, row.id);
 }
@@ -82,7 +82,7 @@ async function findUnits(ctx: EffectContext, order: Order, ref: UnitRef) {
   );
   if (!unit) {
     const named = itemId !== undefined ? `Item ${itemId}` : `Item number ${ref.itemNumber}`;
-    throw notFound(`${named} not found in order ${order.orderId}`);
+    throw webhooksErrors.ORDER_ITEM_NOT_FOUND(`${named} not found in order ${order.orderId}`);
   }
   return { units: [unit], itemNumbers: [unit.itemNumber], single: unit };
 }
@@ -116,7 +116,9 @@ function moved(
 export async function orderStatus(ctx: EffectContext, data: OrderStatusPayload): Promise<Outcome> {
   const stage = parseStage(data.status);
   if (!stage) {
-    throw badRequest(`Unknown status: ${data.status}`, { status: `Unknown status: ${data.status}` });
+    throw webhooksErrors.UNKNOWN_STATUS(`Unknown status: ${data.status}`, {
+      fields: { status: `Unknown status: ${data.status}` },
+    });
   }
   ctx.trace.stage = stage;
   const order = await findOrder(ctx, data.orderId);

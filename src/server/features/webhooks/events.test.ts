@@ -68,7 +68,7 @@ describe('GET /api/admin/webhook-events', () => {
       eventType: 'PAYMENT',
       stage: 'FINANCING_PAYMENT',
       error: expect.stringContaining('paymentStatus'),
-      response: { fields: { paymentStatus: 'Required', paymentType: 'Required' } },
+      response: { code: 'VALIDATION_FAILED', fields: { paymentStatus: 'Required', paymentType: 'Required' } },
     });
 
     const page = await admin.get('/api/admin/webhook-events?page=2&pageSize=3');

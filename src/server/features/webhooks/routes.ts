@@ -9,9 +9,10 @@ import {
 import { type PayloadSchema, webhookEndpoint } from '../../../shared/schemas/webhooks.js';
 import { errorBody, idParams } from '../../http/schemas.js';
 import { guardStaffRoutes } from '../../http/session.js';
-import { AppError, badRequest, unauthorized } from '../../lib/errors.js';
+import { AppError } from '../../lib/errors.js';
 import { API_KEY_PREFIX, type ApiKeyService } from '../api-keys/index.js';
 import { auditActor } from '../audit/index.js';
+import { webhooksErrors } from './errors.js';
 import { INBOUND_WEBHOOK_PATHS } from './registry.js';
 import type { WebhookCaller, WebhookService } from './service.js';
 
@@ -39,9 +40,14 @@ function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   const value = (Array.isArray(raw) ? raw[0] : raw)?.trim();
   if (!value) return undefined;
   if (value.length > IDEMPOTENCY_KEY_MAX) {
-    throw badRequest(`The idempotency key is longer than ${IDEMPOTENCY_KEY_MAX} characters`, {
-      'Idempotency-Key': `At most ${IDEMPOTENCY_KEY_MAX} characters`,
-    });
+    throw webhooksErrors.IDEMPOTENCY_KEY_TOO_LONG(
+      `The idempotency key is longer than ${IDEMPOTENCY_KEY_MAX} characters`,
+      {
+        fields: {
+          'Idempotency-Key': `At most ${IDEMPOTENCY_KEY_MAX} characters`,
+        },
+      },
+    );
   }
   return value;
 }
@@ -89,12 +95,14 @@ export const webhookRoutes: FastifyPluginAsyncZod<{
   // Before the body is read: a caller without a valid key learns nothing about the payload.
   app.addHook('onRequest', async (request) => {
     if (keyInQuery(request)) {
-      throw unauthorized('API keys are accepted only in the Authorization header (Bearer), never in the URL');
+      throw webhooksErrors.API_KEY_IN_URL(
+        'API keys are accepted only in the Authorization header (Bearer), never in the URL',
+      );
     }
     const token = bearerToken(request);
-    if (!token) throw unauthorized('Missing API key: send Authorization: Bearer <key>');
+    if (!token) throw webhooksErrors.API_KEY_MISSING('Missing API key: send Authorization: Bearer <key>');
     const caller = await apiKeys.authenticate(token);
-    if (!caller) throw unauthorized('Invalid or revoked API key');
+    if (!caller) throw webhooksErrors.API_KEY_INVALID('Invalid or revoked API key');
     callers.set(request, caller);
   });
 
@@ -109,7 +117,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{
           throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type: send application/json');
         }
         const caller = callers.get(request);
-        if (!caller) throw unauthorized('Missing API key');
+        if (!caller) throw webhooksErrors.API_KEY_MISSING('Missing API key');
         const answer = await webhooks.deliver({
           endpoint,
           body: request.body,

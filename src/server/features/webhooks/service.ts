@@ -6,11 +6,12 @@ import type { Db, Executor } from '../../db/client.js';
 import { isConnectionLost, isDiskFull } from '../../db/failures.js';
 import { processedDeliveries, type WebhookEvent, webhookEvents } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
+import { AppError } from '../../lib/errors.js';
 import { type AuditActor, recordAudit } from '../audit/index.js';
 import type { OrderWriter } from '../orders/index.js';
 import type { ServiceAreaService } from '../service-areas/index.js';
 import type * as effects from './effects.js';
+import { webhooksErrors } from './errors.js';
 import { inboundWebhookFor, logLabelOf } from './registry.js';
 
 /** How long a delivery without an idempotency header is recognised by its payload alone (decision). */
@@ -153,7 +154,8 @@ export function createWebhookService({
 
   async function deliver(delivery: Delivery): Promise<DeliveryAnswer> {
     const definition = webhookEndpoint(delivery.endpoint);
-    if (!definition) throw notFound(`Unknown webhook endpoint ${delivery.endpoint}`);
+    if (!definition)
+      throw webhooksErrors.WEBHOOK_ENDPOINT_UNKNOWN(`Unknown webhook endpoint ${delivery.endpoint}`);
     const externalOrderId = externalOrderIdOf(delivery.body);
     const trace: effects.Trace = { orderId: null, stage: logLabelOf(delivery.endpoint) };
     const base = {
@@ -175,7 +177,10 @@ export function createWebhookService({
           : `webhook:${delivery.endpoint}:body:${requestHash}`;
 
     // The log records the answer the caller got, refusals included.
-    const logFailure = (statusCode: number, body: { message: string; fields?: Record<string, string> }) =>
+    const logFailure = (
+      statusCode: number,
+      body: { code: string; message: string; fields?: Record<string, string> },
+    ) =>
       log(db, {
         ...base,
         stage: trace.stage,
@@ -190,6 +195,7 @@ export function createWebhookService({
     const refuse = async (error: AppError): Promise<never> => {
       const fields = error.extra.fields;
       const eventId = await logFailure(error.statusCode, {
+        code: error.code,
         message: error.message,
         ...(fields && { fields }),
       });
@@ -197,12 +203,14 @@ export function createWebhookService({
     };
 
     const object = payloadObject(delivery.body);
-    if (!object.success) return refuse(badRequest(object.message, object.fields));
+    if (!object.success)
+      return refuse(webhooksErrors.VALIDATION_FAILED(object.message, { fields: object.fields }));
     const variant = variantFor(definition, object.data);
     const webhook = inboundWebhookFor(delivery.endpoint, variant);
     if (!webhook) throw new Error(`no effect is registered for the webhook ${delivery.endpoint}`);
     const checked = webhook.accept(variant, object.data);
-    if (!checked.success) return refuse(badRequest(checked.message, checked.fields));
+    if (!checked.success)
+      return refuse(webhooksErrors.VALIDATION_FAILED(checked.message, { fields: checked.fields }));
 
     try {
       return await db.transaction(async (tx) => {
@@ -221,7 +229,9 @@ export function createWebhookService({
             trace.orderId = stored.orderId;
             trace.stage = stored.stage;
             if (stored.requestHash !== requestHash) {
-              throw conflict('This idempotency key was already used with a different payload');
+              throw webhooksErrors.IDEMPOTENCY_KEY_REUSED(
+                'This idempotency key was already used with a different payload',
+              );
             }
             const eventId = await log(tx, {
               ...base,
@@ -279,11 +289,12 @@ export function createWebhookService({
       if (error instanceof AppError) return refuse(error);
       // Logged for the Logs tab (when the database takes it) with the answer the error handler gives.
       const answered = isConnectionLost(error)
-        ? { statusCode: 503, message: 'Database unavailable' }
+        ? { statusCode: 503, code: 'DATABASE_UNAVAILABLE', message: 'Database unavailable' }
         : isDiskFull(error)
-          ? { statusCode: 507, message: 'Out of storage space' }
-          : { statusCode: 500, message: 'Internal server error' };
-      await logFailure(answered.statusCode, { message: answered.message }).catch(() => undefined);
+          ? { statusCode: 507, code: 'DISK_FULL', message: 'Out of storage space' }
+          : { statusCode: 500, code: 'INTERNAL', message: 'Internal server error' };
+      const { statusCode, ...body } = answered;
+      await logFailure(statusCode, body).catch(() => undefined);
       throw error;
     }
   }
@@ -327,9 +338,9 @@ export function createWebhookService({
     /** Replays a logged delivery; the audit entry follows the replay's own transaction, with its outcome. */
     async replay(eventId: number, actor: AuditActor) {
       const [event] = await db.select().from(webhookEvents).where(eq(webhookEvents.id, eventId));
-      if (!event) throw notFound('Webhook event not found');
+      if (!event) throw webhooksErrors.WEBHOOK_EVENT_NOT_FOUND('Webhook event not found');
       if (!event.data || typeof event.data !== 'object' || Array.isArray(event.data)) {
-        throw badRequest('This event has no payload to replay');
+        throw webhooksErrors.NOTHING_TO_REPLAY('This event has no payload to replay');
       }
       // The replay's own answer is shown to the admin as data, a refusal included.
       const answer = await deliver({

@@ -1,0 +1,11 @@
+import { defineErrors } from '../../lib/errors.js';
+
+/**
+ * The error codes this capability answers with (docs/api.md, "Errors"). A code is stable: clients and
+ * integrators branch on it and the portal translates it, so rename none and add new ones here.
+ */
+export const accountErrors = defineErrors({
+  NO_ORDER_YET: 'NOT_FOUND',
+  USER_NOT_FOUND: 'NOT_FOUND',
+  WRONG_CURRENT_PASSWORD: 'BAD_REQUEST',
+});

@@ -1,0 +1,13 @@
+import { defineErrors } from '../../lib/errors.js';
+
+/**
+ * The error codes this capability answers with (docs/api.md, "Errors"). A code is stable: clients and
+ * integrators branch on it and the portal translates it, so rename none and add new ones here.
+ */
+export const adminOrdersErrors = defineErrors({
+  DATE_RANGE_REVERSED: 'BAD_REQUEST',
+  INVALID_DATE: 'BAD_REQUEST',
+  NO_ORDERS_TO_EXPORT: 'NOT_FOUND',
+  ORDER_NOT_FOUND: 'NOT_FOUND',
+  UNIT_NOT_IN_ORDER: 'BAD_REQUEST',
+});
