@@ -108,6 +108,7 @@ describe('starting a Stripe checkout', () => {
     const res = await askForLink(ann, seeded.item.id);
     expect(res.status).toBe(502);
     expect(res.body).toEqual({
+      code: 'PAYMENT_PROVIDER_UNREACHABLE',
       message: 'The payment provider could not be reached. Please try again in a moment.',
     });
     expect((await unitState(t, seeded.item.id)).sessions).toEqual([]);
@@ -195,6 +196,37 @@ describe('the Stripe webhook', () => {
     expect((await unitState(t, item.id)).item.status).toBe('SITE_PREP');
   });
 
+  it('refuses a delivery signed more than five minutes in the future, and takes one signed just ahead', async () => {
+    const { item, sessionId } = await openCheckout();
+    const event = stripe.pay(sessionId);
+    const now = Math.floor(Date.now() / 1000);
+    const ahead = await deliver(event, { timestamp: now + 301 });
+    expect(ahead.status).toBe(400);
+    expect(ahead.body.message).toMatch(/Stripe signature/);
+    expect((await unitState(t, item.id)).item.status).not.toBe('SITE_PREP');
+
+    // A sender whose clock runs a little fast is still heard.
+    expect((await deliver(event, { timestamp: now + 60 })).status).toBe(200);
+    expect((await unitState(t, item.id)).item.status).toBe('SITE_PREP');
+  });
+
+  it('checks deliveries with the environment’s signing secret while Stripe is off in Settings, even with one saved there', async () => {
+    const settings = createSettingsService({ db: t.database.db, clock: systemClock, config: t.config });
+    await settings.save('integrations', {
+      stripeEnabled: false,
+      stripeWebhookSecret: 'whsec_savedWhileOff01',
+    });
+    try {
+      const { item, sessionId } = await openCheckout();
+      const event = stripe.pay(sessionId);
+      expect((await deliver(event, { secret: 'whsec_savedWhileOff01' })).status).toBe(400);
+      expect((await deliver(event)).status).toBe(200);
+      expect((await unitState(t, item.id)).item.status).toBe('SITE_PREP');
+    } finally {
+      await settings.save('integrations', { stripeWebhookSecret: '' });
+    }
+  });
+
   it('shows a bank payment as awaiting its funds until async_payment_succeeded arrives', async () => {
     const { item, sessionId } = await openCheckout();
     expect((await deliver(stripe.pay(sessionId, { method: 'bank' }))).status).toBe(200);
@@ -273,7 +305,7 @@ describe('the success page’s session lookup with Stripe', () => {
     const asked = stripe.requests.length;
     const res = await visitor.get('/api/stripe/sessions/cs_test_a1b2c3forged');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ message: 'Session information not found' });
+    expect(res.body).toEqual({ code: 'NOT_FOUND', message: 'Session information not found' });
     expect(stripe.requests).toHaveLength(asked);
   });
 });
