@@ -17,7 +17,7 @@ import { fullNameOf } from '../../db/full-name.js';
 import { orders, sessions, type User, users, verificationCodes } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { hashPassword, hashToken } from '../../lib/crypto.js';
-import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { AppError, conflict, defineErrors, forbidden, notFound } from '../../lib/errors.js';
 import { publishAccountChanged } from '../../live/publish.js';
 import { recipientLocale } from '../../mail/i18n.js';
 import { adminResetMail } from '../../mail/templates.js';
@@ -30,6 +30,8 @@ export const CANNOT_DEMOTE_SELF = 'You cannot remove your own admin role';
 export const LAST_ADMIN =
   'This is the last admin: make another user an admin first, so that someone can still manage the back office';
 export const STAFF_RESET_ADMIN_ONLY = 'Only an admin can reset the password of a staff account';
+
+const customerErrors = defineErrors({ STAFF_ACCOUNT_ADMIN_ONLY: 'FORBIDDEN' });
 
 /** The user columns admins may see: never the password hash, only whether there is one. */
 const userColumns = {
@@ -222,9 +224,15 @@ export function createCustomerAdminService({
       return { items: rows.map(toAdminUser), total: counted?.total ?? 0 };
     },
 
-    /** The user and their orders, newest first (the User Management dialog). */
-    async getUser(id: number) {
+    /**
+     * The user and their orders, newest first (the User Management dialog). Staff who read customers
+     * read only customers: a staff account is an admin's business.
+     */
+    async getUser(actorRole: string, id: number) {
       const user = await findUser(id);
+      if (isStaffRole(user.role) && !can(actorRole, 'admin.all')) {
+        throw customerErrors.STAFF_ACCOUNT_ADMIN_ONLY('Only an admin can see a staff account');
+      }
       const list = await db
         .select({
           id: orders.id,
