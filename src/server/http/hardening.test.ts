@@ -31,7 +31,7 @@ describe('guards judge the path the router matches', () => {
       headers: { origin: 'https://evil.example' },
     });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ message: 'Cross-origin request refused' });
+    expect(res.body).toEqual({ code: 'FORBIDDEN', message: 'Cross-origin request refused' });
     expect((await ann.get('/api/auth/user')).status).toBe(200);
   });
 
@@ -52,7 +52,10 @@ describe('bad bytes are bad input', () => {
   ])('answers 400 to a NUL character in %s', async (_what, method, path, json) => {
     const res = await admin.request(method, path, json === undefined ? {} : { json });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: 'The request contains a NUL character, which no field accepts' });
+    expect(res.body).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'The request contains a NUL character, which no field accepts',
+    });
   });
 
   it('answers 400 to a NUL in a webhook body, and keeps an escaped backslash-u as text', async () => {
@@ -77,6 +80,7 @@ describe('bad bytes are bad input', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
+      code: 'BAD_REQUEST',
       message: `The JSON body is nested too deeply (limit ${MAX_JSON_DEPTH} levels)`,
     });
     expect((await t.client().get('/healthz')).status).toBe(200);
@@ -90,7 +94,7 @@ describe('bad bytes are bad input', () => {
         await admin.post(`/api/settings/${name}/batch`, { x: 1 }),
       ]) {
         expect(res.status).toBe(404);
-        expect(res.body).toEqual({ message: `Unknown settings category: ${name}` });
+        expect(res.body).toEqual({ code: 'NOT_FOUND', message: `Unknown settings category: ${name}` });
       }
     },
   );
@@ -177,6 +181,24 @@ describe('logs, caches and timeouts', () => {
     expect(log).toContain('page=2');
     for (const secret of ['sk-very-secret-1', 'cs_secret_2', 'tok-secret-3'])
       expect(log).not.toContain(secret);
+  });
+
+  it('logs a tracking link with its token redacted, however the path is spelled', async () => {
+    const visitor = t.client();
+    await visitor.request('GET', '/track/trk-secret-page-1', { headers: { accept: 'text/html' } });
+    await visitor.get('/api/track/trk-secret-api-2');
+    await visitor.get('/%61pi/%74rack/trk-secret-encoded-3?lang=en');
+    await visitor.get('/api/track/trk-secret-with-slash-4/');
+    const log = logLines.join('');
+    for (const secret of [
+      'trk-secret-page-1',
+      'trk-secret-api-2',
+      'trk-secret-encoded-3',
+      'trk-secret-with-slash-4',
+    ])
+      expect(log).not.toContain(secret);
+    expect(log).toContain('"url":"/track/[redacted]"');
+    expect(log).toContain('"url":"/api/track/[redacted]"');
   });
 
   it('marks API answers with personal data as not to be stored', async () => {

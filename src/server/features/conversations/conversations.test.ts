@@ -111,6 +111,17 @@ describe('POST /api/uploads', () => {
     });
   });
 
+  it('stores the name without bidirectional overrides or control characters, so it reads as it is', async () => {
+    // Shown right to left from U+202E, 'invoice\u202Egnp.exe' would read as 'invoiceexe.png'.
+    const tricky =
+      'in\u202Avo\u202Bi\u202Cce\u202D\u202Egnp\u2066.\u2067e\u2068x\u2069e\u200E\u200F\u061C\u0085\u009B\u2028\u2029.png';
+    const res = await upload(ann.client, annOrder, PNG, tricky);
+    expect(res.status).toBe(201);
+    expect(res.body.name).toBe('invoicegnp.exe.png');
+    const stored = await download(ann.client, res.body.id);
+    expect(stored.headers.get('content-disposition')).toContain(`filename*=UTF-8''invoicegnp.exe.png`);
+  });
+
   it('decides the type by content: an HTML page named .pdf is refused and nothing is stored', async () => {
     const before = await storedFiles();
     const res = await upload(ann.client, annOrder, HTML, 'invoice.pdf');
