@@ -151,13 +151,28 @@ describe('only web links', () => {
     ['faqUrl', 'javascript:alert(1)'],
     ['storeUrl', '//evil.example/shop'],
     ['membersAreaUrl', 'data:text/html,hi'],
-  ])('refuses %s = %s in the general settings', async (field, value) => {
+    // Browsers read a backslash as a slash and drop tabs and line feeds: each of these opens evil.test.
+    ['faqUrl', '/\\evil.test'],
+    ['storeUrl', '/\t/evil.test'],
+    ['membersAreaUrl', '/\n/evil.test'],
+    ['faqUrl', ' //evil.test'],
+    ['storeUrl', '/help\u007f'],
+    ['membersAreaUrl', '/a b'],
+    ['faqUrl', 'https://orderflow.example\\@evil.test/'],
+  ])('refuses %s = %j in the general settings', async (field, value) => {
     const res = await admin.post('/api/settings/general/batch', { [field]: value });
     expect(res.status).toBe(400);
     expect(res.body.fields).toHaveProperty([field]);
     expect((await admin.get('/api/settings/general')).body).not.toContainEqual(
       expect.objectContaining({ value }),
     );
+  });
+
+  it('keeps an absolute http(s) address and a path of this site in the general settings', async () => {
+    const links = { faqUrl: 'https://help.example/faq?q=a%20b', storeUrl: '/products', membersAreaUrl: '/' };
+    expect((await admin.post('/api/settings/general/batch', links)).status).toBe(200);
+    const saved = (await admin.get('/api/settings/general')).body;
+    for (const [key, value] of Object.entries(links)) expect(saved).toContainEqual({ key, value });
   });
 
   it('refuses a non-web automation webhook address', async () => {
