@@ -45,6 +45,9 @@ async function orderOf(email: string) {
   return { orderId: order.id, itemId: items[0]?.id as number, orderNumber: order.orderId };
 }
 
+/** The origin a page of the product sends: PUBLIC_URL's. */
+const productOrigin = () => new URL(t.config.publicUrl).origin;
+
 /** POST /api/uploads as a browser form would send it. */
 async function upload(client: TestClient | null, orderId: number | null, bytes: Buffer, name: string) {
   const form = new FormData();
@@ -53,7 +56,9 @@ async function upload(client: TestClient | null, orderId: number | null, bytes: 
   const response = await fetch(`${t.baseUrl}/api/uploads`, {
     method: 'POST',
     body: form,
-    headers: client ? { cookie: cookieHeader(client.cookies), origin: t.baseUrl } : { origin: t.baseUrl },
+    headers: client
+      ? { cookie: cookieHeader(client.cookies), origin: productOrigin() }
+      : { origin: productOrigin() },
   });
   return { status: response.status, body: (await response.json()) as any };
 }
