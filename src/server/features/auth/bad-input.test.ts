@@ -131,10 +131,11 @@ describe('cross-site request defence', () => {
     await signUp(t, client, 'hostorigin@example.com');
     // t.baseUrl is the address the request was sent to (its Host), not PUBLIC_URL.
     expect(new URL(t.baseUrl).origin).not.toBe(new URL(t.config.publicUrl).origin);
-    for (const headers of [
+    const attempts: Record<string, string>[] = [
       { origin: t.baseUrl },
       { origin: 'https://evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
-    ]) {
+    ];
+    for (const headers of attempts) {
       const res = await client.request('POST', '/api/auth/logout', { headers });
       expect(res.status, JSON.stringify(headers)).toBe(403);
       expect(res.body).toEqual({ code: 'FORBIDDEN', message: 'Cross-origin request refused' });
