@@ -110,7 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const services = composeServices({ config, db, clock, mailer, log: app.log });
   app.decorate('services', services);
   const { auth } = services;
-  registerSessionLoader(app, auth.sessions);
+  registerSessionLoader(app, auth.sessions, { clock, staffIdleMinutes: config.staffIdleMinutes });
   // Before every route: the document is built from the routes registered after it.
   await registerOpenApi(app);
   schedulePurge(
