@@ -380,7 +380,8 @@ describe('one import at a time per member of staff', () => {
     );
 
     // Once the open import has started, the same admin's next one is refused (dry runs until then).
-    const second = () => postImport(admin, { name: 'b.csv', content: rowsOf('IMP-BUSY2-') }, { dryRun: true });
+    const second = () =>
+      postImport(admin, { name: 'b.csv', content: rowsOf('IMP-BUSY2-') }, { dryRun: true });
     let busy = await second();
     for (let tries = 0; busy.status !== 429 && tries < 20; tries += 1) busy = await second();
     expect(busy.status).toBe(429);
