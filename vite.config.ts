@@ -6,8 +6,8 @@ import { compression } from 'vite-plugin-compression2';
 import { chunkFor } from './scripts/chunk-plan';
 import { pagePreloads, themeScript } from './scripts/page-preloads';
 
-// The API server; the dev proxy keeps the browser's Origin and Host as they are (no changeOrigin)
-// because the server compares them for its same-origin check on state-changing requests.
+// The API server; the dev proxy keeps the browser's Origin as it is (no changeOrigin): the server
+// compares it with PUBLIC_URL, which scripts/dev.mjs sets to this server's address.
 const apiTarget = 'http://127.0.0.1:5000';
 
 export default defineConfig({

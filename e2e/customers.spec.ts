@@ -187,7 +187,7 @@ test('the customers API refuses a visitor with 401', async ({ browser }) => {
 test.describe('Settings → Admin Users', () => {
   // The second journey edits the admin the first one adds.
   test.describe.configure({ mode: 'serial' });
-  const NEW_ADMIN = { email: 'cust-admin@example.com', password: 'first1', newPassword: 'second2' };
+  const NEW_ADMIN = { email: 'cust-admin@example.com', password: 'first111', newPassword: 'second22' };
 
   async function openAdminUsers(page: Page) {
     await page.goto('/admin/settings?tab=users');
@@ -238,7 +238,7 @@ test.describe('Settings → Admin Users', () => {
     await fillUser(dialog, { email: NEW_ADMIN.email });
     await submit.click();
     await expectToast(page, 'Password too short');
-    await expect(toasts(page).getByText('Password must be at least 6 characters')).toBeVisible();
+    await expect(toasts(page).getByText('Password must be at least 8 characters')).toBeVisible();
 
     await fillUser(dialog, { password: NEW_ADMIN.password, confirm: NEW_ADMIN.password });
     await expect(dialog.getByRole('combobox', { name: 'Role' })).toHaveText('ADMIN (everything)');

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
+import { testConfig } from '../../src/server/config.js';
 import { users } from '../../src/server/db/schema.js';
 import { createSessionStore } from '../../src/server/features/auth/sessions.js';
 import { SESSION_COOKIE } from '../../src/server/http/session.js';
@@ -128,7 +129,8 @@ export const importBenchmark: Benchmark = {
             '-H',
             `cookie: ${cookie}`,
             '-H',
-            `origin: ${server?.url}`,
+            // The server runs the test configuration: its PUBLIC_URL is the origin its pages send.
+            `origin: ${new URL(testConfig().publicUrl).origin}`,
             ...['updateExisting', 'sendNotification', 'dryRun', 'validRowsOnly'].flatMap((name) => [
               '-F',
               `${name}=false`,

@@ -93,7 +93,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   app.addHook('onClose', async () => mailer.close());
 
-  registerSecurityHeaders(app, { production: config.isProduction });
+  registerSecurityHeaders(app, {
+    production: config.isProduction,
+    mapsEnabled: Boolean(config.googleMapsApiKey),
+  });
   // Before every route: its hook is attached to each route as it is added.
   await registerCompression(app);
   await app.register(cookie);
@@ -107,7 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const services = composeServices({ config, db, clock, mailer, log: app.log });
   app.decorate('services', services);
   const { auth } = services;
-  registerSessionLoader(app, auth.sessions);
+  registerSessionLoader(app, auth.sessions, { clock, staffIdleMinutes: config.staffIdleMinutes });
   // Before every route: the document is built from the routes registered after it.
   await registerOpenApi(app);
   schedulePurge(

@@ -34,6 +34,7 @@ const configSchema = z
     ADMIN_EMAIL: z.email({ pattern: z.regexes.html5Email }).default('admin@localhost'),
     ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
     SESSION_TTL_HOURS: z.coerce.number().positive().default(168),
+    STAFF_IDLE_MINUTES: z.coerce.number().nonnegative().default(60),
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
     STRIPE_API_BASE: optionalText.pipe(z.url().optional()),
@@ -103,6 +104,8 @@ const configSchema = z
     adminEmail: env.ADMIN_EMAIL.toLowerCase(),
     adminPassword: env.ADMIN_PASSWORD,
     sessionTtlHours: env.SESSION_TTL_HOURS,
+    /** A staff session unused this long ends (0: only SESSION_TTL_HOURS ends it). */
+    staffIdleMinutes: env.STAFF_IDLE_MINUTES,
     stripeSecretKey: env.STRIPE_SECRET_KEY,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
     stripeApiBase: env.STRIPE_API_BASE,

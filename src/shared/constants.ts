@@ -5,7 +5,6 @@ export const VERIFICATION_CODE_TTL_MINUTES = 10;
 export const VERIFICATION_CODE_MAX_TRIES = 5;
 export const LOGIN_CHALLENGE_TTL_MINUTES = 10;
 export const MIN_PASSWORD_LENGTH = 8;
-export const MIN_ADMIN_CREATED_PASSWORD_LENGTH = 6;
 
 export const MOBILE_BREAKPOINT_PX = 768;
 export const THEME_STORAGE_KEY = 'orderflow-theme';

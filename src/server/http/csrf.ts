@@ -10,7 +10,9 @@ const EXEMPT_PREFIXES = ['/api/webhooks/', '/api/stripe/webhook'];
 
 /**
  * CSRF defence for cookie sessions: a cross-site page can only send "simple" content types and always
- * sends its own Origin, so requiring JSON/multipart bodies and a same-origin Origin closes both doors.
+ * sends its own Origin, so requiring JSON/multipart bodies and PUBLIC_URL's origin closes both doors.
+ * The origin is compared with the configured address only, never with the Host or X-Forwarded-Host the
+ * request claims: those come from the sender (deploy/nginx.conf passes the client's Host through).
  */
 export function registerCsrfGuard(app: FastifyInstance, publicUrl: string) {
   const publicOrigin = new URL(publicUrl).origin;
@@ -26,7 +28,7 @@ function refusal(request: FastifyRequest, publicOrigin: string): AppError | unde
   if (!path.startsWith('/api/')) return undefined;
   if (EXEMPT_PREFIXES.some((prefix) => path.startsWith(prefix))) return undefined;
   const origin = request.headers.origin;
-  if (origin && origin !== publicOrigin && origin !== requestOrigin(request)) {
+  if (origin && origin !== publicOrigin) {
     return httpErrors.CROSS_ORIGIN_REFUSED('Cross-origin request refused');
   }
   if (hasBody(request)) {
@@ -36,10 +38,6 @@ function refusal(request: FastifyRequest, publicOrigin: string): AppError | unde
     }
   }
   return undefined;
-}
-
-function requestOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
 }
 
 function hasBody(request: FastifyRequest): boolean {

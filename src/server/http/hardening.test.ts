@@ -154,13 +154,28 @@ describe('only web links', () => {
     ['faqUrl', 'javascript:alert(1)'],
     ['storeUrl', '//evil.example/shop'],
     ['membersAreaUrl', 'data:text/html,hi'],
-  ])('refuses %s = %s in the general settings', async (field, value) => {
+    // Browsers read a backslash as a slash and drop tabs and line feeds: each of these opens evil.test.
+    ['faqUrl', '/\\evil.test'],
+    ['storeUrl', '/\t/evil.test'],
+    ['membersAreaUrl', '/\n/evil.test'],
+    ['faqUrl', ' //evil.test'],
+    ['storeUrl', '/help\u007f'],
+    ['membersAreaUrl', '/a b'],
+    ['faqUrl', 'https://orderflow.example\\@evil.test/'],
+  ])('refuses %s = %j in the general settings', async (field, value) => {
     const res = await admin.post('/api/settings/general/batch', { [field]: value });
     expect(res.status).toBe(400);
     expect(res.body.fields).toHaveProperty([field]);
     expect((await admin.get('/api/settings/general')).body).not.toContainEqual(
       expect.objectContaining({ value }),
     );
+  });
+
+  it('keeps an absolute http(s) address and a path of this site in the general settings', async () => {
+    const links = { faqUrl: 'https://help.example/faq?q=a%20b', storeUrl: '/products', membersAreaUrl: '/' };
+    expect((await admin.post('/api/settings/general/batch', links)).status).toBe(200);
+    const saved = (await admin.get('/api/settings/general')).body;
+    for (const [key, value] of Object.entries(links)) expect(saved).toContainEqual({ key, value });
   });
 
   it('refuses a non-web automation webhook address', async () => {
@@ -184,6 +199,24 @@ describe('logs, caches and timeouts', () => {
     expect(log).toContain('page=2');
     for (const secret of ['sk-very-secret-1', 'cs_secret_2', 'tok-secret-3'])
       expect(log).not.toContain(secret);
+  });
+
+  it('logs a tracking link with its token redacted, however the path is spelled', async () => {
+    const visitor = t.client();
+    await visitor.request('GET', '/track/trk-secret-page-1', { headers: { accept: 'text/html' } });
+    await visitor.get('/api/track/trk-secret-api-2');
+    await visitor.get('/%61pi/%74rack/trk-secret-encoded-3?lang=en');
+    await visitor.get('/api/track/trk-secret-with-slash-4/');
+    const log = logLines.join('');
+    for (const secret of [
+      'trk-secret-page-1',
+      'trk-secret-api-2',
+      'trk-secret-encoded-3',
+      'trk-secret-with-slash-4',
+    ])
+      expect(log).not.toContain(secret);
+    expect(log).toContain('"url":"/track/[redacted]"');
+    expect(log).toContain('"url":"/api/track/[redacted]"');
   });
 
   it('marks API answers with personal data as not to be stored', async () => {

@@ -14,7 +14,12 @@ const GOOGLE_MAPS = 'https://maps.googleapis.com';
 /** The one inline script the pages have, allowed by its hash: it applies the theme before the first paint. */
 export const THEME_INIT_SOURCE = `'sha256-${createHash('sha256').update(THEME_INIT_SCRIPT).digest('base64')}'`;
 
-export function registerSecurityHeaders(app: FastifyInstance, options: { production: boolean }) {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { production: boolean; mapsEnabled: boolean },
+) {
+  // Google's hosts are allowed only where address autocomplete can run: with GOOGLE_MAPS_API_KEY set.
+  const maps = options.mapsEnabled ? [GOOGLE_MAPS] : [];
   const headers = computeHelmetHeaders({
     // HSTS only means something behind TLS, which production has.
     strictTransportSecurity: options.production,
@@ -22,9 +27,9 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { product
       directives: {
         'upgrade-insecure-requests': options.production ? [] : null,
         // Address autocomplete loads Google's Maps script, which fetches and draws from its own hosts.
-        'script-src': ["'self'", THEME_INIT_SOURCE, GOOGLE_MAPS],
-        'connect-src': ["'self'", GOOGLE_MAPS],
-        'img-src': ["'self'", 'data:', GOOGLE_MAPS, 'https://maps.gstatic.com'],
+        'script-src': ["'self'", THEME_INIT_SOURCE, ...maps],
+        'connect-src': ["'self'", ...maps],
+        'img-src': ["'self'", 'data:', ...maps, ...(options.mapsEnabled ? ['https://maps.gstatic.com'] : [])],
         // Documents to sign are shown from the e-signature partner's site; outside production that
         // may be a plain-HTTP stand-in on this machine.
         'frame-src': options.production ? ["'self'", 'https:'] : ["'self'", 'https:', 'http:'],

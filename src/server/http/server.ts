@@ -37,7 +37,10 @@ export function trustProxy(
 /** Query parameters whose values are credentials of some kind: never written to the log. */
 const SECRET_PARAM = /key|token|secret|password|passwd|code|session|signature|auth/i;
 
-/** The request as the log shows it: the query's credentials replaced, headers left to pino's redact. */
+/**
+ * The request as the log shows it: a tracking token and the query's credentials replaced, headers left
+ * to pino's redact.
+ */
 export function serializeRequest(request: FastifyRequest) {
   return {
     method: request.method,
@@ -47,14 +50,31 @@ export function serializeRequest(request: FastifyRequest) {
   };
 }
 
+/**
+ * A tracking link's token is its only key (`/track/:token`, `/api/track/:token`). Matched on the path
+ * as the router decodes it, so `/%74rack/…` is caught too.
+ */
+const TRACKING_PATH = /^(\/(?:api\/)?track\/)[^?]*/i;
+
+function redactPath(path: string): string {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // A malformed escape: judged as sent; the router refuses it anyway.
+  }
+  const match = TRACKING_PATH.exec(decoded);
+  return match ? `${match[1]?.toLowerCase()}[redacted]` : path;
+}
+
 export function redactUrl(url: string): string {
   const at = url.indexOf('?');
-  if (at === -1) return url;
+  if (at === -1) return redactPath(url);
   const params = new URLSearchParams(url.slice(at + 1));
   for (const name of new Set(params.keys())) {
     if (SECRET_PARAM.test(name)) params.set(name, '[REDACTED]');
   }
-  return `${url.slice(0, at)}?${params.toString()}`;
+  return `${redactPath(url.slice(0, at))}?${params.toString()}`;
 }
 
 /**

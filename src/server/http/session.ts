@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { can, isStaffRole, type Permission } from '../../shared/permissions.js';
 import type { Config } from '../config.js';
 import type { SessionStore, SessionUser } from '../features/auth/sessions.js';
+import type { Clock } from '../lib/clock.js';
 import { unauthorized } from '../lib/errors.js';
 import { httpErrors } from './errors.js';
 import { routedPath } from './route-path.js';
@@ -25,14 +26,30 @@ declare module 'fastify' {
 const OPEN_BEFORE_ENROLMENT = /^\/api\/(auth\/|config$|user$|user\/second-factor(\/|$)|user\/sessions(\/|$))/;
 
 /** Reads the session cookie once per API request and exposes the signed-in user (or null). */
-export function registerSessionLoader(app: FastifyInstance, sessions: SessionStore) {
+export function registerSessionLoader(
+  app: FastifyInstance,
+  sessions: SessionStore,
+  idle: { clock: Clock; staffIdleMinutes: number },
+) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  const staffIdleMs = idle.staffIdleMinutes * 60_000;
 
   async function loadSession(request: FastifyRequest, path: string, token: string) {
     const found = await sessions.findUser(token);
     if (!found) return;
     const { sessionId, expiresAt: _expiresAt, lastSeenAt, ...user } = found;
+    // A back-office session left open on a shared or lost device ends after STAFF_IDLE_MINUTES unused;
+    // the request goes on as a visitor's (401 where a session is needed).
+    if (
+      staffIdleMs > 0 &&
+      isStaffRole(user.role) &&
+      lastSeenAt &&
+      idle.clock.now().getTime() - lastSeenAt.getTime() > staffIdleMs
+    ) {
+      await sessions.end(sessionId);
+      return;
+    }
     request.user = user;
     request.sessionId = sessionId;
     await sessions.touch(sessionId, lastSeenAt);

@@ -32,8 +32,44 @@ for (const [network, prefix] of [
   ['fc00::', 7], // unique local, AWS metadata fd00:ec2::254
   ['fe80::', 10],
   ['ff00::', 8],
+  ['64:ff9b:1::', 48], // local-use NAT64 (RFC 8215): a gateway of this network, whatever it carries
 ] as const) {
   PRIVATE.addSubnet(network, prefix, 'ipv6');
+}
+
+/**
+ * The IPv4 addresses an IPv6 address carries where a host's stack or a gateway on the way may reach
+ * them: IPv4-compatible (::/96), IPv4-mapped (::ffff:0:0/96), SIIT (::ffff:0:0:0/96), NAT64
+ * (64:ff9b::/96), 6to4 (2002::/16) and Teredo (2001::/32: its server, and its client stored inverted).
+ */
+function embeddedIPv4(address: string): string[] {
+  const [g0 = 0, g1 = 0, g2 = 0, g3 = 0, g4 = 0, g5 = 0, g6 = 0, g7 = 0] = ipv6Groups(address);
+  const quad = (high: number, low: number) => `${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`;
+  const last = quad(g6, g7);
+  const found: string[] = [];
+  const zeroTo4 = g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0;
+  if (zeroTo4 && g4 === 0 && (g5 === 0 || g5 === 0xffff)) found.push(last);
+  if (zeroTo4 && g4 === 0xffff && g5 === 0) found.push(last);
+  if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0) found.push(last);
+  if (g0 === 0x2002) found.push(quad(g1, g2));
+  if (g0 === 0x2001 && g1 === 0) found.push(quad(g2, g3), quad(g6 ^ 0xffff, g7 ^ 0xffff));
+  return found;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address (`::` expanded, a trailing dotted quad read). */
+function ipv6Groups(address: string): number[] {
+  let text = address.replace(/%.*$/, '');
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const before = head ? head.split(':') : [];
+  const after = tail ? tail.split(':') : [];
+  const groups =
+    tail === undefined ? before : [...before, ...Array(8 - before.length - after.length).fill('0'), ...after];
+  return groups.map((group) => Number.parseInt(group, 16));
 }
 
 export const PRIVATE_TARGET_MESSAGE =
@@ -45,14 +81,16 @@ export class PrivateTargetError extends Error {
   }
 }
 
-/** True for loopback, private, link-local, unique-local, CGNAT, multicast and metadata addresses. */
+/**
+ * True for loopback, private, link-local, unique-local, CGNAT, multicast and metadata addresses, and
+ * for an IPv6 address that carries one of the IPv4 ones.
+ */
 export function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped?.[1]) return PRIVATE.check(mapped[1], 'ipv4');
   const family = isIP(address);
   if (family === 4) return PRIVATE.check(address, 'ipv4');
-  if (family === 6) return PRIVATE.check(address, 'ipv6');
-  return true;
+  if (family !== 6) return true;
+  if (PRIVATE.check(address.replace(/%.*$/, ''), 'ipv6')) return true;
+  return embeddedIPv4(address).some((ipv4) => PRIVATE.check(ipv4, 'ipv4'));
 }
 
 export type Resolver = (

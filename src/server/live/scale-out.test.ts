@@ -51,6 +51,8 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL database', () => {
   const sockets: TestSocket[] = [];
   let database: Database;
   let mail: MailCatcher;
+  /** nginx's port, chosen first: the instances' PUBLIC_URL is nginx's address, the origin pages send. */
+  let nginxPort: number;
   let a: Instance;
   let b: Instance;
   let adminOnA: TestClient;
@@ -64,7 +66,9 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL database', () => {
     url.pathname = `/${name}`;
     await adminQuery(`CREATE DATABASE ${name}`);
     mail = await startMailCatcher();
+    nginxPort = await freePort();
     const env = {
+      PUBLIC_URL: `http://127.0.0.1:${nginxPort}`,
       DATABASE_URL: url.toString(),
       SMTP_URL: mail.smtpUrl,
       ADMIN_EMAIL: ADMIN,
@@ -160,7 +164,7 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL database', () => {
       const dir = mkdtempSync(join(tmpdir(), 'orderflow-nginx-'));
       chmodSync(dir, 0o755);
       mkdirSync(join(dir, 'logs'));
-      const port = await freePort();
+      const port = nginxPort;
       const upstreams = [a, b].map((i) => `server ${new URL(i.url).host};`).join('\n  ');
       const site = readFileSync('deploy/nginx.conf', 'utf8')
         .replace(/(\s*server 127\.0\.0\.1:\d+;)+/, `\n  ${upstreams}`)

@@ -51,8 +51,8 @@ export const passwordSchema = z
   );
 
 /**
- * A password being checked at sign-in: any length up to the maximum, since admins may create accounts
- * with passwords as short as 6 characters (adminPasswordSchema).
+ * A password being checked at sign-in: any length up to the maximum, since accounts made before the
+ * minimum rose may still hold shorter passwords.
  */
 export const currentPasswordSchema = z
   .string({ error: PASSWORD_REQUIRED_MESSAGE })

@@ -4,8 +4,14 @@
  * e-mail change, edit and create. zod/mini (decision 14).
  */
 import * as z from 'zod/mini';
-import { MIN_ADMIN_CREATED_PASSWORD_LENGTH, ROLES } from '../constants.js';
-import { emailSchema, PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG_MESSAGE } from './auth.js';
+import { MIN_PASSWORD_LENGTH, ROLES } from '../constants.js';
+import {
+  emailSchema,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MESSAGE,
+  PASSWORD_TOO_LONG_MESSAGE,
+  passwordSchema,
+} from './auth.js';
 import { stageSchema } from './orders.js';
 
 export const CUSTOMERS_PAGE_SIZE = 10;
@@ -98,15 +104,11 @@ export type UserOrder = z.infer<typeof userOrderSchema>;
 export const userDetailSchema = z.object({ ...adminUserSchema.def.shape, orders: z.array(userOrderSchema) });
 export type UserDetail = z.infer<typeof userDetailSchema>;
 
-export const ADMIN_PASSWORD_MESSAGE = `Password must be at least ${MIN_ADMIN_CREATED_PASSWORD_LENGTH} characters`;
-
-/** A password an admin sets: at least 6 characters, the back office's minimum. */
-export const adminPasswordSchema = z
-  .string({ error: ADMIN_PASSWORD_MESSAGE })
-  .check(
-    z.minLength(MIN_ADMIN_CREATED_PASSWORD_LENGTH, ADMIN_PASSWORD_MESSAGE),
-    z.maxLength(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG_MESSAGE),
-  );
+/**
+ * A password an admin sets (Add User, Edit User): the same minimum as one a customer chooses, so an
+ * account an admin opens is no easier to guess than one its owner opens.
+ */
+export const adminPasswordSchema = passwordSchema;
 
 /** A blank password (empty or only spaces) on Edit User keeps the current one. */
 export const isBlankPassword = (password: string | undefined) => !password || password.trim() === '';
@@ -121,12 +123,9 @@ export type ChangeEmail = z.infer<typeof changeEmailSchema>;
 export const updateUserSchema = z.object({
   email: emailSchema,
   password: z.optional(
-    z.string({ error: ADMIN_PASSWORD_MESSAGE }).check(
+    z.string({ error: PASSWORD_MESSAGE }).check(
       z.maxLength(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG_MESSAGE),
-      z.refine(
-        (value) => isBlankPassword(value) || value.length >= MIN_ADMIN_CREATED_PASSWORD_LENGTH,
-        ADMIN_PASSWORD_MESSAGE,
-      ),
+      z.refine((value) => isBlankPassword(value) || value.length >= MIN_PASSWORD_LENGTH, PASSWORD_MESSAGE),
     ),
   ),
   role: roleField,

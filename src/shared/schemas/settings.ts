@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import { DEFAULT_STAGE_DAYS, stageDefaultDaysSchema } from './forecast.js';
 import { ZIP_CODE_PATTERN } from './service-areas.js';
-import { isWebUrl, WEB_URL_MESSAGE } from './web-url.js';
+import { isSiteLink, isWebUrl, WEB_URL_MESSAGE } from './web-url.js';
 
 export const SETTINGS_CATEGORIES = [
   'general',
@@ -19,12 +19,9 @@ export const SETTINGS_CATEGORIES = [
 export type SettingsCategory = (typeof SETTINGS_CATEGORIES)[number];
 
 /** An absolute http(s) address, or a path of this product such as '/'. */
-const linkSchema = z.string().check(
-  z.trim(),
-  z.maxLength(2000),
-  // A path of this product ('/orders'), never '//host', which browsers read as another site.
-  z.refine((v) => /^\/(?!\/)/.test(v) || isWebUrl(v), 'Enter an http(s) address or a path'),
-);
+const linkSchema = z
+  .string()
+  .check(z.trim(), z.maxLength(2000), z.refine(isSiteLink, 'Enter an http(s) address or a path'));
 
 /** A saved secret is answered as this prefix plus its last 4 characters; sent back, it keeps the secret. */
 export const SECRET_MASK = '••••••••';

@@ -14,6 +14,17 @@ export function isWebUrl(value: unknown): value is string {
   return protocol === 'http:' || protocol === 'https:';
 }
 
+/**
+ * A link a setting may hold: an absolute http(s) address, or a path a browser resolves on this site.
+ * Browsers read a backslash as a slash and drop tabs and line feeds before resolving, so '/\\evil.test'
+ * or '/<tab>/evil.test' would open another site: no backslash, whitespace or control character may
+ * appear anywhere, and a path may not start with two slashes.
+ */
+export function isSiteLink(value: unknown): value is string {
+  if (typeof value !== 'string' || /[\\\s\p{Cc}]/u.test(value)) return false;
+  return /^\/(?!\/)/.test(value) || isWebUrl(value);
+}
+
 export const webUrl = z.string().check(z.trim(), z.maxLength(2000), z.refine(isWebUrl, WEB_URL_MESSAGE));
 
 /** Stage-data keys that hold an address the portal opens: `documentUrl`, `paymentLink`, … */

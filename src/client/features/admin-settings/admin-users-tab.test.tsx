@@ -131,17 +131,17 @@ describe('Add User', () => {
     expect(sent(calls, 'POST')).toHaveLength(0);
   });
 
-  it('then asks for at least 6 characters', async () => {
+  it('then asks for at least 8 characters', async () => {
     const calls = usersApi();
     const user = userEvent.setup();
     renderWithProviders(<AdminUsersTab />);
     const dialog = await openAdd(user);
-    await fill(user, dialog, { email: 'new@example.com', password: 'five5', confirm: 'five5' });
+    await fill(user, dialog, { email: 'new@example.com', password: 'seven77', confirm: 'seven77' });
     await user.click(dialog.getByRole('button', { name: 'Add User' }));
-    await expectToast('Password too short', 'Password must be at least 6 characters');
+    await expectToast('Password too short', 'Password must be at least 8 characters');
     await fill(user, dialog, { password: '', confirm: '' });
     await user.click(dialog.getByRole('button', { name: 'Add User' }));
-    await expectToast('Password too short', 'Password must be at least 6 characters');
+    await expectToast('Password too short', 'Password must be at least 8 characters');
     expect(sent(calls, 'POST')).toHaveLength(0);
   });
 
@@ -156,13 +156,13 @@ describe('Add User', () => {
     renderWithProviders(<AdminUsersTab />);
     const dialog = await openAdd(user);
     expect(dialog.getByRole('combobox', { name: 'Role' })).toHaveTextContent('ADMIN');
-    await fill(user, dialog, { email: ' New@Example.com ', password: 'six666', confirm: 'six666' });
+    await fill(user, dialog, { email: ' New@Example.com ', password: 'eight888', confirm: 'eight888' });
     await chooseRole(user, dialog, 'OPERATIONS');
     await user.click(dialog.getByRole('button', { name: 'Add User' }));
     await expectToast('User created', 'new@example.com');
     expect(sent(calls, 'POST')[0]?.body).toEqual({
       email: 'New@Example.com',
-      password: 'six666',
+      password: 'eight888',
       role: 'OPERATIONS',
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -180,7 +180,7 @@ describe('Add User', () => {
     const user = userEvent.setup();
     renderWithProviders(<AdminUsersTab />);
     const dialog = await openAdd(user);
-    await fill(user, dialog, { email: 'boss@example.com', password: 'six666', confirm: 'six666' });
+    await fill(user, dialog, { email: 'boss@example.com', password: 'eight888', confirm: 'eight888' });
     await user.click(dialog.getByRole('button', { name: 'Add User' }));
     await expectToast('Failed to create user', 'Another account already uses this email address');
     expect(dialog.getByLabelText('Email')).toHaveValue('boss@example.com');
@@ -229,16 +229,16 @@ describe('Edit User', () => {
     await expectToast('Email required', 'Please enter a valid email address');
     await fill(user, dialog, { email: 'helper@example.com' });
     await save();
-    await expectToast('Password too short', 'Password must be at least 6 characters');
+    await expectToast('Password too short', 'Password must be at least 8 characters');
     expect(sent(calls, 'PUT')).toHaveLength(0);
 
-    await fill(user, dialog, { password: 'longer1', confirm: 'longer1' });
+    await fill(user, dialog, { password: 'longer12', confirm: 'longer12' });
     await chooseRole(user, dialog, 'USER');
     await save();
     await expectToast('User updated', 'helper@example.com');
     expect(sent(calls, 'PUT')[0]?.body).toEqual({
       email: 'helper@example.com',
-      password: 'longer1',
+      password: 'longer12',
       role: 'USER',
     });
   });

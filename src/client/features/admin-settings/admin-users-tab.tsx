@@ -5,7 +5,7 @@
 import { Pencil, UserPlus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import * as z from 'zod/mini';
-import { MIN_ADMIN_CREATED_PASSWORD_LENGTH, ROLES, type Role } from '../../../shared/constants.js';
+import { MIN_PASSWORD_LENGTH, ROLES, type Role } from '../../../shared/constants.js';
 import { emailSchema, PASSWORD_MAX_LENGTH } from '../../../shared/schemas/auth.js';
 import { type AdminUser, isBlankPassword } from '../../../shared/schemas/customers.js';
 import { EmailList } from '../../components/email-list';
@@ -64,11 +64,8 @@ export function checkUserForm(form: UserForm, mode: 'add' | 'edit'): [string, st
     return ['Email required', 'Please enter a valid email address'];
   }
   const checkLength = mode === 'add' || !isBlankPassword(form.password);
-  if (checkLength && form.password.length < MIN_ADMIN_CREATED_PASSWORD_LENGTH) {
-    return [
-      'Password too short',
-      `Password must be at least ${MIN_ADMIN_CREATED_PASSWORD_LENGTH} characters`,
-    ];
+  if (checkLength && form.password.length < MIN_PASSWORD_LENGTH) {
+    return ['Password too short', `Password must be at least ${MIN_PASSWORD_LENGTH} characters`];
   }
   return null;
 }

@@ -126,10 +126,28 @@ describe('cross-site request defence', () => {
     expect((await client.get('/api/auth/user')).status).toBe(200);
   });
 
-  it('accepts the same request from the product origin', async () => {
+  it('refuses an origin that only matches the Host the request claims, and keeps the session', async () => {
+    const client = t.client();
+    await signUp(t, client, 'hostorigin@example.com');
+    // t.baseUrl is the address the request was sent to (its Host), not PUBLIC_URL.
+    expect(new URL(t.baseUrl).origin).not.toBe(new URL(t.config.publicUrl).origin);
+    const attempts: Record<string, string>[] = [
+      { origin: t.baseUrl },
+      { origin: 'https://evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+    ];
+    for (const headers of attempts) {
+      const res = await client.request('POST', '/api/auth/logout', { headers });
+      expect(res.status, JSON.stringify(headers)).toBe(403);
+      expect(res.body).toEqual({ code: 'FORBIDDEN', message: 'Cross-origin request refused' });
+    }
+    expect((await client.get('/api/auth/user')).status).toBe(200);
+  });
+
+  it('accepts the same request from the product origin (PUBLIC_URL)', async () => {
     const client = t.client();
     await signUp(t, client, 'sameorigin@example.com');
-    const res = await client.request('POST', '/api/auth/logout', { headers: { origin: t.baseUrl } });
+    const origin = new URL(t.config.publicUrl).origin;
+    const res = await client.request('POST', '/api/auth/logout', { headers: { origin } });
     expect(res.status).toBe(200);
     expect((await client.get('/api/auth/user')).status).toBe(401);
   });

@@ -295,8 +295,6 @@ export function createCodeStore(db: Db, clock: Clock, limits: CodeSendLimits, ev
       if (requester.passwordStep) await recordWrongCode(email, requester.staff);
       else await recordRequesterWrongCode(requester.ip);
       throw authErrors.CODE_INVALID(INVALID_CODE);
-      await recordWrongCode(email);
-      throw authErrors.CODE_INVALID(INVALID_CODE);
     },
 
     /** Deletes codes older than a day (long expired, outside every window) and finished pauses. */

@@ -170,3 +170,26 @@ describe('an administrator ends every session of a user', () => {
     expect((await admin.request('DELETE', '/api/admin/users/999999/sessions')).status).toBe(404);
   });
 });
+
+describe('a staff session left idle', () => {
+  it('ends after STAFF_IDLE_MINUTES unused, while use keeps it going; customers’ sessions have no idle limit', async () => {
+    expect(t.config.staffIdleMinutes).toBe(60);
+    const staff = await staffWithRole('idle-staff@example.com', 'SUPPORT');
+    const customer = t.client();
+    await signUp(t, customer, 'idle-customer@example.com');
+
+    clock.advanceMinutes(59);
+    expect((await staff.get('/api/auth/user')).status).toBe(200);
+    clock.advanceMinutes(59);
+    expect((await staff.get('/api/admin/orders')).status).toBe(200);
+
+    clock.advanceMinutes(61);
+    expect((await staff.get('/api/admin/orders')).status).toBe(401);
+    expect((await staff.get('/api/auth/user')).status).toBe(401);
+    expect((await customer.get('/api/auth/user')).status).toBe(200);
+
+    // Signing in again starts a fresh session.
+    await signIn(t, staff, 'idle-staff@example.com', 'correct horse 1');
+    expect((await staff.get('/api/admin/orders')).status).toBe(200);
+  });
+});

@@ -110,6 +110,8 @@ export function createSessionStore(db: Db, clock: Clock, ttlHours: number) {
         userId,
         expiresAt,
         createdAt: clock.now(),
+        // Used from its first moment: a staff session never used still ends after STAFF_IDLE_MINUTES.
+        lastSeenAt: clock.now(),
         ip: meta.ip,
         userAgent: meta.userAgent?.slice(0, 512),
       });
@@ -176,6 +178,15 @@ export function createSessionStore(db: Db, clock: Clock, ttlHours: number) {
       const [gone] = await db
         .delete(sessions)
         .where(eq(sessions.tokenHash, hashToken(token)))
+        .returning({ userId: sessions.userId });
+      if (gone) await publishAccountChanged(db, gone.userId);
+    },
+
+    /** Ends one session by its id (a staff session left idle too long). */
+    async end(sessionId: number) {
+      const [gone] = await db
+        .delete(sessions)
+        .where(eq(sessions.id, sessionId))
         .returning({ userId: sessions.userId });
       if (gone) await publishAccountChanged(db, gone.userId);
     },

@@ -55,11 +55,33 @@ describe('which addresses are private', () => {
     'fe80::1',
     '::ffff:127.0.0.1',
     '::ffff:169.254.169.254',
+    // IPv6 forms that carry an IPv4 address a gateway or the host's stack may reach.
+    '::7f00:1', // IPv4-compatible ::127.0.0.1
+    '::127.0.0.1',
+    '::a9fe:a9fe', // ::169.254.169.254
+    '::ffff:0:a00:1', // SIIT ::ffff:0:10.0.0.1
+    '64:ff9b::7f00:1', // NAT64 64:ff9b::127.0.0.1
+    '64:ff9b::10.0.0.1',
+    '64:ff9b:1::808:808', // local-use NAT64, refused whatever it carries
+    '2002:7f00:1::1', // 6to4 of 127.0.0.1
+    '2002:c0a8:101::', // 6to4 of 192.168.1.1
+    '2001:0:a9fe:a9fe::1', // Teredo through the server 169.254.169.254
+    '2001:0:808:808:0:0:f5ff:fffe', // Teredo for the client 10.0.0.1 (stored inverted)
+    'fe80::1%eth0',
   ])('refuses %s', (address) => {
     expect(isPrivateAddress(address)).toBe(true);
   });
 
-  it.each(['203.0.113.9', '8.8.8.8', '2001:db8::1', '::ffff:8.8.8.8'])('allows %s', (address) => {
+  it.each([
+    '203.0.113.9',
+    '8.8.8.8',
+    '2001:db8::1',
+    '::ffff:8.8.8.8',
+    '64:ff9b::808:808',
+    '2002:808:808::1',
+    '2001:0:808:808:0:0:f7f7:f7f7',
+    '2606:4700::1111',
+  ])('allows %s', (address) => {
     expect(isPrivateAddress(address)).toBe(false);
   });
 });
@@ -71,6 +93,9 @@ describe('saving the automation URL', () => {
     'http://169.254.169.254/latest/meta-data/',
     'http://[::1]:5000/',
     'http://[::ffff:127.0.0.1]/',
+    'http://[::7f00:1]/',
+    'http://[64:ff9b::a9fe:a9fe]/latest/meta-data/',
+    'http://[2002:7f00:1::1]/',
     'http://10.0.0.8/internal',
   ])('refuses %s with 400 naming the field', async (url) => {
     const res = await admin.post('/api/settings/integrations/batch', { zapierWebhookUrl: url });

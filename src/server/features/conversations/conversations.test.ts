@@ -45,6 +45,9 @@ async function orderOf(email: string) {
   return { orderId: order.id, itemId: items[0]?.id as number, orderNumber: order.orderId };
 }
 
+/** The origin a page of the product sends: PUBLIC_URL's. */
+const productOrigin = () => new URL(t.config.publicUrl).origin;
+
 /** POST /api/uploads as a browser form would send it. */
 async function upload(client: TestClient | null, orderId: number | null, bytes: Buffer, name: string) {
   const form = new FormData();
@@ -53,7 +56,9 @@ async function upload(client: TestClient | null, orderId: number | null, bytes: 
   const response = await fetch(`${t.baseUrl}/api/uploads`, {
     method: 'POST',
     body: form,
-    headers: client ? { cookie: cookieHeader(client.cookies), origin: t.baseUrl } : { origin: t.baseUrl },
+    headers: client
+      ? { cookie: cookieHeader(client.cookies), origin: productOrigin() }
+      : { origin: productOrigin() },
   });
   return { status: response.status, body: (await response.json()) as any };
 }
@@ -109,6 +114,17 @@ describe('POST /api/uploads', () => {
       size: PNG.length,
       contentType: 'image/png',
     });
+  });
+
+  it('stores the name without bidirectional overrides or control characters, so it reads as it is', async () => {
+    // Shown right to left from U+202E, 'invoice\u202Egnp.exe' would read as 'invoiceexe.png'.
+    const tricky =
+      'in\u202Avo\u202Bi\u202Cce\u202D\u202Egnp\u2066.\u2067e\u2068x\u2069e\u200E\u200F\u061C\u0085\u009B\u2028\u2029.png';
+    const res = await upload(ann.client, annOrder, PNG, tricky);
+    expect(res.status).toBe(201);
+    expect(res.body.name).toBe('invoicegnp.exe.png');
+    const stored = await download(ann.client, res.body.id);
+    expect(stored.headers.get('content-disposition')).toContain(`filename*=UTF-8''invoicegnp.exe.png`);
   });
 
   it('decides the type by content: an HTML page named .pdf is refused and nothing is stored', async () => {

@@ -21,10 +21,11 @@ const MB = 1024 * 1024;
 /** Kept from the browser's name: no path, no control characters, at most 200 characters. */
 export function cleanFileName(raw: string, contentType: string): string {
   const base = raw.split(/[\\/]/).pop() ?? '';
-  // Control characters and quotes would break the Content-Disposition header the name goes into.
-  const cleaned = [...base]
-    .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f && c !== '"')
-    .join('')
+  // Control characters and quotes would break the Content-Disposition header the name goes into;
+  // bidirectional controls would let 'invoice\u202Egnp.exe' read as 'invoiceexe.png'; line and
+  // paragraph separators would split the name wherever it is shown.
+  const cleaned = base
+    .replace(/[\p{Cc}\p{Bidi_Control}\p{Zl}\p{Zp}"]/gu, '')
     .trim()
     .slice(-200);
   return cleaned || `file.${contentType.split('/')[1] ?? 'bin'}`;

@@ -5,7 +5,7 @@ import { orders, sessions, users } from '../../db/schema.js';
 import { hashPassword } from '../../lib/crypto.js';
 import { expectAdminOnly } from '../../test/admin-guard.js';
 import { startTestApp, type TestApp, type TestClient } from '../../test/app.js';
-import { signedInAdmin, signedInCustomer, signIn } from '../../test/auth-flow.js';
+import { signedInAdmin, signedInCustomer, signedInStaff, signIn } from '../../test/auth-flow.js';
 import { codeFrom } from '../../test/mail-catcher.js';
 import { createOrderAtStages } from '../orders/index.js';
 import { CANNOT_DELETE_SELF, CANNOT_DEMOTE_SELF, LAST_ADMIN } from './service.js';
@@ -66,7 +66,7 @@ describe('who may call', () => {
       {
         method: 'POST',
         path: '/api/settings/users/create',
-        json: { email: 'made@example.com', password: 'secret1', role: 'ADMIN' },
+        json: { email: 'made@example.com', password: 'secret12', role: 'ADMIN' },
       },
     ]);
   });
@@ -177,6 +177,27 @@ describe('users and one user', () => {
       ['ONE-1', 'DOCUMENTS_SIGNING', '1000'],
     ]);
     expect((await admin.get('/api/admin/users/999999')).status).toBe(404);
+  });
+
+  it('answers a staff account only to an admin; the other staff roles still read customers', async () => {
+    const customer = await insertUser('read-me@example.com');
+    const operator = await signedInStaff(t, 'OPERATIONS', 'ops-colleague@example.com');
+    for (const role of ['VIEWER', 'SUPPORT', 'OPERATIONS'] as const) {
+      const { client } = await signedInStaff(t, role);
+      for (const staffId of [adminId, operator.user.id]) {
+        const res = await client.get(`/api/admin/users/${staffId}`);
+        expect(res.status, `${role} reading staff ${staffId}`).toBe(403);
+        expect(res.body).toMatchObject({ code: 'STAFF_ACCOUNT_ADMIN_ONLY' });
+        expect(JSON.stringify(res.body)).not.toContain('@example.com');
+      }
+      const read = await client.get(`/api/admin/users/${customer.id}`);
+      expect(read.status, role).toBe(200);
+      expect(read.body).toMatchObject({ email: 'read-me@example.com', role: 'USER' });
+    }
+    expect((await admin.get(`/api/admin/users/${operator.user.id}`)).body).toMatchObject({
+      email: 'ops-colleague@example.com',
+      role: 'OPERATIONS',
+    });
   });
 });
 
@@ -311,7 +332,7 @@ describe('Add User', () => {
   it('creates a user with a password who signs in normally; the answer has no hash', async () => {
     const res = await admin.post('/api/settings/users/create', {
       email: 'New.Admin@Example.com',
-      password: 'six666',
+      password: 'eight888',
       role: 'ADMIN',
     });
     expect(res.status).toBe(201);
@@ -322,16 +343,16 @@ describe('Add User', () => {
     });
     expect(JSON.stringify(res.body)).not.toContain('scrypt');
     const newAdmin = t.client();
-    await signIn(t, newAdmin, 'new.admin@example.com', 'six666');
+    await signIn(t, newAdmin, 'new.admin@example.com', 'eight888');
     expect((await newAdmin.get('/api/admin/customers')).status).toBe(200);
   });
 
   it('refuses bad input with 400 naming each field, and creates nothing', async () => {
     const cases: Array<[Record<string, unknown>, string]> = [
-      [{ email: 'nope', password: 'secret1', role: 'USER' }, 'email'],
-      [{ email: 'short@example.com', password: 'five5', role: 'USER' }, 'password'],
-      [{ email: 'role@example.com', password: 'secret1', role: 'OWNER' }, 'role'],
-      [{ email: 'norole@example.com', password: 'secret1' }, 'role'],
+      [{ email: 'nope', password: 'secret12', role: 'USER' }, 'email'],
+      [{ email: 'short@example.com', password: 'seven77', role: 'USER' }, 'password'],
+      [{ email: 'role@example.com', password: 'secret12', role: 'OWNER' }, 'role'],
+      [{ email: 'norole@example.com', password: 'secret12' }, 'role'],
       [{ email: 'nopass@example.com', role: 'USER' }, 'password'],
     ];
     for (const [json, field] of cases) {
@@ -340,7 +361,7 @@ describe('Add User', () => {
       expect(Object.keys(res.body.fields), JSON.stringify(json)).toEqual([field]);
     }
     expect((await admin.post('/api/settings/users/create', cases[1]?.[0])).body.fields.password).toBe(
-      'Password must be at least 6 characters',
+      'Password must be at least 8 characters',
     );
     for (const email of [
       'short@example.com',
@@ -356,7 +377,7 @@ describe('Add User', () => {
     await insertUser('exists@example.com');
     const res = await admin.post('/api/settings/users/create', {
       email: 'EXISTS@example.com',
-      password: 'secret1',
+      password: 'secret12',
       role: 'USER',
     });
     expect(res.status).toBe(409);
@@ -382,7 +403,7 @@ describe('Edit User', () => {
     const theirBrowser = t.client();
     await signIn(t, theirBrowser, 'edit-me@example.com', 'first password 1');
     const res = await admin.request('PUT', `/api/admin/users/${user.id}`, {
-      json: { email: 'Edited@example.com', password: 'second', role: 'ADMIN' },
+      json: { email: 'Edited@example.com', password: 'second password', role: 'ADMIN' },
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: user.id, email: 'edited@example.com', role: 'ADMIN' });
@@ -392,14 +413,14 @@ describe('Edit User', () => {
       .post('/api/auth/login', { email: 'edited@example.com', password: 'first password 1' });
     expect(old.status).toBe(401);
     const promoted = t.client();
-    await signIn(t, promoted, 'edited@example.com', 'second');
+    await signIn(t, promoted, 'edited@example.com', 'second password');
     expect((await promoted.get('/api/admin/users?role=ADMIN')).status).toBe(200);
   });
 
   it('refuses a short new password, a bad e-mail or role with 400 naming the field; nothing changes', async () => {
     const user = await insertUser('edit-bad@example.com', { password: 'the password 1' });
     const cases: Array<[Record<string, unknown>, string]> = [
-      [{ email: 'edit-bad@example.com', password: 'five5', role: 'USER' }, 'password'],
+      [{ email: 'edit-bad@example.com', password: 'seven77', role: 'USER' }, 'password'],
       [{ email: 'edit-bad', password: '', role: 'ADMIN' }, 'email'],
       [{ email: 'edit-bad@example.com', role: 'ROOT' }, 'role'],
     ];

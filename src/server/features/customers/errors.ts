@@ -9,6 +9,8 @@ export const customersErrors = defineErrors({
   CANNOT_DEMOTE_SELF: 'CONFLICT',
   EMAIL_IN_USE: 'CONFLICT',
   LAST_ADMIN: 'CONFLICT',
+  /** Staff accounts are read by an admin only; other staff roles read customers. */
+  STAFF_ACCOUNT_ADMIN_ONLY: 'FORBIDDEN',
   STAFF_RESET_ADMIN_ONLY: 'FORBIDDEN',
   USER_HAS_ORDERS: 'CONFLICT',
   USER_NOT_FOUND: 'NOT_FOUND',

@@ -53,7 +53,7 @@ export const customerAdminRoutes: FastifyPluginAsyncZod<{ customers: CustomerAdm
       config: { permission: 'customers.read' },
       schema: { params: idParams, response: { 200: userDetailSchema, ...failures } },
     },
-    async (request) => service.getUser(request.params.id),
+    async (request) => service.getUser(staffUser(request).role, request.params.id),
   );
 
   app.post(

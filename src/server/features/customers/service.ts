@@ -223,9 +223,15 @@ export function createCustomerAdminService({
       return { items: rows.map(toAdminUser), total: counted?.total ?? 0 };
     },
 
-    /** The user and their orders, newest first (the User Management dialog). */
-    async getUser(id: number) {
+    /**
+     * The user and their orders, newest first (the User Management dialog). Staff who read customers
+     * read only customers: a staff account is an admin's business.
+     */
+    async getUser(actorRole: string, id: number) {
       const user = await findUser(id);
+      if (isStaffRole(user.role) && !can(actorRole, 'admin.all')) {
+        throw customersErrors.STAFF_ACCOUNT_ADMIN_ONLY('Only an admin can see a staff account');
+      }
       const list = await db
         .select({
           id: orders.id,

@@ -12,6 +12,8 @@ export const importsErrors = defineErrors({
   FILE_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   FILE_TYPE_NOT_SUPPORTED: 'UNSUPPORTED_MEDIA_TYPE',
   FILE_UNREADABLE: 'BAD_REQUEST',
+  /** Another import of the same staff member is still running on this instance. */
+  IMPORT_BUSY: 'RATE_LIMITED',
   IMPORT_CONFLICT: 'CONFLICT',
   IMPORT_REFUSED: 'BAD_REQUEST',
   INVALID_FLAG: 'BAD_REQUEST',

@@ -1,9 +1,10 @@
+import { connect } from 'node:net';
 import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventLogs, mailOutbox, orderItems, orders, settings, users } from '../../db/schema.js';
 import { expectAdminOnly } from '../../test/admin-guard.js';
 import { startTestApp, type TestApp, type TestClient } from '../../test/app.js';
-import { signedInAdmin } from '../../test/auth-flow.js';
+import { signedInAdmin, signedInStaff } from '../../test/auth-flow.js';
 import { HEADER, postImport, toCsv, toWorkbook, zip, zipBomb } from '../../test/fixtures/import-files.js';
 import { createOrderAtStages } from '../orders/index.js';
 
@@ -353,6 +354,52 @@ describe('POST /api/admin/import', () => {
   });
 });
 
+describe('one import at a time per member of staff', () => {
+  const rowsOf = (prefix: string) => toCsv([HEADER, [`${prefix}1`, 'Studio 240', '1', '', '', '', '']]);
+
+  it('answers 429 IMPORT_BUSY with Retry-After while the same person’s import runs; others and later ones go on', async () => {
+    // An import whose upload stays open.
+    const boundary = 'orderflow-busy';
+    const { port } = new URL(t.baseUrl);
+    const socket = connect(Number(port), '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk) => chunks.push(chunk));
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    // The options have arrived, the file part not yet: the import is under way but holds no database
+    // work (the embedded database has one connection; a file half-read would hold it).
+    const head = ['updateExisting', 'sendNotification', 'dryRun', 'validRowsOnly']
+      .map((name) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\nfalse\r\n`)
+      .join('');
+    const rest =
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.csv"\r\n\r\n` +
+      `${HEADER.join(',')}\r\nIMP-BUSY-1,Studio 240,1,,,,\r\n--${boundary}--\r\n`;
+    const cookie = [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    socket.write(
+      `POST /api/admin/import HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: ${cookie}\r\nConnection: close\r\n` +
+        `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${Buffer.byteLength(head) + Buffer.byteLength(rest)}\r\n\r\n${head}`,
+    );
+
+    // Once the open import has started, the same admin's next one is refused (dry runs until then).
+    const second = () =>
+      postImport(admin, { name: 'b.csv', content: rowsOf('IMP-BUSY2-') }, { dryRun: true });
+    let busy = await second();
+    for (let tries = 0; busy.status !== 429 && tries < 20; tries += 1) busy = await second();
+    expect(busy.status).toBe(429);
+    expect(busy.body).toMatchObject({ code: 'IMPORT_BUSY' });
+    expect(Number(busy.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    // Another member of staff imports meanwhile.
+    const { client: colleague } = await signedInStaff(t, 'OPERATIONS', 'import-colleague@example.com');
+    expect((await postImport(colleague, { name: 'c.csv', content: rowsOf('IMP-BUSY3-') })).status).toBe(200);
+
+    socket.end(rest);
+    await closed;
+    expect(Buffer.concat(chunks).toString('latin1')).toMatch(/^HTTP\/1\.1 200 /);
+    expect(await ordersWith('IMP-BUSY-')).toHaveLength(1);
+    expect((await postImport(admin, { name: 'd.csv', content: rowsOf('IMP-BUSY4-') })).status).toBe(200);
+  });
+});
+
 describe('hostile and broken files get a clear 4xx and write nothing', () => {
   const rowsOf = (prefix: string) => toCsv([HEADER, [`${prefix}1`, 'Studio 240', '1', '', '', '', '']]);
 
@@ -374,6 +421,77 @@ describe('hostile and broken files get a clear 4xx and write nothing', () => {
     expect(res.body.code).toBe('FILE_TOO_LARGE');
     expect(res.body.message).toBe('The file is larger than 20 MB (the limit)');
     expect(await ordersWith('IMP-Z-')).toHaveLength(0);
+  });
+
+  it('a 60 MB file: answers 413 PAYLOAD_TOO_LARGE before closing, and the server goes on', async () => {
+    const line = Buffer.from(`IMP-S-1,Studio 240,x,,,,,${'n'.repeat(990)}\r\n`);
+    const content = Buffer.concat([
+      Buffer.from(`${[...HEADER, 'notes'].join(',')}\r\n`),
+      Buffer.alloc(60 * 1024 * 1024, line),
+    ]);
+    // A workbook's first bytes, so that only its size stops it.
+    const workbook = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(60 * 1024 * 1024)]);
+    for (const [name, fileFirst] of [
+      ['huge.csv', false],
+      ['huge.xlsx', true],
+    ] as const) {
+      const res = await postImport(
+        admin,
+        { name, content: name.endsWith('.csv') ? content : workbook },
+        {},
+        { fileFirst },
+      );
+      expect(res.status, `${name} ${fileFirst}`).toBe(413);
+      expect(res.body).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    }
+    expect(await ordersWith('IMP-S-')).toHaveLength(0);
+    expect((await admin.get('/api/auth/user')).status).toBe(200);
+  });
+
+  it('a 60 MB upload from a client that writes it all before reading: the 413 arrives', async () => {
+    const boundary = 'orderflow-boundary';
+    const head = Buffer.from(
+      [
+        ...['updateExisting', 'sendNotification', 'dryRun', 'validRowsOnly'].flatMap((name) => [
+          `--${boundary}`,
+          `Content-Disposition: form-data; name="${name}"`,
+          '',
+          'false',
+        ]),
+        `--${boundary}`,
+        'Content-Disposition: form-data; name="file"; filename="huge.csv"',
+        'Content-Type: text/csv',
+        '',
+        `${[...HEADER, 'notes'].join(',')}`,
+        '',
+      ].join('\r\n'),
+    );
+    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+    const body = Buffer.alloc(
+      60 * 1024 * 1024,
+      Buffer.from(`IMP-R-1,Studio 240,x,,,,,${'n'.repeat(990)}\r\n`),
+    );
+    const length = head.length + body.length + tail.length;
+    const { port } = new URL(t.baseUrl);
+    const socket = connect(Number(port), '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk) => chunks.push(chunk));
+    const ended = new Promise<void>((resolve) => {
+      socket.on('close', () => resolve());
+      socket.on('error', () => resolve());
+    });
+    const cookie = [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    socket.write(
+      `POST /api/admin/import HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: ${cookie}\r\n` +
+        `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${length}\r\n\r\n`,
+    );
+    socket.write(head);
+    socket.write(body);
+    socket.end(tail);
+    await ended;
+    const answer = Buffer.concat(chunks).toString('latin1');
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer).toContain('"code":"PAYLOAD_TOO_LARGE"');
   });
 
   it('more than 100 000 rows: 413 naming the limit', async () => {

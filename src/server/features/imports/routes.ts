@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -17,8 +18,8 @@ import {
 } from '../../../shared/schemas/imports.js';
 import { drainRequest } from '../../http/drain-request.js';
 import { errorBody } from '../../http/schemas.js';
-import { guardStaffRoutes } from '../../http/session.js';
-import { auditActor } from '../audit/index.js';
+import { guardStaffRoutes, staffUser } from '../../http/session.js';
+import { type AuditActor, auditActor } from '../audit/index.js';
 import { importsErrors } from './errors.js';
 import type { ImportService } from './service.js';
 import {
@@ -33,6 +34,9 @@ import {
 } from './sources.js';
 
 const LIMIT_MB = IMPORT_MAX_FILE_BYTES / (1024 * 1024);
+/** How long a refused import is asked to wait: a typical import of the Import Data page's files. */
+const BUSY_RETRY_SECONDS = 30;
+
 const fileTooLarge = () => tooLarge(`The file is larger than ${LIMIT_MB} MB (the limit)`);
 
 /** POST /api/admin/import: the Import Data page's upload. */
@@ -42,6 +46,10 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
     limits: { fileSize: IMPORT_MAX_FILE_BYTES, files: 1, fields: 10, fieldSize: 100, parts: 12 },
   });
 
+  // An import holds a database transaction, a worker and up to its file's size in memory: one at a
+  // time per member of staff on this instance, so parallel uploads cannot pile those up.
+  const importing = new Set<number>();
+
   app.post(
     '/api/admin/import',
     {
@@ -50,64 +58,80 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
     },
     async (request) => {
       const admin = auditActor(request);
-      if (!request.isMultipart()) {
-        throw importsErrors.NOT_MULTIPART('Send the file as multipart/form-data in the field "file"');
+      const staffId = staffUser(request).id;
+      if (importing.has(staffId)) {
+        throw importsErrors.IMPORT_BUSY(
+          'An import of yours is still running: try again when it has finished',
+          {
+            retryAfterSeconds: BUSY_RETRY_SECONDS,
+          },
+        );
       }
-      const flags: Partial<ImportOptions> = {};
-      let outcome: ImportResult | undefined;
-      let upload: Readable | undefined;
-      let spool: { dir: string; path: string; kind: FileKind } | undefined;
-      const options = (): ImportOptions => ({
-        updateExisting: flags.updateExisting ?? false,
-        sendNotification: flags.sendNotification ?? false,
-        dryRun: flags.dryRun ?? false,
-        validRowsOnly: flags.validRowsOnly ?? false,
-      });
-      const runImport = (bytes: AsyncIterable<Buffer>, kind: FileKind) =>
-        imports.run(fileRows(bytes, kind), options(), admin);
-
+      importing.add(staffId);
       try {
-        for await (const part of request.parts()) {
-          if (part.type === 'field') {
-            if ((IMPORT_FLAGS as readonly string[]).includes(part.fieldname)) {
-              flags[part.fieldname as ImportFlag] = flag(part.fieldname, part.value);
-            }
-            continue;
-          }
-          if (part.fieldname !== 'file')
-            throw importsErrors.UNEXPECTED_FILE_FIELD(
-              `Unexpected file field '${part.fieldname}': send it as "file"`,
-            );
-          upload = part.file;
-          const kind = kindFromName(part.filename);
-          const bytes = limited(part.file);
-          if (IMPORT_FLAGS.every((name) => name in flags)) {
-            // The usual order (the page sends the options first): the file streams straight into the import.
-            outcome = await runImport(bytes, kind);
-          } else {
-            // Options may still follow the file: keep it on disk, not in memory, until the form ends.
-            const dir = await mkdtemp(join(tmpdir(), 'orderflow-import-'));
-            spool = { dir, path: join(dir, 'upload'), kind };
-            await pipeline(bytes, createWriteStream(spool.path));
-          }
-        }
-        if (spool) outcome = await runImport(limited(createReadStream(spool.path)), spool.kind);
-        if (!outcome) {
-          throw importsErrors.FILE_REQUIRED('File required: Please select a CSV or Excel file to import', {
-            fields: {
-              file: 'File required',
-            },
-          });
-        }
-      } catch (error) {
-        await drainRequest(request, upload, IMPORT_MAX_FILE_BYTES);
-        throw mapUploadError(error);
+        return await receiveImport(request, admin);
       } finally {
-        if (spool) await rm(spool.dir, { recursive: true, force: true });
+        importing.delete(staffId);
       }
-      return outcome;
     },
   );
+
+  async function receiveImport(request: FastifyRequest, admin: AuditActor): Promise<ImportResult> {
+    if (!request.isMultipart()) {
+      throw importsErrors.NOT_MULTIPART('Send the file as multipart/form-data in the field "file"');
+    }
+    const flags: Partial<ImportOptions> = {};
+    let outcome: ImportResult | undefined;
+    let upload: Readable | undefined;
+    let spool: { dir: string; path: string; kind: FileKind } | undefined;
+    const options = (): ImportOptions => ({
+      updateExisting: flags.updateExisting ?? false,
+      sendNotification: flags.sendNotification ?? false,
+      dryRun: flags.dryRun ?? false,
+      validRowsOnly: flags.validRowsOnly ?? false,
+    });
+    const runImport = (bytes: AsyncIterable<Buffer>, kind: FileKind) =>
+      imports.run(fileRows(bytes, kind), options(), admin);
+
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'field') {
+          if ((IMPORT_FLAGS as readonly string[]).includes(part.fieldname)) {
+            flags[part.fieldname as ImportFlag] = flag(part.fieldname, part.value);
+          }
+          continue;
+        }
+        if (part.fieldname !== 'file')
+          throw importsErrors.UNEXPECTED_FILE_FIELD(
+            `Unexpected file field '${part.fieldname}': send it as "file"`,
+          );
+        upload = part.file;
+        const kind = kindFromName(part.filename);
+        const bytes = limited(part.file);
+        if (IMPORT_FLAGS.every((name) => name in flags)) {
+          // The usual order (the page sends the options first): the file streams straight into the import.
+          outcome = await runImport(bytes, kind);
+        } else {
+          // Options may still follow the file: keep it on disk, not in memory, until the form ends.
+          const dir = await mkdtemp(join(tmpdir(), 'orderflow-import-'));
+          spool = { dir, path: join(dir, 'upload'), kind };
+          await pipeline(bytes, createWriteStream(spool.path));
+        }
+      }
+      if (spool) outcome = await runImport(limited(createReadStream(spool.path)), spool.kind);
+      if (!outcome) {
+        throw importsErrors.FILE_REQUIRED('File required: Please select a CSV or Excel file to import', {
+          fields: { file: 'File required' },
+        });
+      }
+    } catch (error) {
+      await drainRequest(request, upload, IMPORT_MAX_FILE_BYTES);
+      throw mapUploadError(error);
+    } finally {
+      if (spool) await rm(spool.dir, { recursive: true, force: true });
+    }
+    return outcome;
+  }
 };
 
 function flag(name: string, value: unknown): boolean {

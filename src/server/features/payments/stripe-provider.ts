@@ -115,14 +115,44 @@ export function createStripeProvider({ apiBase }: { apiBase: string | undefined 
       }
     },
 
-    /** The event of a webhook delivery, once its signature and age are checked; throws otherwise. */
-    verifyEvent(rawBody: Buffer, signature: string, webhookSecret: string): Stripe.Event {
-      return Stripe.webhooks.constructEvent(rawBody, signature, webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
+    /**
+     * The event of a webhook delivery, once its signature and age are checked; throws otherwise. The
+     * SDK refuses only deliveries signed too long ago; one signed further ahead than the tolerance
+     * would stay replayable for that long, so it is refused here too.
+     */
+    verifyEvent(
+      rawBody: Buffer,
+      signature: string,
+      webhookSecret: string,
+      receivedAtMs = Date.now(),
+    ): Stripe.Event {
+      const event = Stripe.webhooks.constructEvent(
+        rawBody,
+        signature,
+        webhookSecret,
+        WEBHOOK_TOLERANCE_SECONDS,
+        undefined,
+        receivedAtMs,
+      );
+      const signedAt = signatureTimestamp(signature);
+      if (signedAt === undefined || signedAt - Math.floor(receivedAtMs / 1000) > WEBHOOK_TOLERANCE_SECONDS) {
+        throw new Error('Stripe signature timestamp outside the tolerance zone');
+      }
+      return event;
     },
   };
 }
 
 export type StripeProvider = ReturnType<typeof createStripeProvider>;
+
+/** The `t=` of a Stripe-Signature header (seconds), which the signature covers. */
+function signatureTimestamp(header: string): number | undefined {
+  for (const item of header.split(',')) {
+    const [name, value] = item.split('=', 2);
+    if (name?.trim() === 't' && value && /^\d+$/.test(value.trim())) return Number(value.trim());
+  }
+  return undefined;
+}
 
 export function intentId(intent: string | { id: string } | null | undefined): string | null {
   if (!intent) return null;

@@ -196,6 +196,37 @@ describe('the Stripe webhook', () => {
     expect((await unitState(t, item.id)).item.status).toBe('SITE_PREP');
   });
 
+  it('refuses a delivery signed more than five minutes in the future, and takes one signed just ahead', async () => {
+    const { item, sessionId } = await openCheckout();
+    const event = stripe.pay(sessionId);
+    const now = Math.floor(Date.now() / 1000);
+    const ahead = await deliver(event, { timestamp: now + 301 });
+    expect(ahead.status).toBe(400);
+    expect(ahead.body.message).toMatch(/Stripe signature/);
+    expect((await unitState(t, item.id)).item.status).not.toBe('SITE_PREP');
+
+    // A sender whose clock runs a little fast is still heard.
+    expect((await deliver(event, { timestamp: now + 60 })).status).toBe(200);
+    expect((await unitState(t, item.id)).item.status).toBe('SITE_PREP');
+  });
+
+  it('checks deliveries with the environment’s signing secret while Stripe is off in Settings, even with one saved there', async () => {
+    const settings = createSettingsService({ db: t.database.db, clock: systemClock, config: t.config });
+    await settings.save('integrations', {
+      stripeEnabled: false,
+      stripeWebhookSecret: 'whsec_savedWhileOff01',
+    });
+    try {
+      const { item, sessionId } = await openCheckout();
+      const event = stripe.pay(sessionId);
+      expect((await deliver(event, { secret: 'whsec_savedWhileOff01' })).status).toBe(400);
+      expect((await deliver(event)).status).toBe(200);
+      expect((await unitState(t, item.id)).item.status).toBe('SITE_PREP');
+    } finally {
+      await settings.save('integrations', { stripeWebhookSecret: '' });
+    }
+  });
+
   it('shows a bank payment as awaiting its funds until async_payment_succeeded arrives', async () => {
     const { item, sessionId } = await openCheckout();
     expect((await deliver(stripe.pay(sessionId, { method: 'bank' }))).status).toBe(200);

@@ -109,12 +109,13 @@ export function createSettingsService({ db, clock, config }: { db: Db; clock: Cl
 
   async function stripeKeys(): Promise<StripeKeys> {
     const stored = await read('integrations');
-    // A key saved in Settings applies only while Stripe is switched on there; until then the key
-    // the server was started with keeps taking payments.
+    // A key or signing secret saved in Settings applies only while Stripe is switched on there; until
+    // then the ones the server was started with keep taking payments and checking their deliveries.
+    const webhookSecret = (stored.stripeEnabled && stored.stripeWebhookSecret) || config.stripeWebhookSecret;
     if (stored.stripeSecretKey && stored.stripeEnabled) {
       return {
         secretKey: stored.stripeSecretKey,
-        webhookSecret: stored.stripeWebhookSecret || config.stripeWebhookSecret,
+        webhookSecret,
         publicKey: stored.stripePublicKey || undefined,
         source: 'settings',
       };
@@ -122,7 +123,7 @@ export function createSettingsService({ db, clock, config }: { db: Db; clock: Cl
     if (config.stripeSecretKey) {
       return {
         secretKey: config.stripeSecretKey,
-        webhookSecret: stored.stripeWebhookSecret || config.stripeWebhookSecret,
+        webhookSecret,
         publicKey: stored.stripePublicKey || undefined,
         source: 'environment',
       };

@@ -63,6 +63,20 @@ describe('health and configuration', () => {
   });
 });
 
+describe('without GOOGLE_MAPS_API_KEY', () => {
+  it('allows no script, connection or image from Google’s map hosts', async () => {
+    const plain = await startTestApp();
+    try {
+      const csp = (await plain.client().get('/healthz')).headers.get('content-security-policy') ?? '';
+      expect(csp).toMatch(/script-src 'self' 'sha256-[^']+';/);
+      expect(csp).not.toContain('maps.googleapis.com');
+      expect(csp).not.toContain('maps.gstatic.com');
+    } finally {
+      await plain.close();
+    }
+  });
+});
+
 describe('production mode', () => {
   it('marks the session cookie Secure and frames documents over HTTPS only', async () => {
     const prod = await startTestApp({ config: { isProduction: true, nodeEnv: 'production' } });
