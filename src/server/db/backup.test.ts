@@ -7,7 +7,8 @@ import { createTestDatabase } from '../test/database.js';
 import { backupDatabase, restoreDatabase } from './backup.js';
 import { type Database, openDatabase } from './client.js';
 import { DataDirInUseError } from './data-dir-lock.js';
-import { orders, users } from './schema.js';
+import { orders } from './schema/orders.js';
+import { users } from './schema.js';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 let folder: string;

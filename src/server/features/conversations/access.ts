@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { can, isStaffRole, type Permission } from '../../../shared/permissions.js';
 import type { Executor } from '../../db/client.js';
-import { type Order, orders } from '../../db/schema.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import type { SessionUser } from '../auth/index.js';
+import { findOrder, type Order } from '../orders/index.js';
 
 /** Who is at an order's conversation: its customer, or a staff member. */
 export interface Reader {
@@ -33,7 +32,7 @@ export async function readerOf(
   if (staff && !STAFF_NEEDS[use].some((permission) => can(user.role, permission))) {
     throw forbidden('Your role does not allow this');
   }
-  const [order] = await executor.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  const order = await findOrder(executor, orderId);
   if (!order || (!staff && order.userId !== user.id)) throw notFound(missing);
   return { kind: staff ? 'staff' : 'customer', order };
 }

@@ -1,12 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   INDIVIDUAL_DEFAULTS,
   type OnboardingFormData,
   onboardingFormSchema,
 } from '../../../shared/schemas/onboarding.js';
-import { type OrderItem, orderItems, orders, users } from '../../db/schema.js';
+import { users } from '../../db/schema.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
-import type { OrderChangeDeps } from '../orders/index.js';
+import { findUnit, lockCustomerOrder, type OrderChangeDeps, type OrderItem } from '../orders/index.js';
 
 export interface OnboardingSubmission {
   formData: unknown;
@@ -47,13 +47,9 @@ export function createOnboardingService({ db, clock, orders: writer }: OrderChan
       const form = parseOnboardingForm(submission.formData);
       return db.transaction(async (tx) => {
         // The customer's own order, locked: two submissions for one unit queue up here.
-        const [order] = await tx
-          .select()
-          .from(orders)
-          .where(and(eq(orders.id, submission.orderId), eq(orders.userId, userId)))
-          .for('update');
+        const order = await lockCustomerOrder(tx, userId, submission.orderId);
         if (!order) throw notFound('Order item not found');
-        const [item] = await tx.select().from(orderItems).where(eq(orderItems.id, submission.orderItemId));
+        const item = await findUnit(tx, submission.orderItemId);
         const matches =
           item &&
           item.orderId === order.id &&
@@ -92,7 +88,7 @@ export function createOnboardingService({ db, clock, orders: writer }: OrderChan
           })
           .where(eq(users.id, userId));
         await writer.setDetails(tx, order.id, {}, now);
-        const [updated] = await tx.select().from(orderItems).where(eq(orderItems.id, item.id));
+        const updated = await findUnit(tx, item.id);
         if (!updated) throw notFound('Order item not found');
         return updated;
       });

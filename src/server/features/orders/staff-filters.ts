@@ -15,7 +15,8 @@ import {
 import type { AdminOrderFilters, AdminOrderSort } from '../../../shared/schemas/admin-orders.js';
 import { parseStage, type Stage } from '../../../shared/stages.js';
 import { fullNameOf } from '../../db/full-name.js';
-import { orders, users } from '../../db/schema.js';
+import { orders } from '../../db/schema/orders.js';
+import { users } from '../../db/schema.js';
 import { stageRankOf } from '../../db/stage-rank.js';
 import { badRequest } from '../../lib/errors.js';
 
