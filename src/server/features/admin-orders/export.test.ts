@@ -143,7 +143,7 @@ describe('exporting orders', () => {
     const res = await admin.get('/api/admin/orders/export?status=DELIVERED');
     expect(res.status).toBe(404);
     expect((await admin.get('/api/admin/orders/export?ids=999999')).status).toBe(404);
-    expect(res.body).toEqual({ message: 'No orders to export' });
+    expect(res.body).toEqual({ code: 'NOT_FOUND', message: 'No orders to export' });
   });
 
   it('refuses a bad filter with 400 naming it', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableName, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type {
   ConversationsPage,
   ConversationsQuery,
@@ -49,13 +49,19 @@ async function authorNames(
   };
 }
 
+/**
+ * The conversation's order id written with its table's name: drizzle leaves a column unqualified in a
+ * query of one table, and inside the subquery below a bare `order_id` would be the message's own.
+ */
+const conversationOrderId = sql`${sql.identifier(getTableName(conversations))}.${sql.identifier(conversations.orderId.name)}`;
+
 /** Messages of the other side after the reader's marker, per order. */
 function unreadCount(kind: Kind, userId: number) {
   const other: Kind = kind === 'customer' ? 'staff' : 'customer';
   return sql<number>`(select count(*)::int from ${orderMessages} m
-    where m.order_id = ${conversations.orderId} and m.author_kind = ${other}
+    where m.order_id = ${conversationOrderId} and m.author_kind = ${other}
     and m.id > coalesce((select r.last_read_message_id from ${conversationReads} r
-      where r.order_id = ${conversations.orderId} and r.user_id = ${userId}), 0))`;
+      where r.order_id = ${conversationOrderId} and r.user_id = ${userId}), 0))`;
 }
 
 /**
