@@ -54,6 +54,25 @@ module.exports = {
       to: { path: '^src/server/(live|mail|outbox|metrics)/|^src/server/features/(?!orders/)' },
     },
     {
+      name: 'orders-tables-belong-to-orders',
+      severity: 'error',
+      comment:
+        'Orders, their units and their log (src/server/db/schema/orders.ts) are read and written only by the orders module; other capabilities call the functions its index.ts exports. Outside it only db/, tests and the demo seed import them (decision 230).',
+      from: {
+        path: '^src/',
+        pathNot: [
+          '^src/server/features/orders/',
+          '^src/server/db/',
+          '\\.test\\.ts$',
+          '^src/server/test/',
+          '^src/server/seed-demo\\.ts$',
+          // The CSV export has PostgreSQL write the whole file (COPY) from cells computed in its SELECT.
+          '^src/server/features/admin-orders/export\\.ts$',
+        ],
+      },
+      to: { path: '^src/server/db/schema/orders\\.ts$' },
+    },
+    {
       name: 'metrics-knows-no-feature',
       severity: 'error',
       comment:

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import { eq, isNotNull } from 'drizzle-orm';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
-import { orders } from '../../src/server/db/schema.js';
+import { orders } from '../../src/server/db/schema/orders.js';
 import { createSessionStore } from '../../src/server/features/auth/sessions.js';
 import { COMPRESS_THRESHOLD_BYTES } from '../../src/server/http/compression.js';
 import { SESSION_COOKIE } from '../../src/server/http/session.js';

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DataDirError } from './db/data-dir-lock.js';
-import { orders, settings, users } from './db/schema.js';
+import { orders } from './db/schema/orders.js';
+import { settings, users } from './db/schema.js';
 import { demoHistory } from './demo-history.js';
 import { announceFirstAdmin, ensureFirstAdmin } from './features/auth/index.js';
 import {

@@ -9,7 +9,8 @@ import { startServer, waitForListening } from '../test/server-process.js';
 import { backupDatabase, type RestoreStep, restoreDatabase } from './backup.js';
 import { type Database, openDatabase } from './client.js';
 import { DataDirInUseError, LOCK_FILE } from './data-dir-lock.js';
-import { orders, users } from './schema.js';
+import { orders } from './schema/orders.js';
+import { users } from './schema.js';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 let folder: string;

@@ -9,7 +9,7 @@ import { signedInAdmin } from '../test/auth-flow.js';
 import { type PrivatePostgres, startPrivatePostgres } from '../test/private-postgres.js';
 import { sendWebhook } from '../test/webhooks.js';
 import { type Database, openDatabase } from './client.js';
-import { orders } from './schema.js';
+import { orders } from './schema/orders.js';
 
 const TOKEN = 'disk-full-metrics-token';
 

@@ -7,7 +7,7 @@ import { cookieHeader, openSocket, type TestSocket } from '../test/live-socket.j
 import { type PrivatePostgres, startPrivatePostgres } from '../test/private-postgres.js';
 import { seedOrder, sendWebhook } from '../test/webhooks.js';
 import { rowsOf } from './array-param.js';
-import { orderItems, orders } from './schema.js';
+import { orderItems, orders } from './schema/orders.js';
 
 /**
  * The database going away under load, on a PostgreSQL server of the test's own (so that it can be

@@ -1,3 +1,8 @@
+/**
+ * The tables of the database, for drizzle-kit (drizzle.config.ts) and the client. The orders, their
+ * units and their log are in schema/orders.ts and are not re-exported here: only the orders module
+ * reads and writes them (decision 230).
+ */
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -14,178 +19,12 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { Role } from '../../shared/constants.js';
-import type { Locale } from '../../shared/locales.js';
-import type { Stage } from '../../shared/stages.js';
 import type { MailAttachment } from '../mail/mailer.js';
-import { fullNameOf } from './full-name.js';
-import { stageRankOf } from './stage-rank.js';
+import { timestamps } from './schema/columns.js';
+import { orderItems, orders } from './schema/orders.js';
+import { users } from './schema/users.js';
 
-/**
- * A fresh tracking token: 32 bytes (244 of them random, from two version-4 UUIDs drawn from the
- * database's strong random source) as 43 base64url characters. The column's default, so every insert
- * path gets one and a replacement is `set tracking_token = default` (decision 137).
- */
-const newTrackingToken = sql`translate(encode(decode(replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''), 'hex'), 'base64'), '+/=', '-_')`;
-
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
-
-export type ShippingAddress = { street?: string; city?: string; state?: string; zipCode?: string } | string;
-export type StageData = Record<string, unknown>;
-export type NotificationPrefs = { email: boolean; sms: boolean };
-
-export const users = pgTable(
-  'users',
-  {
-    id: serial('id').primaryKey(),
-    /** Always stored lower-cased; the unique index makes one account per address. */
-    email: text('email').notNull(),
-    /** scrypt hash; null for a PENDING account that was created from an order. */
-    password: text('password'),
-    firstName: text('first_name'),
-    lastName: text('last_name'),
-    phoneNumber: text('phone_number'),
-    role: text('role').$type<Role>().notNull().default('USER'),
-    /** Spec fields kept for compatibility; codes themselves live hashed in verification_codes. */
-    verificationCode: text('verification_code'),
-    verificationExpires: timestamp('verification_expires', { withTimezone: true }),
-    verified: boolean('verified').notNull().default(false),
-    notificationPrefs: jsonb('notification_prefs')
-      .$type<NotificationPrefs>()
-      .notNull()
-      .default({ email: true, sms: true }),
-    lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
-    /** The language the user chose (portal and e-mails); null until they choose. */
-    locale: text('locale').$type<Locale>(),
-    /**
-     * The supported language the browser asked for (Accept-Language) when the account was made or last
-     * signed in: the e-mails' language while the user has not chosen one (decision 164).
-     */
-    browserLocale: text('browser_locale').$type<Locale>(),
-    ...timestamps,
-  },
-  (t) => [
-    uniqueIndex('users_email_key').on(t.email),
-    index('users_role_idx').on(t.role),
-    // The admin search matches text anywhere in the e-mail or name (ILIKE '%…%'): trigram indexes
-    // (decision 184). An expression takes its operator class inside the SQL.
-    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
-    index('users_full_name_trgm_idx').using('gin', sql`${fullNameOf(t.firstName, t.lastName)} gin_trgm_ops`),
-    check('users_locale_check', sql`${t.locale} in ('en', 'es', 'fr')`),
-    check('users_browser_locale_check', sql`${t.browserLocale} in ('en', 'es', 'fr')`),
-  ],
-);
-
-/**
- * The order's exported text cells joined by a character no cell holds in practice (\x01), tested once:
- * a separator anywhere, or a formula character at the start of the text or after the joiner. A cell
- * that does hold \x01 can only make the test true, which is the safe answer.
- */
-const EXPORT_PLAIN = sql.raw(
-  `(coalesce(order_id, '') || E'\\x01' || coalesce(product_name, '') || E'\\x01' || coalesce(status, '') || E'\\x01' || coalesce(payment_method, '') || E'\\x01' || coalesce(transaction_id, '') || E'\\x01' || coalesce(zip_code, '')) !~ E'[,;|\\t\\r\\n]|(^|\\x01)[-=+@＝＋－＠]'`,
-);
-
-export const orders = pgTable(
-  'orders',
-  {
-    id: serial('id').primaryKey(),
-    /** The business id, e.g. 'VH1042' from the website builder. */
-    orderId: text('order_id').notNull(),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'restrict' }),
-    productName: text('product_name').notNull(),
-    quantity: integer('quantity').notNull().default(1),
-    orderDate: timestamp('order_date', { withTimezone: true }).notNull().defaultNow(),
-    /** Derived: the least advanced status of the order's units, kept in the same transaction. */
-    status: text('status').$type<Stage>().notNull().default('ORDER_PLACED'),
-    shippingAddress: jsonb('shipping_address').$type<ShippingAddress>(),
-    zipCode: text('zip_code'),
-    phoneNumber: text('phone_number'),
-    paymentMethod: text('payment_method'),
-    /** Its presence means the order is paid. */
-    transactionId: text('transaction_id'),
-    amount: text('amount'),
-    currentStageData: jsonb('current_stage_data').$type<StageData>().notNull().default({}),
-    webflowOrderId: text('webflow_order_id'),
-    deliveryDate: timestamp('delivery_date', { withTimezone: true }),
-    /** The secret of the public tracking link /track/:token; kept readable, staff and mail show it. */
-    trackingToken: text('tracking_token').notNull().default(newTrackingToken),
-    /**
-     * Derived, for the CSV export: true when no text cell of the order needs the formula escape (no
-     * separator anywhere, no cell starting with a formula character), so the export writes those
-     * cells as they are instead of testing each one on every export. Computed when the row is
-     * written; false only sends the row through the full escape, which gives the same cells then.
-     */
-    exportPlain: boolean('export_plain').generatedAlwaysAs(EXPORT_PLAIN),
-    ...timestamps,
-  },
-  (t) => [
-    uniqueIndex('orders_order_id_key').on(t.orderId),
-    uniqueIndex('orders_tracking_token_key').on(t.trackingToken),
-    index('orders_user_id_idx').on(t.userId),
-    // The admin list: a status filter with the default sort (newest first, id as tiebreak) reads ten
-    // index entries; its count and the dashboard's counts by status are index-only scans.
-    index('orders_status_date_idx').on(t.status, t.orderDate, t.id),
-    // The unfiltered list, newest or oldest first, and the date filters.
-    index('orders_order_date_idx').on(t.orderDate, t.id),
-    // The list sorted by stage in fulfilment order (see stageRankOf).
-    index('orders_stage_rank_idx').on(stageRankOf(t.status), t.id),
-    index('orders_zip_code_idx').on(t.zipCode),
-    // The admin search and product filter, text anywhere in the id or product (decision 184).
-    index('orders_order_id_trgm_idx').using('gin', t.orderId.op('gin_trgm_ops')),
-    index('orders_product_name_trgm_idx').using('gin', t.productName.op('gin_trgm_ops')),
-  ],
-);
-
-export const orderItems = pgTable(
-  'order_items',
-  {
-    id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    itemNumber: integer('item_number').notNull(),
-    status: text('status').$type<Stage>().notNull().default('ORDER_PLACED'),
-    currentStageData: jsonb('current_stage_data').$type<StageData>().notNull().default({}),
-    deliveryDate: timestamp('delivery_date', { withTimezone: true }),
-    /** When the unit entered its current stage (dashboard: units waiting longest). */
-    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
-    ...timestamps,
-  },
-  (t) => [
-    uniqueIndex('order_items_order_item_number_key').on(t.orderId, t.itemNumber),
-    index('order_items_status_idx').on(t.status, t.statusChangedAt),
-    // The dashboard's units waiting longest in their stage.
-    index('order_items_waiting_idx').on(t.statusChangedAt, t.id).where(sql`${t.status} <> 'DELIVERED'`),
-  ],
-);
-
-export const eventLogs = pgTable(
-  'event_logs',
-  {
-    id: serial('id').primaryKey(),
-    /** Null for events about no single order (e.g. a global location validation). */
-    orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
-    orderItemId: integer('order_item_id').references(() => orderItems.id, { onDelete: 'set null' }),
-    timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
-    stage: text('stage'),
-    /** ORDER_ITEM_STATUS_UPDATED, INTERNAL_NOTE, WEBHOOK_RECEIVED, … */
-    type: text('type').notNull(),
-    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
-    /** admin:<id>, customer:<id>, webhook:<api-key name>, stripe or system. */
-    initiatedBy: text('initiated_by').notNull(),
-    /** Internal events (admin notes, webhook logs) are never returned by customer routes. */
-    internal: boolean('internal').notNull().default(false),
-  },
-  (t) => [
-    index('event_logs_order_idx').on(t.orderId, t.timestamp),
-    index('event_logs_type_idx').on(t.type, t.timestamp),
-    // Deleting a unit sets its events' order_item_id to null: without this, one table scan per unit.
-    index('event_logs_order_item_idx').on(t.orderItemId),
-  ],
-);
+export { type NotificationPrefs, users } from './schema/users.js';
 
 export const verificationCodes = pgTable(
   'verification_codes',
@@ -691,9 +530,6 @@ export const unitDocuments = pgTable(
 );
 
 export type User = typeof users.$inferSelect;
-export type Order = typeof orders.$inferSelect;
-export type OrderItem = typeof orderItems.$inferSelect;
-export type EventLog = typeof eventLogs.$inferSelect;
 export type PaymentSession = typeof paymentSessions.$inferSelect;
 export type WebhookEvent = typeof webhookEvents.$inferSelect;
 export type DeliverySlot = typeof deliverySlots.$inferSelect;

@@ -1,7 +1,8 @@
 /** Seeds and read-backs shared by the payment suites. */
 import { and, eq } from 'drizzle-orm';
 import type { Stage } from '../../shared/stages.js';
-import { eventLogs, orderItems, orders, paymentSessions, type StageData } from '../db/schema.js';
+import { eventLogs, orderItems, orders, type StageData } from '../db/schema/orders.js';
+import { paymentSessions } from '../db/schema.js';
 import { createOrderAtStages } from '../features/orders/index.js';
 import type { TestApp } from './app.js';
 

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Stage } from '../../shared/stages.js';
-import { eventLogs, orderItems, orders, webhookEvents } from '../db/schema.js';
+import { eventLogs, orderItems, orders } from '../db/schema/orders.js';
+import { webhookEvents } from '../db/schema.js';
 import { createOrderAtStages, type SeedUnit } from '../features/orders/index.js';
 import type { TestApp, TestClient } from './app.js';
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, users } from '../../db/schema.js';
+import { orders } from '../../db/schema/orders.js';
+import { users } from '../../db/schema.js';
 import { startTestApp, type TestApp, type TestClient } from '../../test/app.js';
 import { signedInAdmin, signedInCustomer, signIn } from '../../test/auth-flow.js';
 import { createOrderAtStages, seedOrder } from '../orders/index.js';

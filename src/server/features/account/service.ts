@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Locale } from '../../../shared/locales.js';
 import { isStaffRole } from '../../../shared/permissions.js';
 import type {
@@ -8,12 +8,17 @@ import type {
   ShippingAddressUpdate,
 } from '../../../shared/schemas/user.js';
 import { PASSWORD_CHANGE_MESSAGES } from '../../../shared/schemas/user.js';
-import { orderItems, orders, sessions, users } from '../../db/schema.js';
+import { sessions, users } from '../../db/schema.js';
 import { hashPassword, hashToken, verifyPassword } from '../../lib/crypto.js';
 import { publishAccountChanged } from '../../live/publish.js';
 import { recordAudit } from '../audit/index.js';
 import { sessionUserColumns } from '../auth/index.js';
-import type { OrderChangeDeps, Viewer } from '../orders/index.js';
+import {
+  lockLatestOrderOfCustomer,
+  type OrderChangeDeps,
+  unitsOfOrder,
+  type Viewer,
+} from '../orders/index.js';
 import { accountErrors } from './errors.js';
 
 /** '' clears a field; undefined leaves it alone. */
@@ -40,17 +45,11 @@ export function createAccountService({ db, clock, orders: writer }: OrderChangeD
     /** The latest order's shipping address and phone, which the Account Details card shows (decision 25). */
     async updateShipping(userId: number, update: Required<ShippingAddressUpdate>) {
       return db.transaction(async (tx) => {
-        const [latest] = await tx
-          .select({ id: orders.id })
-          .from(orders)
-          .where(eq(orders.userId, userId))
-          .orderBy(desc(orders.orderDate), desc(orders.id))
-          .limit(1)
-          .for('update');
-        if (!latest) throw accountErrors.NO_ORDER_YET('No order to update yet');
+        const latest = await lockLatestOrderOfCustomer(tx, userId);
+        if (latest === undefined) throw accountErrors.NO_ORDER_YET('No order to update yet');
         const order = await writer.setDetails(
           tx,
-          latest.id,
+          latest,
           {
             shippingAddress: {
               street: update.address,
@@ -62,11 +61,7 @@ export function createAccountService({ db, clock, orders: writer }: OrderChangeD
           },
           clock.now(),
         );
-        const items = await tx
-          .select()
-          .from(orderItems)
-          .where(eq(orderItems.orderId, order.id))
-          .orderBy(asc(orderItems.itemNumber));
+        const items = await unitsOfOrder(tx, order.id);
         return { order, items };
       });
     },

@@ -1,7 +1,8 @@
 import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Stage } from '../../../shared/stages.js';
-import { eventLogs, orderItems, orders, paymentSessions } from '../../db/schema.js';
+import { eventLogs, orderItems, orders } from '../../db/schema/orders.js';
+import { paymentSessions } from '../../db/schema.js';
 import { startTestApp, type TestApp, type TestClient } from '../../test/app.js';
 import { signedInAdmin, signedInCustomer } from '../../test/auth-flow.js';
 import { createOrderAtStages } from '../orders/index.js';

@@ -1,7 +1,8 @@
-import { desc, eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { ActivityEvent } from '../../../shared/schemas/admin-orders.js';
 import type { Executor } from '../../db/client.js';
-import { type EventLog, eventLogs, users } from '../../db/schema.js';
+import { users } from '../../db/schema.js';
+import { type EventLog, latestEventsOfOrder } from '../orders/index.js';
 
 /** An order has a few dozen events in its life; the feed shows the newest this many. */
 export const ACTIVITY_LIMIT = 500;
@@ -58,12 +59,7 @@ export async function emailsOf(executor: Executor, events: readonly EventLog[]) 
 
 /** Every event of the order, internal ones included, newest first. */
 export async function orderActivity(executor: Executor, orderId: number): Promise<ActivityEvent[]> {
-  const events = await executor
-    .select()
-    .from(eventLogs)
-    .where(eq(eventLogs.orderId, orderId))
-    .orderBy(desc(eventLogs.timestamp), desc(eventLogs.id))
-    .limit(ACTIVITY_LIMIT);
+  const events = await latestEventsOfOrder(executor, orderId, ACTIVITY_LIMIT);
   const emails = await emailsOf(executor, events);
   return events.map((event) => toActivityEvent(event, emails));
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventLogs, orders } from '../../db/schema.js';
+import { eventLogs, orders } from '../../db/schema/orders.js';
 import { expectAdminOnly } from '../../test/admin-guard.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
 import { seedOrder } from '../orders/index.js';

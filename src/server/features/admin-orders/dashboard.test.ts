@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dashboard } from '../../../shared/schemas/admin-orders.js';
 import { STAGES, type Stage } from '../../../shared/stages.js';
-import { orderItems } from '../../db/schema.js';
+import { orderItems } from '../../db/schema/orders.js';
 import { startTestApp, type TestApp, type TestClient } from '../../test/app.js';
 import { signedInAdmin } from '../../test/auth-flow.js';
 import { seedOrder } from '../orders/index.js';

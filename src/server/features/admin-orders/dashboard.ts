@@ -1,9 +1,8 @@
-import { asc, count, desc, eq, ne } from 'drizzle-orm';
 import type { Dashboard } from '../../../shared/schemas/admin-orders.js';
 import { PENDING_ACTION_STAGES, STAGES, type Stage } from '../../../shared/stages.js';
 import type { Executor } from '../../db/client.js';
-import { orderItems, orders } from '../../db/schema.js';
-import { adminOrderColumns, toAdminOrderRow } from './list.js';
+import { dashboardFigures } from '../orders/index.js';
+import { toAdminOrderRow } from './list.js';
 
 /** Rows in the dashboard's Recent Orders table and in its longest-waiting list. */
 export const RECENT_ORDERS_COUNT = 5;
@@ -15,32 +14,11 @@ function countsByStage(rows: { status: Stage; count: number }[]): Map<Stage, num
 
 /** The four cards, Recent Orders, units per stage and the units waiting longest: four small queries. */
 export async function dashboard(executor: Executor): Promise<Dashboard> {
-  const [orderCounts, recent, unitCounts, waiting] = await Promise.all([
-    executor.select({ status: orders.status, count: count() }).from(orders).groupBy(orders.status),
-    executor
-      .select(adminOrderColumns)
-      .from(orders)
-      .orderBy(desc(orders.orderDate), desc(orders.id))
-      .limit(RECENT_ORDERS_COUNT),
-    executor
-      .select({ status: orderItems.status, count: count() })
-      .from(orderItems)
-      .groupBy(orderItems.status),
-    executor
-      .select({
-        itemId: orderItems.id,
-        orderId: orderItems.orderId,
-        orderRef: orders.orderId,
-        itemNumber: orderItems.itemNumber,
-        status: orderItems.status,
-        since: orderItems.statusChangedAt,
-      })
-      .from(orderItems)
-      .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .where(ne(orderItems.status, 'DELIVERED'))
-      .orderBy(asc(orderItems.statusChangedAt), asc(orderItems.id))
-      .limit(LONGEST_WAITING_COUNT),
-  ]);
+  const { orderCounts, recent, unitCounts, waiting } = await dashboardFigures(
+    executor,
+    RECENT_ORDERS_COUNT,
+    LONGEST_WAITING_COUNT,
+  );
   const byStage = countsByStage(orderCounts);
   const units = countsByStage(unitCounts);
   const ordersIn = (stages: readonly Stage[]) => stages.reduce((sum, s) => sum + (byStage.get(s) ?? 0), 0);

@@ -5,8 +5,6 @@ import { defineErrors } from '../../lib/errors.js';
  * integrators branch on it and the portal translates it, so rename none and add new ones here.
  */
 export const adminOrdersErrors = defineErrors({
-  DATE_RANGE_REVERSED: 'BAD_REQUEST',
-  INVALID_DATE: 'BAD_REQUEST',
   NO_ORDERS_TO_EXPORT: 'NOT_FOUND',
   ORDER_NOT_FOUND: 'NOT_FOUND',
   UNIT_NOT_IN_ORDER: 'BAD_REQUEST',

@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { count, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { orders } from '../../db/schema.js';
+import { orders } from '../../db/schema/orders.js';
 import { startTestApp, type TestApp, type TestClient } from '../../test/app.js';
 import { signedInAdmin } from '../../test/auth-flow.js';
 import { seedBulkOrders } from '../orders/index.js';

@@ -6,9 +6,9 @@ import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { AdminOrderFilters } from '../../../shared/schemas/admin-orders.js';
 import type { Executor } from '../../db/client.js';
-import { orders } from '../../db/schema.js';
+import { orders } from '../../db/schema/orders.js';
+import { orderFilterWhere } from '../orders/index.js';
 import { adminOrdersErrors } from './errors.js';
-import { orderFilterWhere } from './filters.js';
 
 export { attachment, escapeFormula } from '../../lib/csv.js';
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { count, eq, fillPlaceholders, getTableName, sql } from 'drizzle-orm';
+import { fillPlaceholders, sql } from 'drizzle-orm';
 import type {
   AdminOrderFilters,
   AdminOrderRow,
@@ -7,48 +7,16 @@ import type {
   AdminOrdersQuery,
 } from '../../../shared/schemas/admin-orders.js';
 import type { Db, Executor } from '../../db/client.js';
-import { orders, users } from '../../db/schema.js';
+import {
+  type Bind,
+  filterStages,
+  findStaffOrderRow,
+  orderFilterWhere,
+  orderSort,
+  staffOrderListQueries,
+} from '../orders/index.js';
 import { type CountCache, snapshotXmax, snapshotXmin } from './count-cache.js';
 import { adminOrdersErrors } from './errors.js';
-import { type Bind, filterStages, orderFilterWhere, orderSort } from './filters.js';
-
-/**
- * The customer's e-mail, null for a guest. A subquery rather than a join: on ten rows it is ten index
- * lookups either way, and PGlite runs it in two thirds of the join's time.
- */
-const customerEmail = sql<
-  string | null
->`(select u.${sql.identifier(users.email.name)} from ${users} u where u.${sql.identifier(users.id.name)} = ${sql.identifier(getTableName(orders))}.${sql.identifier(orders.userId.name)})`.as(
-  'customer_email',
-);
-
-/**
- * The customer's first and last name as one, null for a guest or a customer who gave neither. The same
- * kind of subquery as the e-mail.
- */
-const customerName = sql<
-  string | null
->`(select nullif(concat_ws(' ', nullif(trim(u.${sql.identifier(users.firstName.name)}), ''), nullif(trim(u.${sql.identifier(users.lastName.name)}), '')), '') from ${users} u where u.${sql.identifier(users.id.name)} = ${sql.identifier(getTableName(orders))}.${sql.identifier(orders.userId.name)})`.as(
-  'customer_name',
-);
-
-/** The columns of one row of the orders table, the dashboard's recent orders and the export. */
-export const adminOrderColumns = {
-  id: orders.id,
-  orderId: orders.orderId,
-  userId: orders.userId,
-  customerEmail,
-  customerName,
-  productName: orders.productName,
-  quantity: orders.quantity,
-  orderDate: orders.orderDate,
-  status: orders.status,
-  amount: orders.amount,
-  paymentMethod: orders.paymentMethod,
-  transactionId: orders.transactionId,
-  deliveryDate: orders.deliveryDate,
-  zipCode: orders.zipCode,
-};
 
 /**
  * What one page of `GET /api/admin/orders` binds (filter values, search, limit, offset, by name) and its
@@ -77,19 +45,8 @@ type ListShape = ReturnType<typeof listShape>;
  * The two statements of a shape: the page itself and the count of every matching order, each with its
  * snapshot's horizon for the count cache.
  */
-function listQueries(db: Db, { where, sort, limit, offset }: ListShape) {
-  const page = db
-    .select({ ...adminOrderColumns, horizon: snapshotXmax.as('horizon') })
-    .from(orders)
-    .where(where)
-    .orderBy(...sort)
-    .limit(limit)
-    .offset(offset);
-  const total = db
-    .select({ total: count().as('total'), xmin: snapshotXmin.as('xmin'), xmax: snapshotXmax.as('xmax') })
-    .from(orders)
-    .where(where);
-  return { page, total };
+function listQueries(db: Db, shape: ListShape) {
+  return staffOrderListQueries(db, shape, { xmin: snapshotXmin, xmax: snapshotXmax });
 }
 
 /**
@@ -252,7 +209,7 @@ export function createAdminOrderList(db: Db, counts: CountCache | null) {
 
 /** One order as a row of the table: what the order page shows beside the order's own fields. */
 export async function adminOrderRow(executor: Executor, id: number): Promise<AdminOrderRow> {
-  const [row] = await executor.select(adminOrderColumns).from(orders).where(eq(orders.id, id));
+  const row = await findStaffOrderRow(executor, id);
   if (!row) throw adminOrdersErrors.ORDER_NOT_FOUND('Order not found');
   return toAdminOrderRow(row);
 }

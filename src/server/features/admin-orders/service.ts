@@ -1,4 +1,3 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type {
   ActivityEvent,
   AdminBulkDelete,
@@ -9,9 +8,8 @@ import type {
   AdminStatusPatch,
 } from '../../../shared/schemas/admin-orders.js';
 import { isEmbedded } from '../../db/client.js';
-import { orderItems, orders } from '../../db/schema.js';
 import { type AuditActor, recordAudit } from '../audit/index.js';
-import type { OrderChangeDeps } from '../orders/index.js';
+import { existingOrderIds, findOrderId, findUnitId, type OrderChangeDeps } from '../orders/index.js';
 import { orderActivity, toActivityEvent } from './activity.js';
 import { createCountCache } from './count-cache.js';
 import { dashboard } from './dashboard.js';
@@ -35,8 +33,8 @@ export function createAdminOrderService({ db, clock, orders: writer }: OrderChan
   const counts = isEmbedded(db) ? createCountCache() : null;
   const list = createAdminOrderList(db, counts);
   async function requireOrder(orderId: number) {
-    const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
-    if (!order) throw adminOrdersErrors.ORDER_NOT_FOUND('Order not found');
+    const order = await findOrderId(db, orderId);
+    if (order === undefined) throw adminOrdersErrors.ORDER_NOT_FOUND('Order not found');
   }
 
   return {
@@ -60,12 +58,9 @@ export function createAdminOrderService({ db, clock, orders: writer }: OrderChan
           // Locked first, so that an unknown order answers 404 before its unit is looked for; without a
           // unit, the status change locks (and answers 404) itself.
           await writer.lock(tx, orderId);
-          const [unit] = await tx
-            .select({ id: orderItems.id })
-            .from(orderItems)
-            .where(and(eq(orderItems.orderId, orderId), eq(orderItems.itemNumber, itemNumber)));
+          const unit = await findUnitId(tx, orderId, itemNumber);
           const message = `This order has no unit ${itemNumber}`;
-          if (!unit)
+          if (unit === undefined)
             throw adminOrdersErrors.UNIT_NOT_IN_ORDER(`itemNumber: ${message}`, {
               fields: { itemNumber: message },
             });
@@ -97,8 +92,8 @@ export function createAdminOrderService({ db, clock, orders: writer }: OrderChan
       // Ascending ids: two bulk changes lock shared orders in the same order and cannot deadlock.
       const orderIds = [...new Set(body.orderIds)].sort((a, b) => a - b);
       return db.transaction(async (tx) => {
-        const found = await tx.select({ id: orders.id }).from(orders).where(inArray(orders.id, orderIds));
-        const missing = orderIds.filter((id) => !found.some((row) => row.id === id));
+        const found = await existingOrderIds(tx, orderIds);
+        const missing = orderIds.filter((id) => !found.includes(id));
         if (missing.length > 0)
           throw adminOrdersErrors.ORDER_NOT_FOUND(`Order not found: ${missing.join(', ')}`);
         const now = clock.now();

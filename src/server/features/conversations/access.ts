@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { can, isStaffRole, type Permission } from '../../../shared/permissions.js';
 import type { Executor } from '../../db/client.js';
-import { type Order, orders } from '../../db/schema.js';
 import type { SessionUser } from '../auth/index.js';
+import { findOrder, type Order } from '../orders/index.js';
 import { conversationsErrors } from './errors.js';
 
 /** Who is at an order's conversation: its customer, or a staff member. */
@@ -33,7 +32,7 @@ export async function readerOf(
   if (staff && !STAFF_NEEDS[use].some((permission) => can(user.role, permission))) {
     throw conversationsErrors.PERMISSION_DENIED('Your role does not allow this');
   }
-  const [order] = await executor.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  const order = await findOrder(executor, orderId);
   if (!order || (!staff && order.userId !== user.id)) throw conversationsErrors.ORDER_NOT_FOUND(missing);
   return { kind: staff ? 'staff' : 'customer', order };
 }

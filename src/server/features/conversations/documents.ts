@@ -1,10 +1,11 @@
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import type { UnitDocumentDto } from '../../../shared/schemas/conversations.js';
 import type { Db, Executor } from '../../db/client.js';
-import { orderItems, orders, unitDocuments, uploads } from '../../db/schema.js';
+import { unitDocuments, uploads } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { type AuditActor, recordAudit } from '../audit/index.js';
 import type { SessionUser } from '../auth/index.js';
+import { findUnitOrderId, lockOrderRow } from '../orders/index.js';
 import { readerOf } from './access.js';
 import { conversationsErrors } from './errors.js';
 import { bindToOrder, toUploadDto } from './uploads.js';
@@ -33,12 +34,7 @@ export async function unitDocumentsOf(executor: Executor, itemId: number): Promi
 /** Files staff attach to one unit (a permit, the final documents). */
 export function createUnitDocumentService({ db, clock }: { db: Db; clock: Clock }) {
   async function unitOf(itemId: number) {
-    const [item] = await db
-      .select({ id: orderItems.id, orderId: orderItems.orderId })
-      .from(orderItems)
-      .where(eq(orderItems.id, itemId))
-      .limit(1);
-    return item;
+    return findUnitOrderId(db, itemId);
   }
 
   return {
@@ -59,7 +55,7 @@ export function createUnitDocumentService({ db, clock }: { db: Db; clock: Clock 
       const item = await unitOf(itemId);
       if (!item) throw conversationsErrors.ORDER_ITEM_NOT_FOUND('Order item not found');
       const row = await db.transaction(async (tx) => {
-        await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, item.orderId)).for('update');
+        await lockOrderRow(tx, item.orderId);
         // A file of this order, or the caller's own not yet on any order.
         const [file] = await tx
           .select({ id: uploads.id })

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableName, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type {
   ConversationsPage,
   ConversationsQuery,
@@ -7,12 +7,13 @@ import type {
   UnreadSummary,
 } from '../../../shared/schemas/conversations.js';
 import type { Db, Executor } from '../../db/client.js';
-import { conversationReads, conversations, orderMessages, orders, uploads, users } from '../../db/schema.js';
+import { conversationReads, conversations, orderMessages, uploads, users } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { publishMessageCreated } from '../../live/publish.js';
 import { type AuditActor, recordAudit } from '../audit/index.js';
 import type { SessionUser } from '../auth/index.js';
 import { enqueueReplyMail, enqueueWaitingMail, withdrawMessageMail } from '../notifications/index.js';
+import { lockOrderRow, orderIdsOfCustomer, orderSummaries } from '../orders/index.js';
 import { readSettingsIn } from '../settings/index.js';
 import type { Reader } from './access.js';
 import { conversationsErrors } from './errors.js';
@@ -48,13 +49,19 @@ async function authorNames(
   };
 }
 
+/**
+ * The conversation's order id written with its table's name: drizzle leaves a column unqualified in a
+ * query of one table, and inside the subquery below a bare `order_id` would be the message's own.
+ */
+const conversationOrderId = sql`${sql.identifier(getTableName(conversations))}.${sql.identifier(conversations.orderId.name)}`;
+
 /** Messages of the other side after the reader's marker, per order. */
 function unreadCount(kind: Kind, userId: number) {
   const other: Kind = kind === 'customer' ? 'staff' : 'customer';
   return sql<number>`(select count(*)::int from ${orderMessages} m
-    where m.order_id = ${conversations.orderId} and m.author_kind = ${other}
+    where m.order_id = ${conversationOrderId} and m.author_kind = ${other}
     and m.id > coalesce((select r.last_read_message_id from ${conversationReads} r
-      where r.order_id = ${conversations.orderId} and r.user_id = ${userId}), 0))`;
+      where r.order_id = ${conversationOrderId} and r.user_id = ${userId}), 0))`;
 }
 
 /**
@@ -145,7 +152,7 @@ export function createMessageService({
       const now = clock.now();
       const messageId = await db.transaction(async (tx) => {
         // One message at a time per order: the conversation row's waiting time stays exact.
-        await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for('update');
+        await lockOrderRow(tx, order.id);
         const files = attachmentIds.length
           ? await tx
               .select({ id: uploads.id })
@@ -249,18 +256,11 @@ export function createMessageService({
       const rows = await db
         .select({
           orderId: conversations.orderId,
-          orderNumber: orders.orderId,
-          productName: orders.productName,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          email: users.email,
           lastMessageAt: conversations.lastMessageAt,
           waitingSince: conversations.waitingSince,
           unread: unreadCount('staff', user.id),
         })
         .from(conversations)
-        .innerJoin(orders, eq(orders.id, conversations.orderId))
-        .leftJoin(users, eq(users.id, orders.userId))
         .where(where)
         .orderBy(
           sql`${conversations.waitingSince} asc nulls last`,
@@ -269,27 +269,44 @@ export function createMessageService({
         )
         .limit(query.pageSize)
         .offset((query.page - 1) * query.pageSize);
+      // The page's orders are read from the orders module in one statement (a conversation's order
+      // always exists: deleting the order deletes its conversation).
+      const summaries = new Map(
+        (
+          await orderSummaries(
+            db,
+            rows.map((row) => row.orderId),
+          )
+        ).map((summary) => [summary.id, summary]),
+      );
       return {
         total: counted?.total ?? 0,
-        items: rows.map((row) => ({
-          orderId: row.orderId,
-          orderNumber: row.orderNumber,
-          productName: row.productName,
-          customerName: fullName(row.firstName, row.lastName) || row.email,
-          lastMessageAt: row.lastMessageAt.toISOString(),
-          ...(row.waitingSince && { waitingSince: row.waitingSince.toISOString() }),
-          unread: row.unread,
-        })),
+        items: rows.flatMap((row) => {
+          const order = summaries.get(row.orderId);
+          if (!order) return [];
+          return [
+            {
+              orderId: row.orderId,
+              orderNumber: order.orderNumber,
+              productName: order.productName,
+              customerName: fullName(order.firstName, order.lastName) || order.email,
+              lastMessageAt: row.lastMessageAt.toISOString(),
+              ...(row.waitingSince && { waitingSince: row.waitingSince.toISOString() }),
+              unread: row.unread,
+            },
+          ];
+        }),
       };
     },
 
     /** The customer's unread staff messages on each of their orders that has any. */
     async unreadForCustomer(userId: number): Promise<UnreadSummary> {
+      const orderIds = await orderIdsOfCustomer(db, userId);
+      if (orderIds.length === 0) return { items: [], total: 0 };
       const rows = await db
         .select({ orderId: conversations.orderId, unread: unreadCount('customer', userId) })
         .from(conversations)
-        .innerJoin(orders, eq(orders.id, conversations.orderId))
-        .where(eq(orders.userId, userId));
+        .where(inArray(conversations.orderId, orderIds));
       const items = rows.filter((row) => row.unread > 0);
       return { items, total: items.reduce((sum, row) => sum + row.unread, 0) };
     },

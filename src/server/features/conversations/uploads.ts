@@ -7,9 +7,10 @@ import {
   type UploadDto,
 } from '../../../shared/schemas/conversations.js';
 import type { Db, Executor } from '../../db/client.js';
-import { orders, unitDocuments, uploads, users } from '../../db/schema.js';
+import { unitDocuments, uploads, users } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import type { SessionUser } from '../auth/index.js';
+import { lockOrderRow } from '../orders/index.js';
 import { type Reader, readerOf } from './access.js';
 import { conversationsErrors } from './errors.js';
 
@@ -110,7 +111,7 @@ export function createUploadService({ db, clock }: { db: Db; clock: Clock }) {
         if (orderId === undefined) {
           await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
         } else {
-          await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update');
+          await lockOrderRow(tx, orderId);
         }
         const used = await usedBytes(
           tx,

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userHasOrdersMessage } from '../../../shared/schemas/customers.js';
-import { orders, sessions, users } from '../../db/schema.js';
+import { orders } from '../../db/schema/orders.js';
+import { sessions, users } from '../../db/schema.js';
 import { hashPassword } from '../../lib/crypto.js';
 import { expectAdminOnly } from '../../test/admin-guard.js';
 import { startTestApp, type TestApp, type TestClient } from '../../test/app.js';

@@ -14,7 +14,7 @@ import {
 import type { Config } from '../../config.js';
 import type { Db, Executor } from '../../db/client.js';
 import { fullNameOf } from '../../db/full-name.js';
-import { orders, sessions, type User, users, verificationCodes } from '../../db/schema.js';
+import { sessions, type User, users, verificationCodes } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { hashPassword, hashToken } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
@@ -23,6 +23,7 @@ import { recipientLocale } from '../../mail/i18n.js';
 import { adminResetMail } from '../../mail/templates.js';
 import { type AuditActor, recordAudit } from '../audit/index.js';
 import type { AuthService } from '../auth/index.js';
+import { countOrdersOfCustomer, customerOrderTotals, ordersOfCustomer } from '../orders/index.js';
 import { customersErrors } from './errors.js';
 
 export const USER_NOT_FOUND = 'User not found';
@@ -159,17 +160,7 @@ export function createCustomerAdminService({
         if (matches) conditions.push(matches);
       }
       const where = and(...conditions);
-      const totals = db
-        .select({
-          orders: sql<number>`count(*)::int`.as('order_count'),
-          totalSpent:
-            sql<string>`coalesce(sum(case when ${orders.amount} ~ ${NUMERIC_TEXT} then trim(${orders.amount})::numeric end), 0)`.as(
-              'total_spent',
-            ),
-        })
-        .from(orders)
-        .where(eq(orders.userId, users.id))
-        .as('totals');
+      const totals = customerOrderTotals(db, users.id, NUMERIC_TEXT);
       const [rows, [counted]] = await Promise.all([
         db
           .select({
@@ -232,18 +223,7 @@ export function createCustomerAdminService({
       if (isStaffRole(user.role) && !can(actorRole, 'admin.all')) {
         throw customersErrors.STAFF_ACCOUNT_ADMIN_ONLY('Only an admin can see a staff account');
       }
-      const list = await db
-        .select({
-          id: orders.id,
-          orderId: orders.orderId,
-          productName: orders.productName,
-          status: orders.status,
-          orderDate: orders.orderDate,
-          amount: orders.amount,
-        })
-        .from(orders)
-        .where(eq(orders.userId, id))
-        .orderBy(desc(orders.orderDate), desc(orders.id));
+      const list = await ordersOfCustomer(db, id);
       return {
         ...toAdminUser(user),
         orders: list.map((order) => ({ ...order, orderDate: order.orderDate.toISOString() })),
@@ -380,8 +360,7 @@ export function createCustomerAdminService({
         const admins = await lockAdmins(tx);
         const user = await findUser(id, tx, true);
         if (user.role === 'ADMIN') assertAdminRemains(admins, id);
-        const [linked] = await tx.select({ n: count() }).from(orders).where(eq(orders.userId, id));
-        const n = linked?.n ?? 0;
+        const n = await countOrdersOfCustomer(tx, id);
         if (n > 0) throw new UserHasOrdersError(n);
         await tx.delete(verificationCodes).where(eq(verificationCodes.email, user.email));
         // Sessions and login challenges go with the user (ON DELETE CASCADE); its sockets close.

@@ -8,7 +8,7 @@ import {
   SLOT_TOO_SOON_MESSAGE,
 } from '../../../shared/schemas/delivery-booking.js';
 import type { Stage } from '../../../shared/stages.js';
-import { eventLogs, orderItems, orders } from '../../db/schema.js';
+import { eventLogs, orderItems, orders } from '../../db/schema/orders.js';
 import { expectAdminOnly } from '../../test/admin-guard.js';
 import { manualClock, startTestApp, type TestApp, type TestClient } from '../../test/app.js';
 import { signedInAdmin, signedInCustomer } from '../../test/auth-flow.js';

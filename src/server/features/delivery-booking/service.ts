@@ -13,11 +13,11 @@ import {
 } from '../../../shared/schemas/delivery-booking.js';
 import { canBookDelivery, type Stage } from '../../../shared/stages.js';
 import type { Executor } from '../../db/client.js';
-import { deliveryBookings, deliverySlots, orderItems, orders, users } from '../../db/schema.js';
+import { deliveryBookings, deliverySlots, users } from '../../db/schema.js';
 import { publishToStaff } from '../../live/publish.js';
 import { type AuditActor, recordAudit } from '../audit/index.js';
 import { enqueueDeliveryBookingMail } from '../notifications/index.js';
-import type { OrderChangeDeps } from '../orders/index.js';
+import { findCustomerUnitSummary, type OrderChangeDeps } from '../orders/index.js';
 import { deliveryBookingErrors } from './errors.js';
 
 const DAY_MS = 86_400_000;
@@ -52,19 +52,7 @@ function bookingDto(slotId: number, day: string, now: Date): DeliveryBookingDto 
 export function createDeliveryBookingService({ db, clock, orders: writer }: OrderChangeDeps) {
   /** The caller's unit with its order; someone else's answers exactly like a missing one. */
   async function findOwnedUnit(executor: Executor, userId: number, itemId: number) {
-    const [row] = await executor
-      .select({
-        itemId: orderItems.id,
-        itemNumber: orderItems.itemNumber,
-        status: orderItems.status,
-        orderId: orders.id,
-        orderNumber: orders.orderId,
-        productName: orders.productName,
-      })
-      .from(orderItems)
-      .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .where(and(eq(orderItems.id, itemId), eq(orders.userId, userId)))
-      .limit(1);
+    const row = await findCustomerUnitSummary(executor, userId, itemId);
     if (!row) throw deliveryBookingErrors.ORDER_ITEM_NOT_FOUND('Order item not found');
     return row;
   }

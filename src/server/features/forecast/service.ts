@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   type DeliveryEstimate,
   type ForecastAccuracy,
@@ -9,9 +9,13 @@ import {
 import type { Stage } from '../../../shared/stages.js';
 import { rowsOf } from '../../db/array-param.js';
 import type { Db } from '../../db/client.js';
-import { eventLogs, orderItems, orders } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
-import type { OrderEvent } from '../orders/index.js';
+import {
+  deliveredUnitsSince,
+  type OrderEvent,
+  statusChangesOfUnits,
+  undeliveredUnitsQuery,
+} from '../orders/index.js';
 import type { SettingsService } from '../settings/index.js';
 import { backtest } from './backtest.js';
 import {
@@ -70,41 +74,13 @@ export function createForecastService({
    * with when it reached every stage: two queries.
    */
   async function loadDelivered(since: Date, limit: number): Promise<DeliveredUnit[]> {
-    const units = await db
-      .select({
-        id: orderItems.id,
-        createdAt: orderItems.createdAt,
-        deliveredAt: orderItems.statusChangedAt,
-        product: orders.productName,
-      })
-      .from(orderItems)
-      .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .where(
-        and(
-          eq(orderItems.status, 'DELIVERED'),
-          gte(orderItems.statusChangedAt, since),
-          // A unit with no recorded status change (a bulk load) says nothing about the stages.
-          sql`exists (select 1 from ${eventLogs} e where e.order_item_id = ${orderItems.id}
-            and e.type = 'ORDER_ITEM_STATUS_UPDATED')`,
-        ),
-      )
-      .orderBy(sql`${orderItems.statusChangedAt} desc`)
-      .limit(limit);
+    const units = await deliveredUnitsSince(db, since, limit);
     if (units.length === 0) return [];
     const steps = new Map<number, { stage: Stage; at: Date }[]>();
-    const events = await db
-      .select({ itemId: eventLogs.orderItemId, stage: eventLogs.stage, at: eventLogs.timestamp })
-      .from(eventLogs)
-      .where(
-        and(
-          eq(eventLogs.type, 'ORDER_ITEM_STATUS_UPDATED'),
-          inArray(
-            eventLogs.orderItemId,
-            units.map((unit) => unit.id),
-          ),
-        ),
-      )
-      .orderBy(asc(eventLogs.timestamp), asc(eventLogs.id));
+    const events = await statusChangesOfUnits(
+      db,
+      units.map((unit) => unit.id),
+    );
     for (const event of events) {
       if (event.itemId === null || event.stage === null) continue;
       const list = steps.get(event.itemId) ?? [];
@@ -253,13 +229,7 @@ export function createForecastService({
       await db.execute(sql`
           with all_products(stage, month, high_days) as (values ${sql.join(allProducts, sql`, `)}),
           per_product(stage, product, month, high_days) as (${productBounds}),
-          open_units as materialized (
-            select i.id, i.item_number, i.status, i.status_changed_at, o.id as order_id,
-              o.order_id as order_number, o.product_name,
-              extract(month from i.status_changed_at at time zone 'UTC')::int as month
-            from ${orderItems} i join ${orders} o on o.id = i.order_id
-            where i.status <> 'DELIVERED'
-          ),
+          open_units as materialized (${undeliveredUnitsQuery()}),
           windows as (
             select u.*, u.status_changed_at
               + coalesce(p.high_days, f.high_days) * interval '1 day' as window_end

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { orderItems, orders } from '../../db/schema.js';
+import { orderItems, orders } from '../../db/schema/orders.js';
 import { startTestApp, type TestApp, type TestClient } from '../../test/app.js';
 import { signedInAdmin } from '../../test/auth-flow.js';
 import { HEADER, sharedStringsWorkbook } from '../../test/fixtures/import-files.js';

@@ -1,7 +1,8 @@
 import { connect } from 'node:net';
 import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventLogs, mailOutbox, orderItems, orders, settings, users } from '../../db/schema.js';
+import { eventLogs, orderItems, orders } from '../../db/schema/orders.js';
+import { mailOutbox, settings, users } from '../../db/schema.js';
 import { expectAdminOnly } from '../../test/admin-guard.js';
 import { startTestApp, type TestApp, type TestClient } from '../../test/app.js';
 import { signedInAdmin, signedInStaff } from '../../test/auth-flow.js';

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   IMPORT_MAX_LISTED_ERRORS,
   IMPORT_MAX_LISTED_ORDERS,
@@ -8,12 +7,11 @@ import {
   type ImportResult,
   type ImportRowError,
 } from '../../../shared/schemas/imports.js';
-import { arrayParam, rowsOf } from '../../db/array-param.js';
 import { type Db, type Executor, isEmbedded } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { type AuditActor, recordAudit } from '../audit/index.js';
 import { enqueueOrderConfirmation } from '../notifications/index.js';
-import type { Actor, OrderWriter } from '../orders/index.js';
+import { type Actor, type OrderWriter, orderIdsByNumber } from '../orders/index.js';
 import type { ServiceAreaService } from '../service-areas/index.js';
 import { importsErrors } from './errors.js';
 import { type ColumnMap, checkRow, type ImportRow, isBlankRow, mapColumns } from './rows.js';
@@ -98,15 +96,9 @@ export function createImportService(deps: {
     };
 
     async function flush(tx: Executor, batch: ImportRow[]) {
-      const existing = new Map(
-        rowsOf<{ id: number; order_id: string }>(
-          await tx.execute(
-            sql`select id, order_id from orders where order_id = any(${arrayParam(
-              batch.map((row) => row.orderId),
-              'text[]',
-            )})`,
-          ),
-        ).map((row) => [row.order_id, Number(row.id)]),
+      const existing = await orderIdsByNumber(
+        tx,
+        batch.map((row) => row.orderId),
       );
       const entries: ImportedOrder[] = [];
       const touched: { id: number; created: boolean }[] = [];

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { NotificationSettings } from '../../../shared/schemas/settings.js';
 import type { Executor } from '../../db/client.js';
-import { orders, users } from '../../db/schema.js';
+import { users } from '../../db/schema.js';
 import { adminNoticeMail } from '../../mail/templates.js';
+import { findOrderForStaffNotice } from '../orders/index.js';
 import { readSettingsIn } from '../settings/index.js';
 import { enqueueMail, type MailKind } from './outbox.js';
 
@@ -33,16 +34,7 @@ export async function enqueueAdminNotice(tx: Executor, notice: AdminNotice, now:
   if (!preferences[SETTING[notice.kind]]) return;
   const admins = await tx.select({ email: users.email }).from(users).where(eq(users.role, 'ADMIN'));
   if (admins.length === 0) return;
-  const [order] = await tx
-    .select({
-      orderNumber: orders.orderId,
-      productName: orders.productName,
-      quantity: orders.quantity,
-      customerEmail: users.email,
-    })
-    .from(orders)
-    .leftJoin(users, eq(users.id, orders.userId))
-    .where(eq(orders.id, notice.orderId));
+  const order = await findOrderForStaffNotice(tx, notice.orderId);
   if (!order) return;
 
   const { subject, lines } = describe(notice, order);

@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { trackingPath } from '../../../shared/schemas/tracking.js';
 import type { Executor } from '../../db/client.js';
-import { orders, users } from '../../db/schema.js';
 import { mailStageLabel, recipientLocale } from '../../mail/i18n.js';
 import { orderConfirmationMail } from '../../mail/templates.js';
+import { findOrderForConfirmation } from '../orders/index.js';
 import { enqueueMail } from './outbox.js';
 
 /**
@@ -18,20 +17,7 @@ export async function enqueueOrderConfirmation(
   order: { orderId: number; created: boolean },
   now: Date,
 ): Promise<void> {
-  const [row] = await tx
-    .select({
-      id: orders.id,
-      orderNumber: orders.orderId,
-      productName: orders.productName,
-      quantity: orders.quantity,
-      status: orders.status,
-      trackingToken: orders.trackingToken,
-      email: users.email,
-      prefs: users.notificationPrefs,
-    })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .where(eq(orders.id, order.orderId));
+  const row = await findOrderForConfirmation(tx, order.orderId);
   if (!row?.prefs.email) return;
   const locale = await recipientLocale(tx, row.email);
   await enqueueMail(

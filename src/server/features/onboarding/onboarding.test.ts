@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ONBOARDING_MESSAGES } from '../../../shared/schemas/onboarding.js';
-import { eventLogs, orderItems, users } from '../../db/schema.js';
+import { eventLogs, orderItems } from '../../db/schema/orders.js';
+import { users } from '../../db/schema.js';
 import { startTestApp, type TestApp, type TestClient } from '../../test/app.js';
 import { signedInCustomer } from '../../test/auth-flow.js';
 import { createOrderAtStages } from '../orders/index.js';

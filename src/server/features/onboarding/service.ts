@@ -1,11 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   INDIVIDUAL_DEFAULTS,
   type OnboardingFormData,
   onboardingFormSchema,
 } from '../../../shared/schemas/onboarding.js';
-import { type OrderItem, orderItems, orders, users } from '../../db/schema.js';
-import type { OrderChangeDeps } from '../orders/index.js';
+import { users } from '../../db/schema.js';
+import { findUnit, lockCustomerOrder, type OrderChangeDeps, type OrderItem } from '../orders/index.js';
 import { onboardingErrors } from './errors.js';
 
 export interface OnboardingSubmission {
@@ -49,13 +49,9 @@ export function createOnboardingService({ db, clock, orders: writer }: OrderChan
       const form = parseOnboardingForm(submission.formData);
       return db.transaction(async (tx) => {
         // The customer's own order, locked: two submissions for one unit queue up here.
-        const [order] = await tx
-          .select()
-          .from(orders)
-          .where(and(eq(orders.id, submission.orderId), eq(orders.userId, userId)))
-          .for('update');
+        const order = await lockCustomerOrder(tx, userId, submission.orderId);
         if (!order) throw onboardingErrors.ORDER_ITEM_NOT_FOUND('Order item not found');
-        const [item] = await tx.select().from(orderItems).where(eq(orderItems.id, submission.orderItemId));
+        const item = await findUnit(tx, submission.orderItemId);
         const matches =
           item &&
           item.orderId === order.id &&
@@ -96,7 +92,7 @@ export function createOnboardingService({ db, clock, orders: writer }: OrderChan
           })
           .where(eq(users.id, userId));
         await writer.setDetails(tx, order.id, {}, now);
-        const [updated] = await tx.select().from(orderItems).where(eq(orderItems.id, item.id));
+        const updated = await findUnit(tx, item.id);
         if (!updated) throw onboardingErrors.ORDER_ITEM_NOT_FOUND('Order item not found');
         return updated;
       });

@@ -2,7 +2,8 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { leastAdvanced, type Stage } from '../../../shared/stages.js';
 import { arrayParam, rowsOf } from '../../db/array-param.js';
 import type { Executor } from '../../db/client.js';
-import { orderItems, orders, type ShippingAddress, type StageData, users } from '../../db/schema.js';
+import { orderItems, orders, type ShippingAddress, type StageData } from '../../db/schema/orders.js';
+import { users } from '../../db/schema.js';
 import { type Actor, initiatedBy, type OrderEvents } from './events.js';
 
 export interface NewOrder {

@@ -5,7 +5,7 @@ import type {
   OrderItemDto,
   ShippingAddressDto,
 } from '../../../shared/schemas/orders.js';
-import type { EventLog, Order } from '../../db/schema.js';
+import type { EventLog, Order } from '../../db/schema/orders.js';
 import type { EstimatedItem } from './service.js';
 
 const iso = (date: Date) => date.toISOString();

@@ -1,5 +1,5 @@
 import type { Stage } from '../../../shared/stages.js';
-import type { Order } from '../../db/schema.js';
+import type { Order } from '../../db/schema/orders.js';
 import type { EventBus } from '../../lib/event-bus.js';
 
 /** Who asks for a change; recorded in `event_logs.initiated_by`. */

@@ -1,10 +1,35 @@
 // What the orders module offers the rest of the product: reading orders, the one writer of orders,
 // their units and their log, and the events it publishes.
 
+export type { EventLog, Order, OrderItem, ShippingAddress, StageData } from '../../db/schema/orders.js';
 export { type BulkSeedResult, seedBulkOrders } from './bulk-seed.js';
 export type { NewOrder } from './create.js';
 export { toItemDto, toOrderDto } from './dto.js';
 export { type Actor, initiatedBy, type OrderEvent, type OrderEvents, type UnitChange } from './events.js';
+export {
+  countOrdersOfCustomer,
+  customerOrderTotals,
+  findCustomerUnitSummary,
+  findCustomerUnitWithEmail,
+  findOrder,
+  findOrderByNumber,
+  findOrderForConfirmation,
+  findOrderForStaffNotice,
+  findOrderId,
+  findTrackedOrder,
+  findUnit,
+  findUnitOrderId,
+  lockCustomerOrder,
+  lockLatestOrderOfCustomer,
+  lockOrderRow,
+  orderIdsByNumber,
+  orderIdsOfCustomer,
+  orderSummaries,
+  ordersOfCustomer,
+  placedOrderIdsInZipCodes,
+  trackedUnitsOfOrder,
+  unitsOfOrder,
+} from './lookups.js';
 export {
   createOrderAtStages,
   type HistoricalOrder,
@@ -18,6 +43,20 @@ export {
   type OrderService,
   type Viewer,
 } from './service.js';
+export { type Bind, filterStages, orderFilterWhere, orderSort } from './staff-filters.js';
+export {
+  dashboardFigures,
+  deliveredUnitsSince,
+  existingOrderIds,
+  findStaffOrderRow,
+  findUnitId,
+  latestEventsOfOrder,
+  type StaffOrderListShape,
+  staffOrderColumns,
+  staffOrderListQueries,
+  statusChangesOfUnits,
+  undeliveredUnitsQuery,
+} from './staff-reads.js';
 export type { StatusChange, StatusChangeResult, StatusRule } from './status.js';
 export type { OrderRevision, RevisionResult } from './update.js';
 export {

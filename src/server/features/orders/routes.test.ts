@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventLogs, orderItems } from '../../db/schema.js';
+import { eventLogs, orderItems } from '../../db/schema/orders.js';
 import { startTestApp, type TestApp, type TestClient } from '../../test/app.js';
 import { signedInAdmin, signedInCustomer } from '../../test/auth-flow.js';
 import { createOrderAtStages } from './seed.js';

@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { leastAdvanced, type Stage } from '../../../shared/stages.js';
 import { arrayParam } from '../../db/array-param.js';
 import type { Db } from '../../db/client.js';
-import type { StageData } from '../../db/schema.js';
+import { orderItems, orders, type StageData } from '../../db/schema/orders.js';
 import { createEventBus } from '../../lib/event-bus.js';
 import type { NewOrder } from './create.js';
 import type { OrderEvent } from './events.js';
@@ -50,11 +50,12 @@ export async function createOrderAtStages(
         now,
       );
     }
-    const items = await tx.query.orderItems.findMany({
-      where: (item, { eq }) => eq(item.orderId, created.order.id),
-      orderBy: (item, { asc }) => asc(item.itemNumber),
-    });
-    const reloaded = await tx.query.orders.findFirst({ where: (o, { eq }) => eq(o.id, created.order.id) });
+    const items = await tx
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, created.order.id))
+      .orderBy(asc(orderItems.itemNumber));
+    const [reloaded] = await tx.select().from(orders).where(eq(orders.id, created.order.id));
     return { order: reloaded ?? created.order, items };
   });
 }

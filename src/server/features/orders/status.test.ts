@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.js';
-import { eventLogs, orderItems, orders } from '../../db/schema.js';
+import { eventLogs, orderItems, orders } from '../../db/schema/orders.js';
 import { createEventBus } from '../../lib/event-bus.js';
 import { createTestDatabase } from '../../test/database.js';
 import type { OrderEvent } from './events.js';

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { isCustomerMove, leastAdvanced, type Stage, stageIndex } from '../../../shared/stages.js';
 import type { Executor } from '../../db/client.js';
-import { eventLogs, type Order, orderItems, orders, type StageData } from '../../db/schema.js';
+import { eventLogs, type Order, orderItems, orders, type StageData } from '../../db/schema/orders.js';
 import { ordersErrors } from './errors.js';
 import { type Actor, initiatedBy, type OrderEvents, type UnitChange } from './events.js';
 

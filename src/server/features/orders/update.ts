@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { leastAdvanced, type Stage } from '../../../shared/stages.js';
 import type { Executor } from '../../db/client.js';
-import { eventLogs, orderItems, orders } from '../../db/schema.js';
+import { eventLogs, orderItems, orders } from '../../db/schema/orders.js';
 import { findOrCreateCustomer } from './create.js';
 import { type Actor, initiatedBy, type OrderEvents } from './events.js';
 import { changeItemStatus, lockOrder } from './status.js';

@@ -1,6 +1,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
-import { type EventLog, eventLogs, type Order, orderItems, orders, type StageData } from '../../db/schema.js';
+import {
+  type EventLog,
+  eventLogs,
+  type Order,
+  orderItems,
+  orders,
+  type StageData,
+} from '../../db/schema/orders.js';
 import type { Clock } from '../../lib/clock.js';
 import { createOrder, createOrders, type NewOrder } from './create.js';
 import { ordersErrors } from './errors.js';

@@ -3,17 +3,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { isPaidStatus } from '../../../shared/schemas/orders.js';
 import type { Db, Executor } from '../../db/client.js';
-import {
-  type OrderItem,
-  orderItems,
-  type PaymentSession,
-  paymentSessions,
-  processedDeliveries,
-  type StageData,
-} from '../../db/schema.js';
+import { type PaymentSession, paymentSessions, processedDeliveries } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { enqueueAdminNotice } from '../notifications/index.js';
-import type { Actor, OrderWriter } from '../orders/index.js';
+import { type Actor, findUnit, type OrderItem, type OrderWriter, type StageData } from '../orders/index.js';
 import { intentId } from './stripe-provider.js';
 
 /** A Stripe event (or the test checkout's copy of one) after its signature was checked. */
@@ -90,8 +83,7 @@ export function createCheckoutEventHandler({
   /** The unit under its order's lock, so concurrent changes to the order queue up behind this one. */
   async function lockedUnit(tx: Executor, row: PaymentSession): Promise<OrderItem | undefined> {
     await writer.lock(tx, row.orderId);
-    const [item] = await tx.select().from(orderItems).where(eq(orderItems.id, row.orderItemId));
-    return item;
+    return findUnit(tx, row.orderItemId);
   }
 
   async function markPaid(

@@ -12,11 +12,11 @@ import {
 import { isMaskedSecret, STRIPE_SECRET_KEY_PATTERN } from '../../../shared/schemas/settings.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { orderItems, orders, type PaymentSession, paymentSessions, users } from '../../db/schema.js';
+import { type PaymentSession, paymentSessions } from '../../db/schema.js';
 import { type Clock, minutesFrom } from '../../lib/clock.js';
 import { mailText, recipientLocale } from '../../mail/i18n.js';
 import type { AuditActor } from '../audit/index.js';
-import type { OrderWriter } from '../orders/index.js';
+import { findCustomerUnitWithEmail, findOrder, findUnit, type OrderWriter } from '../orders/index.js';
 import type { SettingsService } from '../settings/index.js';
 import { type CheckoutEvent, createCheckoutEventHandler, type EventResult } from './checkout-events.js';
 import { paymentsErrors } from './errors.js';
@@ -63,13 +63,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
 
   /** The unit, its order and the owner's e-mail, when `userId` owns the order (others: 404). */
   async function ownedUnit(userId: number, itemId: number) {
-    const [row] = await db
-      .select({ item: orderItems, order: orders, email: users.email })
-      .from(orderItems)
-      .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .innerJoin(users, eq(users.id, orders.userId))
-      .where(and(eq(orderItems.id, itemId), eq(orders.userId, userId)))
-      .limit(1);
+    const row = await findCustomerUnitWithEmail(db, userId, itemId);
     if (!row) throw paymentsErrors.ORDER_ITEM_NOT_FOUND('Order item not found');
     return row;
   }
@@ -97,15 +91,17 @@ export function createPaymentService(deps: PaymentServiceDeps) {
   async function testSession(sessionId: string) {
     if ((await mode()).provider !== 'test')
       throw paymentsErrors.TEST_CHECKOUT_NOT_FOUND('Test checkout not found');
-    const [row] = await db
-      .select({ session: paymentSessions, order: orders, itemNumber: orderItems.itemNumber })
+    const [session] = await db
+      .select()
       .from(paymentSessions)
-      .innerJoin(orders, eq(orders.id, paymentSessions.orderId))
-      .innerJoin(orderItems, eq(orderItems.id, paymentSessions.orderItemId))
       .where(and(eq(paymentSessions.sessionId, sessionId), eq(paymentSessions.provider, 'test')))
       .limit(1);
-    if (!row) throw paymentsErrors.TEST_CHECKOUT_NOT_FOUND('Test checkout not found');
-    return row;
+    // A session's order and unit exist while it does (deleting either deletes the session).
+    const [order, item] = session
+      ? await Promise.all([findOrder(db, session.orderId), findUnit(db, session.orderItemId)])
+      : [];
+    if (!session || !order || !item) throw paymentsErrors.TEST_CHECKOUT_NOT_FOUND('Test checkout not found');
+    return { session, order, itemNumber: item.itemNumber };
   }
 
   /** What Stripe says of a checkout we have not heard back about yet; read only, null when unreachable. */
@@ -215,21 +211,20 @@ export function createPaymentService(deps: PaymentServiceDeps) {
      * verified event marks a unit paid.
      */
     async sessionSummary(sessionId: string): Promise<PaymentSessionSummary> {
-      const [found] = await db
-        .select({ row: paymentSessions, orderId: orders.orderId })
+      const [row] = await db
+        .select()
         .from(paymentSessions)
-        .innerJoin(orders, eq(orders.id, paymentSessions.orderId))
         .where(eq(paymentSessions.sessionId, sessionId))
         .limit(1);
-      if (!found) throw paymentsErrors.PAYMENT_SESSION_NOT_FOUND('Session information not found');
-      const { row } = found;
+      const order = row && (await findOrder(db, row.orderId));
+      if (!row || !order) throw paymentsErrors.PAYMENT_SESSION_NOT_FOUND('Session information not found');
       const live = row.provider === 'stripe' && row.status === 'open' ? await liveStripeStatus(row) : null;
       return {
         payment_status: live?.paymentStatus ?? row.paymentStatus,
         payment_method_types: live?.methods ?? row.paymentMethodTypes,
         amount_total: row.amount,
         currency: row.currency,
-        metadata: { orderId: found.orderId, itemId: String(row.orderItemId) },
+        metadata: { orderId: order.orderId, itemId: String(row.orderItemId) },
         customer_details: { email: live?.email ?? row.customerEmail },
       };
     },

@@ -1,10 +1,10 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { type LocationUpdate, parseZipCodes } from '../../../shared/schemas/service-areas.js';
 import type { Db, Executor } from '../../db/client.js';
-import { orders, settings } from '../../db/schema.js';
+import { settings } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { type AuditActor, recordAudit } from '../audit/index.js';
-import type { OrderWriter } from '../orders/index.js';
+import { type OrderWriter, placedOrderIdsInZipCodes } from '../orders/index.js';
 import type { SettingsService } from '../settings/index.js';
 import { serviceAreasErrors } from './errors.js';
 
@@ -61,27 +61,11 @@ export function createServiceAreaService({
     }: { onlyOrderIds?: readonly number[]; notifyCustomer?: boolean } = {},
   ): Promise<LocationUpdate> {
     if (codes.length === 0 || onlyOrderIds?.length === 0) return { updatedOrders: 0, updatedItems: 0 };
-    const affected = await tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(
-        and(
-          eq(orders.status, 'ORDER_PLACED'),
-          onlyOrderIds ? inArray(orders.id, [...onlyOrderIds]) : undefined,
-          or(
-            inArray(orders.zipCode, [...codes]),
-            inArray(
-              sql`left(${orders.zipCode}, 6)`,
-              codes.map((code) => `${code}-`),
-            ),
-          ),
-        ),
-      )
-      .orderBy(orders.id);
+    const affected = await placedOrderIdsInZipCodes(tx, codes, onlyOrderIds);
     const now = clock.now();
     let updatedOrders = 0;
     let updatedItems = 0;
-    for (const { id } of affected) {
+    for (const id of affected) {
       const { changed } = await writer.changeStatus(
         tx,
         {

@@ -1,10 +1,13 @@
-import { asc, eq } from 'drizzle-orm';
 import type { TrackedOrder, TrackingLink } from '../../../shared/schemas/tracking.js';
 import { trackingPath } from '../../../shared/schemas/tracking.js';
 import { customerStageLabel } from '../../../shared/stages.js';
-import { orderItems, orders } from '../../db/schema.js';
 import { type AuditActor, recordAudit } from '../audit/index.js';
-import type { DeliveryEstimator, OrderChangeDeps } from '../orders/index.js';
+import {
+  type DeliveryEstimator,
+  findTrackedOrder,
+  type OrderChangeDeps,
+  trackedUnitsOfOrder,
+} from '../orders/index.js';
 import { trackingErrors } from './errors.js';
 
 const NOT_FOUND = 'This tracking link does not exist or was replaced';
@@ -21,27 +24,9 @@ export function createTrackingService({
 }: OrderChangeDeps & { estimator: DeliveryEstimator }) {
   return {
     async track(token: string): Promise<TrackedOrder> {
-      const [order] = await db
-        .select({
-          id: orders.id,
-          orderId: orders.orderId,
-          productName: orders.productName,
-          deliveryDate: orders.deliveryDate,
-        })
-        .from(orders)
-        .where(eq(orders.trackingToken, token))
-        .limit(1);
+      const order = await findTrackedOrder(db, token);
       if (!order) throw trackingErrors.TRACKING_LINK_NOT_FOUND(NOT_FOUND);
-      const units = await db
-        .select({
-          id: orderItems.id,
-          itemNumber: orderItems.itemNumber,
-          status: orderItems.status,
-          statusChangedAt: orderItems.statusChangedAt,
-        })
-        .from(orderItems)
-        .where(eq(orderItems.orderId, order.id))
-        .orderBy(asc(orderItems.itemNumber));
+      const units = await trackedUnitsOfOrder(db, order.id);
       const estimates = await estimator(units.map((unit) => ({ ...unit, productName: order.productName })));
       return {
         orderId: order.orderId,

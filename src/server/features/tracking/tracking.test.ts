@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrackedOrder, TrackingLink } from '../../../shared/schemas/tracking.js';
-import { orders, users } from '../../db/schema.js';
+import { orders } from '../../db/schema/orders.js';
+import { users } from '../../db/schema.js';
 import { expectAdminOnly } from '../../test/admin-guard.js';
 import { startTestApp, type TestApp, type TestClient } from '../../test/app.js';
 import { signedInAdmin, signedInCustomer } from '../../test/auth-flow.js';

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { isPaidStatus } from '../../../shared/schemas/orders.js';
 import type {
   CreateOrderPayload,
@@ -12,9 +12,18 @@ import type {
 } from '../../../shared/schemas/webhook-payloads.js';
 import { parseStage } from '../../../shared/stages.js';
 import type { Executor } from '../../db/client.js';
-import { type Order, type OrderItem, orderItems, orders, type StageData } from '../../db/schema.js';
 import { enqueueAdminNotice } from '../notifications/index.js';
-import type { Actor, OrderWriter } from '../orders/index.js';
+import {
+  type Actor,
+  findOrderByNumber,
+  findOrderId,
+  findOrder as findOrderRow,
+  type Order,
+  type OrderItem,
+  type OrderWriter,
+  type StageData,
+  unitsOfOrder,
+} from '../orders/index.js';
 import type { ServiceAreaService } from '../service-areas/index.js';
 import { webhooksErrors } from './errors.js';
 
@@ -46,14 +55,10 @@ function defined(data: Record<string, unknown>): StageData {
 
 /** The order a payload names, locked for the rest of the transaction; 404 when there is none. */
 async function findOrder(ctx: EffectContext, ref: string | number): Promise<Order> {
-  const [row] = await ctx.tx
-    .select({ id: orders.id })
-    .from(orders)
-    .where(typeof ref === 'number' ? eq(orders.id, ref) : eq(orders.orderId, ref))
-    .limit(1);
-  if (!row) throw webhooksErrors.ORDER_NOT_FOUND(`Order ${ref} not found`);
-  ctx.trace.orderId = row.id;
-  return ctx.orders.lock(ctx.tx, row.id);
+  const id = await findOrderId(ctx.tx, ref);
+  if (id === undefined) throw webhooksErrors.ORDER_NOT_FOUND(`Order ${ref} not found`);
+  ctx.trace.orderId = id;
+  return ctx.orders.lock(ctx.tx, id);
 }
 
 interface UnitRef {
@@ -66,11 +71,7 @@ interface UnitRef {
  * `itemNumbers` is undefined for "every unit", as a status change expects.
  */
 async function findUnits(ctx: EffectContext, order: Order, ref: UnitRef) {
-  const units = await ctx.tx
-    .select()
-    .from(orderItems)
-    .where(eq(orderItems.orderId, order.id))
-    .orderBy(asc(orderItems.itemNumber));
+  const units = await unitsOfOrder(ctx.tx, order.id);
   if (ref.itemId === undefined && ref.itemNumber === undefined) {
     return { units, itemNumbers: undefined, single: undefined };
   }
@@ -349,7 +350,7 @@ function orderSummary(order: Order) {
 export async function createOrderFromWebhook(ctx: EffectContext, data: CreateOrderPayload): Promise<Outcome> {
   // Two concurrent messages for one new orderId queue here instead of one failing on the unique index.
   await ctx.tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`webhook-order:${data.orderId}`}))`);
-  const [existing] = await ctx.tx.select().from(orders).where(eq(orders.orderId, data.orderId)).limit(1);
+  const existing = await findOrderByNumber(ctx.tx, data.orderId);
   if (existing) {
     ctx.trace.orderId = existing.id;
     return {
@@ -375,7 +376,7 @@ export async function createOrderFromWebhook(ctx: EffectContext, data: CreateOrd
   );
   ctx.trace.orderId = order.id;
   await ctx.serviceAreas.unlockOrders(ctx.tx, [order.id]);
-  const [current] = await ctx.tx.select().from(orders).where(eq(orders.id, order.id));
+  const current = await findOrderRow(ctx.tx, order.id);
   return {
     created: true,
     body: { success: true, message: 'Order created', created: true, order: orderSummary(current ?? order) },

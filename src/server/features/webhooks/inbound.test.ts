@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Stage } from '../../../shared/stages.js';
-import { orders, settings, users } from '../../db/schema.js';
+import { orders } from '../../db/schema/orders.js';
+import { settings, users } from '../../db/schema.js';
 import { startTestApp, type TestApp, type TestClient } from '../../test/app.js';
 import { signedInAdmin, signedInCustomer } from '../../test/auth-flow.js';
 import { logRows, orderRow, seedOrder, sendWebhook, statusEvents, unitsOf } from '../../test/webhooks.js';

@@ -15,9 +15,10 @@ import {
 import type { AdminOrderFilters, AdminOrderSort } from '../../../shared/schemas/admin-orders.js';
 import { parseStage, type Stage } from '../../../shared/stages.js';
 import { fullNameOf } from '../../db/full-name.js';
-import { orders, users } from '../../db/schema.js';
+import { orders } from '../../db/schema/orders.js';
+import { users } from '../../db/schema.js';
 import { stageRankOf } from '../../db/stage-rank.js';
-import { adminOrdersErrors } from './errors.js';
+import { ordersErrors } from './errors.js';
 
 /** `%` and `_` typed into the search box are matched literally. */
 export function containsPattern(text: string): string {
@@ -32,7 +33,7 @@ export function startOfUtcDay(day: string, field: string): Date {
   const date = new Date(`${day}T00:00:00.000Z`);
   // The regex lets 2026-02-30 through; a real calendar day reads back the same.
   if (!match || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== day) {
-    throw adminOrdersErrors.INVALID_DATE(`${field}: Not a calendar date`, {
+    throw ordersErrors.INVALID_DATE(`${field}: Not a calendar date`, {
       fields: { [field]: 'Not a calendar date' },
     });
   }
@@ -75,7 +76,7 @@ export function orderFilterWhere(filters: AdminOrderFilters, bind: Bind = asIs):
   const from = filters.dateFrom ? startOfUtcDay(filters.dateFrom, 'dateFrom') : undefined;
   const to = filters.dateTo ? startOfUtcDay(filters.dateTo, 'dateTo') : undefined;
   if (from && to && to < from) {
-    throw adminOrdersErrors.DATE_RANGE_REVERSED('dateTo: The end date is before the start date', {
+    throw ordersErrors.DATE_RANGE_REVERSED('dateTo: The end date is before the start date', {
       fields: {
         dateTo: 'The end date is before the start date',
       },
