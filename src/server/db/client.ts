@@ -63,7 +63,7 @@ export function isEmbedded(db: Db): boolean {
   return embedded.has(db);
 }
 
-/** How long `ping` waits for an answer before calling the database unreachable. */
+/** How long `ping` waits for a PostgreSQL server's answer before calling it unreachable. */
 const PING_TIMEOUT_MS = 3_000;
 
 async function pingWithin(db: Db, ms: number): Promise<void> {
@@ -315,7 +315,12 @@ function openPglite(dataDir: string | null, template: Blob | undefined): Databas
     async migrate() {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
     },
-    ping: () => pingWithin(db, PING_TIMEOUT_MS),
+    // In-process, it cannot be out of reach; it may be busy (opening, or one long statement of an
+    // import ahead of the ping on its one connection), and a busy database is still ready.
+    async ping() {
+      await client.waitReady;
+      await db.execute(sql`select 1`);
+    },
     // In-process: the one connection of this process delivers its own NOTIFYs at commit.
     listen: (channel, onMessage) => client.listen(channel, onMessage),
     async close() {

@@ -138,7 +138,7 @@ describe('cross-site request defence', () => {
     for (const headers of attempts) {
       const res = await client.request('POST', '/api/auth/logout', { headers });
       expect(res.status, JSON.stringify(headers)).toBe(403);
-      expect(res.body).toEqual({ code: 'FORBIDDEN', message: 'Cross-origin request refused' });
+      expect(res.body).toEqual({ code: 'CROSS_ORIGIN_REFUSED', message: 'Cross-origin request refused' });
     }
     expect((await client.get('/api/auth/user')).status).toBe(200);
   });

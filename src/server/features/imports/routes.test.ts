@@ -424,7 +424,7 @@ describe('hostile and broken files get a clear 4xx and write nothing', () => {
     expect(await ordersWith('IMP-Z-')).toHaveLength(0);
   });
 
-  it('a 60 MB file: answers 413 PAYLOAD_TOO_LARGE before closing, and the server goes on', async () => {
+  it('a 60 MB file: answers 413 FILE_TOO_LARGE before closing, and the server goes on', async () => {
     const line = Buffer.from(`IMP-S-1,Studio 240,x,,,,,${'n'.repeat(990)}\r\n`);
     const content = Buffer.concat([
       Buffer.from(`${[...HEADER, 'notes'].join(',')}\r\n`),
@@ -443,7 +443,7 @@ describe('hostile and broken files get a clear 4xx and write nothing', () => {
         { fileFirst },
       );
       expect(res.status, `${name} ${fileFirst}`).toBe(413);
-      expect(res.body).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+      expect(res.body).toMatchObject({ code: 'FILE_TOO_LARGE' });
     }
     expect(await ordersWith('IMP-S-')).toHaveLength(0);
     expect((await admin.get('/api/auth/user')).status).toBe(200);
@@ -492,7 +492,7 @@ describe('hostile and broken files get a clear 4xx and write nothing', () => {
     await ended;
     const answer = Buffer.concat(chunks).toString('latin1');
     expect(answer).toMatch(/^HTTP\/1\.1 413 /);
-    expect(answer).toContain('"code":"PAYLOAD_TOO_LARGE"');
+    expect(answer).toContain('"code":"FILE_TOO_LARGE"');
   });
 
   it('more than 100 000 rows: 413 naming the limit', async () => {
