@@ -22,7 +22,7 @@ export default defineConfig({
   ],
   build: {
     outDir: 'dist/client',
-    // The previous builds' chunks stay for tabs opened before a deploy; scripts/prune-client-builds.mjs
+    // The previous builds' chunks stay for tabs opened before a deploy; scripts/build.mjs
     // removes what none of the last three builds uses.
     emptyOutDir: false,
     manifest: true,
@@ -32,7 +32,7 @@ export default defineConfig({
         // the plan names each module's chunk itself, so a group does not pull in its modules' imports.
         codeSplitting: {
           includeDependenciesRecursively: false,
-          groups: [{ name: chunkFor }],
+          groups: [{ name: chunkFor, debugName: 'chunk-plan' }],
         },
       },
     },

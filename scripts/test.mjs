@@ -35,6 +35,13 @@ let ok = true;
 if (!serverOnly) {
   ok = run('lint (biome)', 'npx', ['biome', 'check', '.']) && ok;
   ok = run('typecheck (tsc)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']) && ok;
+  // The server's own settings (Node's module resolution, no DOM): what the build (esbuild) does not check.
+  ok =
+    run('typecheck of the server (tsc, tsconfig.server.json)', 'npx', [
+      'tsc',
+      '-p',
+      'tsconfig.server.json',
+    ]) && ok;
   ok =
     run('dependency rules (dependency-cruiser, .dependency-cruiser.cjs)', 'npx', [
       'depcruise',
