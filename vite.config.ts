@@ -3,12 +3,31 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { configDefaults } from 'vitest/config';
 import { chunkFor } from './scripts/chunk-plan';
 import { pagePreloads, themeScript } from './scripts/page-preloads';
 
 // The API server; the dev proxy keeps the browser's Origin and Host as they are (no changeOrigin)
 // because the server compares them for its same-origin check on state-changing requests.
 const apiTarget = 'http://127.0.0.1:5000';
+
+// The server suites that start whole server processes or move large data: the `server-heavy` project.
+const HEAVY_SERVER_SUITES = [
+  'src/server/main.test.ts',
+  'src/server/db/data-dir-lock.test.ts',
+  'src/server/live/scale-out.test.ts',
+  'src/server/features/imports/large.test.ts',
+  'src/server/features/admin-orders/export-large.test.ts',
+];
+
+const serverSuites = {
+  include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'],
+  environment: 'node',
+  setupFiles: ['src/server/test/setup.ts'],
+  globalSetup: ['src/server/test/global-setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
 
 export default defineConfig({
   // Brotli and gzip files beside each hashed asset, served as they are by the server (no work per
@@ -53,14 +72,22 @@ export default defineConfig({
     projects: [
       {
         test: {
+          ...serverSuites,
           name: 'server',
-          include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'],
-          environment: 'node',
-          setupFiles: ['src/server/test/setup.ts'],
-          globalSetup: ['src/server/test/global-setup.ts'],
+          exclude: [...configDefaults.exclude, ...HEAVY_SERVER_SUITES],
           fileParallelism: true,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+        },
+      },
+      {
+        // Whole server processes, 100 000 rows, a 51 MB workbook, kill -9: alone, one file at a time,
+        // once the other projects are done (docs/testing.md), so they neither starve the quick suites
+        // nor are starved by them.
+        test: {
+          ...serverSuites,
+          name: 'server-heavy',
+          include: HEAVY_SERVER_SUITES,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
       {

@@ -27,7 +27,8 @@ function findChromium() {
   return candidates.find((path) => path && existsSync(path));
 }
 
-// --server-only: just the server suites (CI runs them a second time against a PostgreSQL server).
+// --server-only: just the server suites, the heavy ones included (CI runs them a second time against a
+// PostgreSQL server).
 const serverOnly = process.argv.includes('--server-only');
 const label = serverOnly ? 'server' : 'all';
 
@@ -60,7 +61,7 @@ ok =
   run(`vitest (${serverOnly ? 'server suites' : 'all suites'}, ${database})`, 'npx', [
     'vitest',
     'run',
-    ...(serverOnly ? ['--project', 'server'] : []),
+    ...(serverOnly ? ['--project', 'server', '--project', 'server-heavy'] : []),
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${vitestReport}`,
