@@ -88,6 +88,10 @@ export default defineConfig({
           include: HEAVY_SERVER_SUITES,
           fileParallelism: false,
           sequence: { groupOrder: 1 },
+          // Caps for a test that hangs: every wait in these suites ends on its condition (a log line, a
+          // process's exit, a response), and on a busy machine a server start alone passes 30 s.
+          testTimeout: 10 * 60_000,
+          hookTimeout: 10 * 60_000,
         },
       },
       {
