@@ -3,12 +3,31 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { configDefaults } from 'vitest/config';
 import { chunkFor } from './scripts/chunk-plan';
 import { pagePreloads, themeScript } from './scripts/page-preloads';
 
 // The API server; the dev proxy keeps the browser's Origin as it is (no changeOrigin): the server
 // compares it with PUBLIC_URL, which scripts/dev.mjs sets to this server's address.
 const apiTarget = 'http://127.0.0.1:5000';
+
+// The server suites that start whole server processes or move large data: the `server-heavy` project.
+const HEAVY_SERVER_SUITES = [
+  'src/server/main.test.ts',
+  'src/server/db/data-dir-lock.test.ts',
+  'src/server/live/scale-out.test.ts',
+  'src/server/features/imports/large.test.ts',
+  'src/server/features/admin-orders/export-large.test.ts',
+];
+
+const serverSuites = {
+  include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'],
+  environment: 'node',
+  setupFiles: ['src/server/test/setup.ts'],
+  globalSetup: ['src/server/test/global-setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
 
 export default defineConfig({
   // Brotli and gzip files beside each hashed asset, served as they are by the server (no work per
@@ -22,7 +41,7 @@ export default defineConfig({
   ],
   build: {
     outDir: 'dist/client',
-    // The previous builds' chunks stay for tabs opened before a deploy; scripts/prune-client-builds.mjs
+    // The previous builds' chunks stay for tabs opened before a deploy; scripts/build.mjs
     // removes what none of the last three builds uses.
     emptyOutDir: false,
     manifest: true,
@@ -32,7 +51,7 @@ export default defineConfig({
         // the plan names each module's chunk itself, so a group does not pull in its modules' imports.
         codeSplitting: {
           includeDependenciesRecursively: false,
-          groups: [{ name: chunkFor }],
+          groups: [{ name: chunkFor, debugName: 'chunk-plan' }],
         },
       },
     },
@@ -53,14 +72,26 @@ export default defineConfig({
     projects: [
       {
         test: {
+          ...serverSuites,
           name: 'server',
-          include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'],
-          environment: 'node',
-          setupFiles: ['src/server/test/setup.ts'],
-          globalSetup: ['src/server/test/global-setup.ts'],
+          exclude: [...configDefaults.exclude, ...HEAVY_SERVER_SUITES],
           fileParallelism: true,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+        },
+      },
+      {
+        // Whole server processes, 100 000 rows, a 51 MB workbook, kill -9: alone, one file at a time,
+        // once the other projects are done (docs/testing.md), so they neither starve the quick suites
+        // nor are starved by them.
+        test: {
+          ...serverSuites,
+          name: 'server-heavy',
+          include: HEAVY_SERVER_SUITES,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+          // Caps for a test that hangs: every wait in these suites ends on its condition (a log line, a
+          // process's exit, a response), and on a busy machine a server start alone passes 30 s.
+          testTimeout: 10 * 60_000,
+          hookTimeout: 10 * 60_000,
         },
       },
       {
@@ -70,9 +101,10 @@ export default defineConfig({
           include: ['src/client/**/*.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['src/client/test/setup.ts'],
-          // The longest journeys (the admin filter dialog) take 2-3 s alone and pass 5 s when the
-          // server suites share the two CPUs.
-          testTimeout: 15_000,
+          // The longest journeys (the admin filter dialog) take 2-3 s alone and have passed 15 s on a
+          // busy machine; a test's waits end on their conditions (src/client/test/utils.tsx WAIT_CAP_MS),
+          // so this cap is only reached by a test that hangs.
+          testTimeout: 120_000,
         },
       },
     ],

@@ -27,7 +27,8 @@ function findChromium() {
   return candidates.find((path) => path && existsSync(path));
 }
 
-// --server-only: just the server suites (CI runs them a second time against a PostgreSQL server).
+// --server-only: just the server suites, the heavy ones included (CI runs them a second time against a
+// PostgreSQL server).
 const serverOnly = process.argv.includes('--server-only');
 const label = serverOnly ? 'server' : 'all';
 
@@ -35,6 +36,13 @@ let ok = true;
 if (!serverOnly) {
   ok = run('lint (biome)', 'npx', ['biome', 'check', '.']) && ok;
   ok = run('typecheck (tsc)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']) && ok;
+  // The server's own settings (Node's module resolution, no DOM): what the build (esbuild) does not check.
+  ok =
+    run('typecheck of the server (tsc, tsconfig.server.json)', 'npx', [
+      'tsc',
+      '-p',
+      'tsconfig.server.json',
+    ]) && ok;
   ok =
     run('dependency rules (dependency-cruiser, .dependency-cruiser.cjs)', 'npx', [
       'depcruise',
@@ -53,7 +61,7 @@ ok =
   run(`vitest (${serverOnly ? 'server suites' : 'all suites'}, ${database})`, 'npx', [
     'vitest',
     'run',
-    ...(serverOnly ? ['--project', 'server'] : []),
+    ...(serverOnly ? ['--project', 'server', '--project', 'server-heavy'] : []),
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${vitestReport}`,

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { showHandedOffToast, useToast } from './components/ui/use-toast';
 import { LOCALE_STORAGE_KEY } from './lib/page-locale';
 import { start } from './sign-in-app';
-import { makeUser, mockApi, sessionRoute } from './test/utils';
+import { makeUser, mockApi, sessionRoute, WAIT_CAP_MS } from './test/utils';
 
 let root: Root | undefined;
 
@@ -73,7 +73,7 @@ describe('the sign-in app (the first load of /auth)', () => {
     await user.type(await screen.findByLabelText('Verification code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
 
-    await vi.waitFor(() => expect(replace).toHaveBeenCalledWith('/'));
+    await vi.waitFor(() => expect(replace).toHaveBeenCalledWith('/'), { timeout: WAIT_CAP_MS });
     act(() => root?.unmount());
     root = undefined;
     // The next page (the full app) shows what the sign-in screen handed it.

@@ -77,7 +77,7 @@ describe('the shells', () => {
       'GET /api/config': publicConfig({ companyName: 'Acme Homes', brandColor: '#0f766e' }),
     });
     renderApp('/');
-    const sidebar = (await screen.findAllByRole('complementary', {}, { timeout: 5000 }))[0];
+    const sidebar = (await screen.findAllByRole('complementary'))[0];
     if (!sidebar) throw new Error('no sidebar');
     expect(await within(sidebar).findByText('Acme Homes')).toBeInTheDocument();
     await waitFor(() =>

@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { type ReactElement, Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PageErrorBoundary } from '../components/page-error-boundary';
+import { WAIT_CAP_MS } from '../test/wait-cap';
 import { lazyChunk, preloadComponent, reloadOnceForNewBuild } from './lazy-chunk';
 
 const reload = vi.fn();
@@ -34,7 +35,7 @@ function renderLazy(load: () => Promise<{ default: () => ReactElement }>) {
 describe('a page whose chunk is gone after a deploy', () => {
   it('reloads the page once and keeps the spinner while it does', async () => {
     renderLazy(goneChunk);
-    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1), { timeout: WAIT_CAP_MS });
     expect(screen.getByText('Loading…')).toBeInTheDocument();
   });
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authKeys } from '../features/auth/session';
 import { FakeWebSocket } from '../test/fake-web-socket';
 import { makeOrder } from '../test/orders';
-import { makeUser, mockApi, type RecordedCall, renderApp, sessionRoute } from '../test/utils';
+import { makeUser, mockApi, type RecordedCall, renderApp, sessionRoute, WAIT_CAP_MS } from '../test/utils';
 
 beforeEach(() => {
   FakeWebSocket.reset();
@@ -21,7 +21,7 @@ function count(calls: RecordedCall[], method: string, prefix: string) {
 }
 
 async function connected() {
-  await vi.waitFor(() => expect(FakeWebSocket.instances.length).toBeGreaterThan(0), { timeout: 5000 });
+  await vi.waitFor(() => expect(FakeWebSocket.instances.length).toBeGreaterThan(0), { timeout: WAIT_CAP_MS });
   const socket = FakeWebSocket.last;
   socket.serverOpens();
   return socket;
@@ -31,7 +31,7 @@ describe('the live connection in the customer portal', () => {
   it('opens only for a signed-in user and sends who they are', async () => {
     mockApi({ 'GET /api/auth/session': sessionRoute(null) });
     renderApp('/orders');
-    expect(await screen.findByRole('heading', { name: 'Welcome' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
     expect(FakeWebSocket.instances).toHaveLength(0);
   });
 
@@ -42,11 +42,11 @@ describe('the live connection in the customer portal', () => {
       'GET /api/orders/12': { body: makeOrder({ id: 12 }) },
     });
     renderApp('/orders/12');
-    await screen.findByRole('link', { name: /Back to My Orders/ }, { timeout: 5000 });
+    await screen.findByRole('link', { name: /Back to My Orders/ });
     const socket = await connected();
     expect(JSON.parse(socket.sent[0] ?? '')).toEqual({ type: 'authenticate', userId: 7, isAdmin: false });
     await vi.waitFor(() => expect(count(calls, 'GET', '/api/orders/12/items')).toBeGreaterThan(0), {
-      timeout: 5000,
+      timeout: WAIT_CAP_MS,
     });
 
     vi.useFakeTimers();
@@ -104,7 +104,7 @@ describe('the live connection in the customer portal', () => {
     const { queryClient } = renderApp('/orders');
     const first = await connected();
     queryClient.setQueryData(authKeys.user, makeUser({ id: 8, email: 'bo@example.com' }));
-    await vi.waitFor(() => expect(FakeWebSocket.instances).toHaveLength(2), { timeout: 5000 });
+    await vi.waitFor(() => expect(FakeWebSocket.instances).toHaveLength(2), { timeout: WAIT_CAP_MS });
     expect(first.closedWith).toBe(1000);
     FakeWebSocket.last.serverOpens();
     expect(JSON.parse(FakeWebSocket.last.sent[0] ?? '')).toMatchObject({ userId: 8 });
@@ -135,7 +135,7 @@ describe('the live connection in the admin portal', () => {
     const socket = await connected();
     expect(JSON.parse(socket.sent[0] ?? '')).toEqual({ type: 'authenticate', userId: 1, isAdmin: true });
     await vi.waitFor(() => expect(count(calls, 'GET', '/api/admin/dashboard')).toBeGreaterThan(0), {
-      timeout: 5000,
+      timeout: WAIT_CAP_MS,
     });
     vi.useFakeTimers();
     const before = count(calls, 'GET', '/api/admin/dashboard');

@@ -5,6 +5,7 @@ import { clearToasts } from '../components/ui/use-toast';
 import { changeLocale, initI18n } from '../i18n';
 import { provideTexts } from '../lib/texts';
 import { preloadToaster } from '../providers';
+import { WAIT_CAP_MS } from './wait-cap';
 
 // Every English catalogue up front, so screens render their English texts synchronously; a test that
 // switches language loads the others the way the browser does.
@@ -24,8 +25,9 @@ for (const [namespace, messages] of Object.entries(englishByNamespace))
   provideTexts('en', namespace, messages);
 
 // The first render of a lazy page transforms its modules on demand; on a busy 2-CPU machine that alone
-// can pass the 1 s default of findBy*, so waits get 5 s (a wait still ends as soon as its condition holds).
-configure({ asyncUtilTimeout: 5_000 });
+// passes the 1 s default of findBy* (and has passed 5 s): a wait ends when its condition holds, and
+// only a wait that never holds runs to the cap.
+configure({ asyncUtilTimeout: WAIT_CAP_MS });
 
 let consoleErrors: unknown[][] = [];
 

@@ -8,6 +8,8 @@ import { AppRoutes } from '../app';
 import { createQueryClient } from '../lib/query-client';
 import { Providers } from '../providers';
 
+export { WAIT_CAP_MS } from './wait-cap';
+
 export interface RecordedCall {
   method: string;
   url: string;

@@ -32,7 +32,7 @@ interface Instance {
 
 async function startInstance(env: Record<string, string>): Promise<Instance> {
   const server = startServer(env);
-  return { ...server, url: await waitForListening(server, 60_000) };
+  return { ...server, url: await waitForListening(server) };
 }
 
 async function adminQuery(sql: string) {

@@ -67,6 +67,11 @@ export async function startTestApp(
     onRoute: options.onRoute,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
+  // The test's requests and this server share one event loop, which an embedded-database statement
+  // holds for seconds on a busy machine. When it lets go, the server's keep-alive timer (5 s by default)
+  // and the test's next request on the same idle connection race, and the request fails with
+  // ECONNRESET. Idle connections stay open for the length of any test instead.
+  app.server.keepAliveTimeout = 10 * 60_000;
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   return {
     app,

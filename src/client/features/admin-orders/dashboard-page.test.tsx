@@ -40,7 +40,7 @@ describe('admin dashboard', () => {
   it('shows the four totals', async () => {
     adminApi({ 'GET /api/admin/dashboard': { body: dashboard } });
     renderApp('/admin');
-    const totals = within(await screen.findByRole('list', { name: 'Order totals' }, { timeout: 5000 }));
+    const totals = within(await screen.findByRole('list', { name: 'Order totals' }));
     const cards = totals
       .getAllByRole('listitem')
       .map((card) => [
@@ -58,7 +58,7 @@ describe('admin dashboard', () => {
   it('lists recent orders, with Guest, each linked to its own page', async () => {
     adminApi({ 'GET /api/admin/dashboard': { body: dashboard } });
     renderApp('/admin');
-    const recent = await screen.findByRole('table', { name: '' }, { timeout: 5000 });
+    const recent = await screen.findByRole('table', { name: '' });
     expect(within(recent).getByText('VH3003')).toBeInTheDocument();
     expect(within(recent).getByRole('link', { name: 'VH04' })).toHaveAttribute('href', '/admin/orders/4');
     expect(within(recent).getByText('Guest')).toBeInTheDocument();
@@ -69,7 +69,7 @@ describe('admin dashboard', () => {
   it('opens the matching filtered list from each card and stage bar', async () => {
     adminApi({ 'GET /api/admin/dashboard': { body: dashboard } });
     renderApp('/admin');
-    const totals = within(await screen.findByRole('list', { name: 'Order totals' }, { timeout: 5000 }));
+    const totals = within(await screen.findByRole('list', { name: 'Order totals' }));
     expect(totals.getByRole('link', { name: 'In Production' })).toHaveAttribute(
       'href',
       '/admin/orders?status=PRODUCTION',
@@ -93,7 +93,7 @@ describe('admin dashboard', () => {
   it('reads the units per stage as a table of counts', async () => {
     adminApi({ 'GET /api/admin/dashboard': { body: dashboard } });
     renderApp('/admin');
-    const chart = await screen.findByRole('table', { name: 'Units per stage' }, { timeout: 5000 });
+    const chart = await screen.findByRole('table', { name: 'Units per stage' });
     const rows = within(chart).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(STAGES.length);
     expect(within(chart).getByRole('rowheader', { name: 'In Production' }).closest('tr')).toHaveTextContent(
@@ -104,7 +104,7 @@ describe('admin dashboard', () => {
   it('says how long the longest-waiting units have waited and where', async () => {
     adminApi({ 'GET /api/admin/dashboard': { body: dashboard } });
     renderApp('/admin');
-    expect(await screen.findByText('VH3003 · VH (02)', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('VH3003 · VH (02)')).toBeInTheDocument();
     expect(screen.getByText('12 days in Document Signing')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View order VH3003 · VH (02)' }).getAttribute('href')).toMatch(
       /^\/admin\/orders\/\d+$/,

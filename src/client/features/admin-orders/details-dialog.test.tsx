@@ -50,7 +50,7 @@ async function openDetails(extra: Parameters<typeof adminApi>[0] = {}) {
     ...extra,
   });
   renderApp('/admin/orders');
-  await user.click(await screen.findByRole('button', { name: 'Actions for order VH05' }, { timeout: 5000 }));
+  await user.click(await screen.findByRole('button', { name: 'Actions for order VH05' }));
   await user.click(await screen.findByRole('menuitem', { name: 'View Details' }));
   const dialog = within(await screen.findByRole('dialog', { name: 'Order details' }));
   await dialog.findByText('Cabin 400', { selector: 'dd' });

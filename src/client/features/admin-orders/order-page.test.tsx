@@ -60,9 +60,9 @@ describe("an order's own page", () => {
   it('shows the header, each unit with its stage, delivery date and estimate, the activity and the customer', async () => {
     orderApi();
     renderApp('/admin/orders/5');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: /Order VH880/ }, { timeout: 5000 }),
-    ).toHaveTextContent('In Production');
+    expect(await screen.findByRole('heading', { level: 1, name: /Order VH880/ })).toHaveTextContent(
+      'In Production',
+    );
     for (const action of ['Change Status', 'Export', 'Delete']) {
       expect(screen.getByRole('button', { name: action })).toBeInTheDocument();
     }
@@ -92,9 +92,7 @@ describe("an order's own page", () => {
     const user = userEvent.setup();
     orderApi();
     renderApp('/admin/orders/5');
-    await user.click(
-      await screen.findByRole('button', { name: 'Update Status of VH880 item #2' }, { timeout: 5000 }),
-    );
+    await user.click(await screen.findByRole('button', { name: 'Update Status of VH880 item #2' }));
     const dialog = within(await screen.findByRole('dialog'));
     expect(dialog.getByText(/VH880/)).toBeInTheDocument();
   });
@@ -102,9 +100,7 @@ describe("an order's own page", () => {
   it('says a guest order has no customer account', async () => {
     orderApi({ 'GET /api/admin/orders/5': { body: { ...row, customerEmail: null, customerName: null } } });
     renderApp('/admin/orders/5');
-    expect(
-      await screen.findByText('Guest — no customer account', undefined, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Guest — no customer account')).toBeInTheDocument();
   });
 
   it('deletes after confirming and goes back to the list', async () => {
@@ -114,12 +110,10 @@ describe("an order's own page", () => {
       [`GET ${listUrl()}`]: { body: { items: [], total: 0 } },
     });
     renderApp('/admin/orders/5');
-    await user.click(await screen.findByRole('button', { name: 'Delete' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
     const confirm = within(await screen.findByRole('alertdialog', { name: 'Delete order VH880?' }));
     await user.click(confirm.getByRole('button', { name: 'Delete' }));
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Orders' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeInTheDocument();
     expect(recorded.some((call) => call.method === 'DELETE' && call.url === '/api/admin/orders/5')).toBe(
       true,
     );
@@ -131,9 +125,7 @@ describe("an order's own page", () => {
       'GET /api/orders/99': { status: 404, body: { message: 'Order not found' } },
     });
     const { unmount } = renderApp('/admin/orders/99');
-    expect(
-      await screen.findByRole('heading', { name: 'Order not found' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Order not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'All orders' })).toHaveAttribute('href', '/admin/orders');
     unmount();
     renderApp('/admin/orders/abc');

@@ -51,7 +51,7 @@ function calls(recorded: RecordedCall[], method: string, prefix: string) {
 async function openOrders(path = '/admin/orders') {
   renderApp(path);
   // The first render loads the lazy admin chunks.
-  return screen.findByRole('table', undefined, { timeout: 5000 });
+  return screen.findByRole('table');
 }
 
 function rowOf(label: string) {
@@ -129,7 +129,7 @@ describe('admin orders page', () => {
     };
     adminApi({ [`GET ${listUrl()}`]: () => answer });
     renderApp('/admin/orders');
-    expect(await screen.findByText('Database unavailable', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Database unavailable')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     answer = page();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
@@ -245,7 +245,7 @@ describe('admin orders page', () => {
         [`GET ${listUrl({ sort: 'orderDate:asc' })}`]: page([guestCabin, studio]),
       });
       renderApp('/admin/orders');
-      const cards = within(await screen.findByRole('list', { name: 'Orders' }, { timeout: 5000 }));
+      const cards = within(await screen.findByRole('list', { name: 'Orders' }));
       expect(screen.queryByRole('table')).not.toBeInTheDocument();
       const first = within(cards.getByRole('listitem', { name: 'Order VH1042' }));
       expect(first.getByTitle('Ann Lee · ann@example.com')).toBeInTheDocument();
@@ -605,7 +605,7 @@ describe('admin orders page', () => {
       const links = followedLinks();
       adminApi({ [`GET ${listUrl({ q: 'nothing' })}`]: page([], 0) });
       renderApp('/admin/orders?q=nothing');
-      expect(await screen.findByText('No orders found', undefined, { timeout: 5000 })).toBeInTheDocument();
+      expect(await screen.findByText('No orders found')).toBeInTheDocument();
       await user.click(screen.getByRole('button', { name: 'Export' }));
       expect(await toasts().findByText('No orders to export')).toBeInTheDocument();
       expect(links).toEqual([]);

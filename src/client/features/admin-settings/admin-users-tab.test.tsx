@@ -1,12 +1,9 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AdminUser } from '../../../shared/schemas/customers.js';
 import { mockApi, type RecordedCall, renderWithProviders, toasts } from '../../test/utils';
 import { AdminUsersTab } from './admin-users-tab';
-
-// The first render loads the lazy admin chunks, which on a busy machine takes longer than the 1 s default.
-configure({ asyncUtilTimeout: 5000 });
 
 const LIST = '/api/admin/users?role=STAFF&page=1&pageSize=20';
 

@@ -30,7 +30,7 @@ describe('API Keys', () => {
     settingsApi({ 'GET /api/admin/api-keys': { body: [ZAPIER, WEBSITE] } });
     openTab();
     // The first render loads the admin shell and page chunks, slow on a busy machine.
-    expect(await screen.findByText('Keep your API keys secret.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Keep your API keys secret.')).toBeInTheDocument();
     const items = within(await screen.findByRole('region', { name: 'Active keys (2)' })).getAllByRole(
       'listitem',
     );

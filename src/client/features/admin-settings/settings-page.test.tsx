@@ -15,7 +15,7 @@ describe('Settings page', () => {
     settingsApi();
     renderApp('/admin/settings');
     // The first render loads the admin shell and page chunks, slow on a busy machine.
-    const tabs = await screen.findAllByRole('tab', {}, { timeout: 5000 });
+    const tabs = await screen.findAllByRole('tab');
     expect(tabs.map((t) => t.textContent)).toEqual([
       'General',
       'Notifications',

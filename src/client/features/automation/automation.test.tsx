@@ -1,13 +1,10 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { OutboundDelivery } from '../../../shared/schemas/outbound-webhooks.js';
 import { callsTo, entriesOf, settingsApi } from '../../test/admin-settings';
 import { mockApi, renderApp, renderWithProviders, toasts } from '../../test/utils';
 import { OutboundDeliveries } from './outbound-deliveries';
-
-// The settings page is a lazy admin chunk, slow to load on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 const LIST = '/api/admin/outbound-webhooks?page=1&pageSize=20';
 const SECRET = `whsec_${'A'.repeat(43)}=`;

@@ -1,11 +1,8 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CustomerRow, UserDetail } from '../../../shared/schemas/customers.js';
 import { makeUser, mockApi, type RecordedCall, renderApp, sessionRoute, toasts } from '../../test/utils';
-
-// The first render loads the lazy admin chunks, which on a busy machine takes longer than the 1 s default.
-configure({ asyncUtilTimeout: 5000 });
 
 const ADMIN = makeUser({ id: 1, email: 'admin@example.com', role: 'ADMIN' });
 const LIST = '/api/admin/customers?page=1&pageSize=10';

@@ -86,7 +86,7 @@ afterEach(() => {
 async function openPage() {
   renderApp('/admin/import');
   // The first render loads the admin shell and page chunks, slow on a busy machine.
-  expect(await screen.findByRole('heading', { name: 'Import Data' }, { timeout: 5000 })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'Import Data' })).toBeInTheDocument();
 }
 
 async function chooseFile(user: ReturnType<typeof userEvent.setup>, name = 'orders.csv') {

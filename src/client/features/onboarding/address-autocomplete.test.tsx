@@ -5,8 +5,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { enter, form, group, renderDialog, submissions, submit } from '../../test/onboarding';
 import { toasts } from '../../test/utils';
 
-vi.setConfig({ testTimeout: 20_000 });
-
 /** Google's loader replaced by a stand-in places library whose Autocomplete the test drives. */
 const maps = vi.hoisted(() => {
   type Listener = () => void;

@@ -20,9 +20,6 @@ import {
 } from '../../test/onboarding';
 import { toasts } from '../../test/utils';
 
-// Filling a long form with Radix selects in happy-dom takes a few seconds on a busy machine.
-vi.setConfig({ testTimeout: 20_000 });
-
 describe('onboarding dialog: loading', () => {
   it('fills the read-only e-mail and the names from the item details', async () => {
     renderDialog();

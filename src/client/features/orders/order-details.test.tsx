@@ -21,7 +21,7 @@ async function openDetails(order: OrderDto) {
   const user = userEvent.setup();
   mockApi({ 'GET /api/auth/session': sessionRoute(makeUser()), 'GET /api/orders': { body: [order] } });
   renderApp('/orders');
-  const [first] = await screen.findAllByRole('button', { name: 'View details' }, { timeout: 5000 });
+  const [first] = await screen.findAllByRole('button', { name: 'View details' });
   await user.click(first as HTMLElement);
   return { user, dialog: within(await screen.findByRole('dialog', { name: 'Order details' })) };
 }
@@ -141,9 +141,7 @@ describe('order page', () => {
       [`GET /api/orders/8/events?t=${T}`]: { body: [] },
     });
     renderApp('/orders/8');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Order VH1008' }, { timeout: 5000 }),
-    ).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order VH1008' })).toBeVisible();
     expect(await screen.findByText('Site preparation underway')).toBeInTheDocument();
     expect(screen.getAllByRole('list', { name: 'Order timeline' })).toHaveLength(2);
     const [first, second] = screen.getAllByRole('article');
@@ -186,7 +184,7 @@ describe('order page', () => {
       [`GET /api/orders/8/events?t=${T}`]: { body: [] },
     });
     renderApp('/orders/8');
-    const summary = within(await screen.findByRole('region', { name: 'Order summary' }, { timeout: 5000 }));
+    const summary = within(await screen.findByRole('region', { name: 'Order summary' }));
     const value = (term: string) => summary.getByText(term, { selector: 'dt' }).nextElementSibling;
     expect(value('Ordered on')).toHaveTextContent(new Date('2025-05-02T10:00:00Z').toLocaleDateString());
     expect(value('Order total')).toHaveTextContent('$40,000.00');
@@ -206,7 +204,7 @@ describe('order page', () => {
       [`GET /api/orders/8/events?t=${T}`]: { body: [] },
     });
     renderApp('/orders/8');
-    const summary = within(await screen.findByRole('region', { name: 'Order summary' }, { timeout: 5000 }));
+    const summary = within(await screen.findByRole('region', { name: 'Order summary' }));
     expect(summary.getByText('Order total', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
       'Not available yet',
     );
@@ -222,7 +220,7 @@ describe('order page', () => {
       'GET /api/orders/99': { status: 404, body: { message: 'Order not found' } },
     });
     renderApp('/orders/99');
-    expect(await screen.findByRole('heading', { name: 'Order not found' }, { timeout: 5000 })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Order not found' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Back to My Orders' })).toHaveAttribute('href', '/orders');
   });
 });

@@ -38,7 +38,7 @@ const linkRequests = (calls: ReturnType<typeof mockApi>) =>
 
 async function openPayment(name: RegExp | string = 'Complete payment (1 pending action)') {
   const user = userEvent.setup();
-  const card = within(await screen.findByRole('article', {}, { timeout: 5000 }));
+  const card = within(await screen.findByRole('article'));
   await user.click(await card.findByRole('button', { name }));
   return { user, dialog: within(await screen.findByRole('dialog', { name: 'Deposit payment' })) };
 }
@@ -179,7 +179,7 @@ describe('a unit whose deposit is paid', () => {
       orderWith({ status: 'SITE_PREP', currentStageData: { paymentStatus: 'paid', paymentAmount: 500_000 } }),
     );
     renderApp('/orders');
-    const article = await screen.findByRole('article', {}, { timeout: 5000 });
+    const article = await screen.findByRole('article');
     const card = within(article);
     expect(article).toHaveAttribute('data-status', 'SITE_PREP');
     expect(card.getByText('Deposit Paid')).toBeInTheDocument();

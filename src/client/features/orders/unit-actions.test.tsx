@@ -27,7 +27,7 @@ function api(order: OrderDto, extra: Parameters<typeof mockApi>[0] = {}) {
 
 async function card() {
   // The first render of a file also loads the lazy shell and page chunks.
-  return within(await screen.findByRole('article', {}, { timeout: 5000 }));
+  return within(await screen.findByRole('article'));
 }
 
 describe('document signing', () => {

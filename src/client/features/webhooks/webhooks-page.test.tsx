@@ -55,14 +55,14 @@ function api(routes: Parameters<typeof mockApi>[0] = {}) {
 async function openLogs() {
   renderApp('/admin/webhooks?tab=logs');
   // The first render loads the admin shell and page chunks, slow on a busy machine.
-  return screen.findByText('Showing 4 event(s)', {}, { timeout: 5000 });
+  return screen.findByText('Showing 4 event(s)');
 }
 
 describe('Webhooks page', () => {
   it('has three tabs, Endpoints first, then Outbound (the automation webhooks sent)', async () => {
     api();
     renderApp('/admin/webhooks');
-    const tabs = await screen.findByRole('tablist', { name: 'Webhooks sections' }, { timeout: 5000 });
+    const tabs = await screen.findByRole('tablist', { name: 'Webhooks sections' });
     expect(
       within(tabs)
         .getAllByRole('tab')
@@ -75,7 +75,7 @@ describe('Webhooks page', () => {
     api();
     const user = userEvent.setup();
     renderApp('/admin/webhooks');
-    const trigger = await screen.findByRole('button', { name: /Document signing/ }, { timeout: 5000 });
+    const trigger = await screen.findByRole('button', { name: /Document signing/ });
     expect(screen.getByText('POST /api/webhooks/order-status')).toBeInTheDocument();
     expect(screen.getByText('POST /api/webhooks/location-validation/bulk')).toBeInTheDocument();
     await user.click(trigger);
@@ -91,9 +91,7 @@ describe('Webhooks page', () => {
     api();
     const user = userEvent.setup();
     renderApp('/admin/webhooks');
-    await user.click(
-      await screen.findByRole('button', { name: /^Location validation POST/ }, { timeout: 5000 }),
-    );
+    await user.click(await screen.findByRole('button', { name: /^Location validation POST/ }));
     const global = within(await screen.findByRole('region', { name: 'Location validation: Global payload' }));
     const row = global.getByRole('cell', { name: 'globalUpdate' }).closest('tr') as HTMLElement;
     expect(within(row).getByText('Required')).toBeInTheDocument();
@@ -105,7 +103,7 @@ describe('Webhooks page', () => {
   it('shows the format guidelines: bearer key, JSON, idempotency, status codes', async () => {
     api();
     renderApp('/admin/webhooks?tab=guidelines');
-    expect(await screen.findByText('Authorization: Bearer ofk_…', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Authorization: Bearer ofk_…')).toBeInTheDocument();
     expect(screen.getByText('Content-Type: application/json')).toBeInTheDocument();
     expect(screen.getByText('Idempotency-Key')).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: '401' })).toBeInTheDocument();
@@ -188,7 +186,7 @@ describe('Webhook logs', () => {
   it("says 'No webhook events found' when there are none", async () => {
     api({ [`GET ${FIRST_PAGE}`]: { body: { items: [], total: 0 } } });
     renderApp('/admin/webhooks?tab=logs');
-    expect(await screen.findByText('No webhook events found', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('No webhook events found')).toBeInTheDocument();
     expect(screen.getByText('Showing 0 event(s)')).toBeInTheDocument();
   });
 
@@ -200,7 +198,7 @@ describe('Webhook logs', () => {
     });
     const user = userEvent.setup();
     renderApp('/admin/webhooks?tab=logs');
-    await user.click(await screen.findByRole('button', { name: 'Next' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Showing 1 event(s) of 21 · page 2 of 2')).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByText('VH8130').length).toBeGreaterThan(0));
     expect(callsTo(calls, 'GET', '/api/admin/webhook-events?page=2&pageSize=20')).toHaveLength(1);

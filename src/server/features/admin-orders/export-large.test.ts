@@ -63,7 +63,7 @@ describe('exporting many orders', () => {
     }
     const pool = (t.database.db as { $client?: unknown }).$client;
     if (pool instanceof pg.Pool) {
-      await vi.waitFor(() => expect(pool.idleCount).toBe(pool.totalCount), { timeout: 5000 });
+      await vi.waitFor(() => expect(pool.idleCount).toBe(pool.totalCount), { timeout: 5 * 60_000 });
     }
     const whole = await admin.get('/api/admin/orders/export');
     expect(parse(whole.body, { bom: true, from_line: 2 })).toHaveLength(ORDER_COUNT);
