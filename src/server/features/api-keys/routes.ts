@@ -1,52 +1,44 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { apiKeySchema, createApiKeySchema, createdApiKeySchema } from '../../../shared/schemas/api-keys.js';
-import { errorBody, idParams } from '../../http/schemas.js';
+import type { FastifyPluginAsync } from 'fastify';
+import { apiKeyRoutes as routes } from '../../../shared/routes/api-keys.js';
+import { registerRoute } from '../../http/route-map.js';
+import { errorBody } from '../../http/schemas.js';
 import { guardStaffRoutes } from '../../http/session.js';
 import { auditActor } from '../audit/index.js';
 import type { ApiKeyService } from './service.js';
 
 const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+const config = { permission: 'admin.all' };
 
-/** API keys: list, create (shown once; only a hash is kept), revoke. */
-export const apiKeyRoutes: FastifyPluginAsyncZod<{ apiKeys: ApiKeyService }> = async (
+/** API keys: list, create (shown once; only a hash is kept), revoke. Paths and shapes: src/shared/routes/api-keys.ts. */
+export const apiKeyRoutes: FastifyPluginAsync<{ apiKeys: ApiKeyService }> = async (
   app,
   { apiKeys: keys },
 ) => {
   guardStaffRoutes(app);
 
-  app.get(
-    '/api/admin/api-keys',
-    {
-      config: { permission: 'admin.all' },
-      schema: { response: { 200: z.array(apiKeySchema), ...failures } },
-    },
-    async () => (await keys.list()).map(toDto),
-  );
+  registerRoute(app, routes.list, {
+    config,
+    failures,
+    handler: async () => (await keys.list()).map(toDto),
+  });
 
-  app.post(
-    '/api/admin/api-keys',
-    {
-      config: { permission: 'admin.all' },
-      schema: { body: createApiKeySchema, response: { 201: createdApiKeySchema, ...failures } },
-    },
-    async (request, reply) => {
+  registerRoute(app, routes.create, {
+    config,
+    failures,
+    handler: async (request) => {
       const created = await keys.create(request.body.name, auditActor(request));
-      return reply.status(201).send({ ...toDto(created), key: created.key });
+      return { ...toDto(created), key: created.key };
     },
-  );
+  });
 
-  app.delete(
-    '/api/admin/api-keys/:id',
-    {
-      config: { permission: 'admin.all' },
-      schema: { params: idParams, response: { 200: z.object({ message: z.string() }), ...failures } },
-    },
-    async (request) => {
+  registerRoute(app, routes.revoke, {
+    config,
+    failures,
+    handler: async (request) => {
       await keys.revoke(request.params.id, auditActor(request));
       return { message: 'API key revoked' };
     },
-  );
+  });
 };
 
 function toDto(row: { id: number; name: string; prefix: string; createdAt: Date; lastUsedAt: Date | null }) {
