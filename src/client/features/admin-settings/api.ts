@@ -3,9 +3,10 @@
  * integrations, and API keys (real keys, shown once).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiKey, CreatedApiKey } from '../../../shared/schemas/api-keys.js';
+import { apiKeyRoutes } from '../../../shared/routes/api-keys.js';
 import type { SettingEntry, SettingsByCategory, SettingsCategory } from '../../../shared/schemas/settings.js';
 import { apiJson } from '../../lib/api';
+import { callApi } from '../../lib/call-api';
 import { configKeys } from '../../lib/public-config';
 
 export const settingsKeys = {
@@ -52,14 +53,14 @@ export function useUpdateStripeKey() {
 export function useApiKeys() {
   return useQuery({
     queryKey: apiKeyKeys.list(),
-    queryFn: () => apiJson<ApiKey[]>('GET', '/api/admin/api-keys'),
+    queryFn: () => callApi(apiKeyRoutes.list),
   });
 }
 
 export function useCreateApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => apiJson<CreatedApiKey>('POST', '/api/admin/api-keys', { name }),
+    mutationFn: (name: string) => callApi(apiKeyRoutes.create, { body: { name } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.all }),
   });
 }
@@ -67,7 +68,7 @@ export function useCreateApiKey() {
 export function useRevokeApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiJson<{ message: string }>('DELETE', `/api/admin/api-keys/${id}`),
+    mutationFn: (id: number) => callApi(apiKeyRoutes.revoke, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.all }),
   });
 }
