@@ -82,9 +82,7 @@ export const fetchAdminOrders = (query: AdminOrdersQuery) =>
 export const fetchDashboard = () => apiJson<Dashboard>('GET', '/api/admin/dashboard');
 // Decision 19: admins read an order and its units through the customer read routes.
 export const fetchOrder = (id: number) => apiJson<OrderDto>('GET', `/api/orders/${id}`);
-// The timestamp parameter keeps any HTTP cache in between from answering with old units.
-export const fetchOrderItems = (id: number) =>
-  apiJson<OrderItemDto[]>('GET', `/api/orders/${id}/items?t=${Date.now()}`);
+export const fetchOrderItems = (id: number) => apiJson<OrderItemDto[]>('GET', `/api/orders/${id}/items`);
 export const fetchAdminOrderRow = (id: number) => apiJson<AdminOrderRow>('GET', `/api/admin/orders/${id}`);
 export const fetchActivity = (id: number) =>
   apiJson<ActivityEvent[]>('GET', `/api/admin/orders/${id}/activity`);

@@ -6,9 +6,7 @@ import { adminApi, listUrl, makeRow } from '../../test/admin-orders';
 import type { RecordedCall } from '../../test/utils';
 import { renderApp, toasts } from '../../test/utils';
 
-// Unit rows ask for /items?t=<now>; a fixed clock makes the URL known.
 const NOW = new Date('2025-06-10T12:00:00Z');
-const T = NOW.getTime();
 
 const studio = makeRow({
   id: 1,
@@ -506,7 +504,7 @@ describe('admin orders page', () => {
       const user = userEvent.setup();
       const recorded = adminApi({
         [`GET ${listUrl()}`]: page(),
-        [`GET /api/orders/1/items?t=${T}`]: {
+        [`GET /api/orders/1/items`]: {
           body: [
             {
               id: 11,
@@ -546,7 +544,7 @@ describe('admin orders page', () => {
       const user = userEvent.setup();
       adminApi({
         [`GET ${listUrl()}`]: page(),
-        [`GET /api/orders/1/items?t=${T}`]: { status: 500, body: { message: 'boom' } },
+        [`GET /api/orders/1/items`]: { status: 500, body: { message: 'boom' } },
       });
       await openOrders();
       await user.click(screen.getByRole('button', { name: 'Show the 2 units of VH1042' }));

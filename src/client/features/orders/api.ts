@@ -21,11 +21,8 @@ export const orderKeys = {
 
 export const fetchOrders = () => apiJson<OrderDto[]>('GET', '/api/orders');
 export const fetchOrder = (id: number) => apiJson<OrderDto>('GET', `/api/orders/${id}`);
-// The timestamp parameter keeps any HTTP cache in between from answering with an old list.
-export const fetchOrderItems = (id: number) =>
-  apiJson<OrderItemDto[]>('GET', `/api/orders/${id}/items?t=${Date.now()}`);
-export const fetchOrderEvents = (id: number) =>
-  apiJson<OrderEventDto[]>('GET', `/api/orders/${id}/events?t=${Date.now()}`);
+export const fetchOrderItems = (id: number) => apiJson<OrderItemDto[]>('GET', `/api/orders/${id}/items`);
+export const fetchOrderEvents = (id: number) => apiJson<OrderEventDto[]>('GET', `/api/orders/${id}/events`);
 export const fetchItemDetails = (itemId: number) =>
   apiJson<OrderItemDetailsDto>('GET', `/api/order-items/${itemId}/details`);
 export const patchItemStatus = (itemId: number, patch: ItemStatusPatch) =>

@@ -6,7 +6,6 @@ import { makeItem, makeOrder } from '../../test/orders';
 import { makeUser, mockApi, renderApp, sessionRoute } from '../../test/utils';
 
 const NOW = new Date('2025-06-10T12:00:00Z');
-const T = NOW.getTime();
 
 const onboardingData = {
   firstName: 'Ann',
@@ -132,13 +131,13 @@ describe('order page', () => {
       'GET /api/auth/session': sessionRoute(makeUser()),
       'GET /api/orders': { body: [order] },
       'GET /api/orders/8': { body: order },
-      [`GET /api/orders/8/items?t=${T}`]: {
+      [`GET /api/orders/8/items`]: {
         body: [
           makeItem({ id: 81, orderId: 8, itemNumber: 1, status: 'SITE_PREP' }),
           makeItem({ id: 82, orderId: 8, itemNumber: 2, status: 'DELIVERED' }),
         ],
       },
-      [`GET /api/orders/8/events?t=${T}`]: { body: [] },
+      [`GET /api/orders/8/events`]: { body: [] },
     });
     renderApp('/orders/8');
     expect(await screen.findByRole('heading', { level: 1, name: 'Order VH1008' })).toBeVisible();
@@ -180,8 +179,8 @@ describe('order page', () => {
       'GET /api/auth/session': sessionRoute(makeUser()),
       'GET /api/orders': { body: [order] },
       'GET /api/orders/8': { body: order },
-      [`GET /api/orders/8/items?t=${T}`]: { body: order.items },
-      [`GET /api/orders/8/events?t=${T}`]: { body: [] },
+      [`GET /api/orders/8/items`]: { body: order.items },
+      [`GET /api/orders/8/events`]: { body: [] },
     });
     renderApp('/orders/8');
     const summary = within(await screen.findByRole('region', { name: 'Order summary' }));
@@ -198,10 +197,10 @@ describe('order page', () => {
       'GET /api/auth/session': sessionRoute(makeUser()),
       'GET /api/orders': { body: [order] },
       'GET /api/orders/8': { body: { ...order, status: 'ORDER_PLACED' } },
-      [`GET /api/orders/8/items?t=${T}`]: {
+      [`GET /api/orders/8/items`]: {
         body: [makeItem({ id: 81, orderId: 8, status: 'ORDER_PLACED' })],
       },
-      [`GET /api/orders/8/events?t=${T}`]: { body: [] },
+      [`GET /api/orders/8/events`]: { body: [] },
     });
     renderApp('/orders/8');
     const summary = within(await screen.findByRole('region', { name: 'Order summary' }));
