@@ -34,6 +34,7 @@ function successStatus(route: RouteDefinition): number {
   const statuses = Object.keys(route.responses)
     .map(Number)
     .filter((status) => status >= 200 && status < 300);
+  if (statuses.length === 0) throw new Error(`${route.method} ${route.path} declares no success answer`);
   return Math.min(...statuses);
 }
 
