@@ -504,7 +504,7 @@ describe('admin orders page', () => {
       const user = userEvent.setup();
       const recorded = adminApi({
         [`GET ${listUrl()}`]: page(),
-        [`GET /api/orders/1/items`]: {
+        'GET /api/orders/1/items': {
           body: [
             {
               id: 11,
@@ -544,7 +544,7 @@ describe('admin orders page', () => {
       const user = userEvent.setup();
       adminApi({
         [`GET ${listUrl()}`]: page(),
-        [`GET /api/orders/1/items`]: { status: 500, body: { message: 'boom' } },
+        'GET /api/orders/1/items': { status: 500, body: { message: 'boom' } },
       });
       await openOrders();
       await user.click(screen.getByRole('button', { name: 'Show the 2 units of VH1042' }));

@@ -131,13 +131,13 @@ describe('order page', () => {
       'GET /api/auth/session': sessionRoute(makeUser()),
       'GET /api/orders': { body: [order] },
       'GET /api/orders/8': { body: order },
-      [`GET /api/orders/8/items`]: {
+      'GET /api/orders/8/items': {
         body: [
           makeItem({ id: 81, orderId: 8, itemNumber: 1, status: 'SITE_PREP' }),
           makeItem({ id: 82, orderId: 8, itemNumber: 2, status: 'DELIVERED' }),
         ],
       },
-      [`GET /api/orders/8/events`]: { body: [] },
+      'GET /api/orders/8/events': { body: [] },
     });
     renderApp('/orders/8');
     expect(await screen.findByRole('heading', { level: 1, name: 'Order VH1008' })).toBeVisible();
@@ -179,8 +179,8 @@ describe('order page', () => {
       'GET /api/auth/session': sessionRoute(makeUser()),
       'GET /api/orders': { body: [order] },
       'GET /api/orders/8': { body: order },
-      [`GET /api/orders/8/items`]: { body: order.items },
-      [`GET /api/orders/8/events`]: { body: [] },
+      'GET /api/orders/8/items': { body: order.items },
+      'GET /api/orders/8/events': { body: [] },
     });
     renderApp('/orders/8');
     const summary = within(await screen.findByRole('region', { name: 'Order summary' }));
@@ -197,10 +197,10 @@ describe('order page', () => {
       'GET /api/auth/session': sessionRoute(makeUser()),
       'GET /api/orders': { body: [order] },
       'GET /api/orders/8': { body: { ...order, status: 'ORDER_PLACED' } },
-      [`GET /api/orders/8/items`]: {
+      'GET /api/orders/8/items': {
         body: [makeItem({ id: 81, orderId: 8, status: 'ORDER_PLACED' })],
       },
-      [`GET /api/orders/8/events`]: { body: [] },
+      'GET /api/orders/8/events': { body: [] },
     });
     renderApp('/orders/8');
     const summary = within(await screen.findByRole('region', { name: 'Order summary' }));

@@ -144,7 +144,7 @@ describe('My Orders page', () => {
       { itemNumber: 2, oldStatus: 'SITE_PREP', status: 'PRODUCTION' },
       { timestamp: '2025-06-08T15:00:00Z' },
     );
-    const calls = ordersApi([studio], { [`GET /api/orders/1/events`]: { body: [intoProduction] } });
+    const calls = ordersApi([studio], { 'GET /api/orders/1/events': { body: [intoProduction] } });
     renderApp('/orders');
     const toggle = await screen.findByRole('button', { name: /VH1042 · VH \(02\)/ });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
