@@ -81,7 +81,11 @@ export async function startTestApp(
     config,
     client: () => new TestClient(baseUrl),
     async close() {
-      await app.close();
+      // With idle connections kept this long, a download the test abandoned half-way would hold
+      // the close until its keep-alive ran out: the test is over, so every connection goes.
+      const closing = app.close();
+      app.server.closeAllConnections();
+      await closing;
       await mail.close();
       await database.drop();
     },
