@@ -5,6 +5,16 @@ import { switchTheme } from './test.js';
 
 /** axe-core on what the page shows now; serious and critical violations fail. */
 export async function expectNoSeriousViolations(page: Page, label: string) {
+  // Colours measured in the middle of a fade (a dialog opening, a theme switching) are neither the
+  // start's nor the end's: let every finite animation and transition finish first.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+      ),
+  );
   // Legacy mode runs axe in the page itself. The default opens a blank page and injects axe a
   // second time on every run, which cost about a third of the e2e suite's accessibility time;
   // it skips cross-origin frames, and the app's only frame shows a signing partner's page, not ours.
