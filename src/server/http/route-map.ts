@@ -26,7 +26,11 @@ export interface RouteImplementation<R extends RouteDefinition> {
   config?: Record<string, unknown>;
   /** The error answers this route documents, `{ 400: errorBody, … }` (src/server/http/schemas.ts). */
   failures?: Record<number, z.ZodMiniType>;
-  handler: (request: RouteRequest<R>, reply: FastifyReply) => Promise<HandlerAnswer<R>>;
+  /**
+   * Returns the success body, typed from the entry. A route whose answer is not JSON (a file, a CSV, a
+   * stored webhook answer replayed byte for byte) sends it itself and returns the reply.
+   */
+  handler: (request: RouteRequest<R>, reply: FastifyReply) => Promise<HandlerAnswer<R> | FastifyReply>;
 }
 
 /** The route's success status: the lowest 2xx it declares (201 for a create). */
