@@ -2,6 +2,7 @@ import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyRoutes } from '../../shared/routes/api-keys.js';
 import type { RouteDefinition } from '../../shared/routes/define-route.js';
+import { secondFactorRoutes } from '../../shared/routes/second-factor.js';
 import { startTestApp, type TestApp } from '../test/app.js';
 import { API_DOCS_PREFIX } from './openapi.js';
 
@@ -13,6 +14,9 @@ import { API_DOCS_PREFIX } from './openapi.js';
  */
 const CONVERTED: Record<string, Record<string, RouteDefinition>> = {
   '/api/admin/api-keys': apiKeyRoutes,
+  // Under prefixes still listed below (/api/user, /api/admin/users): the narrower prefix is converted.
+  '/api/user/second-factor': secondFactorRoutes,
+  '/api/admin/users/:id/second-factor': secondFactorRoutes,
 };
 
 const NOT_YET_CONVERTED = [
