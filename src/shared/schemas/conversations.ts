@@ -33,6 +33,11 @@ export const uploadSchema = z.object({
 });
 export type UploadDto = z.infer<typeof uploadSchema>;
 
+/** A file's `:id`: upload ids are UUIDs; anything longer is simply not found. */
+export const uploadParams = z.object({ id: z.string().check(z.maxLength(100)) });
+/** `?inline=1` asks to show an image in the page instead of downloading it. */
+export const fileDownloadQuerySchema = z.object({ inline: z.optional(z.enum(['0', '1'])) });
+
 export const messageSchema = z.object({
   id: z.number(),
   at: z.string(),

@@ -1,5 +1,10 @@
 /** POST /api/admin/import over XMLHttpRequest, for its upload progress. */
-import type { ImportResult } from '../../../shared/schemas/imports.js';
+import type { RouteAnswer } from '../../../shared/routes/define-route.js';
+import { importRoutes } from '../../../shared/routes/imports.js';
+import { routeUrl } from '../../lib/call-api';
+
+/** The import's answer: the entry's 200 shape, which a refused import (400) sends too. */
+type ImportResult = RouteAnswer<typeof importRoutes.run>;
 
 export interface ImportRequest {
   file: File;
@@ -43,7 +48,7 @@ export function sendImport(
   form.append('file', request.file, request.file.name);
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/admin/import');
+    xhr.open(importRoutes.run.method, routeUrl(importRoutes.run.path));
     xhr.withCredentials = true;
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) {
@@ -58,7 +63,7 @@ export function sendImport(
       } catch {
         body = undefined;
       }
-      const error = body && typeof body === 'object' ? (body as { message?: unknown; code?: unknown }) : {};
+      const error: { message?: unknown; code?: unknown } = body && typeof body === 'object' ? body : {};
       const serverMessage = typeof error.message === 'string' ? error.message : undefined;
       resolve({
         status: xhr.status,
