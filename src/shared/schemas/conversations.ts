@@ -99,6 +99,17 @@ export const newUnitDocumentSchema = z.object({
   uploadId: z.string().check(z.minLength(1), z.maxLength(100)),
   title: z.string().check(z.trim(), z.minLength(1, 'Title is required'), z.maxLength(200)),
 });
+/** A chosen file (a browser File): what a form holds before the upload names it. */
+export const chosenFileSchema = z.custom<File>(
+  (value) => typeof File !== 'undefined' && value instanceof File,
+  'Choose a file',
+);
+/** Staff's "Attach a document" form: the title as the server checks it, and the file to upload first. */
+export const attachDocumentFormSchema = z.object({
+  title: newUnitDocumentSchema.shape.title,
+  file: chosenFileSchema,
+});
+
 export const unitDocumentSchema = z.object({
   id: z.number(),
   title: z.string(),

@@ -6,7 +6,9 @@
 import * as z from 'zod/mini';
 
 /** `:sessionId` of a checkout session (the provider's id, or the test checkout's). */
-export const paymentSessionParams = z.object({ sessionId: z.string().check(z.minLength(1), z.maxLength(255)) });
+export const paymentSessionParams = z.object({
+  sessionId: z.string().check(z.minLength(1), z.maxLength(255)),
+});
 
 /** The Stripe webhook's answer once the signed event is taken. */
 export const stripeWebhookReceivedSchema = z.object({ received: z.literal(true) });
