@@ -1,11 +1,8 @@
 import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import {
-  PREVIEWABLE_CONTENT_TYPES,
-  UPLOAD_MAX_BYTES,
-} from '../../../shared/schemas/conversations.js';
 import { conversationRoutes as routes } from '../../../shared/routes/conversations.js';
+import { PREVIEWABLE_CONTENT_TYPES, UPLOAD_MAX_BYTES } from '../../../shared/schemas/conversations.js';
 import { drainRequest } from '../../http/drain-request.js';
 import { registerRoute } from '../../http/route-map.js';
 import { errorBody } from '../../http/schemas.js';

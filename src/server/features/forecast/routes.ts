@@ -12,7 +12,10 @@ const config = { permission: 'dashboard.read' };
  * Staff's view of the delivery estimates: how good they were, and which units are now past them.
  * Paths and shapes: src/shared/routes/forecast.ts.
  */
-export const forecastRoutes: FastifyPluginAsync<{ forecast: ForecastService }> = async (app, { forecast }) => {
+export const forecastRoutes: FastifyPluginAsync<{ forecast: ForecastService }> = async (
+  app,
+  { forecast },
+) => {
   guardStaffRoutes(app);
 
   registerRoute(app, routes.accuracy, { config, failures, handler: async () => forecast.accuracy() });

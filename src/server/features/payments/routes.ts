@@ -15,10 +15,7 @@ const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBod
 const PUBLIC_LOOKUPS_PER_MINUTE = 60;
 
 /** Deposit checkout, the Stripe webhook and the payment-session lookup. Paths and shapes: src/shared/routes/payments.ts. */
-export const paymentRoutes: FastifyPluginAsync<{ payments: PaymentService }> = async (
-  app,
-  { payments },
-) => {
+export const paymentRoutes: FastifyPluginAsync<{ payments: PaymentService }> = async (app, { payments }) => {
   registerRoute(app, routes.startCheckout, {
     failures: { ...failures, 502: errorBody },
     handler: async (request) => {
