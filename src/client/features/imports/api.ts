@@ -1,18 +1,10 @@
 /** POST /api/admin/import over XMLHttpRequest, for its upload progress. */
-import type { RouteAnswer } from '../../../shared/routes/define-route.js';
 import { importRoutes } from '../../../shared/routes/imports.js';
+import type { ImportForm, ImportOptions, ImportResult } from '../../../shared/schemas/imports.js';
 import { routeUrl } from '../../lib/call-api';
 
-/** The import's answer: the entry's 200 shape, which a refused import (400) sends too. */
-type ImportResult = RouteAnswer<typeof importRoutes.run>;
-
-export interface ImportRequest {
-  file: File;
-  updateExisting: boolean;
-  sendNotification: boolean;
-  dryRun: boolean;
-  validRowsOnly: boolean;
-}
+/** The form's file and options, and the two flags the button pressed decides. */
+export type ImportRequest = ImportForm & Pick<ImportOptions, 'dryRun' | 'validRowsOnly'>;
 
 export type ImportProgress = { phase: 'uploading'; percent: number } | { phase: 'processing' };
 
