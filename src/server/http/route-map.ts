@@ -26,6 +26,8 @@ export interface RouteImplementation<R extends RouteDefinition> {
   config?: Record<string, unknown>;
   /** The error answers this route documents, `{ 400: errorBody, … }` (src/server/http/schemas.ts). */
   failures?: Record<number, z.ZodMiniType>;
+  /** The one-line summary the OpenAPI document shows for the route, where its path says too little. */
+  summary?: string;
   /**
    * Returns the success body, typed from the entry. A route whose answer is not JSON (a file, a CSV, a
    * stored webhook answer replayed byte for byte) sends it itself and returns the reply.
@@ -57,6 +59,7 @@ export function registerRoute<R extends RouteDefinition>(
     url: route.path,
     config: implementation.config,
     schema: {
+      ...(implementation.summary && { summary: implementation.summary }),
       ...(route.params && { params: route.params }),
       ...(route.query && { querystring: route.query }),
       ...(route.body && { body: route.body }),

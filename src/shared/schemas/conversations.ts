@@ -33,6 +33,11 @@ export const uploadSchema = z.object({
 });
 export type UploadDto = z.infer<typeof uploadSchema>;
 
+/** A file's `:id`: upload ids are UUIDs; anything longer is simply not found. */
+export const uploadParams = z.object({ id: z.string().check(z.maxLength(100)) });
+/** `?inline=1` asks to show an image in the page instead of downloading it. */
+export const fileDownloadQuerySchema = z.object({ inline: z.optional(z.enum(['0', '1'])) });
+
 export const messageSchema = z.object({
   id: z.number(),
   at: z.string(),
@@ -94,6 +99,17 @@ export const newUnitDocumentSchema = z.object({
   uploadId: z.string().check(z.minLength(1), z.maxLength(100)),
   title: z.string().check(z.trim(), z.minLength(1, 'Title is required'), z.maxLength(200)),
 });
+/** A chosen file (a browser File): what a form holds before the upload names it. */
+export const chosenFileSchema = z.custom<File>(
+  (value) => typeof File !== 'undefined' && value instanceof File,
+  'Choose a file',
+);
+/** Staff's "Attach a document" form: the title as the server checks it, and the file to upload first. */
+export const attachDocumentFormSchema = z.object({
+  title: newUnitDocumentSchema.shape.title,
+  file: chosenFileSchema,
+});
+
 export const unitDocumentSchema = z.object({
   id: z.number(),
   title: z.string(),

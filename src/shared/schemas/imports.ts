@@ -78,6 +78,20 @@ export const IMPORT_FLAGS = ['updateExisting', 'sendNotification', 'dryRun', 'va
 export type ImportFlag = (typeof IMPORT_FLAGS)[number];
 export type ImportOptions = Record<ImportFlag, boolean>;
 
+/**
+ * The Import Data page's form: the file and the two options the admin sets (dry run and valid rows
+ * only follow from the button pressed). The file is a browser File until the upload sends it.
+ */
+export const importFormSchema = z.object({
+  file: z.custom<File>(
+    (value) => typeof File !== 'undefined' && value instanceof File,
+    'Please select a CSV or Excel file to import',
+  ),
+  updateExisting: z.boolean(),
+  sendNotification: z.boolean(),
+});
+export type ImportForm = z.output<typeof importFormSchema>;
+
 /** A CSV of the error list (the page's 'Download errors'); cells escaped as the export does. */
 export function importErrorsCsv(errors: readonly ImportRowError[]): string {
   const lines = [['row', 'column', 'message'].join(',')];

@@ -5,6 +5,14 @@
  */
 import * as z from 'zod/mini';
 
+/** `:sessionId` of a checkout session (the provider's id, or the test checkout's). */
+export const paymentSessionParams = z.object({
+  sessionId: z.string().check(z.minLength(1), z.maxLength(255)),
+});
+
+/** The Stripe webhook's answer once the signed event is taken. */
+export const stripeWebhookReceivedSchema = z.object({ received: z.literal(true) });
+
 /** POST /api/order-items/:id/payment: where to pay. Stripe creates its payment intent only at payment. */
 export const checkoutLinkSchema = z.object({
   paymentUrl: z.string(),

@@ -1,14 +1,10 @@
 /** Conversations, files and unit documents: the calls, their query keys and hooks. */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  ConversationsPage,
-  MessageDto,
-  NewMessage,
-  UnitDocumentDto,
-  UnreadSummary,
-  UploadDto,
-} from '../../../shared/schemas/conversations.js';
-import { ApiError, apiJson } from '../../lib/api';
+import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { conversationRoutes } from '../../../shared/routes/conversations.js';
+import type { RouteAnswer } from '../../../shared/routes/define-route.js';
+import type { NewMessage } from '../../../shared/schemas/conversations.js';
+import { ApiError } from '../../lib/api';
+import { callApi, routeUrl } from '../../lib/call-api';
 
 export type Side = 'customer' | 'staff';
 
@@ -25,8 +21,11 @@ export const conversationKeys = {
   documents: (itemId: number) => [...conversationKeys.all, 'documents', itemId] as const,
 };
 
-const messagesUrl = (side: Side, orderId: number) =>
-  side === 'customer' ? `/api/orders/${orderId}/messages` : `/api/admin/orders/${orderId}/messages`;
+/** The customer reads and writes on their own order's route, staff on the admin one. */
+const messageRoutes = {
+  customer: { list: conversationRoutes.customerMessages, post: conversationRoutes.postCustomerMessage },
+  staff: { list: conversationRoutes.staffMessages, post: conversationRoutes.postStaffMessage },
+};
 
 /** Reading the conversation marks it read on the server (on every device), so the badges refresh too. */
 export function useMessages(side: Side, orderId: number) {
@@ -34,7 +33,7 @@ export function useMessages(side: Side, orderId: number) {
   return useQuery({
     queryKey: conversationKeys.messages(side, orderId),
     queryFn: async () => {
-      const list = await apiJson<MessageDto[]>('GET', messagesUrl(side, orderId));
+      const list = await callApi(messageRoutes[side].list, { params: { id: orderId } });
       void queryClient.invalidateQueries({ queryKey: conversationKeys.unread() });
       void queryClient.invalidateQueries({ queryKey: [...conversationKeys.all, 'list'] });
       return list;
@@ -45,26 +44,37 @@ export function useMessages(side: Side, orderId: number) {
 export function usePostMessage(side: Side, orderId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (message: NewMessage) => apiJson<MessageDto>('POST', messagesUrl(side, orderId), message),
+    mutationFn: (message: NewMessage) =>
+      callApi(messageRoutes[side].post, { params: { id: orderId }, body: message }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: conversationKeys.all }),
   });
 }
 
-/** Sends one file to the order; the answer names it for a message or a unit document. */
-export async function uploadFile(orderId: number, file: File): Promise<UploadDto> {
+/**
+ * Sends one file to the order; the answer names it for a message or a unit document. Multipart, so
+ * not through callApi (which sends JSON); the answer is the entry's 201 shape.
+ */
+export async function uploadFile(
+  orderId: number,
+  file: File,
+): Promise<RouteAnswer<typeof conversationRoutes.upload>> {
   const form = new FormData();
   form.set('orderId', String(orderId));
   form.set('file', file, file.name);
-  const response = await fetch('/api/uploads', { method: 'POST', credentials: 'include', body: form });
+  const response = await fetch(routeUrl(conversationRoutes.upload.path), {
+    method: conversationRoutes.upload.method,
+    credentials: 'include',
+    body: form,
+  });
   const text = await response.text();
   if (!response.ok) throw new ApiError(response.status, response.statusText, text);
-  return JSON.parse(text) as UploadDto;
+  return JSON.parse(text);
 }
 
 export function useUnreadMessages(enabled = true) {
   return useQuery({
     queryKey: conversationKeys.unread(),
-    queryFn: () => apiJson<UnreadSummary>('GET', '/api/conversations/unread'),
+    queryFn: () => callApi(conversationRoutes.unread),
     enabled,
   });
 }
@@ -72,11 +82,7 @@ export function useUnreadMessages(enabled = true) {
 export function useConversations(status: 'unanswered' | 'all', page: number, pageSize: number) {
   return useQuery({
     queryKey: conversationKeys.list(status, page, pageSize),
-    queryFn: () =>
-      apiJson<ConversationsPage>(
-        'GET',
-        `/api/admin/conversations?status=${status}&page=${page}&pageSize=${pageSize}`,
-      ),
+    queryFn: () => callApi(conversationRoutes.list, { query: { status, page, pageSize } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -84,8 +90,10 @@ export function useConversations(status: 'unanswered' | 'all', page: number, pag
 export function useUnitDocuments(itemId: number | undefined) {
   return useQuery({
     queryKey: conversationKeys.documents(itemId ?? 0),
-    queryFn: () => apiJson<UnitDocumentDto[]>('GET', `/api/order-items/${itemId}/documents`),
-    enabled: itemId !== undefined,
+    queryFn:
+      itemId === undefined
+        ? skipToken
+        : () => callApi(conversationRoutes.unitDocuments, { params: { id: itemId } }),
   });
 }
 
@@ -93,11 +101,11 @@ export function useAddUnitDocument(itemId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { uploadId: string; title: string }) =>
-      apiJson<UnitDocumentDto>('POST', `/api/admin/order-items/${itemId}/documents`, input),
+      callApi(conversationRoutes.addUnitDocument, { params: { id: itemId }, body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: conversationKeys.documents(itemId) }),
   });
 }
 
 /** Where a file is downloaded; `inline` shows an image in the page instead. */
 export const fileUrl = (id: string, inline = false) =>
-  `/api/uploads/${encodeURIComponent(id)}${inline ? '?inline=1' : ''}`;
+  routeUrl(conversationRoutes.download.path, { id }, inline ? { inline: '1' } : undefined);

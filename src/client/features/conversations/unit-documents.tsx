@@ -2,10 +2,13 @@
  * A unit's documents (permits, the final documentation) as its customer sees them, and the staff's
  * dialog that attaches one.
  */
+import { zodResolver } from '@hookform/resolvers/zod';
 import { FilePlus2 } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { UPLOAD_ACCEPT } from '../../../shared/schemas/conversations.js';
+import type * as z from 'zod/mini';
+import { attachDocumentFormSchema, UPLOAD_ACCEPT } from '../../../shared/schemas/conversations.js';
 import { Button } from '../../components/ui/button';
 import {
   Dialog,
@@ -20,7 +23,7 @@ import { TextField } from '../../components/ui/text-field';
 import { errorFields } from '../../lib/api';
 import { GENERIC_ERROR, toastError, toastSuccess } from '../../lib/notify';
 import { uploadFile, useAddUnitDocument, useUnitDocuments } from './api';
-import { FileLink } from './conversation';
+import { FileLink } from './file-link';
 
 /** The unit's documents, or nothing while there are none. */
 export function UnitDocuments({
@@ -65,35 +68,29 @@ export function AttachDocumentButton({
   unitName: string;
 }) {
   const [open, setOpen] = useState(false);
-  const [title, setTitle] = useState('');
-  const [file, setFile] = useState<File | null>(null);
-  const [errors, setErrors] = useState<{ title?: string; file?: string }>({});
-  const [uploading, setUploading] = useState(false);
+  const form = useForm<
+    z.input<typeof attachDocumentFormSchema>,
+    unknown,
+    z.output<typeof attachDocumentFormSchema>
+  >({
+    resolver: zodResolver(attachDocumentFormSchema),
+    defaultValues: { title: '', file: undefined },
+  });
+  const { errors, isSubmitting } = form.formState;
   const add = useAddUnitDocument(itemId);
   const fileId = useId();
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = {
-      title: title.trim() ? undefined : 'Title is required',
-      file: file ? undefined : 'Choose a file',
-    };
-    setErrors(found);
-    if (found.title || found.file || !file) return;
-    setUploading(true);
+  async function attach({ title, file }: z.output<typeof attachDocumentFormSchema>) {
     try {
       const upload = await uploadFile(orderId, file);
       await add.mutateAsync({ uploadId: upload.id, title });
       toastSuccess('Document attached', `${title} is listed on ${unitName}.`);
       setOpen(false);
-      setTitle('');
-      setFile(null);
+      form.reset();
     } catch (error) {
       const fields = errorFields(error);
-      if (fields.title) setErrors({ title: fields.title });
+      if (fields.title) form.setError('title', { message: fields.title });
       else toastError('Document not attached', error, GENERIC_ERROR);
-    } finally {
-      setUploading(false);
     }
   }
 
@@ -116,13 +113,12 @@ export function AttachDocumentButton({
               The customer sees it in the details of {unitName}. PDF, JPEG, PNG, WebP or HEIC, up to 10 MB.
             </DialogDescription>
           </DialogHeader>
-          <form className="grid gap-4" onSubmit={submit} noValidate>
+          <form className="grid gap-4" onSubmit={form.handleSubmit(attach)} noValidate>
             <TextField
               label="Title"
-              value={title}
               maxLength={200}
-              onChange={(event) => setTitle(event.target.value)}
-              error={errors.title}
+              error={errors.title?.message}
+              {...form.register('title')}
             />
             <div className="grid gap-2">
               <Label htmlFor={fileId}>File</Label>
@@ -132,12 +128,16 @@ export function AttachDocumentButton({
                 accept={UPLOAD_ACCEPT}
                 aria-invalid={errors.file ? true : undefined}
                 aria-describedby={errors.file ? `${fileId}-error` : undefined}
-                onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+                onChange={(event) => {
+                  const chosen = event.target.files?.[0];
+                  if (chosen) form.setValue('file', chosen, { shouldValidate: form.formState.isSubmitted });
+                  else form.resetField('file');
+                }}
                 className="text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-card file:px-3 file:py-1.5 file:font-medium file:text-foreground"
               />
               {errors.file && (
                 <p id={`${fileId}-error`} className="text-destructive text-sm">
-                  {errors.file}
+                  {errors.file.message}
                 </p>
               )}
             </div>
@@ -145,7 +145,7 @@ export function AttachDocumentButton({
               <Button type="button" variant="outline" onClick={() => setOpen(false)}>
                 Cancel
               </Button>
-              <Button type="submit" loading={uploading}>
+              <Button type="submit" loading={isSubmitting}>
                 Attach
               </Button>
             </DialogFooter>

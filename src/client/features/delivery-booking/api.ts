@@ -1,13 +1,8 @@
 /** The delivery-day calls: staff publish and remove days, customers book one for a unit. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  DeliveryBookingResult,
-  DeliverySlot,
-  DeliverySlotList,
-  PublishDeliverySlot,
-  UnitDeliverySlots,
-} from '../../../shared/schemas/delivery-booking.js';
-import { apiJson } from '../../lib/api';
+import { deliveryBookingRoutes } from '../../../shared/routes/delivery-booking.js';
+import type { PublishDeliverySlot } from '../../../shared/schemas/delivery-booking.js';
+import { callApi } from '../../lib/call-api';
 import { orderKeys } from '../orders/api';
 
 export const deliverySlotKeys = {
@@ -20,19 +15,14 @@ export const deliverySlotKeys = {
 export function useDeliverySlots(from: string, to: string) {
   return useQuery({
     queryKey: deliverySlotKeys.range(from, to),
-    queryFn: () =>
-      apiJson<DeliverySlotList>(
-        'GET',
-        `/api/admin/delivery-slots?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
-      ),
+    queryFn: () => callApi(deliveryBookingRoutes.listSlots, { query: { from, to } }),
   });
 }
 
 export function usePublishDeliverySlot() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: PublishDeliverySlot) =>
-      apiJson<DeliverySlot>('POST', '/api/admin/delivery-slots', input),
+    mutationFn: (input: PublishDeliverySlot) => callApi(deliveryBookingRoutes.publishSlot, { body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: deliverySlotKeys.all }),
   });
 }
@@ -40,7 +30,7 @@ export function usePublishDeliverySlot() {
 export function useRemoveDeliverySlot() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiJson<{ message: string }>('DELETE', `/api/admin/delivery-slots/${id}`),
+    mutationFn: (id: number) => callApi(deliveryBookingRoutes.removeSlot, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: deliverySlotKeys.all }),
   });
 }
@@ -49,7 +39,7 @@ export function useRemoveDeliverySlot() {
 export function useUnitDeliverySlots(itemId: number) {
   return useQuery({
     queryKey: deliverySlotKeys.unit(itemId),
-    queryFn: () => apiJson<UnitDeliverySlots>('GET', `/api/order-items/${itemId}/delivery-slots`),
+    queryFn: () => callApi(deliveryBookingRoutes.unitSlots, { params: { id: itemId } }),
   });
 }
 
@@ -58,7 +48,7 @@ export function useBookDelivery(itemId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (slotId: number) =>
-      apiJson<DeliveryBookingResult>('POST', `/api/order-items/${itemId}/delivery-booking`, { slotId }),
+      callApi(deliveryBookingRoutes.book, { params: { id: itemId }, body: { slotId } }),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: deliverySlotKeys.unit(itemId) }),

@@ -2,10 +2,14 @@
  * On a unit's card, from production until delivery: its booked delivery day, or a button that opens
  * the list of free days. The day can be changed until 48 hours before it (the server decides).
  */
+import { zodResolver } from '@hookform/resolvers/zod';
 import { CalendarCheck, CalendarPlus } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type * as z from 'zod/mini';
 import { INTL_LOCALE } from '../../../shared/locales.js';
+import { bookDeliverySchema } from '../../../shared/schemas/delivery-booking.js';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import {
@@ -93,45 +97,40 @@ function BookingDialog({
   const serverError = useServerError();
   const state = useUnitDeliverySlots(itemId);
   const book = useBookDelivery(itemId);
-  const [chosen, setChosen] = useState('');
-  const [error, setError] = useState<string>();
+  const form = useForm<z.input<typeof bookDeliverySchema>, unknown, z.output<typeof bookDeliverySchema>>({
+    resolver: zodResolver(bookDeliverySchema),
+  });
+  const { errors } = form.formState;
+  // A refusal from the server in the reader's language; the browser's check means no day is chosen.
+  const error = errors.root?.server?.message ?? (errors.slotId ? t('chooseFirst') : undefined);
   const listId = useId();
   const moving = bookedSlotId !== undefined;
   const days = (state.data?.items ?? []).filter((slot) => slot.id !== bookedSlotId);
 
   function change(next: boolean) {
     if (!next) {
-      setChosen('');
-      setError(undefined);
+      form.reset();
       book.reset();
     }
     onOpenChange(next);
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const slotId = Number(chosen);
-    if (!slotId) {
-      setError(t('chooseFirst'));
-      return;
-    }
-    setError(undefined);
+  const submit = ({ slotId }: z.output<typeof bookDeliverySchema>) =>
     book.mutate(slotId, {
       onSuccess: (result) => {
         toastSuccess(moving ? t('toastChanged') : t('toastBooked'), longDay(result.booking.date));
         change(false);
       },
       onError: (cause) => {
-        setChosen('');
-        setError(serverError(cause) ?? t('failed'));
+        form.resetField('slotId');
+        form.setError('root.server', { message: serverError(cause) ?? t('failed') });
       },
     });
-  }
 
   return (
     <Dialog open={open} onOpenChange={change}>
       <DialogContent>
-        <form noValidate onSubmit={submit} className="grid gap-4">
+        <form noValidate onSubmit={form.handleSubmit(submit)} className="grid gap-4">
           <DialogHeader>
             <DialogTitle>{moving ? t('dialogChange') : t('dialogBook')}</DialogTitle>
             <DialogDescription>{t('dialogText', { unit: unitLabel })}</DialogDescription>
@@ -150,32 +149,38 @@ function BookingDialog({
               <legend id={listId} className="mb-2 font-medium text-sm">
                 {t('freeDays')}
               </legend>
-              <RadioGroup
-                aria-labelledby={listId}
-                value={chosen}
-                onValueChange={setChosen}
-                className="grid max-h-72 gap-2 overflow-y-auto p-1"
-              >
-                {days.map((slot) => {
-                  const id = `${listId}-${slot.id}`;
-                  const left = slot.capacity - slot.booked;
-                  return (
-                    <label
-                      key={slot.id}
-                      htmlFor={id}
-                      className="flex cursor-pointer items-center gap-3 rounded-lg border p-3 has-[[data-state=checked]]:border-primary"
-                    >
-                      <RadioGroupItem id={id} value={String(slot.id)} />
-                      <span className="grid">
-                        <span className="font-medium text-sm">{longDay(slot.date)}</span>
-                        <span className="text-muted-foreground text-xs">
-                          {t('placesLeft', { count: left })}
-                        </span>
-                      </span>
-                    </label>
-                  );
-                })}
-              </RadioGroup>
+              <Controller
+                control={form.control}
+                name="slotId"
+                render={({ field }) => (
+                  <RadioGroup
+                    aria-labelledby={listId}
+                    value={field.value === undefined ? '' : String(field.value)}
+                    onValueChange={(value) => field.onChange(Number(value))}
+                    className="grid max-h-72 gap-2 overflow-y-auto p-1"
+                  >
+                    {days.map((slot) => {
+                      const id = `${listId}-${slot.id}`;
+                      const left = slot.capacity - slot.booked;
+                      return (
+                        <label
+                          key={slot.id}
+                          htmlFor={id}
+                          className="flex cursor-pointer items-center gap-3 rounded-lg border p-3 has-[[data-state=checked]]:border-primary"
+                        >
+                          <RadioGroupItem id={id} value={String(slot.id)} />
+                          <span className="grid">
+                            <span className="font-medium text-sm">{longDay(slot.date)}</span>
+                            <span className="text-muted-foreground text-xs">
+                              {t('placesLeft', { count: left })}
+                            </span>
+                          </span>
+                        </label>
+                      );
+                    })}
+                  </RadioGroup>
+                )}
+              />
             </fieldset>
           )}
           <DialogFooter>

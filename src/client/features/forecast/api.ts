@@ -1,7 +1,7 @@
 /** The delivery-estimate calls staff use: the back-test and the units past their window. */
 import { useQuery } from '@tanstack/react-query';
-import type { ForecastAccuracy, PastWindow } from '../../../shared/schemas/forecast.js';
-import { apiJson } from '../../lib/api';
+import { forecastRoutes } from '../../../shared/routes/forecast.js';
+import { callApi } from '../../lib/call-api';
 
 export const forecastKeys = {
   all: ['forecast'] as const,
@@ -12,13 +12,13 @@ export const forecastKeys = {
 export function useForecastAccuracy() {
   return useQuery({
     queryKey: forecastKeys.accuracy(),
-    queryFn: () => apiJson<ForecastAccuracy>('GET', '/api/admin/forecast/accuracy'),
+    queryFn: () => callApi(forecastRoutes.accuracy),
   });
 }
 
 export function usePastWindow() {
   return useQuery({
     queryKey: forecastKeys.pastWindow(),
-    queryFn: () => apiJson<PastWindow>('GET', '/api/admin/forecast/past-window'),
+    queryFn: () => callApi(forecastRoutes.pastWindow),
   });
 }

@@ -1,13 +1,10 @@
 /** POST /api/admin/import over XMLHttpRequest, for its upload progress. */
-import type { ImportResult } from '../../../shared/schemas/imports.js';
+import { importRoutes } from '../../../shared/routes/imports.js';
+import type { ImportForm, ImportOptions, ImportResult } from '../../../shared/schemas/imports.js';
+import { routeUrl } from '../../lib/call-api';
 
-export interface ImportRequest {
-  file: File;
-  updateExisting: boolean;
-  sendNotification: boolean;
-  dryRun: boolean;
-  validRowsOnly: boolean;
-}
+/** The form's file and options, and the two flags the button pressed decides. */
+export type ImportRequest = ImportForm & Pick<ImportOptions, 'dryRun' | 'validRowsOnly'>;
 
 export type ImportProgress = { phase: 'uploading'; percent: number } | { phase: 'processing' };
 
@@ -43,7 +40,7 @@ export function sendImport(
   form.append('file', request.file, request.file.name);
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/admin/import');
+    xhr.open(importRoutes.run.method, routeUrl(importRoutes.run.path));
     xhr.withCredentials = true;
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) {
@@ -58,7 +55,7 @@ export function sendImport(
       } catch {
         body = undefined;
       }
-      const error = body && typeof body === 'object' ? (body as { message?: unknown; code?: unknown }) : {};
+      const error: { message?: unknown; code?: unknown } = body && typeof body === 'object' ? body : {};
       const serverMessage = typeof error.message === 'string' ? error.message : undefined;
       resolve({
         status: xhr.status,

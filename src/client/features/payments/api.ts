@@ -1,14 +1,9 @@
 /** The payment calls, their query keys and hooks. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type {
-  CheckoutLink,
-  PaymentSessionSummary,
-  TestCheckout,
-  TestCheckoutOutcome,
-  TestCheckoutResult,
-} from '../../../shared/schemas/payments.js';
-import { apiJson } from '../../lib/api';
+import { paymentRoutes } from '../../../shared/routes/payments.js';
+import type { TestCheckoutOutcome } from '../../../shared/schemas/payments.js';
+import { callApi } from '../../lib/call-api';
 
 export const paymentKeys = {
   all: ['payments'] as const,
@@ -18,25 +13,20 @@ export const paymentKeys = {
 
 /** POST /api/order-items/:id/payment: the link to the unit's deposit checkout. */
 export const requestPaymentLink = (itemId: number) =>
-  apiJson<CheckoutLink>('POST', `/api/order-items/${itemId}/payment`);
+  callApi(paymentRoutes.startCheckout, { params: { id: itemId } });
 
 /** GET /api/stripe/sessions/:id for the success page; nothing to ask without an id. */
 export function useCheckoutSession(sessionId: string | null) {
   return useQuery({
     queryKey: paymentKeys.session(sessionId ?? ''),
-    queryFn: () =>
-      apiJson<PaymentSessionSummary>('GET', `/api/stripe/sessions/${encodeURIComponent(sessionId ?? '')}`),
-    enabled: Boolean(sessionId),
+    queryFn: sessionId ? () => callApi(paymentRoutes.session, { params: { sessionId } }) : skipToken,
   });
 }
-
-const testCheckoutPath = (sessionId: string) =>
-  `/api/payments/test-checkout/${encodeURIComponent(sessionId)}`;
 
 export function useTestCheckout(sessionId: string) {
   return useQuery({
     queryKey: paymentKeys.testCheckout(sessionId),
-    queryFn: () => apiJson<TestCheckout>('GET', testCheckoutPath(sessionId)),
+    queryFn: () => callApi(paymentRoutes.testCheckout, { params: { sessionId } }),
   });
 }
 
@@ -45,7 +35,7 @@ export function useCompleteTestCheckout(sessionId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (outcome: TestCheckoutOutcome) =>
-      apiJson<TestCheckoutResult>('POST', testCheckoutPath(sessionId), { outcome }),
+      callApi(paymentRoutes.completeTestCheckout, { params: { sessionId }, body: { outcome } }),
     onSuccess: async () => {
       announcePaymentUpdate();
       await queryClient.invalidateQueries({ queryKey: paymentKeys.testCheckout(sessionId) });

@@ -1,22 +1,11 @@
 import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  conversationsPageSchema,
-  conversationsQuerySchema,
-  messageSchema,
-  newMessageSchema,
-  newUnitDocumentSchema,
-  PREVIEWABLE_CONTENT_TYPES,
-  UPLOAD_MAX_BYTES,
-  unitDocumentSchema,
-  unreadSummarySchema,
-  uploadSchema,
-} from '../../../shared/schemas/conversations.js';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { conversationRoutes as routes } from '../../../shared/routes/conversations.js';
+import { PREVIEWABLE_CONTENT_TYPES, UPLOAD_MAX_BYTES } from '../../../shared/schemas/conversations.js';
 import { drainRequest } from '../../http/drain-request.js';
-import { errorBody, idParams } from '../../http/schemas.js';
+import { registerRoute } from '../../http/route-map.js';
+import { errorBody } from '../../http/schemas.js';
 import { guardStaffRoutes, requireUser, staffUser } from '../../http/session.js';
 import { auditActor } from '../audit/index.js';
 import type { SessionUser } from '../auth/index.js';
@@ -31,15 +20,12 @@ const fileTooLarge = () =>
 const notMultipart = () =>
   conversationsErrors.NOT_MULTIPART('Send the file as multipart/form-data in the field "file"');
 
-/** Upload ids are UUIDs; anything else is simply not found. */
-const uploadParams = z.object({ id: z.string().max(100) });
-
 /**
  * Files, order conversations and unit documents. Customer routes answer only for the caller's own
  * orders (another's answers 404, a staff account 404 too: staff use the admin routes); staff routes
- * check the role's permission (decision 161).
+ * check the role's permission (decision 161). Paths and shapes: src/shared/routes/conversations.ts.
  */
-export const conversationRoutes: FastifyPluginAsyncZod<{ conversations: ConversationServices }> = async (
+export const conversationRoutes: FastifyPluginAsync<{ conversations: ConversationServices }> = async (
   app,
   { conversations: { uploads, messages, documents, readers } },
 ) => {
@@ -47,15 +33,10 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ conversations: Conversa
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, fieldSize: 100, parts: 6 },
   });
 
-  app.post(
-    '/api/uploads',
-    {
-      schema: {
-        summary: 'Upload one file (multipart: file, and orderId to put it on that order at once)',
-        response: { 201: uploadSchema, ...uploadFailures },
-      },
-    },
-    async (request, reply) => {
+  registerRoute(app, routes.upload, {
+    summary: 'Upload one file (multipart: file, and orderId to put it on that order at once)',
+    failures: uploadFailures,
+    handler: async (request) => {
       const user = requireUser(request);
       if (!request.isMultipart()) throw notMultipart();
       let orderId: number | undefined;
@@ -94,23 +75,14 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ conversations: Conversa
         throw conversationsErrors.FILE_REQUIRED('File required: send it in the field "file"', {
           fields: { file: 'File required' },
         });
-      const stored = await uploads.store(user, { orderId, fileName: file.name, bytes: file.bytes });
-      reply.code(201);
-      return stored;
+      return uploads.store(user, { orderId, fileName: file.name, bytes: file.bytes });
     },
-  );
+  });
 
-  app.get(
-    '/api/uploads/:id',
-    {
-      schema: {
-        summary: 'Download a file (?inline=1 shows a JPEG, PNG or WebP image in the page)',
-        params: uploadParams,
-        querystring: z.object({ inline: z.enum(['0', '1']).optional() }),
-        response: { 200: z.any(), ...failures },
-      },
-    },
-    async (request, reply) => {
+  registerRoute(app, routes.download, {
+    summary: 'Download a file (?inline=1 shows a JPEG, PNG or WebP image in the page)',
+    failures,
+    handler: async (request, reply) => {
       const file = await uploads.read(requireUser(request), request.params.id);
       // Only images a browser draws (never PDF, never anything that could run) may be shown inline.
       const inline = request.query.inline === '1' && PREVIEWABLE_CONTENT_TYPES.includes(file.contentType);
@@ -126,109 +98,81 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ conversations: Conversa
         );
       return reply.send(Buffer.from(file.data));
     },
-  );
+  });
 
   // The customer's side answers only for the caller's own orders; staff use their own routes.
   const ownOrder = async (request: FastifyRequest, orderId: number) => {
     const user = requireUser(request);
     return { user, reader: await readers.of(user, orderId, 'customer') };
   };
-  app.get(
-    '/api/orders/:id/messages',
-    { schema: { params: idParams, response: { 200: z.array(messageSchema), ...failures } } },
-    async (request) => {
+  registerRoute(app, routes.customerMessages, {
+    failures,
+    handler: async (request) => {
       const { user, reader } = await ownOrder(request, request.params.id);
       return messages.list(reader, user);
     },
-  );
+  });
 
-  app.post(
-    '/api/orders/:id/messages',
-    {
-      schema: { params: idParams, body: newMessageSchema, response: { 201: messageSchema, ...failures } },
-    },
-    async (request, reply) => {
+  registerRoute(app, routes.postCustomerMessage, {
+    failures,
+    handler: async (request) => {
       const { user, reader } = await ownOrder(request, request.params.id);
-      reply.code(201);
       return messages.post(reader, user, request.body);
     },
-  );
+  });
 
-  app.get(
-    '/api/conversations/unread',
-    { schema: { response: { 200: unreadSummarySchema, ...failures } } },
-    async (request) => messages.unreadForCustomer(requireUser(request).id),
-  );
+  registerRoute(app, routes.unread, {
+    failures,
+    handler: async (request) => messages.unreadForCustomer(requireUser(request).id),
+  });
 
-  app.get(
-    '/api/order-items/:id/documents',
-    { schema: { params: idParams, response: { 200: z.array(unitDocumentSchema), ...failures } } },
-    async (request) => documents.list(requireUser(request), request.params.id),
-  );
+  registerRoute(app, routes.unitDocuments, {
+    failures,
+    handler: async (request) => documents.list(requireUser(request), request.params.id),
+  });
 };
 
 /** The staff side: each route names its permission (decision 161). */
-export const conversationStaffRoutes: FastifyPluginAsyncZod<{ conversations: ConversationServices }> = async (
+export const conversationStaffRoutes: FastifyPluginAsync<{ conversations: ConversationServices }> = async (
   app,
   { conversations: { messages, documents, readers } },
 ) => {
   guardStaffRoutes(app);
   const staffReader = (user: SessionUser, orderId: number) => readers.of(user, orderId, 'staff');
 
-  app.get(
-    '/api/admin/orders/:id/messages',
-    {
-      config: { permission: 'orders.read' },
-      schema: { params: idParams, response: { 200: z.array(messageSchema), ...failures } },
-    },
-    async (request) => {
+  registerRoute(app, routes.staffMessages, {
+    config: { permission: 'orders.read' },
+    failures,
+    handler: async (request) => {
       const user = staffUser(request);
       return messages.list(await staffReader(user, request.params.id), user);
     },
-  );
+  });
 
-  app.post(
-    '/api/admin/orders/:id/messages',
-    {
-      config: { permission: 'orders.messages' },
-      schema: { params: idParams, body: newMessageSchema, response: { 201: messageSchema, ...failures } },
-    },
-    async (request, reply) => {
+  registerRoute(app, routes.postStaffMessage, {
+    config: { permission: 'orders.messages' },
+    failures,
+    handler: async (request) => {
       const user = staffUser(request);
       const reader = await staffReader(user, request.params.id);
-      reply.code(201);
       return messages.post(reader, user, request.body, auditActor(request));
     },
-  );
+  });
 
-  app.get(
-    '/api/admin/conversations',
-    {
-      config: { permission: 'orders.read' },
-      schema: {
-        querystring: conversationsQuerySchema,
-        response: { 200: conversationsPageSchema, ...failures },
-      },
-    },
-    async (request) => messages.conversations(staffUser(request), request.query),
-  );
+  registerRoute(app, routes.list, {
+    config: { permission: 'orders.read' },
+    failures,
+    handler: async (request) => messages.conversations(staffUser(request), request.query),
+  });
 
-  app.post(
-    '/api/admin/order-items/:id/documents',
-    {
-      config: { permission: 'orders.status' },
-      schema: {
-        params: idParams,
-        body: newUnitDocumentSchema,
-        response: { 201: unitDocumentSchema, ...failures },
-      },
-    },
-    async (request, reply) => {
+  registerRoute(app, routes.addUnitDocument, {
+    config: { permission: 'orders.status' },
+    failures,
+    handler: async (request) => {
       const user = staffUser(request);
-      reply.code(201);
       return documents.add(user, request.params.id, request.body, auditActor(request));
     },
-  );
+  });
 };
 
 /** A header-safe fallback name; the full name travels in filename*. */

@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { importRoutes as routes } from '../../../shared/routes/imports.js';
 import {
   IMPORT_FLAGS,
   IMPORT_MAX_FILE_BYTES,
@@ -17,6 +17,7 @@ import {
   importResultSchema,
 } from '../../../shared/schemas/imports.js';
 import { drainRequest } from '../../http/drain-request.js';
+import { registerRoute } from '../../http/route-map.js';
 import { errorBody } from '../../http/schemas.js';
 import { guardStaffRoutes, staffUser } from '../../http/session.js';
 import { type AuditActor, auditActor } from '../audit/index.js';
@@ -39,8 +40,8 @@ const BUSY_RETRY_SECONDS = 30;
 
 const fileTooLarge = () => tooLarge(`The file is larger than ${LIMIT_MB} MB (the limit)`);
 
-/** POST /api/admin/import: the Import Data page's upload. */
-export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = async (app, { imports }) => {
+/** POST /api/admin/import: the Import Data page's upload. Path and answer: src/shared/routes/imports.ts. */
+export const importRoutes: FastifyPluginAsync<{ imports: ImportService }> = async (app, { imports }) => {
   guardStaffRoutes(app);
   await app.register(multipart, {
     limits: { fileSize: IMPORT_MAX_FILE_BYTES, files: 1, fields: 10, fieldSize: 100, parts: 12 },
@@ -50,13 +51,11 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
   // time per member of staff on this instance, so parallel uploads cannot pile those up.
   const importing = new Set<number>();
 
-  app.post(
-    '/api/admin/import',
-    {
-      config: { permission: 'orders.import' },
-      schema: { response: { 200: importResultSchema, 400: z.union([importResultSchema, errorBody]) } },
-    },
-    async (request) => {
+  registerRoute(app, routes.run, {
+    config: { permission: 'orders.import' },
+    // A refused import answers 400 with its rows at fault (importResultSchema), other refusals the error body.
+    failures: { 400: z.union([importResultSchema, errorBody]) },
+    handler: async (request) => {
       const admin = auditActor(request);
       const staffId = staffUser(request).id;
       if (importing.has(staffId)) {
@@ -74,7 +73,7 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
         importing.delete(staffId);
       }
     },
-  );
+  });
 
   async function receiveImport(request: FastifyRequest, admin: AuditActor): Promise<ImportResult> {
     if (!request.isMultipart()) {

@@ -1,15 +1,7 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  checkoutLinkSchema,
-  paymentSessionSummarySchema,
-  stripeKeyUpdateResultSchema,
-  stripeKeyUpdateSchema,
-  testCheckoutActionSchema,
-  testCheckoutResultSchema,
-  testCheckoutSchema,
-} from '../../../shared/schemas/payments.js';
-import { errorBody, idParams } from '../../http/schemas.js';
+import type { FastifyPluginAsync } from 'fastify';
+import { paymentRoutes as routes } from '../../../shared/routes/payments.js';
+import { registerRoute } from '../../http/route-map.js';
+import { errorBody } from '../../http/schemas.js';
 import { guardStaffRoutes, requireUser } from '../../http/session.js';
 import { defineErrors } from '../../lib/errors.js';
 import { auditActor } from '../audit/index.js';
@@ -19,24 +11,14 @@ import { PaymentProviderError } from './stripe-provider.js';
 const checkoutErrors = defineErrors({ PAYMENT_PROVIDER_UNREACHABLE: 'BAD_GATEWAY' });
 
 const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
-const sessionParams = z.object({ sessionId: z.string().min(1).max(255) });
 /** The success page and the test checkout are public; an id is unguessable, the limit keeps it so. */
 const PUBLIC_LOOKUPS_PER_MINUTE = 60;
 
-/** Deposit checkout, the Stripe webhook and the payment-session lookup. */
-export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentService }> = async (
-  app,
-  { payments },
-) => {
-  app.post(
-    '/api/order-items/:id/payment',
-    {
-      schema: {
-        params: idParams,
-        response: { 200: checkoutLinkSchema, ...failures, 502: errorBody },
-      },
-    },
-    async (request) => {
+/** Deposit checkout, the Stripe webhook and the payment-session lookup. Paths and shapes: src/shared/routes/payments.ts. */
+export const paymentRoutes: FastifyPluginAsync<{ payments: PaymentService }> = async (app, { payments }) => {
+  registerRoute(app, routes.startCheckout, {
+    failures: { ...failures, 502: errorBody },
+    handler: async (request) => {
       const user = requireUser(request);
       try {
         return await payments.startCheckout(user.id, request.params.id);
@@ -48,16 +30,13 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentService }> 
         );
       }
     },
-  );
+  });
 
-  app.get(
-    '/api/stripe/sessions/:sessionId',
-    {
-      config: { rateLimit: { max: PUBLIC_LOOKUPS_PER_MINUTE, timeWindow: '1 minute' } },
-      schema: { params: sessionParams, response: { 200: paymentSessionSummarySchema, ...failures } },
-    },
-    async (request) => payments.sessionSummary(request.params.sessionId),
-  );
+  registerRoute(app, routes.session, {
+    config: { rateLimit: { max: PUBLIC_LOOKUPS_PER_MINUTE, timeWindow: '1 minute' } },
+    failures,
+    handler: async (request) => payments.sessionSummary(request.params.sessionId),
+  });
 
   await app.register(stripeWebhookRoute, { payments });
   await app.register(testCheckoutRoutes, { payments });
@@ -69,57 +48,47 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentService }> 
  * body raw (an encapsulated parser; the rest of the app keeps the normal one). No session, no CSRF
  * check (csrf.ts exempts it): the signature is the authentication.
  */
-const stripeWebhookRoute: FastifyPluginAsyncZod<{ payments: PaymentService }> = async (app, { payments }) => {
+const stripeWebhookRoute: FastifyPluginAsync<{ payments: PaymentService }> = async (app, { payments }) => {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
     done(null, body);
   });
-  app.post(
-    '/api/stripe/webhook',
-    { schema: { response: { 200: z.object({ received: z.literal(true) }), 400: errorBody } } },
-    async (request) => {
-      const result = await payments.receiveStripeWebhook(request.body, request.headers['stripe-signature']);
+  registerRoute(app, routes.stripeWebhook, {
+    failures: { 400: errorBody },
+    handler: async (request) => {
+      // The entry declares no body schema: the body is the raw Buffer the parser above kept.
+      const rawBody: unknown = request.body;
+      const result = await payments.receiveStripeWebhook(rawBody, request.headers['stripe-signature']);
       request.log.info({ result }, 'Stripe event received');
       return { received: true as const };
     },
-  );
+  });
 };
 
 /** The built-in test checkout's page calls (only while no Stripe key applies; 404 otherwise). */
-const testCheckoutRoutes: FastifyPluginAsyncZod<{ payments: PaymentService }> = async (app, { payments }) => {
+const testCheckoutRoutes: FastifyPluginAsync<{ payments: PaymentService }> = async (app, { payments }) => {
   const rateLimit = { max: PUBLIC_LOOKUPS_PER_MINUTE, timeWindow: '1 minute' };
-  app.get(
-    '/api/payments/test-checkout/:sessionId',
-    {
-      config: { rateLimit },
-      schema: { params: sessionParams, response: { 200: testCheckoutSchema, ...failures } },
-    },
-    async (request) => payments.testCheckout(request.params.sessionId),
-  );
+  registerRoute(app, routes.testCheckout, {
+    config: { rateLimit },
+    failures,
+    handler: async (request) => payments.testCheckout(request.params.sessionId),
+  });
 
-  app.post(
-    '/api/payments/test-checkout/:sessionId',
-    {
-      config: { rateLimit },
-      schema: {
-        params: sessionParams,
-        body: testCheckoutActionSchema,
-        response: { 200: testCheckoutResultSchema, ...failures },
-      },
-    },
-    async (request) => payments.completeTestCheckout(request.params.sessionId, request.body.outcome),
-  );
+  registerRoute(app, routes.completeTestCheckout, {
+    config: { rateLimit },
+    failures,
+    handler: async (request) => payments.completeTestCheckout(request.params.sessionId, request.body.outcome),
+  });
 };
 
 /** POST /api/stripe/update-key: admins only; the key is never sent back. */
-const stripeKeyRoute: FastifyPluginAsyncZod<{ payments: PaymentService }> = async (app, { payments }) => {
+const stripeKeyRoute: FastifyPluginAsync<{ payments: PaymentService }> = async (app, { payments }) => {
   guardStaffRoutes(app);
-  app.post(
-    '/api/stripe/update-key',
-    {
-      config: { permission: 'admin.all' },
-      schema: { body: stripeKeyUpdateSchema, response: { 200: stripeKeyUpdateResultSchema, ...failures } },
-    },
-    async (request) => ({ message: await payments.updateStripeKey(request.body.key, auditActor(request)) }),
-  );
+  registerRoute(app, routes.updateStripeKey, {
+    config: { permission: 'admin.all' },
+    failures,
+    handler: async (request) => ({
+      message: await payments.updateStripeKey(request.body.key, auditActor(request)),
+    }),
+  });
 };
