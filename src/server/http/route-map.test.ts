@@ -1,7 +1,10 @@
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminOrderRoutes } from '../../shared/routes/admin-orders.js';
 import { apiKeyRoutes } from '../../shared/routes/api-keys.js';
 import type { RouteDefinition } from '../../shared/routes/define-route.js';
+import { onboardingRoutes } from '../../shared/routes/onboarding.js';
+import { trackingRoutes } from '../../shared/routes/tracking.js';
 import { startTestApp, type TestApp } from '../test/app.js';
 import { API_DOCS_PREFIX } from './openapi.js';
 
@@ -13,13 +16,15 @@ import { API_DOCS_PREFIX } from './openapi.js';
  */
 const CONVERTED: Record<string, Record<string, RouteDefinition>> = {
   '/api/admin/api-keys': apiKeyRoutes,
+  '/api/admin/dashboard': adminOrderRoutes,
+  '/api/onboarding': onboardingRoutes,
+  '/api/track': trackingRoutes,
 };
 
 const NOT_YET_CONVERTED = [
   '/api/admin/audit',
   '/api/admin/conversations',
   '/api/admin/customers',
-  '/api/admin/dashboard',
   '/api/admin/delivery-slots',
   '/api/admin/forecast',
   '/api/admin/import',
@@ -33,14 +38,12 @@ const NOT_YET_CONVERTED = [
   '/api/auth',
   '/api/config',
   '/api/conversations',
-  '/api/onboarding',
   '/api/openapi.json',
   '/api/order-items',
   '/api/orders',
   '/api/payments',
   '/api/settings',
   '/api/stripe',
-  '/api/track',
   '/api/uploads',
   '/api/user',
   '/api/webhooks',
