@@ -18,7 +18,8 @@ export const fetchOrders = () => callApi(orderRoutes.list);
 export const fetchOrder = (id: number) => callApi(orderRoutes.get, { params: { id } });
 export const fetchOrderItems = (id: number) => callApi(orderRoutes.items, { params: { id } });
 export const fetchOrderEvents = (id: number) => callApi(orderRoutes.events, { params: { id } });
-export const fetchItemDetails = (itemId: number) => callApi(orderRoutes.itemDetails, { params: { id: itemId } });
+export const fetchItemDetails = (itemId: number) =>
+  callApi(orderRoutes.itemDetails, { params: { id: itemId } });
 export const patchItemStatus = (itemId: number, patch: ItemStatusPatch) =>
   callApi(orderRoutes.updateItemStatus, { params: { itemId }, body: patch });
 
