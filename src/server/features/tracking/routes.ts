@@ -12,8 +12,14 @@ import type { TrackingService } from './service.js';
  */
 export const TRACKING_LOOKUPS_PER_MINUTE = 60;
 
-/** GET /api/track/:token: public, no session; the token is the only key. Shapes: src/shared/routes/tracking.ts. */
-export const trackingRoutes: FastifyPluginAsync<{ tracking: TrackingService }> = async (app, { tracking }) => {
+/**
+ * GET /api/track/:token: public, no session; the token is the only key. Paths and shapes:
+ * src/shared/routes/tracking.ts.
+ */
+export const trackingRoutes: FastifyPluginAsync<{ tracking: TrackingService }> = async (
+  app,
+  { tracking },
+) => {
   await app.register(trackingLookupRoutes, { tracking });
   await app.register(trackingAdminRoutes, { tracking });
 };
