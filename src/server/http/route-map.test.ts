@@ -1,5 +1,6 @@
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminOrderRoutes } from '../../shared/routes/admin-orders.js';
 import { apiKeyRoutes } from '../../shared/routes/api-keys.js';
 import { conversationRoutes } from '../../shared/routes/conversations.js';
 import type { RouteDefinition } from '../../shared/routes/define-route.js';
@@ -8,6 +9,8 @@ import { deliveryBookingRoutes } from '../../shared/routes/delivery-booking.js';
 import { forecastRoutes } from '../../shared/routes/forecast.js';
 import { importRoutes } from '../../shared/routes/imports.js';
 import { paymentRoutes } from '../../shared/routes/payments.js';
+import { onboardingRoutes } from '../../shared/routes/onboarding.js';
+import { trackingRoutes } from '../../shared/routes/tracking.js';
 import { startTestApp, type TestApp } from '../test/app.js';
 import { API_DOCS_PREFIX } from './openapi.js';
 
@@ -32,12 +35,18 @@ const CONVERTED: Record<string, Record<string, RouteDefinition>> = {
   '/api/admin/import': importRoutes,
   '/api/payments': paymentRoutes,
   '/api/stripe': paymentRoutes,
+  '/api/admin/dashboard': adminOrderRoutes,
+  '/api/onboarding': onboardingRoutes,
+  '/api/track': trackingRoutes,
 };
 
 const NOT_YET_CONVERTED = [
   '/api/admin/audit',
   '/api/admin/customers',
   '/api/admin/dashboard',
+  '/api/admin/delivery-slots',
+  '/api/admin/forecast',
+  '/api/admin/import',
   '/api/admin/order-items',
   '/api/admin/orders',
   '/api/admin/outbound-webhooks',
@@ -48,11 +57,14 @@ const NOT_YET_CONVERTED = [
   '/api/auth',
   '/api/config',
   '/api/onboarding',
+  '/api/conversations',
   '/api/openapi.json',
   '/api/order-items',
   '/api/orders',
   '/api/settings',
   '/api/track',
+  '/api/stripe',
+  '/api/uploads',
   '/api/user',
   '/api/webhooks',
 ];

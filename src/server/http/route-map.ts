@@ -35,11 +35,14 @@ export interface RouteImplementation<R extends RouteDefinition> {
   handler: (request: RouteRequest<R>, reply: FastifyReply) => Promise<HandlerAnswer<R> | FastifyReply>;
 }
 
-/** The route's success status: the lowest 2xx it declares (201 for a create). */
+/**
+ * The route's success status: the lowest 2xx it declares (201 for a create). An entry that declares no
+ * answer at all (`responses: {}`) answers a file its handler sends itself, with 200.
+ */
 function successStatus(route: RouteDefinition): number {
-  const statuses = Object.keys(route.responses)
-    .map(Number)
-    .filter((status) => status >= 200 && status < 300);
+  const declared = Object.keys(route.responses).map(Number);
+  if (declared.length === 0) return 200;
+  const statuses = declared.filter((status) => status >= 200 && status < 300);
   if (statuses.length === 0) throw new Error(`${route.method} ${route.path} declares no success answer`);
   return Math.min(...statuses);
 }
@@ -50,6 +53,7 @@ export function registerRoute<R extends RouteDefinition>(
   implementation: RouteImplementation<R>,
 ): void {
   const status = successStatus(route);
+  const response = { ...route.responses, ...implementation.failures };
   const handler = async (request: RouteRequest<R>, reply: FastifyReply) => {
     if (status !== 200) reply.code(status);
     return implementation.handler(request, reply);
@@ -63,7 +67,8 @@ export function registerRoute<R extends RouteDefinition>(
       ...(route.params && { params: route.params }),
       ...(route.query && { querystring: route.query }),
       ...(route.body && { body: route.body }),
-      response: { ...route.responses, ...implementation.failures },
+      // A file answer without documented failures has no JSON answer to describe.
+      ...(Object.keys(response).length > 0 && { response }),
     },
     // The validator compiler (fastify-type-provider-zod, src/server/app.ts) has already parsed params,
     // query and body with the entry's schemas, so the request has the types RouteRequest<R> states;

@@ -151,12 +151,15 @@ export const adminBulkDeleteSchema = z.object({
     .check(z.minLength(1), z.maxLength(SELECTED_ORDERS_MAX)),
 });
 export type AdminBulkDelete = z.infer<typeof adminBulkDeleteSchema>;
+/** What POST /api/admin/orders/bulk-delete answers: how many orders went. */
+export const bulkDeleteResultSchema = z.object({ deleted: z.number() });
 
 export const statusChangeResultSchema = z.object({
   /** Units whose status changed. */
   updatedItems: z.number(),
   updatedOrders: z.number(),
 });
+export type StatusChangeResult = z.infer<typeof statusChangeResultSchema>;
 
 /** Who caused an event, resolved for staff: the admin's or customer's e-mail, the API key's name. */
 export const activityActorSchema = z.object({

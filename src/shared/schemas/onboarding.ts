@@ -4,6 +4,7 @@
  * loads (decision 14).
  */
 import * as z from 'zod/mini';
+import { orderItemSchema } from './orders.js';
 
 export const US_STATES = [
   ['AL', 'Alabama'],
@@ -226,6 +227,22 @@ export const onboardingSubmitSchema = z.object({
 });
 
 export type OnboardingSubmit = z.input<typeof onboardingSubmitSchema>;
+
+/**
+ * The body POST /api/onboarding/submit validates on arrival: formData is only an object there, and the
+ * service checks it against onboardingFormSchema, so that each message is keyed by the form's own field
+ * name (fields.firstName), as the form shows it.
+ */
+export const onboardingSubmitRequestSchema = z.object({
+  formData: z.record(z.string(), z.unknown()),
+  orderItemId: positiveId,
+  orderId: positiveId,
+  itemNumber: z.optional(positiveId),
+});
+
+/** What a submission answers: the unit, now past onboarding. */
+export const onboardingSubmittedSchema = z.object({ message: z.string(), item: orderItemSchema });
+export type OnboardingSubmitted = z.output<typeof onboardingSubmittedSchema>;
 
 /** The street line of a formatted address: the text before its first comma. */
 export function streetFromFormatted(formatted: string): string {

@@ -113,6 +113,9 @@ export const itemStatusPatchSchema = z.object({
   stageData: z.optional(stageData),
 });
 
+/** `:itemId` of PATCH /api/order-items/:itemId/status: a positive integer (a path segment is text, hence coerced). */
+export const itemIdParams = z.object({ itemId: z.coerce.number().check(z.int(), z.positive()) });
+
 export type StageDataDto = z.infer<typeof stageData>;
 export type OrderItemDto = z.infer<typeof orderItemSchema>;
 export type OrderDto = z.infer<typeof orderSchema>;

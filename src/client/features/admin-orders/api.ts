@@ -1,18 +1,15 @@
 /** The admin orders calls, their query keys and hooks. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminOrderRoutes } from '../../../shared/routes/admin-orders.js';
+import { orderRoutes } from '../../../shared/routes/orders.js';
+import { trackingRoutes } from '../../../shared/routes/tracking.js';
 import type {
-  ActivityEvent,
   AdminBulkStatus,
   AdminOrderFilters,
-  AdminOrderRow,
-  AdminOrdersPage,
   AdminOrdersQuery,
   AdminStatusPatch,
-  Dashboard,
 } from '../../../shared/schemas/admin-orders.js';
-import type { OrderDto, OrderItemDto } from '../../../shared/schemas/orders.js';
-import type { TrackingLink } from '../../../shared/schemas/tracking.js';
-import { apiJson } from '../../lib/api';
+import { callApi, routeUrl } from '../../lib/call-api';
 
 /**
  * One key factory for every admin order query. Everything sits under `all`, so a status change, a
@@ -29,68 +26,46 @@ export const adminOrderKeys = {
   activity: (id: number) => [...adminOrderKeys.all, 'detail', id, 'activity'] as const,
 };
 
-type QueryValue = string | number | undefined;
-
-/** `?a=1&b=x` of the given values in their given order, leaving out the empty ones ('' when none). */
-export function queryString(values: Record<string, QueryValue>): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(values)) {
-    if (value !== undefined && value !== '') params.set(name, String(value));
-  }
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
+/** An empty text filter is no filter: it is left out of the URL, as an undefined one is. */
+const given = (value: string | undefined) => (value === '' ? undefined : value);
 
 /** The filter part of a query, in the order the list and the export both send it. */
-export function filterValues(filters: AdminOrderFilters): Record<string, QueryValue> {
+function filterValues(filters: AdminOrderFilters) {
   return {
-    q: filters.q,
-    status: filters.status?.join(','),
-    dateFrom: filters.dateFrom,
-    dateTo: filters.dateTo,
+    q: given(filters.q),
+    status: given(filters.status?.join(',')),
+    dateFrom: given(filters.dateFrom),
+    dateTo: given(filters.dateTo),
     payment: filters.payment,
     registration: filters.registration,
-    product: filters.product,
+    product: given(filters.product),
   };
-}
-
-export function ordersUrl(query: AdminOrdersQuery): string {
-  return `/api/admin/orders${queryString({
-    page: query.page,
-    pageSize: query.pageSize,
-    sort: query.sort,
-    ...filterValues(query),
-  })}`;
 }
 
 /** The CSV of every order matching the filters (the server streams it; the browser saves it). */
 export function exportUrl(filters: AdminOrderFilters): string {
-  return `/api/admin/orders/export${queryString(filterValues(filters))}`;
+  return routeUrl(adminOrderRoutes.export.path, undefined, filterValues(filters));
 }
 
 /** The CSV of just these orders (the selected rows). */
 export function selectedExportUrl(ids: readonly number[]): string {
-  return `/api/admin/orders/export${queryString({ ids: ids.join(',') })}`;
+  return routeUrl(adminOrderRoutes.export.path, undefined, { ids: given(ids.join(',')) });
 }
 
 export function orderExportUrl(id: number): string {
-  return `/api/admin/orders/${id}/export`;
+  return routeUrl(adminOrderRoutes.exportOne.path, { id });
 }
 
 export const fetchAdminOrders = (query: AdminOrdersQuery) =>
-  apiJson<AdminOrdersPage>('GET', ordersUrl(query));
-export const fetchDashboard = () => apiJson<Dashboard>('GET', '/api/admin/dashboard');
+  callApi(adminOrderRoutes.list, {
+    query: { page: query.page, pageSize: query.pageSize, sort: query.sort, ...filterValues(query) },
+  });
+export const fetchDashboard = () => callApi(adminOrderRoutes.dashboard);
 // Decision 19: admins read an order and its units through the customer read routes.
-export const fetchOrder = (id: number) => apiJson<OrderDto>('GET', `/api/orders/${id}`);
-export const fetchOrderItems = (id: number) => apiJson<OrderItemDto[]>('GET', `/api/orders/${id}/items`);
-export const fetchAdminOrderRow = (id: number) => apiJson<AdminOrderRow>('GET', `/api/admin/orders/${id}`);
-export const fetchActivity = (id: number) =>
-  apiJson<ActivityEvent[]>('GET', `/api/admin/orders/${id}/activity`);
-
-export interface StatusChangeResult {
-  updatedItems: number;
-  updatedOrders: number;
-}
+export const fetchOrder = (id: number) => callApi(orderRoutes.get, { params: { id } });
+export const fetchOrderItems = (id: number) => callApi(orderRoutes.items, { params: { id } });
+export const fetchAdminOrderRow = (id: number) => callApi(adminOrderRoutes.row, { params: { id } });
+export const fetchActivity = (id: number) => callApi(adminOrderRoutes.activity, { params: { id } });
 
 /** A page of orders; the previous page stays on screen while the next one loads. */
 export function useAdminOrders(query: AdminOrdersQuery) {
@@ -140,7 +115,7 @@ export function useUpdateOrderStatus() {
   const invalidate = useInvalidateAdminOrders();
   return useMutation({
     mutationFn: ({ id, patch }: { id: number; patch: AdminStatusPatch }) =>
-      apiJson<StatusChangeResult>('PATCH', `/api/admin/orders/${id}/status`, patch),
+      callApi(adminOrderRoutes.changeStatus, { params: { id }, body: patch }),
     onSuccess: () => invalidate(),
   });
 }
@@ -148,8 +123,7 @@ export function useUpdateOrderStatus() {
 export function useBulkStatus() {
   const invalidate = useInvalidateAdminOrders();
   return useMutation({
-    mutationFn: (body: AdminBulkStatus) =>
-      apiJson<StatusChangeResult>('POST', '/api/admin/orders/bulk-status', body),
+    mutationFn: (body: AdminBulkStatus) => callApi(adminOrderRoutes.bulkStatus, { body }),
     onSuccess: () => invalidate(),
   });
 }
@@ -157,7 +131,7 @@ export function useBulkStatus() {
 export function useDeleteOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiJson<{ message: string }>('DELETE', `/api/admin/orders/${id}`),
+    mutationFn: (id: number) => callApi(adminOrderRoutes.delete, { params: { id } }),
     onSuccess: async (_answer, id) => {
       // The deleted order's own queries would only answer 404 from now on.
       queryClient.removeQueries({ queryKey: adminOrderKeys.detail(id) });
@@ -174,7 +148,7 @@ export function useBulkDelete() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (orderIds: readonly number[]) =>
-      apiJson<{ deleted: number }>('POST', '/api/admin/orders/bulk-delete', { orderIds }),
+      callApi(adminOrderRoutes.bulkDelete, { body: { orderIds: [...orderIds] } }),
     onSuccess: async (_answer, orderIds) => {
       for (const id of orderIds) queryClient.removeQueries({ queryKey: adminOrderKeys.detail(id) });
       await Promise.all([
@@ -189,7 +163,7 @@ export function useAddNote(orderId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (text: string) =>
-      apiJson<ActivityEvent>('POST', `/api/admin/orders/${orderId}/notes`, { text }),
+      callApi(adminOrderRoutes.addNote, { params: { id: orderId }, body: { text } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminOrderKeys.activity(orderId) }),
   });
 }
@@ -201,7 +175,7 @@ export function useAddNote(orderId: number) {
 export function useReplaceTrackingLink(orderId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiJson<TrackingLink>('POST', `/api/admin/orders/${orderId}/tracking-link`, {}),
+    mutationFn: () => callApi(trackingRoutes.replaceLink, { params: { id: orderId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminOrderKeys.detail(orderId) }),
   });
 }

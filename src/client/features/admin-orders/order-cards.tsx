@@ -12,8 +12,9 @@ import { cn } from '../../lib/utils';
 import { CustomerName } from './customer-name';
 import { adminOrderLabel, orderPageUrl } from './format';
 import type { OrderDialogs } from './order-dialogs';
-import { ROW_CHECKBOX, RowActions } from './orders-table';
+import { RowActions } from './row-actions';
 import { StageBadge } from './stage-badge';
+import { ROW_CHECKBOX } from './table-styles';
 
 /** The table's sortable columns, both ways, as one choice: a phone has no column headers to press. */
 const SORT_CHOICES: ReadonlyArray<{ value: AdminOrderSort; label: string }> = [

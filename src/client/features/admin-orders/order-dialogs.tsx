@@ -6,8 +6,8 @@
  * code stay out of the first load of the dashboard and the orders list (decision 196).
  */
 import { type ReactNode, Suspense, useState } from 'react';
+import type { StatusChangeResult } from '../../../shared/schemas/admin-orders.js';
 import { lazyChunk } from '../../lib/lazy-chunk';
-import type { StatusChangeResult } from './api';
 import type { DeleteTarget } from './delete-dialog';
 import type { DetailsTarget } from './details-dialog';
 import type { StatusTarget } from './status-dialog';

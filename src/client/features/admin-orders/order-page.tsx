@@ -5,9 +5,8 @@
  */
 
 import { ArrowLeft, Download, RefreshCw, Trash2 } from 'lucide-react';
-import { useId } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { formatCents, itemLabel, paymentMethodLabel } from '../../../shared/format.js';
+import { formatCents, paymentMethodLabel } from '../../../shared/format.js';
 import type { AdminOrderRow } from '../../../shared/schemas/admin-orders.js';
 import type { OrderDto } from '../../../shared/schemas/orders.js';
 import { LoadFailed } from '../../components/load-failed';
@@ -19,14 +18,14 @@ import { formatDate } from '../../lib/dates';
 import { toastSuccess } from '../../lib/notify';
 import { useCan } from '../auth/permissions';
 import { Conversation } from '../conversations/conversation';
-import { AttachDocumentButton, UnitDocuments } from '../conversations/unit-documents';
-import { DeliveryEstimateNote } from '../forecast/delivery-estimate';
 import { formatAddress } from '../orders/order-details';
+import { Activity } from './activity';
 import { orderExportUrl, useAdminOrder, useAdminOrderRow } from './api';
-import { Activity, Fields } from './details-dialog';
 import { download } from './download';
+import { Fields } from './fields';
 import { adminOrderLabel } from './format';
 import { type OrderDialogs, useOrderDialogs } from './order-dialogs';
+import { Units } from './order-units';
 import { StageBadge } from './stage-badge';
 
 /** Where a customer is found in the back office: the customers list searched for their e-mail. */
@@ -238,78 +237,5 @@ function OrderPageContent({
         </Card>
       </div>
     </section>
-  );
-}
-
-function Units({ order, label, dialogs }: { order: OrderDto; label: string; dialogs: OrderDialogs }) {
-  const headingId = useId();
-  const can = useCan();
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle id={headingId}>Units</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <ul className="grid divide-y rounded-lg border" aria-labelledby={headingId}>
-          {order.items.map((item) => (
-            <li
-              key={item.id}
-              className="grid gap-2 px-3 py-3 text-sm sm:flex sm:items-start sm:justify-between"
-            >
-              <div className="grid min-w-0 gap-1">
-                <span className="font-medium">
-                  Item #{item.itemNumber} · {itemLabel(item.itemNumber)}
-                </span>
-                <span className="flex flex-wrap items-center gap-2">
-                  <StageBadge stage={item.status} />
-                  <span className="text-muted-foreground text-xs">
-                    since {formatDate(item.statusChangedAt)}
-                  </span>
-                </span>
-                <span className="text-muted-foreground text-xs">
-                  Delivery date: {item.deliveryDate ? formatDate(item.deliveryDate) : 'not set'}
-                </span>
-                {item.estimate && <DeliveryEstimateNote estimate={item.estimate} />}
-                <UnitDocuments itemId={item.id} />
-              </div>
-              <div className="flex flex-wrap gap-2 justify-self-start sm:justify-end">
-                {can('orders.status') && (
-                  <AttachDocumentButton
-                    orderId={order.id}
-                    itemId={item.id}
-                    unitName={`${label} item #${item.itemNumber}`}
-                  />
-                )}
-                {can('orders.status') && (
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    className="justify-self-start"
-                    aria-label={`Update Status of ${label} item #${item.itemNumber}`}
-                    onClick={(event) =>
-                      dialogs.showStatus(
-                        {
-                          kind: 'order',
-                          id: order.id,
-                          label,
-                          productName: order.productName,
-                          quantity: order.quantity,
-                          status: item.status,
-                          itemNumber: item.itemNumber,
-                        },
-                        event.currentTarget,
-                      )
-                    }
-                  >
-                    <RefreshCw aria-hidden="true" />
-                    Update Status
-                  </Button>
-                )}
-              </div>
-            </li>
-          ))}
-        </ul>
-      </CardContent>
-    </Card>
   );
 }

@@ -4,6 +4,7 @@
  */
 import { useId, useState } from 'react';
 import { itemLabel } from '../../../shared/format.js';
+import type { StatusChangeResult } from '../../../shared/schemas/admin-orders.js';
 import { ADMIN_STAGES, STAGE_LABELS, type Stage } from '../../../shared/stages.js';
 import { SelectField } from '../../components/select-field';
 import { Button } from '../../components/ui/button';
@@ -19,7 +20,7 @@ import { Label } from '../../components/ui/label';
 import { RadioGroup, RadioGroupItem } from '../../components/ui/radio-group';
 import { toast } from '../../components/ui/use-toast';
 import { GENERIC_ERROR, toastError, toastSuccess } from '../../lib/notify';
-import { type StatusChangeResult, useBulkStatus, useUpdateOrderStatus } from './api';
+import { useBulkStatus, useUpdateOrderStatus } from './api';
 import { focusOnClose } from './focus';
 
 export type StatusTarget =

@@ -1,14 +1,9 @@
 /** The onboarding submission. */
 import { useMutation } from '@tanstack/react-query';
+import { onboardingRoutes } from '../../../shared/routes/onboarding.js';
 import type { OnboardingSubmit } from '../../../shared/schemas/onboarding.js';
-import type { OrderItemDto } from '../../../shared/schemas/orders.js';
-import { apiJson } from '../../lib/api';
+import { callApi } from '../../lib/call-api';
 import { useInvalidateOrder } from '../orders/api';
-
-export interface OnboardingSubmitted {
-  message: string;
-  item: OrderItemDto;
-}
 
 export const onboardingKeys = {
   submit: (orderItemId: number) => ['onboarding', 'submit', orderItemId] as const,
@@ -19,8 +14,7 @@ export function useSubmitOnboarding(orderItemId: number, options: { onSuccess: (
   const invalidateOrder = useInvalidateOrder();
   return useMutation({
     mutationKey: onboardingKeys.submit(orderItemId),
-    mutationFn: (body: OnboardingSubmit) =>
-      apiJson<OnboardingSubmitted>('POST', '/api/onboarding/submit', body),
+    mutationFn: (body: OnboardingSubmit) => callApi(onboardingRoutes.submit, { body }),
     onSuccess: (_answer, body) => {
       void invalidateOrder(body.orderId);
       options.onSuccess();

@@ -3,7 +3,7 @@
  * delivery address, checked with the shared schema and sent to POST /api/onboarding/submit.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import {
   Controller,
   type FieldErrors,
@@ -21,18 +21,15 @@ import {
 } from '../../../shared/schemas/onboarding.js';
 import { FormSelectField } from '../../components/select-field';
 import { Button } from '../../components/ui/button';
-import { Label } from '../../components/ui/label';
-import { RadioGroup, RadioGroupItem } from '../../components/ui/radio-group';
 import { TextField } from '../../components/ui/text-field';
 import { toast } from '../../components/ui/use-toast';
 import { errorFields } from '../../lib/api';
 import { toastError, toastSuccess } from '../../lib/notify';
-import { usePublicConfig } from '../../lib/public-config';
 import { ruleName } from '../../lib/schema-messages';
 import { useServerError } from '../../lib/server-error';
-import { cn } from '../../lib/utils';
 import { AddressFields } from './address-fields';
 import { useSubmitOnboarding } from './api';
+import { ChoiceSection } from './choice-section';
 import {
   type AccountPrefill,
   deliveryPrefill,
@@ -43,8 +40,9 @@ import {
   submissionFormData,
   validationToast,
 } from './form-model';
-import { loadPlaces, type PlacesLibrary } from './google-places';
+import { Section } from './form-section';
 import { PhoneField } from './phone-field';
+import { usePlacesLibrary } from './use-places-library';
 
 /**
  * The schema's messages (ONBOARDING_MESSAGES) of the browser's own check in the reader's language: the
@@ -296,127 +294,4 @@ export default function OnboardingForm({
       </form>
     </FormProvider>
   );
-}
-
-function Section({ number, title, children }: { number: number; title: string; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <section aria-labelledby={headingId} className="grid gap-4">
-      <h3 id={headingId}>
-        <SectionTitle number={number} title={title} />
-      </h3>
-      {children}
-    </section>
-  );
-}
-
-function SectionTitle({ number, title }: { number: number; title: string }) {
-  return (
-    <span className="flex items-center gap-2">
-      <span
-        aria-hidden="true"
-        className="flex size-6 shrink-0 items-center justify-center rounded-full bg-primary/10 font-semibold text-primary text-xs"
-      >
-        {number}
-      </span>
-      <span className="font-semibold text-base">{title}</span>
-    </span>
-  );
-}
-
-/** A numbered section whose question is a radio group: a fieldset named by its legend. */
-function ChoiceSection<T extends 'Business' | 'Individual' | 'Yes' | 'No'>({
-  number,
-  title,
-  description,
-  value,
-  onChange,
-  choices,
-  children,
-}: {
-  number: number;
-  title: string;
-  description?: string;
-  value: T;
-  onChange: (value: T) => void;
-  choices: readonly T[];
-  children?: ReactNode;
-}) {
-  const legendId = useId();
-  const descriptionId = useId();
-  return (
-    <fieldset className="grid min-w-0 gap-4">
-      <legend id={legendId} className="mb-4 p-0">
-        <SectionTitle number={number} title={title} />
-      </legend>
-      {description && (
-        <p id={descriptionId} className="-mt-2 text-muted-foreground text-sm">
-          {description}
-        </p>
-      )}
-      <RadioGroup
-        aria-labelledby={legendId}
-        aria-describedby={description ? descriptionId : undefined}
-        value={value}
-        onValueChange={(next) => onChange(next as T)}
-        className="flex flex-wrap gap-3"
-      >
-        {choices.map((choice) => (
-          <ChoiceOption key={choice} value={choice} selected={choice === value} />
-        ))}
-      </RadioGroup>
-      {children}
-    </fieldset>
-  );
-}
-
-function ChoiceOption({
-  value,
-  selected,
-}: {
-  value: 'Business' | 'Individual' | 'Yes' | 'No';
-  selected: boolean;
-}) {
-  const { t } = useTranslation('onboarding');
-  const id = useId();
-  return (
-    <Label
-      htmlFor={id}
-      className={cn(
-        'flex min-w-32 cursor-pointer items-center gap-3 rounded-md border px-4 py-3 transition-colors hover:bg-accent',
-        selected ? 'border-primary bg-primary/5' : 'border-input',
-      )}
-    >
-      <RadioGroupItem id={id} value={value} />
-      {t(`choices.${value}`)}
-    </Label>
-  );
-}
-
-/** Loads the places library when the server has a map key; null until then, or without one. */
-function usePlacesLibrary(): PlacesLibrary | null {
-  const { t } = useTranslation('onboarding');
-  const mapsFailed = t('toasts.mapsFailed');
-  const mapsFailedDev = t('toasts.mapsFailedDev');
-  const config = usePublicConfig();
-  const apiKey = config.data?.googleMapsApiKey ?? null;
-  const isDevelopment = config.data?.isDevelopment ?? false;
-  const [places, setPlaces] = useState<PlacesLibrary | null>(null);
-  useEffect(() => {
-    if (!apiKey) return;
-    let current = true;
-    loadPlaces(apiKey).then(
-      (library) => {
-        if (current) setPlaces(library);
-      },
-      () => {
-        // The plain address fields stay in place, so the form can still be completed.
-        if (current) toast({ variant: 'destructive', title: isDevelopment ? mapsFailedDev : mapsFailed });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [apiKey, isDevelopment, mapsFailed, mapsFailedDev]);
-  return places;
 }

@@ -1,13 +1,8 @@
 /** The customer order calls, their query keys and hooks. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  ItemStatusPatch,
-  OrderDto,
-  OrderEventDto,
-  OrderItemDetailsDto,
-  OrderItemDto,
-} from '../../../shared/schemas/orders.js';
-import { apiJson } from '../../lib/api';
+import { orderRoutes } from '../../../shared/routes/orders.js';
+import type { ItemStatusPatch } from '../../../shared/schemas/orders.js';
+import { callApi } from '../../lib/call-api';
 
 /** One key factory for every order query; live messages and mutations invalidate through it. */
 export const orderKeys = {
@@ -19,14 +14,14 @@ export const orderKeys = {
   itemDetails: (itemId: number) => [...orderKeys.all, 'item-details', itemId] as const,
 };
 
-export const fetchOrders = () => apiJson<OrderDto[]>('GET', '/api/orders');
-export const fetchOrder = (id: number) => apiJson<OrderDto>('GET', `/api/orders/${id}`);
-export const fetchOrderItems = (id: number) => apiJson<OrderItemDto[]>('GET', `/api/orders/${id}/items`);
-export const fetchOrderEvents = (id: number) => apiJson<OrderEventDto[]>('GET', `/api/orders/${id}/events`);
+export const fetchOrders = () => callApi(orderRoutes.list);
+export const fetchOrder = (id: number) => callApi(orderRoutes.get, { params: { id } });
+export const fetchOrderItems = (id: number) => callApi(orderRoutes.items, { params: { id } });
+export const fetchOrderEvents = (id: number) => callApi(orderRoutes.events, { params: { id } });
 export const fetchItemDetails = (itemId: number) =>
-  apiJson<OrderItemDetailsDto>('GET', `/api/order-items/${itemId}/details`);
+  callApi(orderRoutes.itemDetails, { params: { id: itemId } });
 export const patchItemStatus = (itemId: number, patch: ItemStatusPatch) =>
-  apiJson<OrderItemDto>('PATCH', `/api/order-items/${itemId}/status`, patch);
+  callApi(orderRoutes.updateItemStatus, { params: { itemId }, body: patch });
 
 export function useOrders() {
   return useQuery({ queryKey: orderKeys.list(), queryFn: fetchOrders });

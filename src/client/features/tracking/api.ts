@@ -1,7 +1,8 @@
 /** The public tracking page's one call, and the page's full address. */
 import { useQuery } from '@tanstack/react-query';
-import type { TrackedOrder } from '../../../shared/schemas/tracking.js';
-import { apiJson, isApiError } from '../../lib/api';
+import { trackingRoutes } from '../../../shared/routes/tracking.js';
+import { isApiError } from '../../lib/api';
+import { callApi } from '../../lib/call-api';
 
 /**
  * The page has no session, so the live channel (keyed on the session cookie) cannot reach it; it asks
@@ -16,7 +17,7 @@ export const trackingKeys = {
 export function useTrackedOrder(token: string) {
   return useQuery({
     queryKey: trackingKeys.order(token),
-    queryFn: () => apiJson<TrackedOrder>('GET', `/api/track/${encodeURIComponent(token)}`),
+    queryFn: () => callApi(trackingRoutes.track, { params: { token } }),
     refetchInterval: (query) => (isApiError(query.state.error, 404) ? false : TRACKING_REFRESH_MS),
     refetchOnWindowFocus: true,
     staleTime: 0,

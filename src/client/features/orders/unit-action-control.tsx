@@ -1,0 +1,164 @@
+import { CircleCheck, Clock } from 'lucide-react';
+import { Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { OrderDto } from '../../../shared/schemas/orders.js';
+import { isWebUrl } from '../../../shared/schemas/web-url.js';
+import { Button } from '../../components/ui/button';
+import { toast } from '../../components/ui/use-toast';
+import { lazyChunk } from '../../lib/lazy-chunk';
+import { cn } from '../../lib/utils';
+import { useUpdateItemStatus } from './api';
+import type { OrderUnit } from './item-status';
+import { PaymentDialog } from './payment-dialog';
+import { SigningDialog } from './signing-dialog';
+import { ACTION_KEYS, hasPendingAction, type UnitAction, unitAction } from './unit-stage';
+
+// The onboarding form (with its address lookup) loads only when a customer opens it.
+const OnboardingDialog = lazyChunk(() =>
+  import('../onboarding/onboarding-dialog').then((m) => ({ default: m.OnboardingDialog })),
+);
+
+type OpenDialog = 'onboarding' | 'signing' | 'payment' | null;
+
+/** Action texts run longer in Spanish and French: on a phone they wrap inside the button, not past the card. */
+const WRAPPING = 'h-auto min-h-9 whitespace-normal py-1.5';
+
+/** The red '1' of a pending action; screen readers hear it through the button's label. */
+function PendingBadge() {
+  return (
+    <span
+      aria-hidden="true"
+      className="flex size-5 items-center justify-center rounded-full bg-destructive font-semibold text-destructive-foreground text-xs"
+    >
+      1
+    </span>
+  );
+}
+
+/** The header action for the unit's status (see unit-stage.ts), with the dialog it opens. */
+export function UnitActionControl({
+  order,
+  unit,
+  label,
+}: {
+  order: OrderDto;
+  unit: OrderUnit;
+  label: string;
+}) {
+  const { t } = useTranslation('orders');
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  // Mounted from the first opening on, so that it can finish its own closing and reset.
+  const [onboardingMounted, setOnboardingMounted] = useState(false);
+  const updateStatus = useUpdateItemStatus(order.id);
+  const action: UnitAction = unitAction(unit);
+  const itemId = unit.item?.id;
+  // Only a web address is framed or linked, whatever the stored data holds.
+  const documentUrl = isWebUrl(unit.stageData.documentUrl) ? unit.stageData.documentUrl : undefined;
+
+  function startSigning() {
+    if (itemId === undefined) return;
+    updateStatus.mutate(
+      { itemId, patch: { status: 'DOCUMENTS_SIGNING' } },
+      {
+        onSuccess: () => {
+          toast({ title: t('signingToast.started'), variant: 'success' });
+          setDialog('signing');
+        },
+        onError: () =>
+          toast({
+            title: t('signingToast.failed'),
+            description: t('signingToast.failedText'),
+            variant: 'destructive',
+          }),
+      },
+    );
+  }
+
+  function onClick() {
+    switch (action) {
+      case 'onboarding':
+        setOnboardingMounted(true);
+        setDialog('onboarding');
+        break;
+      case 'start-signing':
+        startSigning();
+        break;
+      case 'sign':
+        setDialog('signing');
+        break;
+      case 'payment':
+      case 'paid':
+        setDialog('payment');
+        break;
+    }
+  }
+
+  const closeDialog = (open: boolean) => {
+    if (!open) setDialog(null);
+  };
+
+  return (
+    <>
+      {action === 'processing' && (
+        <Button variant="outline" size="sm" disabled className={WRAPPING}>
+          <Clock aria-hidden="true" />
+          {t(ACTION_KEYS.processing)}
+        </Button>
+      )}
+      {action === 'paid' && (
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={onClick}
+          className={cn('border-success/50 text-success', WRAPPING)}
+        >
+          <CircleCheck aria-hidden="true" />
+          {t(ACTION_KEYS.paid)}
+        </Button>
+      )}
+      {hasPendingAction(action) && (
+        <Button
+          size="sm"
+          className={WRAPPING}
+          onClick={onClick}
+          aria-label={t('unit.pendingAction', { action: t(ACTION_KEYS[action]) })}
+          loading={updateStatus.isPending}
+          // Onboarding and signing name the unit by its record; a unit known only from the order's
+          // status cannot be acted on until the server has created its record.
+          disabled={action !== 'payment' && itemId === undefined}
+        >
+          {t(ACTION_KEYS[action])}
+          <PendingBadge />
+        </Button>
+      )}
+
+      <SigningDialog
+        open={dialog === 'signing'}
+        onOpenChange={closeDialog}
+        documentUrl={documentUrl}
+        unitLabel={label}
+      />
+      <PaymentDialog
+        open={dialog === 'payment'}
+        onOpenChange={closeDialog}
+        itemId={itemId}
+        stageData={unit.stageData}
+        orderAmount={order.amount}
+        unitLabel={label}
+        productName={order.productName}
+      />
+      {onboardingMounted && itemId !== undefined && (
+        <Suspense fallback={null}>
+          <OnboardingDialog
+            open={dialog === 'onboarding'}
+            onOpenChange={closeDialog}
+            orderId={order.id}
+            orderItemId={itemId}
+            itemNumber={unit.itemNumber}
+            unitLabel={label}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+/**
+ * The admin orders routes: the list (paged, filtered, sorted on the server), one row, the dashboard,
+ * status changes, activity and notes, deletes, and the two CSV exports. The exports answer a file, not
+ * JSON, so they declare no answer schema (src/server/http/route-map.ts); the client links to them.
+ */
+import * as z from 'zod/mini';
+import {
+  activityEventSchema,
+  adminBulkDeleteSchema,
+  adminBulkStatusSchema,
+  adminOrderFiltersSchema,
+  adminOrderRowSchema,
+  adminOrdersPageSchema,
+  adminOrdersQuerySchema,
+  adminStatusPatchSchema,
+  bulkDeleteResultSchema,
+  dashboardSchema,
+  internalNoteSchema,
+  statusChangeResultSchema,
+} from '../schemas/admin-orders.js';
+import { idParams, messageSchema } from '../schemas/common.js';
+import { defineRoute } from './define-route.js';
+
+export const adminOrderRoutes = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/admin/orders',
+    query: adminOrdersQuerySchema,
+    responses: { 200: adminOrdersPageSchema },
+  }),
+  row: defineRoute({
+    method: 'GET',
+    path: '/api/admin/orders/:id',
+    params: idParams,
+    responses: { 200: adminOrderRowSchema },
+  }),
+  dashboard: defineRoute({
+    method: 'GET',
+    path: '/api/admin/dashboard',
+    responses: { 200: dashboardSchema },
+  }),
+  changeStatus: defineRoute({
+    method: 'PATCH',
+    path: '/api/admin/orders/:id/status',
+    params: idParams,
+    body: adminStatusPatchSchema,
+    responses: { 200: statusChangeResultSchema },
+  }),
+  bulkStatus: defineRoute({
+    method: 'POST',
+    path: '/api/admin/orders/bulk-status',
+    body: adminBulkStatusSchema,
+    responses: { 200: statusChangeResultSchema },
+  }),
+  activity: defineRoute({
+    method: 'GET',
+    path: '/api/admin/orders/:id/activity',
+    params: idParams,
+    responses: { 200: z.array(activityEventSchema) },
+  }),
+  addNote: defineRoute({
+    method: 'POST',
+    path: '/api/admin/orders/:id/notes',
+    params: idParams,
+    body: internalNoteSchema,
+    responses: { 201: activityEventSchema },
+  }),
+  delete: defineRoute({
+    method: 'DELETE',
+    path: '/api/admin/orders/:id',
+    params: idParams,
+    responses: { 200: messageSchema },
+  }),
+  bulkDelete: defineRoute({
+    method: 'POST',
+    path: '/api/admin/orders/bulk-delete',
+    body: adminBulkDeleteSchema,
+    responses: { 200: bulkDeleteResultSchema },
+  }),
+  /** The CSV of every order matching the filters, or of the orders named by `ids`. */
+  export: defineRoute({
+    method: 'GET',
+    path: '/api/admin/orders/export',
+    query: adminOrderFiltersSchema,
+    responses: {},
+  }),
+  /** The CSV of one order. */
+  exportOne: defineRoute({
+    method: 'GET',
+    path: '/api/admin/orders/:id/export',
+    params: idParams,
+    responses: {},
+  }),
+};
