@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PublicConfig } from '../../shared/schemas/config';
-import { apiJson } from './api';
+import { systemRoutes } from '../../shared/routes/system';
+import { callApi } from './call-api';
 
 export const configKeys = { public: ['config'] as const };
 
@@ -8,7 +8,7 @@ export const configKeys = { public: ['config'] as const };
 export function usePublicConfig() {
   return useQuery({
     queryKey: configKeys.public,
-    queryFn: () => apiJson<PublicConfig>('GET', '/api/config'),
+    queryFn: () => callApi(systemRoutes.publicConfig),
     staleTime: 60_000,
   });
 }

@@ -4,10 +4,12 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { LIVE_PATH } from '../../shared/live.js';
+import { systemRoutes } from '../../shared/routes/system.js';
 import { ERROR_STATUS, errorCodes } from '../lib/errors.js';
+import { registerRoute } from './route-map.js';
 import { SESSION_COOKIE } from './session.js';
 
-export const OPENAPI_PATH = '/api/openapi.json';
+export const OPENAPI_PATH = systemRoutes.openApi.path;
 export const API_DOCS_PREFIX = '/api/docs';
 
 /** Routes that sign no one in: they take no session cookie (or a credential of their own). */
@@ -174,5 +176,9 @@ export async function registerOpenApi(app: FastifyInstance) {
     theme: { title: 'OrderFlow API reference' },
   });
 
-  app.get(OPENAPI_PATH, { schema: { summary: 'This OpenAPI document' } }, async () => app.swagger());
+  // The document is answered as generated: no schema of its own describes it.
+  registerRoute(app, systemRoutes.openApi, {
+    summary: 'This OpenAPI document',
+    handler: async (_request, reply) => reply.send(app.swagger()),
+  });
 }

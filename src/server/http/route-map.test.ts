@@ -1,137 +1,99 @@
+import { readdirSync } from 'node:fs';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminOrderRoutes } from '../../shared/routes/admin-orders.js';
-import { apiKeyRoutes } from '../../shared/routes/api-keys.js';
-import { conversationRoutes } from '../../shared/routes/conversations.js';
 import type { RouteDefinition } from '../../shared/routes/define-route.js';
-import { secondFactorRoutes } from '../../shared/routes/second-factor.js';
-import { deliveryBookingRoutes } from '../../shared/routes/delivery-booking.js';
-import { forecastRoutes } from '../../shared/routes/forecast.js';
-import { importRoutes } from '../../shared/routes/imports.js';
-import { paymentRoutes } from '../../shared/routes/payments.js';
-import { onboardingRoutes } from '../../shared/routes/onboarding.js';
-import { trackingRoutes } from '../../shared/routes/tracking.js';
 import { startTestApp, type TestApp } from '../test/app.js';
 import { API_DOCS_PREFIX } from './openapi.js';
 
 /**
- * The shared route map (decision 233) grows one capability at a time. A converted prefix's routes must
- * all come from the map; the prefixes below are what is left to convert: move a prefix from
- * NOT_YET_CONVERTED to CONVERTED when its capability's routes.ts registers through registerRoute and its
- * client calls go through callApi.
+ * The shared route map (decision 233): every /api route the server registers is an entry of a
+ * capability's file in src/shared/routes/, registered with that entry's own schema objects, and every
+ * entry is registered. Only the API reference page's own files stay outside the map.
  */
-const CONVERTED: Record<string, Record<string, RouteDefinition>> = {
-  '/api/admin/api-keys': apiKeyRoutes,
-  // Under prefixes still listed below (/api/user, /api/admin/users): the narrower prefix is converted.
-  '/api/user/second-factor': secondFactorRoutes,
-  '/api/admin/users/:id/second-factor': secondFactorRoutes,
-  // These maps also hold routes under /api/orders, /api/order-items and /api/admin/orders(-items), prefixes
-  // still listed below until every capability under them is converted.
-  '/api/admin/conversations': conversationRoutes,
-  '/api/conversations': conversationRoutes,
-  '/api/uploads': conversationRoutes,
-  '/api/admin/delivery-slots': deliveryBookingRoutes,
-  '/api/admin/forecast': forecastRoutes,
-  '/api/admin/import': importRoutes,
-  '/api/payments': paymentRoutes,
-  '/api/stripe': paymentRoutes,
-  '/api/admin/dashboard': adminOrderRoutes,
-  '/api/onboarding': onboardingRoutes,
-  '/api/track': trackingRoutes,
-};
-
-const NOT_YET_CONVERTED = [
-  '/api/admin/audit',
-  '/api/admin/customers',
-  '/api/admin/dashboard',
-  '/api/admin/delivery-slots',
-  '/api/admin/forecast',
-  '/api/admin/import',
-  '/api/admin/order-items',
-  '/api/admin/orders',
-  '/api/admin/outbound-webhooks',
-  '/api/admin/revalidate-locations',
-  '/api/admin/service-areas',
-  '/api/admin/users',
-  '/api/admin/webhook-events',
-  '/api/auth',
-  '/api/config',
-  '/api/onboarding',
-  '/api/conversations',
-  '/api/openapi.json',
-  '/api/order-items',
-  '/api/orders',
-  '/api/settings',
-  '/api/track',
-  '/api/stripe',
-  '/api/uploads',
-  '/api/user',
-  '/api/webhooks',
-];
-
-/** Never in the map: the API reference page's own files. */
+const ROUTES_DIR = new URL('../../shared/routes/', import.meta.url);
 const OUTSIDE_THE_MAP = [API_DOCS_PREFIX];
 
-const under = (prefix: string) => (url: string) => url === prefix || url.startsWith(`${prefix}/`);
+interface Registered {
+  method: string;
+  url: string;
+  schema: Record<string, unknown> & { response?: Record<number, unknown> };
+}
 
 let t: TestApp;
 const registered: RouteOptions[] = [];
+let entries: RouteDefinition[] = [];
+
+/** Every entry of every capability's route file, found by reading the folder: a new file needs no listing. */
+async function loadEntries(): Promise<RouteDefinition[]> {
+  const files = readdirSync(ROUTES_DIR).filter((file) => file.endsWith('.ts') && file !== 'define-route.ts');
+  const modules = await Promise.all(files.map((file) => import(new URL(file, ROUTES_DIR).href)));
+  return modules.flatMap((module: Record<string, unknown>) =>
+    Object.values(module).flatMap((map) => Object.values(map as Record<string, RouteDefinition>)),
+  );
+}
 
 beforeAll(async () => {
+  entries = await loadEntries();
   t = await startTestApp({ onRoute: (route) => registered.push(route) });
 });
 afterAll(() => t.close());
 
-/** Each /api route as `METHOD path`, without the HEAD twins Fastify adds to every GET. */
-function apiRoutes() {
-  return registered.flatMap((route) =>
+/** Each /api route as method, path and schema, without the HEAD twins Fastify adds to every GET. */
+function apiRoutes(routes: RouteOptions[]): Registered[] {
+  return routes.flatMap((route) =>
     (Array.isArray(route.method) ? route.method : [route.method])
       .filter((method) => method !== 'HEAD' && route.url.startsWith('/api/'))
-      .map((method) => ({ method, url: route.url, route })),
+      .filter(
+        (_) => !OUTSIDE_THE_MAP.some((prefix) => route.url === prefix || route.url.startsWith(`${prefix}/`)),
+      )
+      .map((method) => ({ method, url: route.url, schema: (route.schema ?? {}) as Registered['schema'] })),
   );
 }
 
-describe('the shared route map', () => {
-  it('holds every route registered under a converted prefix, with the entry’s own schemas', () => {
-    const entries = Object.values(CONVERTED).flatMap((routes) => Object.values(routes));
-    const converted = apiRoutes().filter((r) =>
-      Object.keys(CONVERTED).some((prefix) => under(prefix)(r.url)),
-    );
-    expect(converted.length).toBeGreaterThan(0);
+const entryOf = (route: Registered, map: RouteDefinition[]) =>
+  map.find((entry) => entry.method === route.method && entry.path === route.url);
 
-    const missing = converted.filter((r) => !entries.some((e) => e.method === r.method && e.path === r.url));
-    expect(missing.map((r) => `${r.method} ${r.url}`)).toEqual([]);
-
-    for (const { method, url, route } of converted) {
-      const entry = entries.find((e) => e.method === method && e.path === url);
-      const schema = route.schema as Record<string, unknown> & { response: Record<number, unknown> };
-      expect(schema.params, `${method} ${url} params`).toBe(entry?.params);
-      expect(schema.querystring, `${method} ${url} query`).toBe(entry?.query);
-      expect(schema.body, `${method} ${url} body`).toBe(entry?.body);
-      for (const [status, answer] of Object.entries(entry?.responses ?? {})) {
-        expect(schema.response[Number(status)], `${method} ${url} ${status}`).toBe(answer);
-      }
+/** What is wrong between the registered routes and the map: routes without an entry, schemas not the entry's. */
+function disagreements(routes: Registered[], map: RouteDefinition[]): string[] {
+  const problems: string[] = [];
+  for (const route of routes) {
+    const name = `${route.method} ${route.url}`;
+    const entry = entryOf(route, map);
+    if (!entry) {
+      problems.push(`${name}: not in the map`);
+      continue;
     }
+    if (route.schema.params !== entry.params) problems.push(`${name}: params`);
+    if (route.schema.querystring !== entry.query) problems.push(`${name}: query`);
+    if (route.schema.body !== entry.body) problems.push(`${name}: body`);
+    for (const [status, answer] of Object.entries(entry.responses)) {
+      if (route.schema.response?.[Number(status)] !== answer) problems.push(`${name}: answer ${status}`);
+    }
+  }
+  return problems;
+}
+
+describe('the shared route map', () => {
+  it('holds every /api route the server registers, with the entry’s own schemas', () => {
+    const routes = apiRoutes(registered);
+    expect(routes.length).toBeGreaterThan(100);
+    expect(disagreements(routes, entries)).toEqual([]);
   });
 
   it('has every entry registered on the server', () => {
-    const routes = apiRoutes();
-    const entries = Object.values(CONVERTED).flatMap((map) => Object.values(map));
+    const routes = apiRoutes(registered);
     const unregistered = entries.filter(
-      (e) => !routes.some((r) => r.method === e.method && r.url === e.path),
+      (entry) => !routes.some((r) => r.method === entry.method && r.url === entry.path),
     );
-    expect(unregistered.map((e) => `${e.method} ${e.path}`)).toEqual([]);
+    expect(unregistered.map((entry) => `${entry.method} ${entry.path}`)).toEqual([]);
   });
 
-  it('knows every /api route as converted, not yet converted or outside the map, and lists no stale prefix', () => {
-    const routes = apiRoutes();
-    const prefixes = [...Object.keys(CONVERTED), ...NOT_YET_CONVERTED, ...OUTSIDE_THE_MAP];
-    const unknown = routes.filter((r) => !prefixes.some((prefix) => under(prefix)(r.url)));
-    expect(unknown.map((r) => `${r.method} ${r.url}`)).toEqual([]);
-
-    const stale = NOT_YET_CONVERTED.filter((prefix) => !routes.some((r) => under(prefix)(r.url)));
-    expect(stale).toEqual([]);
-    const overlapping = NOT_YET_CONVERTED.filter((prefix) => Object.keys(CONVERTED).includes(prefix));
-    expect(overlapping).toEqual([]);
+  it('notices a route added on the server without an entry, and one registered with its own schema', () => {
+    const routes = apiRoutes(registered);
+    const planted: Registered = { method: 'GET', url: '/api/admin/planted', schema: {} };
+    const [withEntry] = routes.filter((route) => entryOf(route, entries)?.body);
+    const ownBody: Registered = { ...withEntry, schema: { ...withEntry.schema, body: {} } };
+    expect(disagreements([...routes, planted], entries)).toEqual(['GET /api/admin/planted: not in the map']);
+    expect(disagreements([ownBody], entries)).toEqual([`${ownBody.method} ${ownBody.url}: body`]);
   });
 });

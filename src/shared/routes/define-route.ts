@@ -25,7 +25,10 @@ export interface RouteDefinition<
   params?: Params;
   query?: Query;
   body?: Body;
-  /** The success answers (200, 201, 204); the error answers are the server's one error shape. */
+  /**
+   * The success answers (200, 201, 204); the error answers are the server's one error shape. Empty for
+   * a route whose answer no JSON schema describes (a CSV, a stored webhook answer): its handler sends it.
+   */
   responses: Responses;
 }
 

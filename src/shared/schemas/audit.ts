@@ -89,3 +89,24 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const auditPageSchema = z.object({ items: z.array(auditEntrySchema), total: z.number() });
 export type AuditPage = z.infer<typeof auditPageSchema>;
+
+/**
+ * The Audit page's filter form: the fields as typed, an empty one meaning "any"; what it yields is
+ * an AuditFilter (auditFilterFromForm) the server checks with auditFilterSchema.
+ */
+export const auditFilterFormSchema = z.object({
+  actor: z.string().check(z.maxLength(254)),
+  action: z.union([z.literal(''), z.enum(AUDIT_ACTIONS)]),
+  from: z.union([z.literal(''), day]),
+  to: z.union([z.literal(''), day]),
+});
+export type AuditFilterForm = z.infer<typeof auditFilterFormSchema>;
+
+export function auditFilterFromForm(form: AuditFilterForm): AuditFilter {
+  return {
+    actor: form.actor.trim() || undefined,
+    action: form.action || undefined,
+    from: form.from || undefined,
+    to: form.to || undefined,
+  };
+}

@@ -156,3 +156,27 @@ export const userHasOrdersMessage = (orders: number) =>
   `This user has ${orders} associated orders and cannot be deleted. Please reassign or delete the orders first.`;
 
 export const EMAIL_IN_USE_MESSAGE = 'Another account already uses this email address';
+
+/** The password typed twice must match; checked even when another field is wrong, so it is named first. */
+const passwordsMatch = z.refine<{ password: string; confirmPassword: string }>(
+  (form) => form.password === form.confirmPassword,
+  { path: ['confirmPassword'], message: 'Please ensure both passwords are identical', when: () => true },
+);
+
+/** The Add User form: what the server takes (createUserSchema) and the password typed again. */
+export const addUserFormSchema = z
+  .object({ ...createUserSchema.def.shape, confirmPassword: z.string() })
+  .check(passwordsMatch);
+
+/**
+ * The Edit User form: what the server takes (updateUserSchema) and the password typed again; the form
+ * always holds a password, blank to keep the current one.
+ */
+export const editUserFormSchema = z
+  .object({
+    ...updateUserSchema.def.shape,
+    password: updateUserSchema.def.shape.password.def.innerType,
+    confirmPassword: z.string(),
+  })
+  .check(passwordsMatch);
+export type UserForm = z.input<typeof editUserFormSchema>;

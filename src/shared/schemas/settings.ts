@@ -184,3 +184,9 @@ export function isMaskedSecret(value: unknown): boolean {
 export const settingEntrySchema = z.object({ key: z.string(), value: z.unknown() });
 export const settingEntriesSchema = z.array(settingEntrySchema);
 export type SettingEntry = z.infer<typeof settingEntrySchema>;
+
+/** `:category` of the settings routes; the server answers an unknown name with its own error. */
+export const settingsCategoryParams = z.object({ category: z.string().check(z.maxLength(50)) });
+
+/** A category's batch: checked per category by the server, which names each bad field. */
+export const settingsBatchSchema = z.unknown();

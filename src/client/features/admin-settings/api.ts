@@ -4,7 +4,8 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiKeyRoutes } from '../../../shared/routes/api-keys.js';
-import type { SettingEntry, SettingsByCategory, SettingsCategory } from '../../../shared/schemas/settings.js';
+import { settingsRoutes } from '../../../shared/routes/settings.js';
+import type { SettingsByCategory, SettingsCategory } from '../../../shared/schemas/settings.js';
 import { apiJson } from '../../lib/api';
 import { callApi } from '../../lib/call-api';
 import { configKeys } from '../../lib/public-config';
@@ -24,7 +25,9 @@ export function useSettings<C extends SettingsCategory>(category: C) {
   return useQuery({
     queryKey: settingsKeys.category(category),
     queryFn: async () => {
-      const entries = await apiJson<SettingEntry[]>('GET', `/api/settings/${category}`);
+      const entries = await callApi(settingsRoutes.read, { params: { category } });
+      // The answer lists each key with an unknown value; the category's keys and types are
+      // SETTINGS_DEFAULTS', which the server fills in for every key it does not hold.
       return Object.fromEntries(entries.map(({ key, value }) => [key, value])) as SettingsByCategory[C];
     },
   });
@@ -34,7 +37,7 @@ export function useSaveSettings<C extends SettingsCategory>(category: C) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (values: Partial<SettingsByCategory[C]>) =>
-      apiJson<{ message: string }>('POST', `/api/settings/${category}/batch`, values),
+      callApi(settingsRoutes.saveBatch, { params: { category }, body: values }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: settingsKeys.category(category) });
       // The company name, brand colour and links reach every screen through the public configuration.

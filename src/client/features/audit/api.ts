@@ -1,27 +1,21 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AuditFilter, AuditPage } from '../../../shared/schemas/audit.js';
-import { apiJson } from '../../lib/api';
+import { auditRoutes } from '../../../shared/routes/audit.js';
+import type { AuditFilter } from '../../../shared/schemas/audit.js';
+import { callApi, routeUrl } from '../../lib/call-api';
 
 export interface AuditParams extends AuditFilter {
   page: number;
   pageSize: number;
 }
 
-/** The filter as a query string, empty fields left out (the export takes the same). */
-export function auditSearch(filter: AuditFilter & { page?: number; pageSize?: number }): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filter)) {
-    if (value !== undefined && value !== '') params.set(key, String(value));
-  }
-  return params.toString();
-}
-
-export const auditExportUrl = (filter: AuditFilter) => `/api/admin/audit/export?${auditSearch(filter)}`;
+/** A download link, not a fetch: the browser saves the CSV the server names. Unset fields are left out. */
+export const auditExportUrl = (filter: AuditFilter) =>
+  routeUrl(auditRoutes.exportCsv.path, undefined, filter);
 
 export function useAuditLog(params: AuditParams) {
   return useQuery({
     queryKey: ['admin', 'audit', params] as const,
-    queryFn: () => apiJson<AuditPage>('GET', `/api/admin/audit?${auditSearch(params)}`),
+    queryFn: () => callApi(auditRoutes.list, { query: params }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,24 +1,13 @@
-import { Download } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
-import {
-  AUDIT_ACTIONS,
-  AUDIT_PAGE_SIZE,
-  type AuditEntry,
-  type AuditFilter,
-} from '../../../shared/schemas/audit.js';
+import { useState } from 'react';
+import { AUDIT_PAGE_SIZE, type AuditEntry, type AuditFilter } from '../../../shared/schemas/audit.js';
 import { LoadFailed } from '../../components/load-failed';
 import { Pager } from '../../components/pager';
-import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Input } from '../../components/ui/input';
-import { Label } from '../../components/ui/label';
 import { PageSkeleton } from '../../components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { download } from '../admin-orders/download';
 import { auditExportUrl, useAuditLog } from './api';
-
-const NATIVE_SELECT =
-  'flex h-10 w-full rounded-md border border-input bg-card px-3 py-2 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40';
+import { AuditFilters } from './audit-filters';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -80,77 +69,6 @@ export default function AuditPage() {
         </Card>
       )}
     </section>
-  );
-}
-
-function AuditFilters({
-  onApply,
-  onExport,
-}: {
-  onApply: (filter: AuditFilter) => void;
-  onExport: () => void;
-}) {
-  const id = useId();
-  const [actor, setActor] = useState('');
-  const [action, setAction] = useState('');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const current = (): AuditFilter => ({
-    actor: actor.trim() || undefined,
-    action: (action || undefined) as AuditFilter['action'],
-    from: from || undefined,
-    to: to || undefined,
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onApply(current());
-  };
-  return (
-    <form
-      onSubmit={submit}
-      aria-label="Filter the audit log"
-      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1.5fr_1.5fr_1fr_1fr_auto_auto] lg:items-end"
-    >
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-actor`}>Who (e-mail)</Label>
-        <Input
-          id={`${id}-actor`}
-          type="search"
-          value={actor}
-          onChange={(event) => setActor(event.target.value)}
-          placeholder="e.g. ops@example.com"
-        />
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-action`}>What</Label>
-        <select
-          id={`${id}-action`}
-          className={NATIVE_SELECT}
-          value={action}
-          onChange={(event) => setAction(event.target.value)}
-        >
-          <option value="">Any action</option>
-          {AUDIT_ACTIONS.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-from`}>From</Label>
-        <Input id={`${id}-from`} type="date" value={from} onChange={(event) => setFrom(event.target.value)} />
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-to`}>To</Label>
-        <Input id={`${id}-to`} type="date" value={to} onChange={(event) => setTo(event.target.value)} />
-      </div>
-      <Button type="submit">Apply filters</Button>
-      <Button type="button" variant="outline" onClick={onExport}>
-        <Download aria-hidden="true" />
-        Export CSV
-      </Button>
-    </form>
   );
 }
 

@@ -1,7 +1,8 @@
 /** Outbound automation webhooks: the delivery log, retry, and the signing secret receivers verify with. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OutboundDeliveries, OutboundStatus } from '../../../shared/schemas/outbound-webhooks.js';
-import { apiJson } from '../../lib/api';
+import { automationRoutes } from '../../../shared/routes/automation.js';
+import type { OutboundStatus } from '../../../shared/schemas/outbound-webhooks.js';
+import { callApi } from '../../lib/call-api';
 
 export interface OutboundQuery {
   page: number;
@@ -16,11 +17,9 @@ export const outboundKeys = {
 };
 
 export function useOutboundDeliveries(query: OutboundQuery) {
-  const params = new URLSearchParams({ page: String(query.page), pageSize: String(query.pageSize) });
-  if (query.status) params.set('status', query.status);
   return useQuery({
     queryKey: outboundKeys.list(query),
-    queryFn: () => apiJson<OutboundDeliveries>('GET', `/api/admin/outbound-webhooks?${params}`),
+    queryFn: () => callApi(automationRoutes.listDeliveries, { query }),
     placeholderData: keepPreviousData,
   });
 }
@@ -28,8 +27,7 @@ export function useOutboundDeliveries(query: OutboundQuery) {
 export function useRetryDelivery() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) =>
-      apiJson<{ message: string }>('POST', `/api/admin/outbound-webhooks/${id}/retry`),
+    mutationFn: (id: number) => callApi(automationRoutes.retryDelivery, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: outboundKeys.all }),
   });
 }
@@ -38,7 +36,7 @@ export function useRetryDelivery() {
 export function useSigningSecret(enabled: boolean) {
   return useQuery({
     queryKey: outboundKeys.secret(),
-    queryFn: () => apiJson<{ secret: string }>('GET', '/api/admin/outbound-webhooks/signing-secret'),
+    queryFn: () => callApi(automationRoutes.signingSecret),
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -47,8 +45,7 @@ export function useSigningSecret(enabled: boolean) {
 export function useRotateSigningSecret() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      apiJson<{ secret: string }>('POST', '/api/admin/outbound-webhooks/signing-secret/rotate'),
+    mutationFn: () => callApi(automationRoutes.rotateSigningSecret),
     onSuccess: (data) => queryClient.setQueryData(outboundKeys.secret(), data),
   });
 }

@@ -4,16 +4,10 @@
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Role } from '../../../shared/constants.js';
-import type {
-  AdminUser,
-  AdminUsersPage,
-  ChangeEmail,
-  CreateUser,
-  CustomersPage,
-  UpdateUser,
-  UserDetail,
-} from '../../../shared/schemas/customers.js';
-import { ApiError, apiJson } from '../../lib/api';
+import { customerRoutes } from '../../../shared/routes/customers.js';
+import type { ChangeEmail, CreateUser, UpdateUser } from '../../../shared/schemas/customers.js';
+import { ApiError } from '../../lib/api';
+import { callApi } from '../../lib/call-api';
 import { authKeys } from '../auth/session';
 
 export interface CustomersParams {
@@ -42,28 +36,18 @@ export const adminUserKeys = {
   detail: (id: number) => [...adminUserKeys.all, 'detail', id] as const,
 };
 
-function query(params: Record<string, string | number | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== '') search.set(key, String(value));
-  }
-  return search.toString();
-}
-
 export const fetchCustomers = ({ page, pageSize, q }: CustomersParams) =>
-  apiJson<CustomersPage>('GET', `/api/admin/customers?${query({ page, pageSize, q })}`);
+  callApi(customerRoutes.listCustomers, { query: { page, pageSize, q: q || undefined } });
 export const fetchAdminUsers = ({ role, page, pageSize }: AdminUsersParams) =>
-  apiJson<AdminUsersPage>('GET', `/api/admin/users?${query({ role, page, pageSize })}`);
-export const fetchUserDetail = (id: number) => apiJson<UserDetail>('GET', `/api/admin/users/${id}`);
-export const sendPasswordReset = (id: number) =>
-  apiJson<{ message: string }>('POST', `/api/admin/users/${id}/reset-password`);
+  callApi(customerRoutes.listUsers, { query: { role, page, pageSize } });
+export const fetchUserDetail = (id: number) => callApi(customerRoutes.getUser, { params: { id } });
+export const sendPasswordReset = (id: number) => callApi(customerRoutes.resetPassword, { params: { id } });
 export const changeEmail = (id: number, body: ChangeEmail) =>
-  apiJson<AdminUser>('PATCH', `/api/admin/users/${id}`, body);
+  callApi(customerRoutes.changeEmail, { params: { id }, body });
 export const updateUser = (id: number, body: UpdateUser) =>
-  apiJson<AdminUser>('PUT', `/api/admin/users/${id}`, body);
-export const deleteUser = (id: number) => apiJson<{ message: string }>('DELETE', `/api/admin/users/${id}`);
-export const createUser = (body: CreateUser) =>
-  apiJson<AdminUser>('POST', '/api/settings/users/create', body);
+  callApi(customerRoutes.updateUser, { params: { id }, body });
+export const deleteUser = (id: number) => callApi(customerRoutes.deleteUser, { params: { id } });
+export const createUser = (body: CreateUser) => callApi(customerRoutes.createUser, { body });
 
 /** The order count of a delete the server refused because orders are linked (409 `{message, orders}`). */
 export function refusedOrderCount(error: unknown): number | undefined {

@@ -1,7 +1,7 @@
 /** The service-area calls: enabled ZIP codes and location revalidation. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AddServiceAreaResult, RevalidateResult } from '../../../shared/schemas/service-areas.js';
-import { apiJson } from '../../lib/api';
+import { serviceAreaRoutes } from '../../../shared/routes/service-areas.js';
+import { callApi } from '../../lib/call-api';
 import { adminOrderKeys } from '../admin-orders/api';
 import { orderKeys } from '../orders/api';
 
@@ -10,11 +10,10 @@ export const serviceAreaKeys = {
   list: () => [...serviceAreaKeys.all, 'list'] as const,
 };
 
-/** The answer as sent: the screen warns when `enabledZipCodes` is not a list. */
 export function useServiceAreas() {
   return useQuery({
     queryKey: serviceAreaKeys.list(),
-    queryFn: () => apiJson<{ enabledZipCodes: unknown }>('GET', '/api/admin/service-areas'),
+    queryFn: () => callApi(serviceAreaRoutes.list),
   });
 }
 
@@ -32,8 +31,7 @@ function useInvalidateAfterChange() {
 export function useAddZipCodes() {
   const invalidate = useInvalidateAfterChange();
   return useMutation({
-    mutationFn: (zipCode: string) =>
-      apiJson<AddServiceAreaResult>('POST', '/api/admin/service-areas', { zipCode }),
+    mutationFn: (zipCode: string) => callApi(serviceAreaRoutes.add, { body: { zipCode } }),
     onSuccess: invalidate,
   });
 }
@@ -41,8 +39,7 @@ export function useAddZipCodes() {
 export function useRemoveZipCode() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (zipCode: string) =>
-      apiJson<{ message: string }>('DELETE', `/api/admin/service-areas/${encodeURIComponent(zipCode)}`),
+    mutationFn: (zipCode: string) => callApi(serviceAreaRoutes.remove, { params: { zipCode } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: serviceAreaKeys.all }),
   });
 }
@@ -50,7 +47,7 @@ export function useRemoveZipCode() {
 export function useRevalidateLocations() {
   const invalidate = useInvalidateAfterChange();
   return useMutation({
-    mutationFn: () => apiJson<RevalidateResult>('POST', '/api/admin/revalidate-locations'),
+    mutationFn: () => callApi(serviceAreaRoutes.revalidate),
     onSuccess: invalidate,
   });
 }

@@ -1,11 +1,8 @@
 /** The Webhooks page's calls: GET /api/admin/webhook-events and replay. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  WebhookEventsPage,
-  WebhookLogStatus,
-  WebhookReplay,
-} from '../../../shared/schemas/webhook-events.js';
-import { apiJson } from '../../lib/api';
+import { webhookEventRoutes } from '../../../shared/routes/webhooks.js';
+import type { WebhookLogStatus } from '../../../shared/schemas/webhook-events.js';
+import { callApi } from '../../lib/call-api';
 
 export interface WebhookEventsParams {
   page: number;
@@ -21,17 +18,18 @@ export const webhookEventKeys = {
   list: (params: WebhookEventsParams) => [...webhookEventKeys.lists(), params] as const,
 };
 
-function query(params: WebhookEventsParams): string {
-  const search = new URLSearchParams({ page: String(params.page), pageSize: String(params.pageSize) });
-  if (params.q) search.set('q', params.q);
-  if (params.status) search.set('status', params.status);
-  return search.toString();
-}
-
 export function useWebhookEvents(params: WebhookEventsParams) {
   return useQuery({
     queryKey: webhookEventKeys.list(params),
-    queryFn: () => apiJson<WebhookEventsPage>('GET', `/api/admin/webhook-events?${query(params)}`),
+    queryFn: () =>
+      callApi(webhookEventRoutes.list, {
+        query: {
+          page: params.page,
+          pageSize: params.pageSize,
+          q: params.q || undefined,
+          status: params.status,
+        },
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -39,7 +37,7 @@ export function useWebhookEvents(params: WebhookEventsParams) {
 export function useReplayWebhookEvent() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiJson<WebhookReplay>('POST', `/api/admin/webhook-events/${id}/replay`),
+    mutationFn: (id: number) => callApi(webhookEventRoutes.replay, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookEventKeys.all }),
   });
 }

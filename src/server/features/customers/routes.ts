@@ -1,18 +1,8 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  adminUserSchema,
-  adminUsersPageSchema,
-  adminUsersQuerySchema,
-  changeEmailSchema,
-  createUserSchema,
-  customersPageSchema,
-  customersQuerySchema,
-  deleteRefusedSchema,
-  messageSchema,
-  updateUserSchema,
-  userDetailSchema,
-} from '../../../shared/schemas/customers.js';
-import { errorBody, idParams } from '../../http/schemas.js';
+import type { FastifyPluginAsync } from 'fastify';
+import { customerRoutes as routes } from '../../../shared/routes/customers.js';
+import { deleteRefusedSchema } from '../../../shared/schemas/customers.js';
+import { registerRoute } from '../../http/route-map.js';
+import { errorBody } from '../../http/schemas.js';
 import { guardStaffRoutes, SESSION_COOKIE, staffUser } from '../../http/session.js';
 import { auditActor } from '../audit/index.js';
 import type { CustomerAdminService } from './service.js';
@@ -21,95 +11,69 @@ const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBod
 
 /**
  * Customers and users for admins (the Customers page and Settings → Admin Users): the customer list,
- * one user with their orders, reset password, change e-mail, edit, delete, and Add User.
+ * one user with their orders, reset password, change e-mail, edit, delete, and Add User. Paths and
+ * shapes: src/shared/routes/customers.ts.
  */
-export const customerAdminRoutes: FastifyPluginAsyncZod<{ customers: CustomerAdminService }> = async (
+export const customerAdminRoutes: FastifyPluginAsync<{ customers: CustomerAdminService }> = async (
   app,
   { customers: service },
 ) => {
   guardStaffRoutes(app);
 
-  app.get(
-    '/api/admin/customers',
-    {
-      config: { permission: 'customers.read' },
-      schema: { querystring: customersQuerySchema, response: { 200: customersPageSchema, ...failures } },
-    },
-    async (request) => service.listCustomers(request.query),
-  );
+  registerRoute(app, routes.listCustomers, {
+    config: { permission: 'customers.read' },
+    failures,
+    handler: async (request) => service.listCustomers(request.query),
+  });
 
-  app.get(
-    '/api/admin/users',
-    {
-      config: { permission: 'admin.all' },
-      schema: { querystring: adminUsersQuerySchema, response: { 200: adminUsersPageSchema, ...failures } },
-    },
-    async (request) => service.listUsers(request.query),
-  );
+  registerRoute(app, routes.listUsers, {
+    config: { permission: 'admin.all' },
+    failures,
+    handler: async (request) => service.listUsers(request.query),
+  });
 
-  app.get(
-    '/api/admin/users/:id',
-    {
-      config: { permission: 'customers.read' },
-      schema: { params: idParams, response: { 200: userDetailSchema, ...failures } },
-    },
-    async (request) => service.getUser(staffUser(request).role, request.params.id),
-  );
+  registerRoute(app, routes.getUser, {
+    config: { permission: 'customers.read' },
+    failures,
+    handler: async (request) => service.getUser(staffUser(request).role, request.params.id),
+  });
 
-  app.post(
-    '/api/admin/users/:id/reset-password',
-    {
-      config: { permission: 'customers.resetPassword' },
-      schema: { params: idParams, response: { 200: messageSchema, ...failures, 429: errorBody } },
-    },
-    async (request) =>
+  registerRoute(app, routes.resetPassword, {
+    config: { permission: 'customers.resetPassword' },
+    failures: { ...failures, 429: errorBody },
+    handler: async (request) =>
       service.sendPasswordReset({ ...auditActor(request), role: staffUser(request).role }, request.params.id),
-  );
+  });
 
-  app.patch(
-    '/api/admin/users/:id',
-    {
-      config: { permission: 'admin.all' },
-      schema: { params: idParams, body: changeEmailSchema, response: { 200: adminUserSchema, ...failures } },
-    },
-    async (request) => service.changeEmail(auditActor(request), request.params.id, request.body.email),
-  );
+  registerRoute(app, routes.changeEmail, {
+    config: { permission: 'admin.all' },
+    failures,
+    handler: async (request) =>
+      service.changeEmail(auditActor(request), request.params.id, request.body.email),
+  });
 
-  app.put(
-    '/api/admin/users/:id',
-    {
-      config: { permission: 'admin.all' },
-      schema: { params: idParams, body: updateUserSchema, response: { 200: adminUserSchema, ...failures } },
-    },
-    async (request) =>
+  registerRoute(app, routes.updateUser, {
+    config: { permission: 'admin.all' },
+    failures,
+    handler: async (request) =>
       service.updateUser(
         auditActor(request),
         request.params.id,
         request.body,
         request.cookies[SESSION_COOKIE],
       ),
-  );
+  });
 
-  app.delete(
-    '/api/admin/users/:id',
-    {
-      config: { permission: 'admin.all' },
-      schema: {
-        params: idParams,
-        response: { 200: messageSchema, ...failures, 409: deleteRefusedSchema },
-      },
-    },
-    async (request) => service.deleteUser(auditActor(request), request.params.id),
-  );
+  registerRoute(app, routes.deleteUser, {
+    config: { permission: 'admin.all' },
+    failures: { ...failures, 409: deleteRefusedSchema },
+    handler: async (request) => service.deleteUser(auditActor(request), request.params.id),
+  });
 
   // Add User lives under /api/settings, where the Settings page calls it, but is as admin-only as the rest.
-  app.post(
-    '/api/settings/users/create',
-    {
-      config: { permission: 'admin.all' },
-      schema: { body: createUserSchema, response: { 201: adminUserSchema, ...failures } },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await service.createUser(auditActor(request), request.body)),
-  );
+  registerRoute(app, routes.createUser, {
+    config: { permission: 'admin.all' },
+    failures,
+    handler: async (request) => service.createUser(auditActor(request), request.body),
+  });
 };

@@ -1,10 +1,7 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  SETTINGS_CATEGORIES,
-  type SettingsCategory,
-  settingEntriesSchema,
-} from '../../../shared/schemas/settings.js';
+import type { FastifyPluginAsync } from 'fastify';
+import { settingsRoutes as routes } from '../../../shared/routes/settings.js';
+import { SETTINGS_CATEGORIES, type SettingsCategory } from '../../../shared/schemas/settings.js';
+import { registerRoute } from '../../http/route-map.js';
 import { errorBody } from '../../http/schemas.js';
 import { guardStaffRoutes } from '../../http/session.js';
 import { auditActor } from '../audit/index.js';
@@ -13,6 +10,7 @@ import { settingsErrors } from './errors.js';
 import type { SettingsService } from './service.js';
 
 const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+const config = { permission: 'admin.all' };
 
 /**
  * The Settings page's batch also names `users` and `apikeys`; both have their own endpoints with their
@@ -23,8 +21,6 @@ const OWN_ENDPOINTS = new Map([
   ['users', 'Use the Admin Users endpoints (/api/settings/users/create, /api/admin/users) for admin users'],
   ['apikeys', 'Use the API Keys endpoints (/api/admin/api-keys) for API keys'],
 ]);
-
-const categoryParams = z.object({ category: z.string().max(50) });
 
 function settingsCategory(name: string): SettingsCategory {
   // A Map, not an object literal: `__proto__` or `constructor` must not find inherited members.
@@ -37,34 +33,27 @@ function settingsCategory(name: string): SettingsCategory {
   return name as SettingsCategory;
 }
 
-/** GET /api/settings/:category and POST /api/settings/:category/batch. */
-export const settingsRoutes: FastifyPluginAsyncZod<{
+/**
+ * GET /api/settings/:category and POST /api/settings/:category/batch. Paths and shapes:
+ * src/shared/routes/settings.ts.
+ */
+export const settingsRoutes: FastifyPluginAsync<{
   settings: SettingsService;
   serviceAreas: ServiceAreaService;
 }> = async (app, { settings, serviceAreas }) => {
   guardStaffRoutes(app);
 
-  app.get(
-    '/api/settings/:category',
-    {
-      config: { permission: 'admin.all' },
-      schema: { params: categoryParams, response: { 200: settingEntriesSchema, ...failures } },
-    },
-    async (request) => settings.entries(settingsCategory(request.params.category)),
-  );
+  registerRoute(app, routes.read, {
+    config,
+    failures,
+    handler: async (request) => settings.entries(settingsCategory(request.params.category)),
+  });
 
-  app.post(
-    '/api/settings/:category/batch',
-    {
-      config: { permission: 'admin.all' },
-      schema: {
-        params: categoryParams,
-        // Validated per category by the service, which names each bad field.
-        body: z.unknown(),
-        response: { 200: z.object({ message: z.string() }), ...failures },
-      },
-    },
-    async (request) => {
+  // The body is validated per category by the service, which names each bad field.
+  registerRoute(app, routes.saveBatch, {
+    config,
+    failures,
+    handler: async (request) => {
       const category = settingsCategory(request.params.category);
       // Newly enabled ZIP codes move their orders, whichever way the list changes.
       const actor = auditActor(request);
@@ -72,5 +61,5 @@ export const settingsRoutes: FastifyPluginAsyncZod<{
       else await settings.save(category, request.body, undefined, actor);
       return { message: 'Settings saved' };
     },
-  );
+  });
 };

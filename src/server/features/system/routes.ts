@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LOCALES } from '../../../shared/locales.js';
-import { publicConfigSchema } from '../../../shared/schemas/config.js';
+import { systemRoutes as routes } from '../../../shared/routes/system.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
+import { registerRoute } from '../../http/route-map.js';
 import { errorBody } from '../../http/schemas.js';
 import { defineErrors } from '../../lib/errors.js';
 import type { SettingsService } from '../settings/index.js';
@@ -58,15 +59,9 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRouteOptions> = async (
     },
   );
 
-  /** The only configuration the browser receives: a named, public subset. */
-  app.get(
-    '/api/config',
-    {
-      schema: {
-        response: { 200: publicConfigSchema },
-      },
-    },
-    async () => {
+  /** The only configuration the browser receives: a named, public subset (src/shared/routes/system.ts). */
+  registerRoute(app, routes.publicConfig, {
+    handler: async () => {
       const general = await settings.read('general');
       return {
         googleMapsApiKey: config.googleMapsApiKey ?? null,
@@ -79,5 +74,5 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRouteOptions> = async (
         locales: [...LOCALES],
       };
     },
-  );
+  });
 };

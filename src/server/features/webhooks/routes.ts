@@ -1,13 +1,8 @@
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod/mini';
-import {
-  webhookEventsPageSchema,
-  webhookEventsQuerySchema,
-  webhookReplaySchema,
-} from '../../../shared/schemas/webhook-events.js';
-import { type PayloadSchema, webhookEndpoint } from '../../../shared/schemas/webhooks.js';
-import { errorBody, idParams } from '../../http/schemas.js';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { webhookEventRoutes as eventRoutes, inboundWebhookRoutes } from '../../../shared/routes/webhooks.js';
+import { webhookEndpoint } from '../../../shared/schemas/webhooks.js';
+import { registerRoute } from '../../http/route-map.js';
+import { errorBody } from '../../http/schemas.js';
 import { guardStaffRoutes } from '../../http/session.js';
 import { AppError } from '../../lib/errors.js';
 import { API_KEY_PREFIX, type ApiKeyService } from '../api-keys/index.js';
@@ -58,22 +53,17 @@ function isJson(request: FastifyRequest): boolean {
 }
 
 /**
- * What the OpenAPI document shows of an endpoint: its payload (or its payloads, when it takes more
- * than one), title and the rules that depend on another field's value.
+ * What the OpenAPI document says of an endpoint besides its payload (src/shared/routes/webhooks.ts):
+ * title, and the rules that depend on another field's value.
  */
 function documented(endpoint: string) {
   const entry = webhookEndpoint(endpoint);
-  if (!entry) throw new Error(`inbound webhook ${endpoint} has no documentation entry`);
-  const [first, ...others] = entry.variants.map((variant) => variant.schema);
-  if (!first) throw new Error(`inbound webhook ${endpoint} documents no payload`);
+  const route = inboundWebhookRoutes[endpoint];
+  if (!entry || !route) throw new Error(`inbound webhook ${endpoint} has no documentation entry`);
   const rules = entry.variants.flatMap((variant) =>
     variant.conditions.map((c) => `${c.require.join(', ')} required when ${c.field} is ${c.equals}.`),
   );
-  return {
-    summary: entry.title,
-    description: [entry.description, ...rules].join(' '),
-    body: others.length === 0 ? first : z.union([first, ...others] as [PayloadSchema, ...PayloadSchema[]]),
-  };
+  return { route, summary: entry.title, description: [entry.description, ...rules].join(' ') };
 }
 
 /**
@@ -86,7 +76,7 @@ const documentOnly = () => (value: unknown) => ({ value });
  * The inbound webhooks (docs/api.md): API-key authentication from the Authorization header only (a
  * session cookie authenticates nothing here), a JSON body, then the service.
  */
-export const webhookRoutes: FastifyPluginAsyncZod<{
+export const webhookRoutes: FastifyPluginAsync<{
   webhooks: WebhookService;
   apiKeys: ApiKeyService;
 }> = async (app, { webhooks, apiKeys }) => {
@@ -107,12 +97,12 @@ export const webhookRoutes: FastifyPluginAsyncZod<{
   });
 
   for (const endpoint of INBOUND_WEBHOOK_PATHS) {
-    const { summary, description, body } = documented(endpoint);
-    const schema = { summary, description, body };
-    app.post(
-      `/api/webhooks/${endpoint}`,
-      { schema, validatorCompiler: documentOnly },
-      async (request, reply) => {
+    const { route, summary, description } = documented(endpoint);
+    registerRoute(app, route, {
+      summary,
+      description,
+      validatorCompiler: documentOnly,
+      handler: async (request, reply) => {
         if (!isJson(request)) {
           throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type: send application/json');
         }
@@ -130,37 +120,28 @@ export const webhookRoutes: FastifyPluginAsyncZod<{
           .type('application/json; charset=utf-8')
           .send(answer.text);
       },
-    );
+    });
   }
 };
 
 const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
-/** The Webhooks page's Logs: the event list and replay. */
-export const webhookEventRoutes: FastifyPluginAsyncZod<{ webhooks: WebhookService }> = async (
+/** The Webhooks page's Logs: the event list and replay. Paths and shapes: src/shared/routes/webhooks.ts. */
+export const webhookEventRoutes: FastifyPluginAsync<{ webhooks: WebhookService }> = async (
   app,
   { webhooks },
 ) => {
   guardStaffRoutes(app);
 
-  app.get(
-    '/api/admin/webhook-events',
-    {
-      config: { permission: 'webhookLog.read' },
-      schema: {
-        querystring: webhookEventsQuerySchema,
-        response: { 200: webhookEventsPageSchema, ...failures },
-      },
-    },
-    async (request) => webhooks.list(request.query),
-  );
+  registerRoute(app, eventRoutes.list, {
+    config: { permission: 'webhookLog.read' },
+    failures,
+    handler: async (request) => webhooks.list(request.query),
+  });
 
-  app.post(
-    '/api/admin/webhook-events/:id/replay',
-    {
-      config: { permission: 'admin.all' },
-      schema: { params: idParams, response: { 200: webhookReplaySchema, ...failures } },
-    },
-    async (request) => webhooks.replay(request.params.id, auditActor(request)),
-  );
+  registerRoute(app, eventRoutes.replay, {
+    config: { permission: 'admin.all' },
+    failures,
+    handler: async (request) => webhooks.replay(request.params.id, auditActor(request)),
+  });
 };

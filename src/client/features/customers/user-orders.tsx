@@ -1,0 +1,42 @@
+import { formatCents } from '../../../shared/format.js';
+import type { UserDetail } from '../../../shared/schemas/customers.js';
+import { formatDate } from '../../lib/dates';
+
+/** 'DOCUMENTS_SIGNING' → 'DOCUMENTS SIGNING'. */
+export const statusWithSpaces = (status: string) => status.replaceAll('_', ' ');
+
+/** User Management's list of the user's orders: id, product, total, status and date. */
+export function UserOrders({ orders }: { orders: UserDetail['orders'] }) {
+  return (
+    <section aria-labelledby="user-orders-heading" className="grid gap-2">
+      <h3 id="user-orders-heading" className="font-semibold text-sm">
+        Orders
+      </h3>
+      {orders.length === 0 ? (
+        <p className="rounded-lg border border-dashed p-3 text-muted-foreground text-sm">
+          No orders found for this user.
+        </p>
+      ) : (
+        <ul className="grid max-h-60 gap-2 overflow-y-auto">
+          {orders.map((order) => (
+            <li
+              key={order.id}
+              className="grid grid-cols-[1fr_auto] items-start gap-x-3 gap-y-1 rounded-lg border p-3 text-sm"
+            >
+              <span className="min-w-0 font-medium">
+                {order.orderId}
+                <span className="block truncate font-normal text-muted-foreground">{order.productName}</span>
+              </span>
+              <span className="text-right font-medium tabular-nums">{formatCents(order.amount) || '—'}</span>
+              <span className="text-xs">
+                <span className="sr-only">Status: </span>
+                {statusWithSpaces(order.status)}
+              </span>
+              <span className="text-right text-muted-foreground text-xs">{formatDate(order.orderDate)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
