@@ -15,7 +15,7 @@ const HomePage = lazyChunk(() => import('./features/home/home-page'));
 const OrdersPage = lazyChunk(() => import('./features/orders/orders-page'));
 const OrderPage = lazyChunk(() => import('./features/orders/order-page'));
 const AccountPage = lazyChunk(() => import('./features/account/account-page'));
-const SettingsPage = lazyChunk(() => import('./features/settings/settings-page'));
+const SettingsPage = lazyChunk(() => import('./features/account/settings-page'));
 
 const AdminShell = lazyChunk(() => import('./features/admin/admin-shell'));
 const DashboardPage = lazyChunk(() => import('./features/admin-orders/dashboard-page'));
@@ -25,8 +25,8 @@ const ConversationsPage = lazyChunk(() => import('./features/conversations/conve
 const CustomersPage = lazyChunk(() => import('./features/customers/customers-page'));
 const DeliveryDaysPage = lazyChunk(() => import('./features/delivery-booking/delivery-days-page'));
 const ImportPage = lazyChunk(() => import('./features/imports/import-page'));
-const WebhooksPage = lazyChunk(() => import('./features/webhooks/webhooks-page'));
-const AdminSettingsPage = lazyChunk(() => import('./features/admin-settings/settings-page'));
+const WebhooksPage = lazyChunk(() => import('./features/inbound-webhooks/webhooks-page'));
+const AdminSettingsPage = lazyChunk(() => import('./features/settings/settings-page'));
 const AccountSecurityPage = lazyChunk(() => import('./features/security/account-security-page'));
 const AuditPage = lazyChunk(() => import('./features/audit/audit-page'));
 

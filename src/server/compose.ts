@@ -6,16 +6,12 @@ import { createAdminOrderService } from './features/admin-orders/index.js';
 import { createApiKeyService } from './features/api-keys/index.js';
 import { createAuditService } from './features/audit/index.js';
 import { createAuthService } from './features/auth/index.js';
-import {
-  createAutomationService,
-  createWebhookSender,
-  enqueueStatusChangedWebhook,
-} from './features/automation/index.js';
 import { createConversationServices, unitDocumentsOf } from './features/conversations/index.js';
 import { createCustomerAdminService } from './features/customers/index.js';
 import { createDeliveryBookingService } from './features/delivery-booking/index.js';
 import { createForecastService } from './features/forecast/index.js';
 import { createImportService } from './features/imports/index.js';
+import { createWebhookService } from './features/inbound-webhooks/index.js';
 import {
   createMailSender,
   enqueueNewOrderAlert,
@@ -28,12 +24,16 @@ import {
   type OrderEvent,
   type OrderEvents,
 } from './features/orders/index.js';
+import {
+  createAutomationService,
+  createWebhookSender,
+  enqueueStatusChangedWebhook,
+} from './features/outbound-webhooks/index.js';
 import { createPaymentService } from './features/payments/index.js';
 import { createSecondFactorService, relyingPartyOf } from './features/second-factor/index.js';
 import { createServiceAreaService } from './features/service-areas/index.js';
 import { createSettingsService } from './features/settings/index.js';
 import { createTrackingService } from './features/tracking/index.js';
-import { createWebhookService } from './features/webhooks/index.js';
 import type { Clock } from './lib/clock.js';
 import { createEventBus } from './lib/event-bus.js';
 import { publishStatusChange } from './live/publish.js';

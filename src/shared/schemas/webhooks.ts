@@ -3,7 +3,7 @@
  * the Logs tab shows, and per payload its schema (src/shared/schemas/webhook-payloads.ts), the rules
  * that depend on another field's value and the words for each field. The server checks deliveries
  * with checkPayload and the Webhooks page's Endpoints tab documents from the same entries, so the two
- * cannot drift; the server's effects are registered in src/server/features/webhooks/registry.ts.
+ * cannot drift; the server's effects are registered in src/server/features/inbound-webhooks/registry.ts.
  */
 import type * as z from 'zod/mini';
 import {

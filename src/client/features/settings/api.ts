@@ -1,57 +1,77 @@
 /**
- * The Settings calls (decision 26): the password change and the notification toggles, which we store
- * per user on the server so they follow the customer to every browser.
+ * The Settings page's calls: settings by category, the Stripe key update that precedes saving
+ * integrations, and API keys (real keys, shown once).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NotificationPrefs, PasswordChange } from '../../../shared/schemas/user.js';
+import { apiKeyRoutes } from '../../../shared/routes/api-keys.js';
+import { settingsRoutes } from '../../../shared/routes/settings.js';
+import type { SettingsByCategory, SettingsCategory } from '../../../shared/schemas/settings.js';
 import { apiJson } from '../../lib/api';
+import { callApi } from '../../lib/call-api';
+import { configKeys } from '../../lib/public-config';
 
-export const userKeys = {
-  all: ['user'] as const,
-  notifications: () => [...userKeys.all, 'notifications'] as const,
+export const settingsKeys = {
+  all: ['admin-settings'] as const,
+  category: (category: SettingsCategory) => [...settingsKeys.all, category] as const,
 };
 
-/** Both toggles are on until the server says otherwise. */
-export const DEFAULT_NOTIFICATION_PREFS: NotificationPrefs = { email: true, sms: true };
+export const apiKeyKeys = {
+  all: ['api-keys'] as const,
+  list: () => [...apiKeyKeys.all, 'list'] as const,
+};
 
-export function useNotificationPrefs() {
+/** The category's values as an object; the server fills in defaults and masks secrets. */
+export function useSettings<C extends SettingsCategory>(category: C) {
   return useQuery({
-    queryKey: userKeys.notifications(),
-    queryFn: () => apiJson<NotificationPrefs>('GET', '/api/user/notifications'),
+    queryKey: settingsKeys.category(category),
+    queryFn: async () => {
+      const entries = await callApi(settingsRoutes.read, { params: { category } });
+      // The answer lists each key with an unknown value; the category's keys and types are
+      // SETTINGS_DEFAULTS', which the server fills in for every key it does not hold.
+      return Object.fromEntries(entries.map(({ key, value }) => [key, value])) as SettingsByCategory[C];
+    },
   });
 }
 
-/** Saves one toggle; the switch moves at once and moves back if the save fails. */
-export function useUpdateNotificationPrefs() {
+export function useSaveSettings<C extends SettingsCategory>(category: C) {
   const queryClient = useQueryClient();
-  const key = userKeys.notifications();
   return useMutation({
-    mutationFn: (patch: Partial<NotificationPrefs>) =>
-      apiJson<NotificationPrefs>('PATCH', '/api/user/notifications', patch),
-    onMutate: async (patch) => {
-      await queryClient.cancelQueries({ queryKey: key });
-      const before = queryClient.getQueryData<NotificationPrefs>(key) ?? DEFAULT_NOTIFICATION_PREFS;
-      queryClient.setQueryData<NotificationPrefs>(key, { ...before, ...patch });
-      // Only the toggled field goes back on failure, so a second toggle saved meanwhile survives.
-      const rollback: Partial<NotificationPrefs> = {};
-      for (const name of Object.keys(patch) as (keyof NotificationPrefs)[]) rollback[name] = before[name];
-      return { rollback };
+    mutationFn: (values: Partial<SettingsByCategory[C]>) =>
+      callApi(settingsRoutes.saveBatch, { params: { category }, body: values }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: settingsKeys.category(category) });
+      // The company name, brand colour and links reach every screen through the public configuration.
+      if (category === 'general') await queryClient.invalidateQueries({ queryKey: configKeys.public });
     },
-    onError: (_error, _patch, context) => {
-      if (!context) return;
-      queryClient.setQueryData<NotificationPrefs>(key, (current) => ({
-        ...DEFAULT_NOTIFICATION_PREFS,
-        ...current,
-        ...context.rollback,
-      }));
-    },
-    onSuccess: (prefs) => queryClient.setQueryData(key, prefs),
   });
 }
 
-export function useChangePassword() {
+/** Sent before the integrations batch when a new Stripe secret was typed. */
+export function useUpdateStripeKey() {
   return useMutation({
-    mutationFn: (change: Required<PasswordChange>) =>
-      apiJson<{ message: string }>('POST', '/api/user/password', change),
+    mutationFn: (key: string) => apiJson<unknown>('POST', '/api/stripe/update-key', { key }),
+  });
+}
+
+export function useApiKeys() {
+  return useQuery({
+    queryKey: apiKeyKeys.list(),
+    queryFn: () => callApi(apiKeyRoutes.list),
+  });
+}
+
+export function useCreateApiKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => callApi(apiKeyRoutes.create, { body: { name } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.all }),
+  });
+}
+
+export function useRevokeApiKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => callApi(apiKeyRoutes.revoke, { params: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.all }),
   });
 }

@@ -1,26 +1,31 @@
-/** Settings: the password, the notification choices and the language. */
-import { useTranslation } from 'react-i18next';
-import { useSession } from '../auth/session';
-import { LanguageCard } from './language-card';
-import { NotificationsCard } from './notifications-card';
-import { PasswordCard } from './password-card';
+/** Settings: eight tabs, the open one kept in the address. */
+import { type PageTab, TabbedPage } from '../../components/tabbed-page';
+import { AdminUsersTab } from './admin-users-tab';
+import { ApiKeysTab } from './api-keys-tab';
+import { DeliveryEstimatesTab } from './delivery-estimates-tab';
+import { GeneralTab } from './general-tab';
+import { IntegrationsTab } from './integrations-tab';
+import { NotificationsTab } from './notifications-tab';
+import { SecurityTab } from './security-tab';
+import { ServiceAreasTab } from './service-areas-tab';
 
-export default function SettingsPage() {
-  const { t } = useTranslation('settings');
-  const { user } = useSession();
+const TABS: [PageTab, ...PageTab[]] = [
+  { value: 'general', label: 'General', Panel: GeneralTab },
+  { value: 'notifications', label: 'Notifications', Panel: NotificationsTab },
+  { value: 'integrations', label: 'Integrations', Panel: IntegrationsTab },
+  { value: 'users', label: 'Admin Users', Panel: AdminUsersTab },
+  { value: 'api-keys', label: 'API Keys', Panel: ApiKeysTab },
+  { value: 'service-areas', label: 'Service Areas', Panel: ServiceAreasTab },
+  { value: 'delivery-estimates', label: 'Delivery Estimates', Panel: DeliveryEstimatesTab },
+  { value: 'security', label: 'Security', Panel: SecurityTab },
+];
+
+export default function AdminSettingsPage() {
   return (
-    <section className="grid gap-6">
-      <header className="grid gap-1">
-        <h1 className="font-semibold text-2xl tracking-tight sm:text-3xl">{t('title')}</h1>
-        <p className="text-muted-foreground">{t('intro')}</p>
-      </header>
-      <div className="grid items-start gap-6 lg:grid-cols-2">
-        <PasswordCard email={user?.email ?? ''} />
-        <div className="grid gap-6">
-          <NotificationsCard />
-          <LanguageCard />
-        </div>
-      </div>
-    </section>
+    <TabbedPage
+      title="Settings"
+      description="Your company, notifications, integrations, staff, service areas, delivery estimates and security."
+      tabs={TABS}
+    />
   );
 }

@@ -20,7 +20,7 @@ import { errorFields } from '../../lib/api';
 import { toastError, toastSuccess } from '../../lib/notify';
 import { ruleName } from '../../lib/schema-messages';
 import { useServerError } from '../../lib/server-error';
-import { useChangePassword } from './api';
+import { useChangePassword } from './settings-api';
 
 type PasswordValues = Required<PasswordChange>;
 const FIELD_NAMES = ['currentPassword', 'newPassword', 'confirmPassword'] as const;

@@ -5,7 +5,7 @@ import { SwitchRow } from '../../components/switch-row';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { toastError } from '../../lib/notify';
 import { useServerError } from '../../lib/server-error';
-import { DEFAULT_NOTIFICATION_PREFS, useNotificationPrefs, useUpdateNotificationPrefs } from './api';
+import { DEFAULT_NOTIFICATION_PREFS, useNotificationPrefs, useUpdateNotificationPrefs } from './settings-api';
 
 export function NotificationsCard() {
   const { t } = useTranslation('settings');

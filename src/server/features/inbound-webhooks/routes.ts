@@ -1,5 +1,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { webhookEventRoutes as eventRoutes, inboundWebhookRoutes } from '../../../shared/routes/webhooks.js';
+import {
+  webhookEventRoutes as eventRoutes,
+  inboundWebhookRoutes,
+} from '../../../shared/routes/inbound-webhooks.js';
 import { webhookEndpoint } from '../../../shared/schemas/webhooks.js';
 import { registerRoute } from '../../http/route-map.js';
 import { errorBody } from '../../http/schemas.js';
@@ -53,7 +56,7 @@ function isJson(request: FastifyRequest): boolean {
 }
 
 /**
- * What the OpenAPI document says of an endpoint besides its payload (src/shared/routes/webhooks.ts):
+ * What the OpenAPI document says of an endpoint besides its payload (src/shared/routes/inbound-webhooks.ts):
  * title, and the rules that depend on another field's value.
  */
 function documented(endpoint: string) {
@@ -126,7 +129,7 @@ export const webhookRoutes: FastifyPluginAsync<{
 
 const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
-/** The Webhooks page's Logs: the event list and replay. Paths and shapes: src/shared/routes/webhooks.ts. */
+/** The Webhooks page's Logs: the event list and replay. Paths and shapes: src/shared/routes/inbound-webhooks.ts. */
 export const webhookEventRoutes: FastifyPluginAsync<{ webhooks: WebhookService }> = async (
   app,
   { webhooks },

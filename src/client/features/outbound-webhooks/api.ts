@@ -1,6 +1,6 @@
 /** Outbound automation webhooks: the delivery log, retry, and the signing secret receivers verify with. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { automationRoutes } from '../../../shared/routes/automation.js';
+import { automationRoutes } from '../../../shared/routes/outbound-webhooks.js';
 import type { OutboundStatus } from '../../../shared/schemas/outbound-webhooks.js';
 import { callApi } from '../../lib/call-api';
 

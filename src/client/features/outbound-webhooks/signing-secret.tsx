@@ -21,7 +21,7 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { toast } from '../../components/ui/use-toast';
 import { GENERIC_ERROR, toastError, toastSuccess } from '../../lib/notify';
-import { settingsKeys } from '../admin-settings/api';
+import { settingsKeys } from '../settings/api';
 import { useRotateSigningSecret, useSigningSecret } from './api';
 
 export function SigningSecretField({ masked }: { masked: string }) {

@@ -2,7 +2,7 @@
 
 import { type PageTab, TabbedPage } from '../../components/tabbed-page';
 import { useCan } from '../auth/permissions';
-import { OutboundDeliveries } from '../automation/outbound-deliveries';
+import { OutboundDeliveries } from '../outbound-webhooks/outbound-deliveries';
 import { EndpointsTab } from './endpoints-tab';
 import { GuidelinesTab } from './guidelines-tab';
 import { LogsTab } from './logs-tab';

@@ -1,6 +1,6 @@
 /** The Webhooks page's calls: GET /api/admin/webhook-events and replay. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { webhookEventRoutes } from '../../../shared/routes/webhooks.js';
+import { webhookEventRoutes } from '../../../shared/routes/inbound-webhooks.js';
 import type { WebhookLogStatus } from '../../../shared/schemas/webhook-events.js';
 import { callApi } from '../../lib/call-api';
 

@@ -13,7 +13,7 @@ import { type IntegrationSettings, integrationSettingsSchema } from '../../../sh
 import { SwitchRow } from '../../components/switch-row';
 import { Badge } from '../../components/ui/badge';
 import { TextField, type TextFieldProps } from '../../components/ui/text-field';
-import { SigningSecretField } from '../automation/signing-secret';
+import { SigningSecretField } from '../outbound-webhooks/signing-secret';
 import { useSaveSettings, useSettings, useUpdateStripeKey } from './api';
 import { useSaveFeedback } from './save-feedback';
 import { SaveRow, SettingsCard, SettingsLoadState, showFieldErrors } from './settings-form';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { automationRoutes as routes } from '../../../shared/routes/automation.js';
+import { automationRoutes as routes } from '../../../shared/routes/outbound-webhooks.js';
 import { registerRoute } from '../../http/route-map.js';
 import { errorBody } from '../../http/schemas.js';
 import { guardStaffRoutes } from '../../http/session.js';
@@ -11,7 +11,7 @@ const config = { permission: 'admin.all' };
 
 /**
  * Outbound automation webhooks: the delivery log with every attempt, retry, and the signing secret.
- * Paths and shapes: src/shared/routes/automation.ts.
+ * Paths and shapes: src/shared/routes/outbound-webhooks.ts.
  */
 export const automationRoutes: FastifyPluginAsync<{ automation: AutomationService }> = async (
   app,
