@@ -4,9 +4,9 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiKeyRoutes } from '../../../shared/routes/api-keys.js';
+import { paymentRoutes } from '../../../shared/routes/payments.js';
 import { settingsRoutes } from '../../../shared/routes/settings.js';
-import type { SettingsByCategory, SettingsCategory } from '../../../shared/schemas/settings.js';
-import { apiJson } from '../../lib/api';
+import { SETTINGS_DEFAULTS, type SettingsByCategory, type SettingsCategory } from '../../../shared/schemas/settings.js';
 import { callApi } from '../../lib/call-api';
 import { configKeys } from '../../lib/public-config';
 
@@ -24,13 +24,31 @@ export const apiKeyKeys = {
 export function useSettings<C extends SettingsCategory>(category: C) {
   return useQuery({
     queryKey: settingsKeys.category(category),
-    queryFn: async () => {
-      const entries = await callApi(settingsRoutes.read, { params: { category } });
-      // The answer lists each key with an unknown value; the category's keys and types are
-      // SETTINGS_DEFAULTS', which the server fills in for every key it does not hold.
-      return Object.fromEntries(entries.map(({ key, value }) => [key, value])) as SettingsByCategory[C];
-    },
+    queryFn: async () => settingsFromEntries(category, await callApi(settingsRoutes.read, { params: { category } })),
   });
+}
+
+/**
+ * The answer lists each key with a value of no declared type: the category's keys and their kinds are
+ * SETTINGS_DEFAULTS'. Each default is overlaid with the answered value when that value is of the same
+ * kind, so a screen never reads a key the category does not have or a value of another type.
+ */
+export function settingsFromEntries<C extends SettingsCategory>(
+  category: C,
+  entries: { key: string; value: unknown }[],
+): SettingsByCategory[C] {
+  const values = { ...SETTINGS_DEFAULTS[category] };
+  const answered = new Map(entries.map(({ key, value }) => [key, value]));
+  for (const key of Object.keys(values) as (keyof typeof values & string)[]) {
+    const value = answered.get(key);
+    if (isSameKind(value, values[key])) values[key] = value;
+  }
+  return values;
+}
+
+function isSameKind<T>(value: unknown, like: T): value is T {
+  if (Array.isArray(like)) return Array.isArray(value);
+  return value !== null && value !== undefined && typeof value === typeof like;
 }
 
 export function useSaveSettings<C extends SettingsCategory>(category: C) {
@@ -49,7 +67,7 @@ export function useSaveSettings<C extends SettingsCategory>(category: C) {
 /** Sent before the integrations batch when a new Stripe secret was typed. */
 export function useUpdateStripeKey() {
   return useMutation({
-    mutationFn: (key: string) => apiJson<unknown>('POST', '/api/stripe/update-key', { key }),
+    mutationFn: (key: string) => callApi(paymentRoutes.updateStripeKey, { body: { key } }),
   });
 }
 
