@@ -21,7 +21,11 @@ import {
   verifyEmailRequestSchema,
 } from '../schemas/auth.js';
 import { idParams, messageSchema } from '../schemas/common.js';
-import { passkeyOptionsRequestSchema, secondFactorSignInSchema, sessionListSchema } from '../schemas/security.js';
+import {
+  passkeyOptionsRequestSchema,
+  secondFactorSignInSchema,
+  sessionListSchema,
+} from '../schemas/security.js';
 import { defineRoute } from './define-route.js';
 
 export const authRoutes = {
