@@ -4,6 +4,7 @@ import { accountRoutes } from '../../shared/routes/account.js';
 import { apiKeyRoutes } from '../../shared/routes/api-keys.js';
 import { authRoutes } from '../../shared/routes/auth.js';
 import type { RouteDefinition } from '../../shared/routes/define-route.js';
+import { secondFactorRoutes } from '../../shared/routes/second-factor.js';
 import { startTestApp, type TestApp } from '../test/app.js';
 import { API_DOCS_PREFIX } from './openapi.js';
 
@@ -15,9 +16,11 @@ import { API_DOCS_PREFIX } from './openapi.js';
  */
 const CONVERTED: Record<string, Record<string, RouteDefinition>> = {
   '/api/admin/api-keys': apiKeyRoutes,
+  // Under prefixes still listed below (/api/user, /api/admin/users): the narrower prefix is converted.
+  '/api/user/second-factor': secondFactorRoutes,
+  '/api/admin/users/:id/second-factor': secondFactorRoutes,
   '/api/auth': authRoutes,
-  // /api/user and /api/admin/users are shared with other capabilities, so the converted parts are
-  // named one path each until the whole prefix is (GET /api/user itself is in authRoutes).
+  // GET /api/user itself is in authRoutes, but only the whole /api/user prefix would check it.
   '/api/user/sessions': authRoutes,
   '/api/admin/users/:id/sessions': authRoutes,
   '/api/user/profile': accountRoutes,

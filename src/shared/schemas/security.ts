@@ -2,6 +2,7 @@
  * The account's security calls: the sessions list and the second factor (authenticator app, passkeys,
  * recovery codes). zod/mini, like every shape the browser loads (decision 14).
  */
+import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import * as z from 'zod/mini';
 import { RECOVERY_CODE_MESSAGE, TOTP_CODE_MESSAGE, TOTP_DIGITS } from '../auth-rules.js';
 import { currentPasswordSchema, emailSchema } from './auth.js';
@@ -62,8 +63,27 @@ export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string())
 /** Removing a factor or replacing the recovery codes asks for the password again. */
 export const reauthSchema = z.object({ password: currentPasswordSchema });
 
-export const passkeyRegisterSchema = z.object({
+/**
+ * `POST /api/user/second-factor/passkeys/options`: WebAuthn's PublicKeyCredentialCreationOptionsJSON,
+ * for the browser's navigator.credentials.create. The server's WebAuthn library makes it and the
+ * browser's reads it; the schema documents and checks only the challenge and lets the rest through
+ * unchanged. Its type is the whole shape both libraries share, which the loose shape cannot spell, hence
+ * the one assertion here rather than one at each call.
+ */
+export const passkeyCreationOptionsSchema = z.looseObject({
+  challenge: z.string(),
+}) as unknown as z.ZodMiniType<
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialCreationOptionsJSON
+>;
+
+/** A passkey's optional name, as typed beside "Add a passkey"; the registration sends it along. */
+export const passkeyNameSchema = z.object({
   name: z.optional(z.string().check(z.trim(), z.maxLength(PASSKEY_NAME_MAX))),
+});
+
+export const passkeyRegisterSchema = z.object({
+  name: passkeyNameSchema.shape.name,
   /** The browser's RegistrationResponseJSON, checked by the server's WebAuthn library. */
   response: z.record(z.string(), z.unknown()),
   /** Enrolling asks for the password again, like removing (decision 210). */

@@ -17,15 +17,14 @@ import {
 import { Button } from '../../components/ui/button';
 import { apiJson } from '../../lib/api';
 import { toastError, toastSuccess } from '../../lib/notify';
+import { useRemoveAllSecondFactors } from './second-factor-api';
 
 export function EndSessionsSection({ userId, email }: { userId: number; email: string }) {
   const end = useMutation({
     mutationFn: () =>
       apiJson<{ message: string; ended: number }>('DELETE', `/api/admin/users/${userId}/sessions`),
   });
-  const removeFactor = useMutation({
-    mutationFn: () => apiJson<{ message: string }>('DELETE', `/api/admin/users/${userId}/second-factor`),
-  });
+  const removeFactor = useRemoveAllSecondFactors(userId);
   return (
     <div className="grid gap-2 border-t pt-4">
       <p className="font-medium text-sm">Sessions and second factor</p>

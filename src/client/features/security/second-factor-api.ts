@@ -1,19 +1,17 @@
-/** The staff member's second factors (`/api/user/second-factor/*`). */
+/** The staff member's second factors (`/api/user/second-factor/*`, src/shared/routes/second-factor.ts). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SecondFactorStatus } from '../../../shared/schemas/security.js';
-import { apiJson } from '../../lib/api';
+import { secondFactorRoutes } from '../../../shared/routes/second-factor.js';
+import { callApi } from '../../lib/call-api';
 import { authKeys } from '../auth/session';
 
 export const secondFactorKeys = {
   status: ['second-factor'] as const,
 };
 
-type Enrolled = { recoveryCodes?: string[] };
-
 export function useSecondFactor() {
   return useQuery({
     queryKey: secondFactorKeys.status,
-    queryFn: () => apiJson<SecondFactorStatus>('GET', '/api/user/second-factor'),
+    queryFn: () => callApi(secondFactorRoutes.status),
   });
 }
 
@@ -28,7 +26,7 @@ function useRefresh() {
 
 export function useStartTotp() {
   return useMutation({
-    mutationFn: () => apiJson<{ secret: string; uri: string }>('POST', '/api/user/second-factor/totp'),
+    mutationFn: () => callApi(secondFactorRoutes.startTotp),
   });
 }
 
@@ -40,7 +38,7 @@ export function useConfirmTotp() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (input: { code: string; password: string }) =>
-      apiJson<Enrolled>('POST', '/api/user/second-factor/totp/confirm', input),
+      callApi(secondFactorRoutes.confirmTotp, { body: input }),
     onSuccess: refresh,
   });
 }
@@ -48,20 +46,14 @@ export function useConfirmTotp() {
 export function useAddPasskey() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: async ({ name, password }: { name: string; password: string }): Promise<Enrolled> => {
+    mutationFn: async ({ name, password }: { name?: string; password: string }) => {
       // Loaded only when a passkey is added: the browser library stays out of the other pages.
       const { startRegistration } = await import('@simplewebauthn/browser');
       // The password is checked here first, so a wrong one is known before the browser creates a passkey.
-      const optionsJSON = await apiJson<Parameters<typeof startRegistration>[0]['optionsJSON']>(
-        'POST',
-        '/api/user/second-factor/passkeys/options',
-        { password },
-      );
+      const optionsJSON = await callApi(secondFactorRoutes.passkeyOptions, { body: { password } });
       const response = await startRegistration({ optionsJSON });
-      return apiJson<Enrolled>('POST', '/api/user/second-factor/passkeys', {
-        ...(name && { name }),
-        response,
-        password,
+      return callApi(secondFactorRoutes.registerPasskey, {
+        body: { ...(name && { name }), response: { ...response }, password },
       });
     },
     onSuccess: refresh,
@@ -74,13 +66,9 @@ export function useRemoveFactor() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ removal, password }: { removal: Removal; password: string }) =>
-      apiJson<{ message: string }>(
-        'DELETE',
-        removal.kind === 'totp'
-          ? '/api/user/second-factor/totp'
-          : `/api/user/second-factor/passkeys/${removal.id}`,
-        { password },
-      ),
+      removal.kind === 'totp'
+        ? callApi(secondFactorRoutes.removeTotp, { body: { password } })
+        : callApi(secondFactorRoutes.removePasskey, { params: { id: removal.id }, body: { password } }),
     onSuccess: refresh,
   });
 }
@@ -88,8 +76,14 @@ export function useRemoveFactor() {
 export function useNewRecoveryCodes() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (password: string) =>
-      apiJson<{ recoveryCodes: string[] }>('POST', '/api/user/second-factor/recovery-codes', { password }),
+    mutationFn: (password: string) => callApi(secondFactorRoutes.newRecoveryCodes, { body: { password } }),
     onSuccess: refresh,
+  });
+}
+
+/** Admin Users → Edit: removes every second factor of a staff member who lost them. */
+export function useRemoveAllSecondFactors(userId: number) {
+  return useMutation({
+    mutationFn: () => callApi(secondFactorRoutes.removeAllForUser, { params: { id: userId } }),
   });
 }
