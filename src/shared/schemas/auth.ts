@@ -109,17 +109,6 @@ export const resetPasswordRequestSchema = newPasswordRequestSchema;
 
 export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
 
-/*
- * The sign-in screen's forms, one step each: the fields of the requests above with the same rules and
- * words, checked in the browser (react-hook-form's zodResolver) before the request is sent.
- */
-export const emailFormSchema = z.object({ email: emailSchema });
-export const passwordFormSchema = z.object({ password: currentPasswordSchema });
-export const newPasswordFormSchema = z
-  .object({ password: passwordSchema, confirmPassword: confirmPasswordSchema })
-  .check(passwordsMatch());
-export const codeFormSchema = z.object({ code: codeSchema });
-
 export type VerifyEmailRequest = z.infer<typeof verifyEmailRequestSchema>;
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 export type VerifyCodeRequest = z.infer<typeof verifyCodeRequestSchema>;

@@ -103,14 +103,3 @@ export const secondFactorSignInSchema = z.discriminatedUnion('method', [
 export type SecondFactorSignIn = z.infer<typeof secondFactorSignInSchema>;
 
 export const passkeyOptionsRequestSchema = z.object({ email: emailSchema });
-
-/**
- * The sign-in screen's second-factor form, one per kind of code: the fields of secondFactorSignInSchema.
- * A recovery code must hold ten characters besides its dash and spaces, which the server forgives.
- */
-export const totpSignInFormSchema = z.object({ code: totpCodeSchema });
-export const recoverySignInFormSchema = z.object({
-  code: recoveryCodeSchema.check(
-    z.refine((code) => code.replace(/[\s-]/g, '').length >= 10, RECOVERY_CODE_MESSAGE),
-  ),
-});

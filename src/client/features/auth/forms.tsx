@@ -1,38 +1,60 @@
 /**
- * The sign-in screen's forms. They check with the shared sign-in schemas (src/shared/schemas/auth.ts,
- * the same rules and words as the server's), show the messages under the fields once the form was
- * submitted (again on every change after that), focus the first field with a problem, and hand clean
- * values (the e-mail trimmed and lower-cased, the code trimmed) to the step that owns the call.
+ * The sign-in screen's forms. They check with the shared sign-in rules (src/shared/auth-rules.ts, the
+ * same limits and words as the server's schemas), show the messages under the fields once the form was
+ * submitted (again on every change after that), and hand clean values to the step that owns the call.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { ComponentProps } from 'react';
-import { type DefaultValues, useForm } from 'react-hook-form';
-import type * as z from 'zod/mini';
+import { type ComponentProps, type FormEvent, type RefObject, useRef, useState } from 'react';
+import {
+  codeProblem,
+  currentPasswordProblem,
+  EMAIL_MAX_LENGTH,
+  emailProblem,
+  newPasswordProblem,
+  normalizeEmail,
+  PASSWORD_MAX_LENGTH,
+  PASSWORDS_MISMATCH_MESSAGE,
+} from '../../../shared/auth-rules.js';
 import {
   MIN_PASSWORD_LENGTH,
   VERIFICATION_CODE_LENGTH,
   VERIFICATION_CODE_TTL_MINUTES,
 } from '../../../shared/constants.js';
-import {
-  codeFormSchema,
-  EMAIL_MAX_LENGTH,
-  emailFormSchema,
-  newPasswordFormSchema,
-  PASSWORD_MAX_LENGTH,
-  passwordFormSchema,
-} from '../../../shared/schemas/auth.js';
 import { Button, PasswordField, TextField } from '../../components/light/ui';
 import { toast } from '../../components/ui/use-toast';
 import { RichText, useTexts } from '../../lib/texts';
 import { useAuthMessages } from './messages';
 import { useCall } from './use-call';
 
-/** A form checked with one of the shared schemas: typed as the schema's input, handing on its output. */
-function useSchemaForm<S extends z.ZodMiniType<Record<string, unknown>, Record<string, unknown>>>(
-  schema: S,
-  defaultValues: DefaultValues<z.input<S>>,
+type Problems<F extends string> = Partial<Record<F, string>>;
+
+/**
+ * A small form: its values, the problems `check` finds once it was submitted, and a submit handler
+ * that focuses the first field with a problem or hands the values on.
+ */
+function useCheckedForm<F extends string>(
+  initial: Record<F, string>,
+  check: (values: Record<F, string>) => Problems<F>,
+  refs: Partial<Record<F, RefObject<HTMLInputElement | null>>>,
 ) {
-  return useForm<z.input<S>, unknown, z.output<S>>({ resolver: zodResolver(schema), defaultValues });
+  const [values, setValues] = useState(initial);
+  const [submitted, setSubmitted] = useState(false);
+  const problems: Problems<F> = submitted ? check(values) : {};
+  const field = (name: F) => ({
+    name,
+    value: values[name],
+    ref: refs[name],
+    onChange: (event: { target: { value: string } }) =>
+      setValues((current) => ({ ...current, [name]: event.target.value })),
+  });
+  const submit = (onValid: (values: Record<F, string>) => void) => (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const found = check(values);
+    const first = (Object.keys(values) as F[]).find((name) => found[name]);
+    if (first) refs[first]?.current?.focus();
+    else onValid(values);
+  };
+  return { problems, field, submit };
 }
 
 export function EmailForm({
@@ -47,18 +69,22 @@ export function EmailForm({
   onSubmit: (email: string) => void;
 }) {
   const { t, field } = useAuthMessages();
-  const form = useSchemaForm(emailFormSchema, { email: defaultEmail });
-  const { errors } = form.formState;
+  const email = useRef<HTMLInputElement>(null);
+  const form = useCheckedForm({ email: defaultEmail }, (v) => ({ email: emailProblem(v.email) }), { email });
   return (
-    <form noValidate className="grid gap-5" onSubmit={form.handleSubmit((values) => onSubmit(values.email))}>
+    <form
+      noValidate
+      className="grid gap-5"
+      onSubmit={form.submit((values) => onSubmit(normalizeEmail(values.email)))}
+    >
       <TextField
         label={t('email.label')}
         type="email"
         autoComplete="email"
         placeholder={t('email.placeholder')}
         maxLength={EMAIL_MAX_LENGTH}
-        error={field(errors.email?.message)}
-        {...form.register('email')}
+        error={field(form.problems.email)}
+        {...form.field('email')}
       />
       <Button type="submit" size="lg" loading={busy}>
         {submitLabel ?? t('email.continue')}
@@ -79,21 +105,19 @@ export function PasswordForm({
   onForgotPassword: () => void;
 }) {
   const { t, field } = useAuthMessages();
-  const form = useSchemaForm(passwordFormSchema, { password: '' });
-  const { errors } = form.formState;
+  const password = useRef<HTMLInputElement>(null);
+  const form = useCheckedForm({ password: '' }, (v) => ({ password: currentPasswordProblem(v.password) }), {
+    password,
+  });
   return (
-    <form
-      noValidate
-      className="grid gap-5"
-      onSubmit={form.handleSubmit((values) => onSubmit(values.password))}
-    >
+    <form noValidate className="grid gap-5" onSubmit={form.submit((values) => onSubmit(values.password))}>
       {/* Lets password managers pair the password with the account. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <PasswordField
         label={t('password.label')}
         autoComplete="current-password"
         maxLength={PASSWORD_MAX_LENGTH}
-        error={field(errors.password?.message)}
+        error={field(form.problems.password)}
         labelAside={
           <button
             type="button"
@@ -103,7 +127,7 @@ export function PasswordForm({
             {t('password.forgot')}
           </button>
         }
-        {...form.register('password')}
+        {...form.field('password')}
       />
       <Button type="submit" size="lg" loading={busy}>
         {t('password.submit')}
@@ -124,28 +148,35 @@ export function NewPasswordForm({
   onSubmit: (password: string) => void;
 }) {
   const { t, field } = useAuthMessages();
-  const form = useSchemaForm(newPasswordFormSchema, { password: '', confirmPassword: '' });
-  const { errors } = form.formState;
+  const password = useRef<HTMLInputElement>(null);
+  const confirmPassword = useRef<HTMLInputElement>(null);
+  const form = useCheckedForm(
+    { password: '', confirmPassword: '' },
+    (v) => ({
+      password: newPasswordProblem(v.password),
+      confirmPassword:
+        v.password === v.confirmPassword && v.confirmPassword.length <= PASSWORD_MAX_LENGTH
+          ? undefined
+          : PASSWORDS_MISMATCH_MESSAGE,
+    }),
+    { password, confirmPassword },
+  );
   return (
-    <form
-      noValidate
-      className="grid gap-5"
-      onSubmit={form.handleSubmit((values) => onSubmit(values.password))}
-    >
+    <form noValidate className="grid gap-5" onSubmit={form.submit((values) => onSubmit(values.password))}>
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <PasswordField
         label={t('password.label')}
         autoComplete="new-password"
         maxLength={PASSWORD_MAX_LENGTH}
-        error={field(errors.password?.message)}
-        {...form.register('password')}
+        error={field(form.problems.password)}
+        {...form.field('password')}
       />
       <PasswordField
         label={t('create.confirmLabel')}
         autoComplete="new-password"
         maxLength={PASSWORD_MAX_LENGTH}
-        error={field(errors.confirmPassword?.message)}
-        {...form.register('confirmPassword')}
+        error={field(form.problems.confirmPassword)}
+        {...form.field('confirmPassword')}
       />
       <p className="-mt-2 text-muted-foreground text-xs">{t('create.hint', { min: MIN_PASSWORD_LENGTH })}</p>
       <Button type="submit" size="lg" loading={busy}>
@@ -193,11 +224,11 @@ export function CodeForm({
   onSubmit: (code: string) => void;
 }) {
   const { field } = useAuthMessages();
-  const form = useSchemaForm(codeFormSchema, { code: '' });
-  const { errors } = form.formState;
+  const code = useRef<HTMLInputElement>(null);
+  const form = useCheckedForm({ code: '' }, (v) => ({ code: codeProblem(v.code) }), { code });
   return (
-    <form noValidate className="grid gap-5" onSubmit={form.handleSubmit((values) => onSubmit(values.code))}>
-      <CodeField error={field(errors.code?.message)} {...form.register('code')} />
+    <form noValidate className="grid gap-5" onSubmit={form.submit((values) => onSubmit(values.code.trim()))}>
+      <CodeField error={field(form.problems.code)} {...form.field('code')} />
       <Button type="submit" size="lg" loading={busy}>
         {submitLabel}
       </Button>

@@ -1,8 +1,7 @@
 /** The forgot-password flow's new password for an ACTIVE account; bad input is told by toasts. */
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { type FormEvent, useState } from 'react';
+import { PASSWORD_MAX_LENGTH } from '../../../shared/auth-rules.js';
 import { MIN_PASSWORD_LENGTH } from '../../../shared/constants.js';
-import { newPasswordFormSchema, PASSWORD_MAX_LENGTH } from '../../../shared/schemas/auth.js';
 import { Button, PasswordField } from '../../components/light/ui';
 import { toast } from '../../components/ui/use-toast';
 import { resetPassword } from './auth-api';
@@ -21,40 +20,40 @@ export function NewPasswordStep({
   onBack: () => void;
   onDone: () => void;
 }) {
+  const [password, setPasswordValue] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
   const reset = useCall(resetPassword);
   const { t, failed } = useAuthMessages();
-  // Bad input is told by a toast, so no field is focused for it.
-  const form = useForm({
-    resolver: zodResolver(newPasswordFormSchema),
-    defaultValues: { password: '', confirmPassword: '' },
-    shouldFocusError: false,
-  });
 
-  const submit = form.handleSubmit(
-    ({ password, confirmPassword }) =>
-      reset.mutate(
-        { email, password, confirmPassword, code },
-        {
-          onSuccess: () => {
-            toast({
-              variant: 'success',
-              title: t('forgot.resetDone'),
-              description: t('forgot.resetDoneDescription'),
-            });
-            onDone();
-          },
-          onError: () => failed(t('forgot.resetFailed'), undefined, t('forgot.tryAgain')),
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (password.length < MIN_PASSWORD_LENGTH) {
+      failed(
+        t('forgot.tooShortTitle'),
+        undefined,
+        t('forgot.tooShortDescription', { min: MIN_PASSWORD_LENGTH }),
+      );
+      return;
+    }
+    if (password !== confirmPassword) {
+      failed(t('forgot.mismatchTitle'), undefined, t('forgot.mismatchDescription'));
+      return;
+    }
+    reset.mutate(
+      { email, password, confirmPassword, code },
+      {
+        onSuccess: () => {
+          toast({
+            variant: 'success',
+            title: t('forgot.resetDone'),
+            description: t('forgot.resetDoneDescription'),
+          });
+          onDone();
         },
-      ),
-    (errors) =>
-      errors.password
-        ? failed(
-            t('forgot.tooShortTitle'),
-            undefined,
-            t('forgot.tooShortDescription', { min: MIN_PASSWORD_LENGTH }),
-          )
-        : failed(t('forgot.mismatchTitle'), undefined, t('forgot.mismatchDescription')),
-  );
+        onError: () => failed(t('forgot.resetFailed'), undefined, t('forgot.tryAgain')),
+      },
+    );
+  };
 
   return (
     <AuthStep
@@ -69,13 +68,15 @@ export function NewPasswordStep({
           label={t('forgot.newPasswordLabel')}
           autoComplete="new-password"
           maxLength={PASSWORD_MAX_LENGTH}
-          {...form.register('password')}
+          value={password}
+          onChange={(event) => setPasswordValue(event.target.value)}
         />
         <PasswordField
           label={t('forgot.confirmNewPasswordLabel')}
           autoComplete="new-password"
           maxLength={PASSWORD_MAX_LENGTH}
-          {...form.register('confirmPassword')}
+          value={confirmPassword}
+          onChange={(event) => setConfirmPassword(event.target.value)}
         />
         <Button type="submit" size="lg" loading={reset.isPending}>
           {t('forgot.resetSubmit')}

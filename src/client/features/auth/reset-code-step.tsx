@@ -1,8 +1,7 @@
 /** The forgot-password flow's code step: the mailed code is checked (not spent) before a new password is asked. */
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { type FormEvent, useState } from 'react';
+import { CODE_PATTERN } from '../../../shared/auth-rules.js';
 import { VERIFICATION_CODE_LENGTH } from '../../../shared/constants.js';
-import { codeFormSchema } from '../../../shared/schemas/auth.js';
 import { Button } from '../../components/light/ui';
 import { toast } from '../../components/ui/use-toast';
 import { checkResetCode, forgotPassword } from './auth-api';
@@ -20,32 +19,28 @@ export function ResetCodeStep({
   onBack: () => void;
   onVerified: (code: string) => void;
 }) {
+  const [code, setCode] = useState('');
   const { t, failed } = useAuthMessages();
   const check = useCall((value: string) => checkResetCode(email, value));
-  // Bad input is told by a toast, so no field is focused for it.
-  const form = useForm({
-    resolver: zodResolver(codeFormSchema),
-    defaultValues: { code: '' },
-    shouldFocusError: false,
-  });
-  const codeField = form.register('code');
 
-  const submit = form.handleSubmit(
-    ({ code }) =>
-      check.mutate(code, {
-        onSuccess: () => {
-          toast({ variant: 'success', title: t('forgot.verified') });
-          onVerified(code);
-        },
-        onError: (error) => failed(t('code.verificationFailed'), error, t('code.invalidCode')),
-      }),
-    () =>
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!CODE_PATTERN.test(code)) {
       failed(
         t('forgot.invalidCodeTitle'),
         undefined,
         t('forgot.invalidCodeDescription', { length: VERIFICATION_CODE_LENGTH }),
-      ),
-  );
+      );
+      return;
+    }
+    check.mutate(code, {
+      onSuccess: () => {
+        toast({ variant: 'success', title: t('forgot.verified') });
+        onVerified(code);
+      },
+      onError: (error) => failed(t('code.verificationFailed'), error, t('code.invalidCode')),
+    });
+  };
 
   return (
     <AuthStep
@@ -56,12 +51,10 @@ export function ResetCodeStep({
     >
       <form noValidate className="grid gap-5" onSubmit={submit}>
         <CodeField
-          {...codeField}
-          onChange={(event) => {
-            // Only digits stay in the field, as many as a code has.
-            event.target.value = event.target.value.replace(/\D/g, '').slice(0, VERIFICATION_CODE_LENGTH);
-            return codeField.onChange(event);
-          }}
+          value={code}
+          onChange={(event) =>
+            setCode(event.target.value.replace(/\D/g, '').slice(0, VERIFICATION_CODE_LENGTH))
+          }
         />
         <Button type="submit" size="lg" loading={check.isPending}>
           {t('forgot.verifyCode')}

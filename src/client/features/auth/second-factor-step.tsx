@@ -2,10 +2,8 @@
  * The second step of a staff sign-in with a second factor: the passkey, a code from the authenticator
  * app, or one of the recovery codes, instead of a code sent by e-mail.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { recoverySignInFormSchema, totpSignInFormSchema } from '../../../shared/schemas/security.js';
+import { type FormEvent, useState } from 'react';
+import { RECOVERY_CODE_MESSAGE, TOTP_CODE_MESSAGE } from '../../../shared/auth-rules.js';
 import { Button, TextField } from '../../components/light/ui';
 import { toast } from '../../components/ui/use-toast';
 import { errorCode, errorMessage } from '../../lib/api';
@@ -33,12 +31,8 @@ export function SecondFactorStep({
   onBack: () => void;
 }) {
   const [mode, setMode] = useState<'totp' | 'recovery'>(factors.totp ? 'totp' : 'recovery');
-  // Both kinds of code have the same one field; the schema follows the kind chosen.
-  const form = useForm({
-    resolver: zodResolver(mode === 'totp' ? totpSignInFormSchema : recoverySignInFormSchema),
-    defaultValues: { code: '' },
-  });
-  const codeError = form.formState.errors.code?.message;
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
   const welcome = (user: { email: string }) => ({
     variant: 'success' as const,
     title: 'Login successful',
@@ -60,13 +54,20 @@ export function SecondFactorStep({
     ),
   );
 
-  const submit = form.handleSubmit(({ code }) =>
-    typed.mutate(code, {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = code.trim();
+    const valid = mode === 'totp' ? /^\d{6}$/.test(value) : value.replace(/[\s-]/g, '').length >= 10;
+    if (!valid) {
+      setError(mode === 'totp' ? TOTP_CODE_MESSAGE : RECOVERY_CODE_MESSAGE);
+      return;
+    }
+    setError(undefined);
+    typed.mutate(value, {
       onSuccess: ({ user }) => onSignedIn(user, welcome(user)),
-      onError: (e) =>
-        startedAgain(e) || form.setError('code', { message: errorMessage(e) ?? 'Something went wrong' }),
-    }),
-  );
+      onError: (e) => startedAgain(e) || setError(errorMessage(e) ?? 'Something went wrong'),
+    });
+  };
 
   return (
     <AuthStep
@@ -109,8 +110,9 @@ export function SecondFactorStep({
             inputMode={mode === 'totp' ? 'numeric' : 'text'}
             maxLength={mode === 'totp' ? 6 : 40}
             spellCheck={false}
-            error={codeError}
-            {...form.register('code')}
+            value={code}
+            error={error}
+            onChange={(event) => setCode(event.target.value)}
           />
           <Button
             type="submit"
@@ -128,7 +130,8 @@ export function SecondFactorStep({
           className="justify-self-center"
           onClick={() => {
             setMode(mode === 'totp' ? 'recovery' : 'totp');
-            form.reset({ code: '' });
+            setCode('');
+            setError(undefined);
           }}
           hidden={!factors.totp && mode === 'recovery'}
         >
