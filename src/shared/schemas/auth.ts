@@ -134,5 +134,43 @@ export const sessionUserSchema = z.object({
 
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
-export type VerifyEmailResponse = { userExists: boolean; needsPassword: boolean; codeSent?: boolean };
-export type ForgotPasswordResponse = { email: string; status: 'ACTIVE' | 'PENDING' | 'NOT_FOUND' };
+/** The answer of a sign-in step that ends signed in. */
+export const userAnswerSchema = z.object({ user: sessionUserSchema });
+
+/** GET /api/auth/session: the signed-in user, or null for a visitor (an answer, not an error). */
+export const sessionAnswerSchema = z.object({ user: z.nullable(sessionUserSchema) });
+
+export const okSchema = z.object({ ok: z.literal(true) });
+
+/** What a staff account's second step takes instead of a mailed code. */
+export const signInFactorsSchema = z.object({ totp: z.boolean(), passkey: z.boolean() });
+export type SignInFactors = z.output<typeof signInFactorsSchema>;
+
+/** POST /api/auth/login: `secondFactor` names what the next step takes instead of a mailed code (staff with one). */
+export const loginAnswerSchema = z.object({
+  ok: z.literal(true),
+  secondFactor: z.optional(signInFactorsSchema),
+});
+
+export const verifyEmailAnswerSchema = z.object({
+  userExists: z.boolean(),
+  needsPassword: z.boolean(),
+  codeSent: z.optional(z.boolean()),
+});
+
+/** POST /api/auth/verify-code: the session for a sign-in code, else only that a reset code is valid. */
+export const verifyCodeAnswerSchema = z.union([userAnswerSchema, z.object({ valid: z.literal(true) })]);
+
+export const forgotPasswordAnswerSchema = z.object({
+  email: z.string(),
+  status: z.enum(['ACTIVE', 'PENDING', 'NOT_FOUND']),
+});
+
+/** WebAuthn's PublicKeyCredentialRequestOptionsJSON, for the browser's navigator.credentials.get. */
+export const passkeySignInOptionsSchema = z.looseObject({ challenge: z.string() });
+
+/** DELETE /api/admin/users/:id/sessions: how many sessions were ended. */
+export const endedSessionsSchema = z.object({ message: z.string(), ended: z.number() });
+
+export type VerifyEmailResponse = z.output<typeof verifyEmailAnswerSchema>;
+export type ForgotPasswordResponse = z.output<typeof forgotPasswordAnswerSchema>;

@@ -85,6 +85,9 @@ export const notificationPrefsPatchSchema = z.partial(notificationPrefsSchema);
 /** PATCH /api/user/preferences: the customer side's language of the signed-in user. */
 export const preferencesSchema = z.strictObject({ locale: z.enum(LOCALES) });
 
+/** GET /api/user/:userId/status: the registration status of the caller's own id. */
+export const userStatusParams = z.object({ userId: z.coerce.number().check(z.int(), z.positive()) });
+
 export const userStatusSchema = z.object({ status: z.enum(['REGISTERED', 'UNREGISTERED']) });
 
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;

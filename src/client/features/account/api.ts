@@ -4,10 +4,12 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
+import { accountRoutes } from '../../../shared/routes/account.js';
 import type { SessionUser } from '../../../shared/schemas/auth.js';
 import type { OrderDto } from '../../../shared/schemas/orders.js';
 import type { ProfileUpdate, ShippingAddressUpdate } from '../../../shared/schemas/user.js';
-import { apiJson, isApiError } from '../../lib/api';
+import { isApiError } from '../../lib/api';
+import { callApi } from '../../lib/call-api';
 import { fetchSessionUser } from '../auth/auth-api';
 import { authKeys } from '../auth/session';
 import { orderKeys } from '../orders/api';
@@ -30,7 +32,7 @@ export async function saveProfile(update: Required<ProfileUpdate>): Promise<Sess
   const current = await fetchSessionUser();
   if (!current) throw new SessionExpiredError();
   try {
-    return await apiJson<SessionUser>('PATCH', '/api/user/profile', update);
+    return await callApi(accountRoutes.updateProfile, { body: update });
   } catch (error) {
     // Kept quirk: a 500 from this call counts as success. The product this portal replaces stored the
     // profile and then failed while answering, so the customer was told it worked; we keep that, and
@@ -74,7 +76,7 @@ function usePollOrders(): () => void {
 }
 
 export function saveShippingAddress(update: Required<ShippingAddressUpdate>): Promise<OrderDto> {
-  return apiJson<OrderDto>('PATCH', '/api/user/shipping-address', update);
+  return callApi(accountRoutes.updateShippingAddress, { body: update });
 }
 
 /** Updates the latest order's shipping address and phone (decision 25). */

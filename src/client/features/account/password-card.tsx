@@ -3,7 +3,8 @@
  * by name, in the reader's language); the server checks them again, the current password, and stores
  * the change.
  */
-import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type FieldError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { MIN_PASSWORD_LENGTH } from '../../../shared/constants.js';
 import { PASSWORD_MAX_LENGTH } from '../../../shared/schemas/auth.js';
@@ -35,46 +36,47 @@ export function PasswordCard({ email }: { email: string }) {
     const name = ruleName(PASSWORD_CHANGE_MESSAGES, message);
     return name ? t(`password.messages.${name}`, { min: MIN_PASSWORD_LENGTH }) : message;
   };
-  const form = useForm<PasswordValues>({ defaultValues: EMPTY });
+  // What the server said about a field is shown as set (type 'server'); a rule of the schema by its name.
+  const fieldMessage = (error: FieldError | undefined) =>
+    error?.type === 'server' ? error.message : ruleMessage(error?.message);
+  const form = useForm<PasswordValues>({ resolver: zodResolver(passwordChangeSchema), defaultValues: EMPTY });
   const changePassword = useChangePassword();
   const { errors } = form.formState;
 
-  const submit = form.handleSubmit((values) => {
-    if (values.newPassword !== values.confirmPassword) {
-      toast({
-        variant: 'destructive',
-        title: t('password.messages.mismatchTitle'),
-        description: t('password.messages.mismatch'),
-      });
-      return;
-    }
-    const checked = passwordChangeSchema.safeParse(values);
-    if (!checked.success) {
-      for (const issue of checked.error.issues) {
-        const name = FIELD_NAMES.find((field) => field === issue.path[0]);
-        if (name) form.setError(name, { message: ruleMessage(issue.message) });
-      }
-      return;
-    }
-    changePassword.mutate(values, {
-      onSuccess: () => {
-        toastSuccess(t('password.updated'));
-        form.reset(EMPTY);
-      },
-      onError: (error) => {
-        // A field the server refused (the current password: WRONG_CURRENT_PASSWORD): its own English
-        // words to an English reader, the refusal's text by its code to anyone else.
-        const fields = errorFields(error);
-        const shown = FIELD_NAMES.filter((name) => fields[name]);
-        const refusal = serverError(error);
-        for (const name of shown) {
-          const english = i18n.language === 'en' ? fields[name] : undefined;
-          form.setError(name, { message: english ?? refusal ?? t('errorText') });
-        }
-        if (shown.length === 0) toastError(t('error'), undefined, refusal ?? t('errorText'));
-      },
+  const refused = (values: PasswordValues) => {
+    // A confirmation that does not match is told by a toast alone, before any other rule.
+    if (values.newPassword === values.confirmPassword) return;
+    form.clearErrors();
+    toast({
+      variant: 'destructive',
+      title: t('password.messages.mismatchTitle'),
+      description: t('password.messages.mismatch'),
     });
-  });
+  };
+
+  const submit = form.handleSubmit(
+    (values) => {
+      changePassword.mutate(values, {
+        onSuccess: () => {
+          toastSuccess(t('password.updated'));
+          form.reset(EMPTY);
+        },
+        onError: (error) => {
+          // A field the server refused (the current password: WRONG_CURRENT_PASSWORD): its own English
+          // words to an English reader, the refusal's text by its code to anyone else.
+          const fields = errorFields(error);
+          const shown = FIELD_NAMES.filter((name) => fields[name]);
+          const refusal = serverError(error);
+          for (const name of shown) {
+            const english = i18n.language === 'en' ? fields[name] : undefined;
+            form.setError(name, { type: 'server', message: english ?? refusal ?? t('errorText') });
+          }
+          if (shown.length === 0) toastError(t('error'), undefined, refusal ?? t('errorText'));
+        },
+      });
+    },
+    () => refused(form.getValues()),
+  );
 
   return (
     <Card>
@@ -90,21 +92,21 @@ export function PasswordCard({ email }: { email: string }) {
             label={t('password.current')}
             autoComplete="current-password"
             maxLength={PASSWORD_MAX_LENGTH}
-            error={errors.currentPassword?.message}
+            error={fieldMessage(errors.currentPassword)}
             {...form.register('currentPassword')}
           />
           <PasswordField
             label={t('password.new')}
             autoComplete="new-password"
             maxLength={PASSWORD_MAX_LENGTH}
-            error={errors.newPassword?.message}
+            error={fieldMessage(errors.newPassword)}
             {...form.register('newPassword')}
           />
           <PasswordField
             label={t('password.confirm')}
             autoComplete="new-password"
             maxLength={PASSWORD_MAX_LENGTH}
-            error={errors.confirmPassword?.message}
+            error={fieldMessage(errors.confirmPassword)}
             {...form.register('confirmPassword')}
           />
           <Button type="submit" className="justify-self-start" loading={changePassword.isPending}>

@@ -3,8 +3,9 @@
  * per user on the server so they follow the customer to every browser.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { accountRoutes } from '../../../shared/routes/account.js';
 import type { NotificationPrefs, PasswordChange } from '../../../shared/schemas/user.js';
-import { apiJson } from '../../lib/api';
+import { callApi } from '../../lib/call-api';
 
 export const userKeys = {
   all: ['user'] as const,
@@ -17,7 +18,7 @@ export const DEFAULT_NOTIFICATION_PREFS: NotificationPrefs = { email: true, sms:
 export function useNotificationPrefs() {
   return useQuery({
     queryKey: userKeys.notifications(),
-    queryFn: () => apiJson<NotificationPrefs>('GET', '/api/user/notifications'),
+    queryFn: () => callApi(accountRoutes.notifications),
   });
 }
 
@@ -27,7 +28,7 @@ export function useUpdateNotificationPrefs() {
   const key = userKeys.notifications();
   return useMutation({
     mutationFn: (patch: Partial<NotificationPrefs>) =>
-      apiJson<NotificationPrefs>('PATCH', '/api/user/notifications', patch),
+      callApi(accountRoutes.updateNotifications, { body: patch }),
     onMutate: async (patch) => {
       await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData<NotificationPrefs>(key) ?? DEFAULT_NOTIFICATION_PREFS;
@@ -51,7 +52,6 @@ export function useUpdateNotificationPrefs() {
 
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (change: Required<PasswordChange>) =>
-      apiJson<{ message: string }>('POST', '/api/user/password', change),
+    mutationFn: (change: Required<PasswordChange>) => callApi(accountRoutes.changePassword, { body: change }),
   });
 }

@@ -5,23 +5,17 @@
  * Light on purpose: it is most of the first load of /auth (no router, TanStack Query or i18next).
  */
 import { useRef, useState } from 'react';
-import type { SessionUser } from '../../../shared/schemas/auth.js';
 import { toast } from '../../components/ui/use-toast';
-import { RichText } from '../../lib/texts';
-import {
-  checkPassword,
-  type SignInFactors,
-  setPassword,
-  verifyEmail as verifyEmailCall,
-  verifyLoginCode,
-} from './auth-api';
+import { type SignInFactors, verifyEmail as verifyEmailCall } from './auth-api';
 import { AuthLayout, AuthStep } from './auth-layout';
 import { ForgotPasswordFlow } from './forgot-password-flow';
-import { CodeForm, CodeSentDescription, EmailForm, NewPasswordForm, PasswordForm, ResendCode } from './forms';
+import { EmailForm, NewPasswordForm } from './forms';
 import { useAuthMessages } from './messages';
+import { PasswordStep } from './password-step';
 import { SecondFactorStep } from './second-factor-step';
 import { codeSentToast, type SignedInHandler } from './signed-in';
 import { useCall } from './use-call';
+import { VerificationStep } from './verification-step';
 
 type Step =
   | { name: 'email' }
@@ -191,136 +185,4 @@ export function AuthPage({
         </AuthLayout>
       );
   }
-}
-
-function PasswordStep({
-  email,
-  onBack,
-  onCodeSent,
-  onSecondFactor,
-  onForgotPassword,
-}: {
-  email: string;
-  onBack: () => void;
-  onCodeSent: () => void;
-  /** Staff with a passkey or an authenticator app take that step instead of a mailed code. */
-  onSecondFactor: (factors: SignInFactors) => void;
-  onForgotPassword: () => void;
-}) {
-  const { t, failed } = useAuthMessages();
-  const login = useCall((password: string) => checkPassword(email, password));
-  const sendCode = useCall(() => verifyEmailCall(email, true));
-  return (
-    <AuthStep
-      key="password"
-      title={t('password.title')}
-      description={
-        <RichText
-          t={t}
-          i18nKey="password.signingInAs"
-          values={{ email }}
-          components={{ strong: <span className="font-medium text-foreground" /> }}
-        />
-      }
-      back={{ label: t('email.useDifferent'), onClick: onBack }}
-    >
-      <PasswordForm
-        email={email}
-        busy={login.isPending || sendCode.isPending}
-        onForgotPassword={onForgotPassword}
-        onSubmit={(password) =>
-          login.mutate(password, {
-            // The password is right; the session only comes with the second factor or the code sent now.
-            onSuccess: ({ secondFactor }) =>
-              secondFactor
-                ? onSecondFactor(secondFactor)
-                : sendCode.mutate(undefined, {
-                    onSuccess: () => {
-                      toast(codeSentToast(t, email));
-                      onCodeSent();
-                    },
-                    onError: (error) => failed(t('errors.title'), error, t('errors.generic')),
-                  }),
-            onError: (error) => failed(t('password.loginFailed'), error, t('password.invalidCredentials')),
-          })
-        }
-      />
-    </AuthStep>
-  );
-}
-
-function VerificationStep({
-  email,
-  newPassword,
-  onSignedIn,
-  onBack,
-}: {
-  email: string;
-  /** Set when the code confirms a new password (new or pending account) rather than a sign-in. */
-  newPassword?: { password: string; pending: boolean };
-  onSignedIn: SignedInHandler;
-  onBack: () => void;
-}) {
-  const { t, failed } = useAuthMessages();
-  const verify = useCall(async (code: string): Promise<SessionUser> => {
-    if (!newPassword) return (await verifyLoginCode(email, code)).user;
-    const { password } = newPassword;
-    return (await setPassword({ email, password, confirmPassword: password, code })).user;
-  });
-
-  const onVerified = (user: SessionUser) => {
-    if (!newPassword) {
-      onSignedIn(user, {
-        variant: 'success',
-        title: t('signedIn.loginTitle'),
-        description: t('signedIn.welcomeBack', { email: user.email }),
-      });
-    } else if (newPassword.pending) {
-      onSignedIn(user, {
-        variant: 'success',
-        title: t('signedIn.passwordSetTitle'),
-        description: t('signedIn.welcome', { email: user.email }),
-      });
-    } else {
-      onSignedIn(user, {
-        variant: 'success',
-        title: t('signedIn.accountCreatedTitle'),
-        description: t('signedIn.welcome', { email: user.email }),
-      });
-    }
-  };
-
-  const failureTitle = !newPassword
-    ? t('code.verificationFailed')
-    : newPassword.pending
-      ? t('code.setPasswordFailed')
-      : t('code.createFailed');
-
-  return (
-    <AuthStep
-      key="verification"
-      title={t('code.title')}
-      description={<CodeSentDescription email={email} />}
-      back={{ label: t('code.back'), onClick: onBack }}
-    >
-      <CodeForm
-        busy={verify.isPending}
-        submitLabel={
-          newPassword
-            ? newPassword.pending
-              ? t('code.finishSetup')
-              : t('code.createAccount')
-            : t('code.verifyAndSignIn')
-        }
-        onSubmit={(code) =>
-          verify.mutate(code, {
-            onSuccess: onVerified,
-            onError: (error) =>
-              failed(failureTitle, error, newPassword ? t('errors.generic') : t('code.invalidCode')),
-          })
-        }
-      />
-      <ResendCode email={email} send={() => verifyEmailCall(email, true)} />
-    </AuthStep>
-  );
 }

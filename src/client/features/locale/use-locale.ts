@@ -2,14 +2,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOCALES, type Locale } from '../../../shared/locales.js';
+import { accountRoutes } from '../../../shared/routes/account.js';
 import type { SessionUser } from '../../../shared/schemas/auth.js';
 import { activeLocale, changeLocale } from '../../i18n';
-import { apiJson } from '../../lib/api';
+import { callApi } from '../../lib/call-api';
 import { authKeys, useSession } from '../auth/session';
 
 /** PATCH /api/user/preferences: the signed-in user's stored language, used by the screens and e-mails. */
-export function saveLocalePreference(locale: Locale): Promise<{ locale: Locale }> {
-  return apiJson('PATCH', '/api/user/preferences', { locale });
+export function saveLocalePreference(locale: Locale) {
+  return callApi(accountRoutes.updatePreferences, { body: { locale } });
 }
 
 /**

@@ -83,7 +83,7 @@ function phoneCountry(name: unknown): PhoneCountry {
 function onboardingFields(stageData: StageDataDto, { t }: Words): FieldList {
   const data = stageData.onboardingData;
   if (!data || typeof data !== 'object') return [];
-  const answers = data as Record<string, unknown>;
+  const answers: Record<string, unknown> = Object.fromEntries(Object.entries(data));
   const applicationType = text(answers.applicationType);
   return [
     [t('details.name'), [text(answers.firstName), text(answers.lastName)].filter(Boolean).join(' ')],

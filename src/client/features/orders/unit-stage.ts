@@ -120,10 +120,11 @@ export function stepReachedDates(
     })
     .sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp));
   for (const move of moves) {
-    const step = timelineStep(move.data.status as Stage);
-    if (step > 0 && timelineStep((move.data.oldStatus as Stage | undefined) ?? 'ORDER_PLACED') !== step) {
-      dates[step] = move.timestamp;
-    }
+    const { status, oldStatus } = move.data;
+    if (typeof status !== 'string' || !isStage(status)) continue;
+    const from = typeof oldStatus === 'string' && isStage(oldStatus) ? oldStatus : 'ORDER_PLACED';
+    const step = timelineStep(status);
+    if (step > 0 && timelineStep(from) !== step) dates[step] = move.timestamp;
   }
   return dates;
 }

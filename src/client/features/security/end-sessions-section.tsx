@@ -3,6 +3,7 @@
  * second factor of a staff member who lost it (decisions 150 and 155).
  */
 import { useMutation } from '@tanstack/react-query';
+import { authRoutes } from '../../../shared/routes/auth.js';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -15,14 +16,13 @@ import {
   AlertDialogTrigger,
 } from '../../components/ui/alert-dialog';
 import { Button } from '../../components/ui/button';
-import { apiJson } from '../../lib/api';
+import { callApi } from '../../lib/call-api';
 import { toastError, toastSuccess } from '../../lib/notify';
 import { useRemoveAllSecondFactors } from './second-factor-api';
 
 export function EndSessionsSection({ userId, email }: { userId: number; email: string }) {
   const end = useMutation({
-    mutationFn: () =>
-      apiJson<{ message: string; ended: number }>('DELETE', `/api/admin/users/${userId}/sessions`),
+    mutationFn: () => callApi(authRoutes.endUserSessions, { params: { id: userId } }),
   });
   const removeFactor = useRemoveAllSecondFactors(userId);
   return (

@@ -1,7 +1,8 @@
 /** The caller's signed-in browsers (`/api/user/sessions`). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { authRoutes } from '../../../shared/routes/auth.js';
 import type { SessionInfo } from '../../../shared/schemas/security.js';
-import { apiJson } from '../../lib/api';
+import { callApi } from '../../lib/call-api';
 import { authKeys } from '../auth/session';
 
 export const sessionKeys = {
@@ -11,15 +12,14 @@ export const sessionKeys = {
 export function useSessions() {
   return useQuery({
     queryKey: sessionKeys.all,
-    queryFn: () => apiJson<SessionInfo[]>('GET', '/api/user/sessions'),
+    queryFn: () => callApi(authRoutes.sessions),
   });
 }
 
 export function useEndSession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (session: SessionInfo) =>
-      apiJson<{ message: string }>('DELETE', `/api/user/sessions/${session.id}`),
+    mutationFn: (session: SessionInfo) => callApi(authRoutes.endSession, { params: { id: session.id } }),
     onSuccess: (_answer, session) => {
       // Ending this browser's own session signs it out: the guard then shows /auth.
       if (session.current) queryClient.setQueryData(authKeys.user, null);

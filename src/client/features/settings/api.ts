@@ -6,7 +6,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiKeyRoutes } from '../../../shared/routes/api-keys.js';
 import { paymentRoutes } from '../../../shared/routes/payments.js';
 import { settingsRoutes } from '../../../shared/routes/settings.js';
-import { SETTINGS_DEFAULTS, type SettingsByCategory, type SettingsCategory } from '../../../shared/schemas/settings.js';
+import {
+  SETTINGS_DEFAULTS,
+  type SettingsByCategory,
+  type SettingsCategory,
+} from '../../../shared/schemas/settings.js';
 import { callApi } from '../../lib/call-api';
 import { configKeys } from '../../lib/public-config';
 
@@ -24,7 +28,8 @@ export const apiKeyKeys = {
 export function useSettings<C extends SettingsCategory>(category: C) {
   return useQuery({
     queryKey: settingsKeys.category(category),
-    queryFn: async () => settingsFromEntries(category, await callApi(settingsRoutes.read, { params: { category } })),
+    queryFn: async () =>
+      settingsFromEntries(category, await callApi(settingsRoutes.read, { params: { category } })),
   });
 }
 

@@ -1,18 +1,9 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { FastifyPluginAsync } from 'fastify';
 import { LOGIN_CHALLENGE_TTL_MINUTES } from '../../../shared/constants.js';
 import { withPermissions } from '../../../shared/permissions.js';
-import {
-  forgotPasswordRequestSchema,
-  loginRequestSchema,
-  resetPasswordRequestSchema,
-  sessionUserSchema,
-  setPasswordRequestSchema,
-  verifyCodeRequestSchema,
-  verifyEmailRequestSchema,
-} from '../../../shared/schemas/auth.js';
-import { passkeyOptionsRequestSchema, secondFactorSignInSchema } from '../../../shared/schemas/security.js';
+import { authRoutes as routes } from '../../../shared/routes/auth.js';
 import type { Config } from '../../config.js';
+import { registerRoute } from '../../http/route-map.js';
 import { errorBody } from '../../http/schemas.js';
 import {
   cookieOptions,
@@ -25,9 +16,6 @@ import { localeOfAcceptLanguage } from '../../mail/i18n.js';
 import { authErrors } from './errors.js';
 import type { AuthService } from './service.js';
 
-const userAnswer = z.object({ user: sessionUserSchema });
-const ok = z.object({ ok: z.literal(true) });
-
 export interface AuthRouteOptions {
   auth: AuthService;
   config: Config;
@@ -35,7 +23,8 @@ export interface AuthRouteOptions {
   perMinuteLimit: number;
 }
 
-export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
+/** The sign-in steps. Paths and shapes: src/shared/routes/auth.ts. */
+export const authRoutes: FastifyPluginAsync<AuthRouteOptions> = async (
   app,
   { auth, config, perMinuteLimit },
 ) => {
@@ -47,57 +36,31 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
   });
 
   const currentUser = {
-    schema: { response: { 200: sessionUserSchema, 401: errorBody } },
+    failures: { 401: errorBody },
     handler: async (request: Parameters<typeof requireUser>[0]) => withPermissions(requireUser(request)),
   };
-  app.get('/api/auth/user', currentUser);
-  app.get('/api/user', currentUser);
+  registerRoute(app, routes.user, currentUser);
+  registerRoute(app, routes.currentUser, currentUser);
   // The same question for a page that only wants to know: a visitor is an answer, not an error, so
   // the browser logs no failed request on the sign-in page.
-  app.get(
-    '/api/auth/session',
-    { schema: { response: { 200: z.object({ user: z.nullable(sessionUserSchema) }) } } },
-    async (request) => ({ user: request.user && withPermissions(request.user) }),
-  );
+  registerRoute(app, routes.session, {
+    handler: async (request) => ({ user: request.user && withPermissions(request.user) }),
+  });
 
-  app.post(
-    '/api/auth/verify-email',
-    {
-      config: limited,
-      schema: {
-        body: verifyEmailRequestSchema,
-        response: {
-          200: z.object({
-            userExists: z.boolean(),
-            needsPassword: z.boolean(),
-            codeSent: z.boolean().optional(),
-          }),
-        },
-      },
-    },
-    async (request) => {
+  registerRoute(app, routes.verifyEmail, {
+    config: limited,
+    handler: async (request) => {
       const sendCode = request.body.sendCode === true;
       const challenge = request.cookies[LOGIN_CHALLENGE_COOKIE];
       const status = await auth.lookup(request.body.email, { sendCode, challenge }, meta(request));
       return sendCode ? { ...status, codeSent: true } : status;
     },
-  );
+  });
 
-  app.post(
-    '/api/auth/login',
-    {
-      config: limited,
-      schema: {
-        body: loginRequestSchema,
-        response: {
-          // `secondFactor` names what the next step takes instead of a mailed code (staff with one).
-          200: ok.extend({ secondFactor: z.object({ totp: z.boolean(), passkey: z.boolean() }).optional() }),
-          401: errorBody,
-          429: errorBody,
-        },
-      },
-    },
-    async (request, reply) => {
+  registerRoute(app, routes.login, {
+    config: limited,
+    failures: { 401: errorBody, 429: errorBody },
+    handler: async (request, reply) => {
       const { challenge, secondFactor } = await auth.checkPassword(
         request.body.email,
         request.body.password,
@@ -110,33 +73,20 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
       );
       return { ok: true as const, ...(secondFactor && { secondFactor }) };
     },
-  );
+  });
 
-  app.post(
-    '/api/auth/second-factor/passkey-options',
-    {
-      config: limited,
-      schema: {
-        body: passkeyOptionsRequestSchema,
-        // WebAuthn's PublicKeyCredentialRequestOptionsJSON, for the browser's navigator.credentials.get.
-        response: { 200: z.looseObject({ challenge: z.string() }), 400: errorBody, 401: errorBody },
-      },
-    },
-    async (request) => ({
+  registerRoute(app, routes.passkeyOptions, {
+    config: limited,
+    failures: { 400: errorBody, 401: errorBody },
+    handler: async (request) => ({
       ...(await auth.passkeySignInOptions(request.body.email, request.cookies[LOGIN_CHALLENGE_COOKIE])),
     }),
-  );
+  });
 
-  app.post(
-    '/api/auth/second-factor',
-    {
-      config: limited,
-      schema: {
-        body: secondFactorSignInSchema,
-        response: { 200: userAnswer, 400: errorBody, 401: errorBody, 429: errorBody },
-      },
-    },
-    async (request, reply) => {
+  registerRoute(app, routes.secondFactor, {
+    config: limited,
+    failures: { 400: errorBody, 401: errorBody, 429: errorBody },
+    handler: async (request, reply) => {
       const { user, session } = await auth.completeSecondFactor(
         request.body,
         request.cookies[LOGIN_CHALLENGE_COOKIE],
@@ -146,18 +96,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
       setSessionCookie(reply, config, session.token);
       return { user };
     },
-  );
+  });
 
-  app.post(
-    '/api/auth/verify-code',
-    {
-      config: limited,
-      schema: {
-        body: verifyCodeRequestSchema,
-        response: { 200: z.union([userAnswer, z.object({ valid: z.literal(true) })]) },
-      },
-    },
-    async (request, reply) => {
+  registerRoute(app, routes.verifyCode, {
+    config: limited,
+    handler: async (request, reply) => {
       const { email, code, login, reset } = request.body;
       if (login && reset) throw authErrors.LOGIN_AND_RESET('Choose either login or reset, not both');
       if (!login) {
@@ -174,54 +117,42 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
       setSessionCookie(reply, config, session.token);
       return { user };
     },
-  );
+  });
 
-  app.post(
-    '/api/auth/set-password',
-    { config: limited, schema: { body: setPasswordRequestSchema, response: { 200: userAnswer } } },
-    async (request, reply) => {
+  registerRoute(app, routes.setPassword, {
+    config: limited,
+    handler: async (request, reply) => {
       const { email, password, code } = request.body;
       const { user, session } = await auth.setPassword(email, password, code, meta(request));
       setSessionCookie(reply, config, session.token);
       return { user };
     },
-  );
+  });
 
-  app.post(
-    '/api/auth/forgot-password',
-    {
-      config: limited,
-      schema: {
-        body: forgotPasswordRequestSchema,
-        response: {
-          200: z.object({ email: z.string(), status: z.enum(['ACTIVE', 'PENDING', 'NOT_FOUND']) }),
-        },
-      },
-    },
-    async (request) => {
+  registerRoute(app, routes.forgotPassword, {
+    config: limited,
+    handler: async (request) => {
       const status = await auth.forgotPassword(request.body.email, meta(request));
       return { email: request.body.email, status };
     },
-  );
+  });
 
-  app.post(
-    '/api/auth/reset-password',
-    {
-      config: limited,
-      schema: { body: resetPasswordRequestSchema, response: { 200: z.object({ message: z.string() }) } },
-    },
-    async (request, reply) => {
+  registerRoute(app, routes.resetPassword, {
+    config: limited,
+    handler: async (request, reply) => {
       const { email, password, code } = request.body;
       await auth.resetPassword(email, password, code, meta(request));
       reply.clearCookie(SESSION_COOKIE, cookieOptions(config));
       return { message: 'Password reset successful' };
     },
-  );
+  });
 
-  app.post('/api/auth/logout', { schema: { response: { 200: ok } } }, async (request, reply) => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (token) await auth.sessions.delete(token);
-    reply.clearCookie(SESSION_COOKIE, cookieOptions(config));
-    return { ok: true as const };
+  registerRoute(app, routes.logout, {
+    handler: async (request, reply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) await auth.sessions.delete(token);
+      reply.clearCookie(SESSION_COOKIE, cookieOptions(config));
+      return { ok: true as const };
+    },
   });
 };

@@ -1,8 +1,8 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { sessionListSchema } from '../../../shared/schemas/security.js';
+import type { FastifyPluginAsync } from 'fastify';
+import { authRoutes as routes } from '../../../shared/routes/auth.js';
 import type { Config } from '../../config.js';
-import { errorBody, idParams } from '../../http/schemas.js';
+import { registerRoute } from '../../http/route-map.js';
+import { errorBody } from '../../http/schemas.js';
 import { cookieOptions, requirePermission, requireUser, SESSION_COOKIE } from '../../http/session.js';
 import { auditActor } from '../audit/index.js';
 import { describeDevice } from './device.js';
@@ -14,15 +14,15 @@ const failures = { 401: errorBody, 403: errorBody, 404: errorBody };
 /**
  * The caller's signed-in browsers, ending one of them, and an administrator ending every session of
  * a user. Ending a session closes its live connections on every instance (the sign-out mechanism).
+ * Paths and shapes: src/shared/routes/auth.ts.
  */
-export const sessionRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Config }> = async (
+export const sessionRoutes: FastifyPluginAsync<{ auth: AuthService; config: Config }> = async (
   app,
   { auth, config },
 ) => {
-  app.get(
-    '/api/user/sessions',
-    { schema: { response: { 200: sessionListSchema, ...failures } } },
-    async (request) => {
+  registerRoute(app, routes.sessions, {
+    failures,
+    handler: async (request) => {
       const user = requireUser(request);
       const rows = await auth.sessions.list(user.id);
       return rows.map((row) => ({
@@ -34,12 +34,11 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: C
         current: row.id === request.sessionId,
       }));
     },
-  );
+  });
 
-  app.delete(
-    '/api/user/sessions/:id',
-    { schema: { params: idParams, response: { 200: z.object({ message: z.string() }), ...failures } } },
-    async (request, reply) => {
+  registerRoute(app, routes.endSession, {
+    failures,
+    handler: async (request, reply) => {
       const user = requireUser(request);
       // Another user's session answers as if it did not exist.
       if (!(await auth.sessions.endOwn(user, request.params.id, request.ip)))
@@ -47,22 +46,16 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: C
       if (request.params.id === request.sessionId) reply.clearCookie(SESSION_COOKIE, cookieOptions(config));
       return { message: 'Session ended' };
     },
-  );
+  });
 
-  app.delete(
-    '/api/admin/users/:id/sessions',
-    {
-      config: { permission: 'admin.all' },
-      schema: {
-        params: idParams,
-        response: { 200: z.object({ message: z.string(), ended: z.number() }), ...failures },
-      },
-    },
-    async (request) => {
+  registerRoute(app, routes.endUserSessions, {
+    config: { permission: 'admin.all' },
+    failures,
+    handler: async (request) => {
       requirePermission(request, 'admin.all');
       const ended = await auth.endAllSessions(request.params.id, auditActor(request));
       if (ended === undefined) throw authErrors.USER_NOT_FOUND('User not found');
       return { message: ended === 1 ? 'Ended 1 session' : `Ended ${ended} sessions`, ended };
     },
-  );
+  });
 };
