@@ -9,6 +9,7 @@ async function main() {
   const config = loadConfig();
   const database = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
+  if (process.env.ORDERFLOW_AWAIT_CLIENT) await clientBuilt();
   const app = await buildApp({ config, database });
 
   const admin = await ensureFirstAdmin(database.db, {
@@ -36,6 +37,20 @@ async function main() {
       'PAYMENTS_TEST_MODE=1: while no Stripe key applies, deposits go through the built-in test checkout, which takes no real payment',
     );
   }
+}
+
+/**
+ * `npm start` on a fresh clone (scripts/start.mjs) builds the client while this process opens the
+ * database; the client's files are read when the app is built, so it waits for the build's message.
+ */
+function clientBuilt(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (!process.send) return reject(new Error('ORDERFLOW_AWAIT_CLIENT is set by npm start only'));
+    process.once('message', (message) => {
+      if (message === 'client-built') resolve();
+    });
+    process.once('disconnect', () => reject(new Error('the client build ended without a client')));
+  });
 }
 
 main().catch((err) => {
