@@ -5,9 +5,6 @@
  * - `react`: React alone (every page; most releases leave it unchanged, so it stays cached);
  * - `icons`: the icons any screen draws (one module re-exports them all, so they are grouped by package);
  * - `sign-in`: what the sign-in app (the first load of /auth) imports;
- * - `sign-in-calls`: what the sign-in calls import with their first request (decision 234): the auth
- *   route entries with their schemas and zod/mini, and callApi; that request fetches them alone, not
- *   the full app's chunks;
  * - `app`: the rest of what the full app imports before any screen (router, queries, i18n, providers);
  * - `screens`: what screens of both sides share; `portal` / `office`: what two or more screens of the
  *   customer portal, or of the back office, share. Each holds only what the toaster, the shells and the
@@ -33,9 +30,6 @@ const ICONS = /[\\/]node_modules[\\/]lucide-react[\\/]/;
  * every screen loads (the bundler gives them a chunk of their own).
  */
 const FORMS = /[\\/]node_modules[\\/](react-hook-form|@hookform[\\/]resolvers)[\\/]/;
-
-/** The sign-in calls' typed call of the auth route entries, which auth-api.ts imports on demand. */
-const SIGN_IN_CALLS = /[\\/]src[\\/]client[\\/]features[\\/]auth[\\/]auth-calls\.ts$/;
 
 /** Modules `from` imports statically, directly or not (not through the icons' re-exporting module). */
 function staticImports(ctx: ChunkingContext, from: string): Set<string> {
@@ -83,10 +77,6 @@ function makePlan(ctx: ChunkingContext, anyModule: string): Map<string, string> 
     if (!inEntry.has(id) && !plan.has(id)) plan.set(id, chunk);
   };
   for (const id of staticImports(ctx, signIn)) assign(id, 'sign-in');
-  const signInCalls = [...plan.keys()]
-    .flatMap((id) => ctx.getModuleInfo(id)?.dynamicallyImportedIds ?? [])
-    .filter((id) => SIGN_IN_CALLS.test(id));
-  for (const call of signInCalls) for (const id of staticImports(ctx, call)) assign(id, 'sign-in-calls');
   for (const id of staticImports(ctx, full)) assign(id, 'app');
 
   // The route screens count for their side; what else the full app loads on demand (the toasts, say)

@@ -5,7 +5,8 @@ import type { SessionUser } from '../../../shared/schemas/auth.js';
 import { toast } from '../../components/ui/use-toast';
 import { changeLocale } from '../../i18n';
 import { errorMessage } from '../../lib/api';
-import { fetchSessionUser, logout } from './auth-api';
+import { logout } from './auth-api';
+import { fetchSessionUser } from './session-call';
 
 export const authKeys = {
   user: ['auth', 'user'] as const,
