@@ -9,7 +9,7 @@ import { LightToaster } from './components/light/toaster';
 import { Spinner } from './components/light/ui';
 import { UiLabelsProvider } from './components/ui/labels';
 import { handOffToast } from './components/ui/use-toast';
-import { fetchSessionUser } from './features/auth/auth-api';
+import { fetchSessionUserOnSignIn } from './features/auth/auth-api';
 import { AuthPage } from './features/auth/auth-page';
 import { homePathFor } from './features/auth/home-path';
 import { initialLocale, setDocumentLanguage } from './lib/page-locale';
@@ -32,7 +32,7 @@ export async function start(element: HTMLElement): Promise<Root> {
   const language = initialLocale();
   setDocumentLanguage(language);
   // A failed session check still shows the sign-in screen: signing in is the way forward.
-  const session = fetchSessionUser().catch(() => null);
+  const session = fetchSessionUserOnSignIn().catch(() => null);
   await loadTexts(language, ['common', 'auth']);
 
   const root = createRoot(element);

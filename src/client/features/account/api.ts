@@ -10,8 +10,8 @@ import type { OrderDto } from '../../../shared/schemas/orders.js';
 import type { ProfileUpdate, ShippingAddressUpdate } from '../../../shared/schemas/user.js';
 import { isApiError } from '../../lib/api';
 import { callApi } from '../../lib/call-api';
-import { fetchSessionUser } from '../auth/auth-api';
 import { authKeys } from '../auth/session';
+import { fetchSessionUser } from '../auth/session-call';
 import { orderKeys } from '../orders/api';
 
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please refresh the page and try again.';

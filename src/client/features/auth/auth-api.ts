@@ -16,8 +16,12 @@ async function callAuth<K extends Parameters<typeof callAuthRoute>[0]>(name: K, 
   return calls.callAuthRoute(name, ...input);
 }
 
-/** The signed-in user, or null for a visitor (answered 200, so no failed request is logged). */
-export async function fetchSessionUser(): Promise<SessionUser | null> {
+/**
+ * The signed-in user, or null for a visitor (answered 200, so no failed request is logged): the sign-in
+ * app's session read, through the lazily loaded calls. The full app reads it with `fetchSessionUser`
+ * (session-call.ts), whose route entry is loaded with the page.
+ */
+export async function fetchSessionUserOnSignIn(): Promise<SessionUser | null> {
   const { user } = await callAuth('session');
   return user;
 }

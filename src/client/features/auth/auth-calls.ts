@@ -1,7 +1,7 @@
 /**
  * The typed call of an auth route entry. auth-api.ts imports this module on the first request, not with
  * the page: the entries carry their zod/mini schemas, which the sign-in screen's first load does not
- * (decision 234); scripts/chunk-plan.ts puts it and its imports in one chunk, `sign-in-calls`.
+ * (decision 234).
  */
 import { authRoutes } from '../../../shared/routes/auth.js';
 import { type CallInput, callApi } from '../../lib/call-api';
