@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// `npm start`: builds what changed, then serves. The server is built first (esbuild, under a second);
-// when the client must be built too, the server process starts at once and opens and migrates the
-// database while Vite builds the client, and it waits for the client before it serves
-// (ORDERFLOW_AWAIT_CLIENT, src/server/main.ts). A first start on a fresh clone thus pays for the
-// longer of the two, not for both.
+// `npm start`: builds what changed, then serves. When the client must be built, Vite starts at once,
+// beside esbuild's server bundle (under a second); the server process starts as soon as its bundle is
+// written, and opens and migrates the database while Vite goes on. It waits for the client before it
+// serves (ORDERFLOW_AWAIT_CLIENT, src/server/main.ts). A first start on a fresh clone thus pays for
+// the longest of the three, not for all of them.
 import { fork } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import {
@@ -16,33 +16,45 @@ import {
   step,
 } from './build-steps.mjs';
 
-await step('building the server (esbuild, no type check)', buildServer);
 const inputsHash = clientInputsHash();
 const clientIsStale = !clientIsCurrent(inputsHash);
+const clientBuild = clientIsStale ? timedClientBuild() : null;
+if (clientBuild) console.log('building the client (vite build)...');
+else console.log(`building the client... skipped: ${CLIENT_DIR} was built from these sources`);
+// Settled here so that a failed client build is reported once, below, not as an unhandled rejection.
+const clientBuilt = clientBuild?.then(
+  (seconds) => ({ seconds }),
+  (error) => ({ error }),
+);
 
+await step('building the server (esbuild, no type check)', buildServer);
 console.log(
-  clientIsStale
+  clientBuild
     ? 'starting the server (node dist/server/main.js): migrating the database while the client builds...'
-    : `building the client... skipped: ${CLIENT_DIR} was built from these sources\n` +
-        'starting the server (node dist/server/main.js): migrating the database, then serving...',
+    : 'starting the server (node dist/server/main.js): migrating the database, then serving...',
 );
 const server = fork('dist/server/main.js', process.argv.slice(2), {
-  env: { ...process.env, ...(clientIsStale && { ORDERFLOW_AWAIT_CLIENT: '1' }) },
+  env: { ...process.env, ...(clientBuild && { ORDERFLOW_AWAIT_CLIENT: '1' }) },
 });
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 // The server shuts down cleanly on these; this process ends when it has.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 
-if (clientIsStale) {
-  try {
-    const started = performance.now();
-    await buildClient();
-    await finishClientBuild(inputsHash);
-    console.log(`client built (vite build, ${((performance.now() - started) / 1000).toFixed(1)} s)`);
-    server.send('client-built');
-  } catch (error) {
-    console.error(error);
+if (clientBuilt) {
+  const built = await clientBuilt;
+  if ('error' in built) {
+    console.error(built.error);
     server.kill('SIGTERM');
     process.exitCode = 1;
+  } else {
+    await finishClientBuild(inputsHash);
+    console.log(`client built (vite build, ${built.seconds.toFixed(1)} s)`);
+    server.send('client-built');
   }
+}
+
+async function timedClientBuild() {
+  const started = performance.now();
+  await buildClient();
+  return (performance.now() - started) / 1000;
 }

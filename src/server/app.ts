@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
@@ -42,6 +41,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { createHttpServer, registerNoStore, serializeRequest, trustProxy } from './http/server.js';
 import { registerSessionLoader } from './http/session.js';
 import { type Clock, systemClock } from './lib/clock.js';
+import { PROJECT_ROOT } from './lib/project-root.js';
 import { registerLive } from './live/routes.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { registerMetrics } from './metrics/index.js';
@@ -69,7 +69,7 @@ export interface AppDeps {
   onRoute?: (route: RouteOptions) => void;
 }
 
-const DEFAULT_CLIENT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../dist/client');
+const DEFAULT_CLIENT_DIR = join(PROJECT_ROOT, 'dist/client');
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;

@@ -9,13 +9,12 @@ async function main() {
   const config = loadConfig();
   const database = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
-  if (process.env.ORDERFLOW_AWAIT_CLIENT) await clientBuilt();
-  const app = await buildApp({ config, database });
-
   const admin = await ensureFirstAdmin(database.db, {
     email: config.adminEmail,
     password: config.adminPassword,
   });
+  if (process.env.ORDERFLOW_AWAIT_CLIENT) await clientBuilt();
+  const app = await buildApp({ config, database });
   announceFirstAdmin(admin, config.publicUrl);
 
   let closing = false;

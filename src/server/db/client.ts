@@ -1,5 +1,4 @@
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -7,9 +6,11 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PROJECT_ROOT } from '../lib/project-root.js';
 import { retainTickShape } from '../lib/tick-shape.js';
-import { openDataDir } from './data-dir.js';
+import { holdsDatabase, openDataDir } from './data-dir.js';
 import { StorageWatch } from './failures.js';
+import { createFromTemplate } from './initdb-template.js';
 import { newPglite } from './pglite.js';
 import * as schema from './schema.js';
 
@@ -85,7 +86,7 @@ async function probeWrite(db: Db): Promise<void> {
   });
 }
 
-const MIGRATIONS_FOLDER = resolve(dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
+const MIGRATIONS_FOLDER = join(PROJECT_ROOT, 'drizzle');
 // Any constant works; it only has to be the same for every instance of this product.
 const MIGRATION_LOCK_ID = 727_001;
 
@@ -301,6 +302,7 @@ function openPglite(dataDir: string | null, template: Blob | undefined): Databas
   let path: string | undefined;
   let release = () => {};
   if (dataDir) ({ databasePath: path, release } = openDataDir(dataDir));
+  if (path && !template && !holdsDatabase(path)) createFromTemplate(path);
   const client = newPglite(path, {
     ...(template && { loadDataDir: template }),
     ...(path && { postgresqlconf: ON_DISK_SETTINGS }),

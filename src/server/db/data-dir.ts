@@ -27,7 +27,7 @@ export function makePrivateFolder(path: string): void {
   }
 }
 
-const holdsDatabase = (path: string) => existsSync(join(path, 'PG_VERSION'));
+export const holdsDatabase = (path: string) => existsSync(join(path, 'PG_VERSION'));
 
 /**
  * Makes DATA_DIR private, takes its lock (see `lockDataDir`) and settles what an interrupted restore

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
@@ -6,6 +7,7 @@ import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-ty
 import { LIVE_PATH } from '../../shared/live.js';
 import { systemRoutes } from '../../shared/routes/system.js';
 import { ERROR_STATUS, errorCodes } from '../lib/errors.js';
+import { PROJECT_ROOT } from '../lib/project-root.js';
 import { registerRoute } from './route-map.js';
 import { SESSION_COOKIE } from './session.js';
 
@@ -22,10 +24,7 @@ const PUBLIC_ROUTES = [
   /^\/api\/payments\/test-checkout\//,
 ];
 
-// The same relative path from src/server/http and from dist/server/http.
-const PRODUCT_VERSION: string = JSON.parse(
-  readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'),
-).version;
+const PRODUCT_VERSION: string = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')).version;
 
 type Security = Record<string, string[]>[];
 

@@ -1,5 +1,7 @@
+import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { IMPORT_MAX_ROWS } from '../../../shared/schemas/imports.js';
+import { PROJECT_ROOT } from '../../lib/project-root.js';
 import { importsErrors } from './errors.js';
 import { WORKBOOK_MAX_CELL_CHARS, type WorkbookAnswer, type WorkbookJob } from './workbook-worker.js';
 
@@ -8,14 +10,14 @@ export const WORKBOOK_MEMORY_LIMIT_MB = 512;
 export const WORKBOOK_TIME_LIMIT_MS = 30_000;
 
 /**
- * The worker's file beside this one: the compiled .js in the built server; under the test runner the
- * .ts source, which a small bootstrap loads through tsx's loader (Node 20 does not apply `--import`
- * hooks to a worker's entry file).
+ * The worker's file: in the built server its own bundle (scripts/build-steps.mjs); under the test runner
+ * the .ts source beside this one, which a small bootstrap loads through tsx's loader (Node does not
+ * apply `--import` hooks to a worker's entry file).
  */
 const fromSource = import.meta.url.endsWith('.ts');
-const WORKER_ENTRY: string | URL = fromSource
+const WORKER_ENTRY: string = fromSource
   ? `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(new URL('./workbook-worker.ts', import.meta.url).href)}); })`
-  : new URL('./workbook-worker.js', import.meta.url);
+  : join(PROJECT_ROOT, 'dist/server/features/imports/workbook-worker.js');
 
 export interface WorkbookErrors {
   unreadable(kind: string): Error;
