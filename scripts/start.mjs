@@ -16,6 +16,8 @@ import {
   step,
 } from './build-steps.mjs';
 
+// The server's environment as this command was given it: Vite sets NODE_ENV=production for its build.
+const serverEnv = { ...process.env };
 const inputsHash = clientInputsHash();
 const clientIsStale = !clientIsCurrent(inputsHash);
 const clientBuild = clientIsStale ? timedClientBuild() : null;
@@ -34,7 +36,7 @@ console.log(
     : 'starting the server (node dist/server/main.js): migrating the database, then serving...',
 );
 const server = fork('dist/server/main.js', process.argv.slice(2), {
-  env: { ...process.env, ...(clientBuild && { ORDERFLOW_AWAIT_CLIENT: '1' }) },
+  env: { ...serverEnv, ...(clientBuild && { ORDERFLOW_AWAIT_CLIENT: '1' }) },
 });
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 // The server shuts down cleanly on these; this process ends when it has.
