@@ -18,6 +18,8 @@ const HEAVY_SERVER_SUITES = [
   'src/server/live/scale-out.test.ts',
   'src/server/features/imports/large.test.ts',
   'src/server/features/admin-orders/export-large.test.ts',
+  'src/server/features/payments/stripe-key.test.ts',
+  'src/server/db/backup.test.ts',
 ];
 
 const serverSuites = {

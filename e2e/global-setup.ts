@@ -13,7 +13,9 @@ import { startDocumentServer } from './support/document-server.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, ENV_BASE_URL, ENV_MAIL_URL } from './support/env.js';
 import { seedJourneyData } from './support/seed.js';
 
-const SERVER_START_TIMEOUT_MS = 30_000;
+// A cap for a server that hangs: the wait ends as soon as /readyz answers or the process exits, and a
+// start on a machine busy with the other suites has taken several times its quiet few seconds.
+const SERVER_START_TIMEOUT_MS = 5 * 60_000;
 
 async function freePort(preferred: number): Promise<number> {
   const tryListen = (port: number) =>
@@ -32,7 +34,9 @@ async function freePort(preferred: number): Promise<number> {
 async function waitForReady(url: string, server: ChildProcess, output: () => string) {
   const deadline = Date.now() + SERVER_START_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode}):\n${output()}`);
+    if (server.exitCode !== null || server.signalCode !== null) {
+      throw new Error(`the server exited (${server.exitCode ?? server.signalCode}):\n${output()}`);
+    }
     try {
       const response = await fetch(`${url}/readyz`);
       if (response.ok) return;

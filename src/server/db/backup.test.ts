@@ -13,6 +13,9 @@ import { orders } from './schema/orders.js';
 import { users } from './schema.js';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
+// Only for a step that hangs: each wait here ends on its condition (a log line, an exit), and the
+// suite runs in the server-heavy project, whose tests are capped at 10 minutes (vite.config.ts).
+const HANG_CAP_MS = 5 * 60_000;
 let folder: string;
 
 beforeAll(async () => {
@@ -134,7 +137,7 @@ async function killRestoreAt(step: RestoreStep, file: string, env: Record<string
   });
   const exited = new Promise((resolve) => child.on('exit', resolve));
   try {
-    await expect.poll(() => output, { timeout: 60_000 }).toMatch(new RegExp(`paused at ${step}|Error`));
+    await expect.poll(() => output, { timeout: HANG_CAP_MS }).toMatch(new RegExp(`paused at ${step}|Error`));
     expect(output).toContain(`paused at ${step}`);
   } finally {
     child.kill('SIGKILL');
@@ -155,9 +158,6 @@ describe.skipIf(serverUrl)('an embedded restore is all or nothing', () => {
     ['swapped', 'restored'],
   ] as const)(
     'killed at %s, the next opening finds the %s database and no leftovers',
-    {
-      timeout: 180_000,
-    },
     async (step, expected) => {
       const dataDir = await seededDataDir(`killed-${step}`);
       const file = join(folder, `killed-${step}.backup`);
@@ -173,9 +173,7 @@ describe.skipIf(serverUrl)('an embedded restore is all or nothing', () => {
     },
   );
 
-  it('killed between its renames, the server starts and serves the previous data', {
-    timeout: 180_000,
-  }, async () => {
+  it('killed between its renames, the server starts and serves the previous data', async () => {
     const dataDir = await seededDataDir('killed-serving');
     const file = join(folder, 'killed-serving.backup');
     await backupDatabase({ dataDir }, file);
@@ -186,7 +184,7 @@ describe.skipIf(serverUrl)('an embedded restore is all or nothing', () => {
 
     const server = startServer({ DATA_DIR: dataDir });
     try {
-      const url = await waitForListening(server, 60_000);
+      const url = await waitForListening(server);
       const tracked = await fetch(`${url}/api/track/${added.trackingToken}`);
       expect(tracked.status).toBe(200);
       expect(await tracked.json()).toMatchObject({ orderId: 'BK-after-backup' });
@@ -196,7 +194,7 @@ describe.skipIf(serverUrl)('an embedded restore is all or nothing', () => {
     }
   });
 
-  it('a backup that is not an OrderFlow database changes nothing', { timeout: 120_000 }, async () => {
+  it('a backup that is not an OrderFlow database changes nothing', async () => {
     const dataDir = await seededDataDir('not-orderflow');
     const before = await contentsOf(dataDir);
     const empty = join(folder, 'empty-data');
@@ -212,9 +210,7 @@ describe.skipIf(serverUrl)('an embedded restore is all or nothing', () => {
 });
 
 describe.skipIf(serverUrl)("files and backups are their owner's only", () => {
-  it('an encrypted backup restores with its key only, and a refused restore changes nothing', {
-    timeout: 120_000,
-  }, async () => {
+  it('an encrypted backup restores with its key only, and a refused restore changes nothing', async () => {
     const dataDir = await seededDataDir('encrypted');
     const backedUp = await contentsOf(dataDir);
     const file = join(folder, 'encrypted.backup');
@@ -256,9 +252,6 @@ describe.skipIf(serverUrl)("files and backups are their owner's only", () => {
   // Trying the files as another user needs root (as on CI).
   it.skipIf(process.getuid?.() !== 0)(
     'under umask 000 no other user can read or write anything in DATA_DIR, and backups are 0600',
-    {
-      timeout: 180_000,
-    },
     async () => {
       // A parent anyone may enter (mkdtemp's own is 0700 and would hide everything by itself).
       const parent = join(folder, 'open-parent');
@@ -271,7 +264,7 @@ describe.skipIf(serverUrl)("files and backups are their owner's only", () => {
 
       const server = startServer({ DATA_DIR: dataDir }, underUmask000([]));
       try {
-        await waitForListening(server, 60_000);
+        await waitForListening(server);
       } finally {
         server.child.kill('SIGTERM');
         await server.exited;
@@ -284,7 +277,7 @@ describe.skipIf(serverUrl)("files and backups are their owner's only", () => {
       const backup = spawnSync(sh as string, backupArgs, {
         env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, BACKUP_KEY: KEY },
         encoding: 'utf8',
-        timeout: 120_000,
+        timeout: HANG_CAP_MS,
       });
       expect(backup.status, `${backup.stdout}${backup.stderr}`).toBe(0);
       expect((await stat(backupFile)).mode & 0o777).toBe(0o600);
@@ -366,7 +359,7 @@ describe.skipIf(!serverUrl)('backup and restore of a PostgreSQL server', () => {
     },
   );
 
-  it('a COPY restore killed before it commits leaves the data as it was', { timeout: 120_000 }, async () => {
+  it('a COPY restore killed before it commits leaves the data as it was', async () => {
     const file = join(folder, 'server-killed.backup');
     await backupDatabase({ url }, file, { method: 'copy' });
     await database.db.insert(orders).values({ orderId: 'BK-after-backup', productName: 'Added later' });

@@ -72,7 +72,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
           );
         const first = startServer({ DATA_DIR: dataDir }, launcher);
         try {
-          const url = await waitForListening(first, 60_000);
+          const url = await waitForListening(first);
           expect(JSON.parse(readFileSync(join(dataDir, LOCK_FILE), 'utf8')).pid).toBe(1);
           expect((await fetch(`${url}/readyz`)).status).toBe(200);
           process.kill(serverPid(first), 'SIGKILL');
@@ -83,7 +83,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
 
         const second = startServer({ DATA_DIR: dataDir }, launcher);
         try {
-          const url = await waitForListening(second, 60_000);
+          const url = await waitForListening(second);
           expect((await fetch(`${url}/readyz`)).status).toBe(200);
           process.kill(serverPid(second), 'SIGTERM');
           expect(await second.exited).toBe(0);
