@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
 /**
@@ -23,7 +24,12 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      // scripts/test.mjs names the headless shell when the machine has it.
+      executablePath:
+        process.env.CHROMIUM_PATH ||
+        (existsSync('/usr/bin/chromium-headless-shell')
+          ? '/usr/bin/chromium-headless-shell'
+          : '/usr/bin/chromium'),
       args: [
         '--no-sandbox',
         '--disable-gpu',
