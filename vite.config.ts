@@ -2,7 +2,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { compression } from 'vite-plugin-compression2';
 import { configDefaults } from 'vitest/config';
 import { chunkFor } from './scripts/chunk-plan';
 import { pagePreloads, themeScript } from './scripts/page-preloads';
@@ -32,15 +31,8 @@ const serverSuites = {
 };
 
 export default defineConfig({
-  // Brotli and gzip files beside each hashed asset, served as they are by the server (no work per
-  // request); files under 1 kB are not worth it.
-  plugins: [
-    react(),
-    tailwindcss(),
-    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
-    themeScript(),
-    pagePreloads(),
-  ],
+  // The Brotli and gzip copies the server sends are written after the build (scripts/build-steps.mjs).
+  plugins: [react(), tailwindcss(), themeScript(), pagePreloads()],
   build: {
     outDir: 'dist/client',
     // The previous builds' chunks stay for tabs opened before a deploy; scripts/build.mjs

@@ -11,6 +11,11 @@ import { createHash } from 'node:crypto';
 import { existsSync, globSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { promisify } from 'node:util';
+import { brotliCompress as brotliCompressCallback, gzip as gzipCallback, constants as zlib } from 'node:zlib';
+
+const brotliCompress = promisify(brotliCompressCallback);
+const gzip = promisify(gzipCallback);
 
 export const CLIENT_DIR = 'dist/client';
 const INPUTS_STAMP = join(CLIENT_DIR, '.vite/inputs.sha256');
@@ -121,11 +126,27 @@ export async function buildServer() {
   return `${SERVER_ENTRIES.length} bundles`;
 }
 
-/** After a client build: old builds' files no recent build uses go, then the inputs' stamp is written. */
-export async function finishClientBuild(inputsHash) {
+/**
+ * After a client build, before it is served: old builds' files no recent build uses go, and so do
+ * precompressed copies older than their file (the server would send an old index.html's copy).
+ */
+export async function pruneClientBuild() {
   const { pruneClientBuilds } = await import('../dist/server/http/client-builds.js');
   const removed = pruneClientBuilds(CLIENT_DIR);
   if (removed.length > 0) console.log(`client builds: removed ${removed.length} files no recent build uses`);
-  // Written last: an interrupted build leaves no stamp and is built again.
+}
+
+/**
+ * Brotli and gzip copies of the build's text files, which the server sends as they are
+ * (`compressClientFiles`, src/server/http/client-builds.ts).
+ */
+export async function compressClientFiles() {
+  const { compressClientFiles: compress } = await import('../dist/server/http/client-builds.js');
+  const written = await compress(CLIENT_DIR);
+  return `${written.length} files`;
+}
+
+/** The last step of a client build: written last, so an interrupted build leaves no stamp and is built again. */
+export function stampClientBuild(inputsHash) {
   writeFileSync(INPUTS_STAMP, `${inputsHash}\n`);
 }

@@ -12,7 +12,9 @@ import {
   CLIENT_DIR,
   clientInputsHash,
   clientIsCurrent,
-  finishClientBuild,
+  compressClientFiles,
+  pruneClientBuild,
+  stampClientBuild,
   step,
 } from './build-steps.mjs';
 
@@ -49,9 +51,11 @@ if (clientBuilt) {
     server.kill('SIGTERM');
     process.exitCode = 1;
   } else {
-    await finishClientBuild(inputsHash);
     console.log(`client built (vite build, ${built.seconds.toFixed(1)} s)`);
+    await pruneClientBuild();
     server.send('client-built');
+    await step('compressing the client files while serving (Brotli and gzip)', compressClientFiles);
+    stampClientBuild(inputsHash);
   }
 }
 

@@ -1,8 +1,18 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { pruneClientBuilds } from './client-builds.js';
+import { compressClientFiles, pruneClientBuilds } from './client-builds.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'orderflow-builds-'));
 mkdirSync(join(dir, '.vite'));
@@ -65,5 +75,40 @@ describe('the client build folder', () => {
     expect(build(5)).toEqual(expect.arrayContaining(['index.html.br', 'index.html.gz']));
     expect(existsSync(join(dir, 'index.html.br'))).toBe(false);
     expect(existsSync(join(dir, 'theme-init.js.br'))).toBe(true);
+  });
+});
+
+describe('the precompressed copies of a build', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'orderflow-compress-'));
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+  const script = 'console.log("a line of the app");\n'.repeat(100);
+
+  it('are written for text files over 1 kB, decompress to the file, and leave the rest alone', async () => {
+    mkdirSync(join(folder, 'assets'), { recursive: true });
+    mkdirSync(join(folder, '.vite'), { recursive: true });
+    writeFileSync(join(folder, 'assets/app-1.js'), script);
+    writeFileSync(join(folder, 'index.html'), `<!doctype html>${'<p>page</p>'.repeat(200)}`);
+    writeFileSync(join(folder, 'assets/tiny-1.js'), 'export {};');
+    writeFileSync(join(folder, 'assets/logo-1.png'), Buffer.alloc(4096, 7));
+    writeFileSync(join(folder, '.vite/manifest.json'), JSON.stringify({ filler: 'x'.repeat(4096) }));
+
+    const written = await compressClientFiles(folder);
+
+    expect(written.map((file) => relative(folder, file)).sort()).toEqual(['assets/app-1.js', 'index.html']);
+    expect(brotliDecompressSync(readFileSync(join(folder, 'assets/app-1.js.br'))).toString()).toBe(script);
+    expect(gunzipSync(readFileSync(join(folder, 'assets/app-1.js.gz'))).toString()).toBe(script);
+    expect(readdirSync(join(folder, 'assets')).filter((name) => name.endsWith('.partial'))).toEqual([]);
+    expect(existsSync(join(folder, '.vite/manifest.json.br'))).toBe(false);
+  });
+
+  it('are written again only for a file rewritten after its copies', async () => {
+    expect(await compressClientFiles(folder)).toEqual([]);
+    const page = join(folder, 'index.html');
+    writeFileSync(page, `<!doctype html>${'<p>new page</p>'.repeat(200)}`);
+    const later = new Date(Date.now() + 5_000);
+    utimesSync(page, later, later);
+
+    expect((await compressClientFiles(folder)).map((file) => relative(folder, file))).toEqual(['index.html']);
+    expect(brotliDecompressSync(readFileSync(`${page}.br`)).toString()).toContain('new page');
   });
 });

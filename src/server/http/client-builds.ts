@@ -5,8 +5,14 @@
  * manifest and remembered in `.vite/builds.json`; files that none of the last `keep` builds uses are
  * removed, so the folder does not grow without end.
  */
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, globSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { join, sep } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress as brotliCompressCallback, constants, gzip as gzipCallback } from 'node:zlib';
+
+const brotliCompress = promisify(brotliCompressCallback);
+const gzip = promisify(gzipCallback);
 
 interface ManifestChunk {
   file: string;
@@ -64,4 +70,53 @@ function removeStaleCopies(clientDir: string): string[] {
     removed.push(name);
   }
   return removed;
+}
+
+/** Text files the server sends as the Brotli or gzip copy written here; smaller ones gain too little. */
+const PRECOMPRESSED = /\.(html|xml|css|json|js|mjs|svg|yaml|yml|toml)$/;
+export const PRECOMPRESS_MIN_BYTES = 1024;
+
+/**
+ * Writes `file.br` (Brotli, quality 11) and `file.gz` (gzip, level 9) beside each text file of the
+ * build folder that has no copy as new as itself, and returns those files; the server sends the copies
+ * as they are, with no work per request (compression.ts). Until a copy exists the server compresses
+ * that file as it sends it, so `npm start` serves first and compresses after (scripts/start.mjs). Each
+ * copy is written under a temporary name and renamed: a half-written copy is never sent.
+ */
+export async function compressClientFiles(clientDir: string): Promise<string[]> {
+  const files = globSync('**/*', { cwd: clientDir, withFileTypes: true })
+    // .vite holds the build's own records (its manifest), which are never sent.
+    .filter((entry) => entry.isFile() && PRECOMPRESSED.test(entry.name))
+    .map((entry) => join(entry.parentPath, entry.name))
+    .filter((file) => !file.split(sep).includes('.vite') && statSync(file).size >= PRECOMPRESS_MIN_BYTES)
+    .filter((file) => !hasCurrentCopies(file));
+  await Promise.all(files.map(compressFile));
+  return files;
+}
+
+function hasCurrentCopies(file: string): boolean {
+  const written = statSync(file).mtimeMs;
+  return ['.br', '.gz'].every(
+    (suffix) => existsSync(file + suffix) && statSync(file + suffix).mtimeMs >= written,
+  );
+}
+
+async function compressFile(file: string) {
+  const bytes = await readFile(file);
+  const [brotli, gzipped] = await Promise.all([
+    brotliCompress(bytes, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
+    }),
+    gzip(bytes, { level: constants.Z_BEST_COMPRESSION }),
+  ]);
+  for (const [suffix, copy] of [
+    ['.br', brotli],
+    ['.gz', gzipped],
+  ] as const) {
+    await writeFile(`${file}${suffix}.partial`, copy);
+    await rename(`${file}${suffix}.partial`, `${file}${suffix}`);
+  }
 }
