@@ -11,11 +11,6 @@ import { createHash } from 'node:crypto';
 import { existsSync, globSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { promisify } from 'node:util';
-import { brotliCompress as brotliCompressCallback, gzip as gzipCallback, constants as zlib } from 'node:zlib';
-
-const brotliCompress = promisify(brotliCompressCallback);
-const gzip = promisify(gzipCallback);
 
 export const CLIENT_DIR = 'dist/client';
 const INPUTS_STAMP = join(CLIENT_DIR, '.vite/inputs.sha256');
