@@ -1,6 +1,7 @@
 // The build's steps, shared by `npm run build` (scripts/build.mjs) and `npm start` (scripts/start.mjs):
-// the client with Vite, the server with esbuild, the pruning of old client builds. Each step says what
-// it does and how long it took, so a first start on a slow machine never looks hung.
+// the client with Vite, the server with esbuild, the pruning of old client builds and the precompressed
+// copies of its files. Each step says what it does and how long it took, so a first start on a slow
+// machine never looks hung.
 //
 // The server is bundled by esbuild, which does not check types: `npm test` does (tsconfig.json and
 // tsconfig.server.json). See docs/decisions/223-server-built-by-esbuild.md.
