@@ -54,8 +54,13 @@ if (clientBuilt) {
     console.log(`client built (vite build, ${built.seconds.toFixed(1)} s)`);
     await pruneClientBuild();
     server.send('client-built');
-    await step('compressing the client files while serving (Brotli and gzip)', compressClientFiles);
-    stampClientBuild(inputsHash);
+    try {
+      await step('compressing the client files while serving (Brotli and gzip)', compressClientFiles);
+      stampClientBuild(inputsHash);
+    } catch (error) {
+      // The server goes on, compressing each file as it sends it; with no stamp, the next start builds again.
+      console.error('\ncompressing the client files failed:', error);
+    }
   }
 }
 
