@@ -53,7 +53,12 @@ if (clientBuilt) {
   } else {
     console.log(`client built (vite build, ${built.seconds.toFixed(1)} s)`);
     await pruneClientBuild();
+    const serving = new Promise((resolve) =>
+      server.on('message', (message) => message === 'serving' && resolve()),
+    );
     server.send('client-built');
+    // The copies are written once the server answers, so that they do not hold its start back.
+    await serving;
     try {
       await step('compressing the client files while serving (Brotli and gzip)', compressClientFiles);
       stampClientBuild(inputsHash);

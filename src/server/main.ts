@@ -31,6 +31,8 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`OrderFlow serving ${config.publicUrl} (${database.kind} database)`);
+  // npm start writes the client's precompressed copies after this (scripts/start.mjs).
+  if (process.env.ORDERFLOW_AWAIT_CLIENT) process.send?.('serving');
   if (config.paymentsTestMode) {
     app.log.warn(
       'PAYMENTS_TEST_MODE=1: while no Stripe key applies, deposits go through the built-in test checkout, which takes no real payment',
