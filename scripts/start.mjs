@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// `npm start`: builds what changed, then serves. When the client must be built, Vite starts at once,
-// beside esbuild's server bundle (under a second); the server process starts as soon as its bundle is
-// written, and opens and migrates the database while Vite goes on. It waits for the client before it
-// serves (ORDERFLOW_AWAIT_CLIENT, src/server/main.ts). A first start on a fresh clone thus pays for
-// the longest of the three, not for all of them.
+// `npm start`: builds what changed, then serves. The server's bundle comes first (esbuild, one to two
+// seconds with both cores to itself); then, when the client must be built, Vite builds it while the
+// server process opens and migrates the database, and the server waits for the client before it
+// serves (ORDERFLOW_AWAIT_CLIENT, src/server/main.ts). Once it serves, the client's precompressed
+// copies are written. Both builders use every core, so running them side by side only slowed the
+// server's bundle, which the rest waits for.
 import { fork } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import {
@@ -22,6 +23,7 @@ import {
 const serverEnv = { ...process.env };
 const inputsHash = clientInputsHash();
 const clientIsStale = !clientIsCurrent(inputsHash);
+await step('building the server (esbuild, no type check)', buildServer);
 const clientBuild = clientIsStale ? timedClientBuild() : null;
 if (clientBuild) console.log('building the client (vite build)...');
 else console.log(`building the client... skipped: ${CLIENT_DIR} was built from these sources`);
@@ -31,7 +33,6 @@ const clientBuilt = clientBuild?.then(
   (error) => ({ error }),
 );
 
-await step('building the server (esbuild, no type check)', buildServer);
 console.log(
   clientBuild
     ? 'starting the server (node dist/server/main.js): migrating the database while the client builds...'
