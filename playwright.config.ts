@@ -3,16 +3,19 @@ import { defineConfig, devices } from '@playwright/test';
 
 /**
  * End-to-end journeys in a real Chromium against the built product (`node dist/server/main.js`), which
- * e2e/global-setup.ts starts on a fresh data folder with a local SMTP catcher. The base URL is only
- * known once that server listens, so the fixtures in e2e/support/test.ts supply it.
+ * e2e/global-setup.ts starts once per worker, each on a copy of the seeded data folder with a local
+ * SMTP catcher of its own. The base URL is only known once a server listens, so the fixtures in
+ * e2e/support/test.ts supply it.
  */
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results/artifacts',
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
-  // One worker: the journeys share one server and one mail catcher, and stay deterministic that way.
-  workers: 1,
+  // Two workers, each with a server, a mail catcher and a data folder of its own: one worker kept the
+  // 2-core CI machine about 60% busy (the browser waits on the server and the other way round).
+  // Within a file the journeys run in order, as they build on each other.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   reporter: 'list',
   // Journeys with a second signed-in browser run 20-35 s on a 2-CPU CI machine that also runs the

@@ -74,7 +74,7 @@ export default defineConfig({
       },
       {
         // Whole server processes, 100 000 rows, a 51 MB workbook, kill -9: alone, one file at a time,
-        // once the other projects are done (docs/testing.md), so they neither starve the quick suites
+        // once the other projects are done, so they neither starve the quick suites
         // nor are starved by them.
         test: {
           ...serverSuites,

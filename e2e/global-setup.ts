@@ -1,16 +1,19 @@
 /**
- * Starts what the journeys run against: a local SMTP catcher (read back over HTTP by the workers) and
- * the built server on a free port with a fresh data folder. Workers inherit the environment set here.
+ * Starts what the journeys run against: per Playwright worker, the built server on a free port with a
+ * data folder of its own and a local SMTP catcher of its own (read back over HTTP by the worker); one
+ * stand-in for the signing partner serves them all. The data is seeded once and copied for each
+ * server, so every worker starts from the same orders and no journey sees another worker's changes.
  * The returned function is Playwright's teardown.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { FullConfig } from '@playwright/test';
 import { startMailCatcher } from '../src/server/test/mail-catcher.js';
 import { startDocumentServer } from './support/document-server.js';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, ENV_BASE_URL, ENV_MAIL_URL } from './support/env.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, ENV_SERVERS, type JourneyServer } from './support/env.js';
 import { seedJourneyData } from './support/seed.js';
 
 // A cap for a server that hangs: the wait ends as soon as /readyz answers or the process exits, and a
@@ -48,11 +51,11 @@ async function waitForReady(url: string, server: ChildProcess, output: () => str
   throw new Error(`the server was not ready within ${SERVER_START_TIMEOUT_MS} ms:\n${output()}`);
 }
 
-export default async function globalSetup() {
+/** One server and its mail catcher on a data folder of its own; resolves once /readyz answers. */
+async function startJourneyServer(dataDir: string) {
   const mail = await startMailCatcher({ http: true });
-  const documents = await startDocumentServer();
-  const dataDir = mkdtempSync(join(tmpdir(), 'orderflow-e2e-'));
-  await seedJourneyData(dataDir, documents.url);
+  const mailUrl = mail.httpUrl;
+  if (!mailUrl) throw new Error('the mail catcher started without its HTTP side');
   const port = await freePort(0);
   const baseUrl = `http://127.0.0.1:${port}`;
 
@@ -91,7 +94,7 @@ export default async function globalSetup() {
     process.stderr.write(chunk);
   });
 
-  const teardown = async () => {
+  const stop = async () => {
     if (server.exitCode === null && server.signalCode === null) {
       const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
       server.kill('SIGTERM');
@@ -100,18 +103,42 @@ export default async function globalSetup() {
       clearTimeout(timer);
     }
     await mail.close();
-    await documents.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 
   try {
     await waitForReady(baseUrl, server, () => output);
   } catch (err) {
-    await teardown();
+    await stop();
     throw err;
   }
+  const journeyServer: JourneyServer = { baseUrl, mailUrl };
+  return { journeyServer, stop };
+}
 
-  process.env[ENV_BASE_URL] = baseUrl;
-  process.env[ENV_MAIL_URL] = mail.httpUrl;
+export default async function globalSetup(config: FullConfig) {
+  const documents = await startDocumentServer();
+  const seeded = mkdtempSync(join(tmpdir(), 'orderflow-e2e-'));
+  await seedJourneyData(seeded, documents.url);
+  const dataDirs = [seeded];
+  for (let index = 1; index < config.workers; index += 1) {
+    const copy = mkdtempSync(join(tmpdir(), 'orderflow-e2e-'));
+    cpSync(seeded, copy, { recursive: true });
+    dataDirs.push(copy);
+  }
+
+  const started = await Promise.allSettled(dataDirs.map((dataDir) => startJourneyServer(dataDir)));
+  const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const teardown = async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+    await documents.close();
+  };
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    await teardown();
+    throw failed.reason;
+  }
+
+  process.env[ENV_SERVERS] = JSON.stringify(servers.map((server) => server.journeyServer));
   return teardown;
 }

@@ -8,7 +8,7 @@ import type { Browser, Page } from '@playwright/test';
 import { SECRET_MASK } from '../src/shared/schemas/settings.js';
 import { signInSeeded } from './support/auth.js';
 import { expectNoSeriousViolations } from './support/axe.js';
-import { ENV_BASE_URL, requiredEnv } from './support/env.js';
+import { baseUrl } from './support/env.js';
 import { shoot } from './support/screenshots.js';
 import { PIA } from './support/seed-payments.js';
 import { type Customer, expect, test } from './support/test.js';
@@ -25,7 +25,7 @@ let piaState: Customer['storageState'];
 test.beforeAll(async ({ browser }) => {
   // An explicit empty state: Playwright would otherwise apply a describe's storageState (the admin's).
   const context = await browser.newContext({
-    baseURL: requiredEnv(ENV_BASE_URL),
+    baseURL: baseUrl(),
     storageState: { cookies: [], origins: [] },
   });
   await signInSeeded(await context.newPage(), PIA.email, PIA.password);
@@ -34,7 +34,7 @@ test.beforeAll(async ({ browser }) => {
 });
 
 async function piaPage(browser: Browser) {
-  const context = await browser.newContext({ baseURL: requiredEnv(ENV_BASE_URL), storageState: piaState });
+  const context = await browser.newContext({ baseURL: baseUrl(), storageState: piaState });
   return context.newPage();
 }
 

@@ -5,7 +5,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { signInWithPassword } from './support/auth.js';
 import { expectAccessibleEverywhere } from './support/axe.js';
-import { ENV_BASE_URL, requiredEnv } from './support/env.js';
+import { baseUrl } from './support/env.js';
 import { shoot } from './support/screenshots.js';
 import { expect, test } from './support/test.js';
 
@@ -50,7 +50,7 @@ async function expectNavigation(page: Page, expected: readonly string[]) {
 async function signedInAs(browser: Browser, email: string) {
   // Not the admin's cookies, which the describe block's storageState would otherwise lend it.
   const context = await browser.newContext({
-    baseURL: requiredEnv(ENV_BASE_URL),
+    baseURL: baseUrl(),
     storageState: { cookies: [], origins: [] },
   });
   const page = await context.newPage();

@@ -6,7 +6,7 @@
 import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
 import { expectToast } from './support/auth.js';
 import { expectNoSeriousViolations } from './support/axe.js';
-import { ENV_BASE_URL, requiredEnv } from './support/env.js';
+import { baseUrl } from './support/env.js';
 import { shoot } from './support/screenshots.js';
 import { WEBHOOK_ORDERS } from './support/seed-webhooks.js';
 import { expect, switchTheme, test } from './support/test.js';
@@ -17,7 +17,7 @@ const KEY_NAME = 'E2E Webhooks';
 
 /** An external system: no cookies, only what it is given. */
 async function externalSystem(): Promise<APIRequestContext> {
-  return playwrightRequest.newContext({ baseURL: requiredEnv(ENV_BASE_URL) });
+  return playwrightRequest.newContext({ baseURL: baseUrl() });
 }
 
 async function generateKey(page: Page): Promise<string> {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: lint, typecheck, the dependency rules, every Vitest suite, then the Playwright suite when a Chromium is found.
 // Ends with one plain line 'N passed, N failed' summing the suites that ran.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -42,26 +42,48 @@ function findChromium() {
 const serverOnly = process.argv.includes('--server-only');
 const label = serverOnly ? 'server' : 'all';
 
+/**
+ * The static checks run side by side (each is single-threaded and they take about a minute one after
+ * the other); each one's output is printed whole, in this order, once all have ended.
+ */
+async function runSideBySide(checks) {
+  const results = await Promise.all(
+    checks.map(
+      ({ title, command, args }) =>
+        new Promise((resolve) => {
+          const child = spawn(command, args, { env: process.env });
+          let output = '';
+          child.stdout.on('data', (chunk) => (output += chunk));
+          child.stderr.on('data', (chunk) => (output += chunk));
+          child.on('error', (error) => resolve({ title, output: `${output}${error.message}\n`, ok: false }));
+          child.on('close', (code) => resolve({ title, output, ok: code === 0 }));
+        }),
+    ),
+  );
+  for (const { title, output } of results) {
+    console.log(`\n▶ ${title}`);
+    process.stdout.write(output);
+  }
+  return results.every((result) => result.ok);
+}
+
 let ok = true;
 if (!serverOnly) {
-  ok = run('lint (biome)', 'npx', ['biome', 'check', '.']) && ok;
-  ok = run('typecheck (tsc)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']) && ok;
-  // The server's own settings (Node's module resolution, no DOM): what the build (esbuild) does not check.
-  ok =
-    run('typecheck of the server (tsc, tsconfig.server.json)', 'npx', [
-      'tsc',
-      '-p',
-      'tsconfig.server.json',
-    ]) && ok;
-  ok =
-    run('dependency rules (dependency-cruiser, .dependency-cruiser.cjs)', 'npx', [
-      'depcruise',
-      'src',
-      '--config',
-      '.dependency-cruiser.cjs',
-      '--output-type',
-      'err',
-    ]) && ok;
+  ok = await runSideBySide([
+    { title: 'lint (biome)', command: 'npx', args: ['biome', 'check', '.'] },
+    { title: 'typecheck (tsc)', command: 'npx', args: ['tsc', '--noEmit', '-p', 'tsconfig.json'] },
+    // The server's own settings (Node's module resolution, no DOM): what the build (esbuild) does not check.
+    {
+      title: 'typecheck of the server (tsc, tsconfig.server.json)',
+      command: 'npx',
+      args: ['tsc', '-p', 'tsconfig.server.json'],
+    },
+    {
+      title: 'dependency rules (dependency-cruiser, .dependency-cruiser.cjs)',
+      command: 'npx',
+      args: ['depcruise', 'src', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'],
+    },
+  ]);
 }
 
 const vitestReport = join(reports, `vitest-${label}.json`);

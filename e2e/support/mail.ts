@@ -1,10 +1,10 @@
 import { expect } from '@playwright/test';
 import { type CaughtMail, codeFrom, isCodeMail } from '../../src/server/test/mail-catcher.js';
-import { ENV_MAIL_URL, requiredEnv } from './env.js';
+import { journeyServer } from './env.js';
 
 /** Every mail the local SMTP catcher received for `email`, oldest first. */
 export async function mailsTo(email: string): Promise<CaughtMail[]> {
-  const url = new URL(requiredEnv(ENV_MAIL_URL));
+  const url = new URL(journeyServer().mailUrl);
   url.searchParams.set('to', email);
   const response = await fetch(url);
   if (!response.ok) throw new Error(`mail catcher answered ${response.status}`);

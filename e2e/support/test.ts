@@ -1,7 +1,7 @@
 import { type Browser, test as base, type Page } from '@playwright/test';
 import { THEME_STORAGE_KEY } from '../../src/shared/constants.js';
 import { signInSeeded, signUp, uniqueEmail } from './auth.js';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, ENV_BASE_URL, requiredEnv } from './env.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, baseUrl } from './env.js';
 import { ANN, BEN, CLEO, DANA, ERIC } from './seed.js';
 
 export { expect } from '@playwright/test';
@@ -53,7 +53,7 @@ function seededCustomer(
 ] {
   return [
     async ({ browser }, use) => {
-      const context = await browser.newContext({ baseURL: requiredEnv(ENV_BASE_URL) });
+      const context = await browser.newContext({ baseURL: baseUrl() });
       const page = await context.newPage();
       await signInSeeded(page, seeded.email, seeded.password);
       const storageState = await context.storageState();
@@ -82,7 +82,7 @@ export const test = base.extend<object, { customer: Customer } & SeededCustomers
   eric: seededCustomer(ERIC),
   admin: seededCustomer({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
-  baseURL: async ({}, use) => use(requiredEnv(ENV_BASE_URL)),
+  baseURL: async ({}, use) => use(baseUrl()),
   /**
    * One customer signed up through the real flow once per worker; tests that only need "a signed-in
    * USER" reuse its session, which keeps the suite under the sign-in rate limits of one IP.
@@ -91,7 +91,7 @@ export const test = base.extend<object, { customer: Customer } & SeededCustomers
     async ({ browser }, use) => {
       const email = uniqueEmail('shared');
       const password = 'customer-password-1';
-      const context = await browser.newContext({ baseURL: requiredEnv(ENV_BASE_URL) });
+      const context = await browser.newContext({ baseURL: baseUrl() });
       const page = await context.newPage();
       await signUp(page, email, password);
       const storageState = await context.storageState();
