@@ -29,12 +29,16 @@ const CLIENT_INPUTS = [
   'src/shared/**',
 ];
 
-export async function step(title, work) {
-  process.stdout.write(`${title}...`);
+/**
+ * Runs `work` under a title printed as `title... note (N s)`. With `whole`, the line is printed only
+ * once the work has ended, for a step beside a running server whose log lines would cut into it.
+ */
+export async function step(title, work, { whole = false } = {}) {
+  if (!whole) process.stdout.write(`${title}...`);
   const started = performance.now();
   const note = await work();
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(` ${note ?? 'done'} (${seconds} s)`);
+  console.log(`${whole ? `${title}:` : ''} ${note ?? 'done'} (${seconds} s)`);
 }
 
 export function clientInputsHash() {

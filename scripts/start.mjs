@@ -61,7 +61,9 @@ if (clientBuilt) {
     // The copies are written once the server answers, so that they do not hold its start back.
     await serving;
     try {
-      await step('compressing the client files while serving (Brotli and gzip)', compressClientFiles);
+      await step('compressed the client files while serving (Brotli and gzip)', compressClientFiles, {
+        whole: true,
+      });
       stampClientBuild(inputsHash);
     } catch (error) {
       // The server goes on, compressing each file as it sends it; with no stamp, the next start builds again.
