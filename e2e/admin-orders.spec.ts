@@ -126,7 +126,7 @@ test.describe('orders list', () => {
     }
     await page.getByRole('button', { name: /^Filter/ }).click();
     dialog = page.getByRole('dialog', { name: 'Filter orders' });
-    await expect(dialog.getByRole('group', { name: 'Status' }).getByRole('checkbox')).toHaveCount(12);
+    await expect(dialog.getByRole('group', { name: 'Status' }).getByRole('checkbox')).toHaveCount(10);
     await expect(dialog.getByRole('checkbox', { name: 'In Production' })).toBeChecked();
     await page.keyboard.press('Escape');
   });

@@ -52,7 +52,7 @@ describe('the stage table', () => {
     expect(ADMIN_STAGES).toEqual(STAGES.filter((stage) => stage !== 'DOCUMENTS_PENDING'));
   });
 
-  it('offers the twelve filter choices: the nine set statuses and three more', () => {
+  it('accepts twelve filter statuses: the nine set statuses, Documents Pending and the two filter aliases', () => {
     expect(FILTER_STATUSES).toEqual([
       ...ADMIN_STAGES,
       'DOCUMENTS_PENDING',

@@ -202,8 +202,9 @@ export type StageAlias = keyof typeof STAGE_ALIASES;
 type FilterAlias = Extract<AliasRow, { filter: true }>['name'];
 
 /**
- * The admin filter's twelve choices: the nine set statuses, then the stages an admin cannot set,
- * then the aliases offered in the filter.
+ * What the orders list's status filter accepts: the nine set statuses, then the stage an admin cannot
+ * set, then the spec's two filter aliases. The Filter dialog offers each stage once instead
+ * (`STAGES`); an alias reads as the stage it means (`schemas/admin-orders.ts`).
  */
 export const FILTER_STATUSES: readonly (Stage | FilterAlias)[] = [
   ...ADMIN_STAGES,

@@ -3,7 +3,7 @@
  * status changes, the activity feed and internal notes. zod/mini (decision 14).
  */
 import * as z from 'zod/mini';
-import { FILTER_STATUSES } from '../stages.js';
+import { FILTER_STATUSES, parseStage, STAGES, type Stage } from '../stages.js';
 import { stageSchema } from './orders.js';
 
 export const ADMIN_ORDER_SORTS = [
@@ -39,14 +39,21 @@ type FilterStatus = (typeof FILTER_STATUSES)[number];
 const isFilterStatus = (value: string): value is FilterStatus =>
   (FILTER_STATUSES as readonly string[]).includes(value);
 
-/** Checked as a whole, so a refusal names the parameter (`status`), not one entry of it. */
+/**
+ * Checked as a whole, so a refusal names the parameter (`status`), not one entry of it. The aliases
+ * (`PAYMENT_PENDING`, `DELIVERY_SCHEDULED`) are still accepted and read as the stage they mean, so a
+ * parsed filter names each stage once, in stage order, as the Filter dialog lists them.
+ */
 const statusList = z.pipe(
   listParam.check(
     z.refine((parts: string[]) => parts.length > 0, 'Name a status'),
     z.refine((parts: string[]) => parts.length <= FILTER_STATUSES.length, 'Too many statuses'),
     z.refine((parts: string[]) => parts.every(isFilterStatus), `Use one of ${FILTER_STATUSES.join(', ')}`),
   ),
-  z.transform((parts: string[]) => parts.filter(isFilterStatus)),
+  z.transform((parts: string[]): Stage[] => {
+    const named = new Set(parts.filter(isFilterStatus).map((part) => parseStage(part)));
+    return STAGES.filter((stage) => named.has(stage));
+  }),
 );
 
 const ORDER_ID = /^[1-9]\d{0,9}$/;

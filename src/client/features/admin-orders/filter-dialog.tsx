@@ -1,9 +1,9 @@
 /**
- * The orders Filter dialog: status (any of twelve choices, several at once), date from and to (the whole 'to' day included, on
+ * The orders Filter dialog: status (each stage once, several at once), date from and to (the whole 'to' day included, on
  * the server), payment, registration and product name. Nothing applies until Apply.
  */
 import { useId, useState } from 'react';
-import { FILTER_STATUSES } from '../../../shared/stages.js';
+import { STAGE_LABELS, STAGES, type Stage } from '../../../shared/stages.js';
 import { SelectField } from '../../components/select-field';
 import { Button } from '../../components/ui/button';
 import {
@@ -17,7 +17,6 @@ import {
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { TextField } from '../../components/ui/text-field';
-import { filterStatusLabel } from './format';
 import type { DialogFilters } from './url-state';
 
 const ANY = 'any';
@@ -148,9 +147,9 @@ function FilterForm({
   );
 }
 
-type Status = (typeof FILTER_STATUSES)[number];
+type Status = Stage;
 
-/** The twelve statuses as boxes: none ticked means any status; several mean any of them. */
+/** Each stage once, in stage order, as boxes: none ticked means any status; several mean any of them. */
 function StatusChoices({
   value,
   onChange,
@@ -160,7 +159,7 @@ function StatusChoices({
 }) {
   const hintId = useId();
   function toggle(status: Status, on: boolean) {
-    const next = FILTER_STATUSES.filter((choice) => (choice === status ? on : value.includes(choice)));
+    const next = STAGES.filter((choice) => (choice === status ? on : value.includes(choice)));
     onChange(next.length > 0 ? next : undefined);
   }
   return (
@@ -169,8 +168,9 @@ function StatusChoices({
       <p id={hintId} className="-mt-1 text-muted-foreground text-xs">
         {value.length === 0 ? 'Any status. Tick one or more.' : `Any of ${value.length} ticked.`}
       </p>
-      <div className="grid gap-x-4 gap-y-1.5 rounded-md border p-3 sm:grid-cols-2">
-        {FILTER_STATUSES.map((status) => (
+      {/* Column by column on wider screens (ten stages, five rows), so they read top to bottom in order. */}
+      <div className="grid gap-x-4 gap-y-1.5 rounded-md border p-3 sm:grid-flow-col sm:grid-cols-2 sm:grid-rows-5">
+        {STAGES.map((status) => (
           <label key={status} className="flex items-center gap-2 text-sm">
             <input
               type="checkbox"
@@ -178,7 +178,7 @@ function StatusChoices({
               checked={value.includes(status)}
               onChange={(event) => toggle(status, event.target.checked)}
             />
-            {filterStatusLabel(status)}
+            {STAGE_LABELS[status]}
           </label>
         ))}
       </div>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatCount, paymentMethodLabel } from '../../../shared/format.js';
-import { activityText, adminOrderLabel, filterStatusLabel, waitedFor } from './format';
+import { activityText, adminOrderLabel, waitedFor } from './format';
 import { paramsFromQuery, queryFromParams } from './url-state';
 
 describe('admin order labels', () => {
@@ -10,11 +10,14 @@ describe('admin order labels', () => {
     expect(adminOrderLabel({ id: 123, orderId: 'ORD-880' })).toBe('VH123');
   });
 
-  it('tells the two filter names that repeat a stage label apart', () => {
-    expect(filterStatusLabel('FINANCING_PAYMENT')).toBe('Payment Pending');
-    expect(filterStatusLabel('PAYMENT_PENDING')).toBe('Payment Pending (PAYMENT_PENDING)');
-    expect(filterStatusLabel('DELIVERY_SCHEDULED')).toBe('Delivery Scheduled (DELIVERY_SCHEDULED)');
-    expect(filterStatusLabel('DOCUMENTS_PENDING')).toBe('Documents Pending');
+  it('reads a status alias in the address as its stage, each stage once and in stage order', () => {
+    const query = queryFromParams(
+      new URLSearchParams('status=DELIVERY_SCHEDULED,PAYMENT_PENDING,FINANCING_PAYMENT,ORDER_PLACED'),
+    );
+    expect(query.status).toEqual(['ORDER_PLACED', 'FINANCING_PAYMENT', 'DELIVERY_DATE_CONFIRMED']);
+    expect(paramsFromQuery(query).get('status')).toBe(
+      'ORDER_PLACED,FINANCING_PAYMENT,DELIVERY_DATE_CONFIRMED',
+    );
   });
 });
 

@@ -1,13 +1,7 @@
 /** How the back office names orders, stages, events and waiting times. Pure, so tested directly. */
 import { orderLabel } from '../../../shared/format.js';
 import type { ActivityEvent } from '../../../shared/schemas/admin-orders.js';
-import {
-  type FILTER_STATUSES,
-  isStage,
-  STAGE_ALIASES,
-  STAGE_LABELS,
-  type StageAlias,
-} from '../../../shared/stages.js';
+import { isStage, STAGE_LABELS } from '../../../shared/stages.js';
 import { dateTimeFormat } from '../../lib/dates';
 
 /**
@@ -32,17 +26,6 @@ export function stageListUrl(stages: readonly string[]): string {
 /** Guest orders (no customer) say 'Guest'. */
 export function customerLabel(email: string | null): string {
   return email ?? 'Guest';
-}
-
-export type FilterStatus = (typeof FILTER_STATUSES)[number];
-
-/**
- * The Filter dialog's twelve choices. Two of the alias statuses mean stages whose labels they repeat
- * ('Payment Pending', 'Delivery Scheduled'), so those two also show the name they filter by.
- */
-export function filterStatusLabel(status: FilterStatus): string {
-  if (isStage(status)) return STAGE_LABELS[status];
-  return `${STAGE_LABELS[STAGE_ALIASES[status as StageAlias]]} (${status})`;
 }
 
 function stageName(value: unknown): string {
