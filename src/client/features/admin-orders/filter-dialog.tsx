@@ -147,18 +147,16 @@ function FilterForm({
   );
 }
 
-type Status = Stage;
-
 /** Each stage once, in stage order, as boxes: none ticked means any status; several mean any of them. */
 function StatusChoices({
   value,
   onChange,
 }: {
-  value: readonly Status[];
-  onChange: (value: Status[] | undefined) => void;
+  value: readonly Stage[];
+  onChange: (value: Stage[] | undefined) => void;
 }) {
   const hintId = useId();
-  function toggle(status: Status, on: boolean) {
+  function toggle(status: Stage, on: boolean) {
     const next = STAGES.filter((choice) => (choice === status ? on : value.includes(choice)));
     onChange(next.length > 0 ? next : undefined);
   }

@@ -43,7 +43,7 @@ export {
   type OrderService,
   type Viewer,
 } from './service.js';
-export { type Bind, filterStages, orderFilterWhere, orderSort } from './staff-filters.js';
+export { type Bind, orderFilterWhere, orderSort } from './staff-filters.js';
 export {
   dashboardFigures,
   deliveredUnitsSince,

@@ -13,7 +13,6 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { AdminOrderFilters, AdminOrderSort } from '../../../shared/schemas/admin-orders.js';
-import { parseStage, type Stage } from '../../../shared/stages.js';
 import { fullNameOf } from '../../db/full-name.js';
 import { orders } from '../../db/schema/orders.js';
 import { users } from '../../db/schema.js';
@@ -51,25 +50,15 @@ export type Bind = <T>(name: string, value: T) => T | Placeholder;
 
 const asIs: Bind = (_name, value) => value;
 
-/** The stages a status filter names, aliases resolved, each once and in stage-code order. */
-export function filterStages(statuses: readonly string[] | undefined): Stage[] {
-  const stages = new Set<Stage>();
-  for (const status of statuses ?? []) {
-    const stage = parseStage(status);
-    if (stage) stages.add(stage);
-  }
-  return [...stages].sort();
-}
-
 /**
  * The WHERE clause of the list, its count and the export. Every filter is optional;
- * none given means every order. The status filter takes one or several stages, the alias statuses
- * (PAYMENT_PENDING, DELIVERY_SCHEDULED) among them, and matches an order whose own status (its least
- * advanced unit) is any of them. `ids` (the export of selected rows) keeps only those orders.
+ * none given means every order. The status filter names one or several stages (the query schema has
+ * read the aliases PAYMENT_PENDING and DELIVERY_SCHEDULED as theirs, each stage once) and matches an
+ * order whose own status (its least advanced unit) is any of them. `ids` (the export of selected rows) keeps only those orders.
  */
 export function orderFilterWhere(filters: AdminOrderFilters, bind: Bind = asIs): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
-  const stages = filterStages(filters.status).map((stage, i) => bind(`stage${i}`, stage));
+  const stages = (filters.status ?? []).map((stage, i) => bind(`stage${i}`, stage));
   if (stages.length > 0) conditions.push(inArray(orders.status, stages));
   const ids = filters.ids?.map((id, i) => bind(`id${i}`, id));
   if (ids) conditions.push(inArray(orders.id, ids));
