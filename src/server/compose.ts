@@ -116,7 +116,7 @@ export function composeServices({ config, db, clock, mailer, log }: CompositionD
     webhooks: createWebhookService({ db, clock, serviceAreas, orders }),
     automation: createAutomationService({ db, clock }),
     imports: createImportService({ db, clock, orders, serviceAreas }),
-    delivery: createDeliveryBookingService({ db, clock, orders }),
+    delivery: createDeliveryBookingService({ db, clock, orders, estimator: forecast.estimates }),
     senders: {
       mail: createMailSender({ db, clock, mailer, publicUrl: config.publicUrl, policy: config.outbox, log }),
       webhooks: createWebhookSender({

@@ -56,6 +56,21 @@ export function formatDateRange(from: string, to: string, today = new Date(), lo
   return format.formatRange(start, end).replace(/\s*–\s*/, ' – ');
 }
 
+/**
+ * The days of several units as one range, earliest to latest ('' when none has a day): how a screen
+ * shows an order's delivery, which is derived from its units' own days (decision 239).
+ */
+export function formatDaySpan(
+  values: readonly (string | null | undefined)[],
+  today = new Date(),
+  locale?: string,
+): string {
+  const days = values.flatMap((value) => (value ? [value.slice(0, 10)] : [])).sort();
+  const first = days[0];
+  const last = days[days.length - 1];
+  return first && last ? formatDateRange(first, last, today, locale) : '';
+}
+
 function calendarDay(value: string): Date | null {
   const dateOnly = DATE_ONLY.exec(value);
   if (!dateOnly) return null;

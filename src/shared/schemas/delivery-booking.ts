@@ -17,6 +17,8 @@ export const BOOKING_TOO_LATE_MESSAGE =
 export const SLOT_FULL_MESSAGE = 'This delivery day is fully booked. Please choose another day.';
 export const SLOT_TOO_SOON_MESSAGE =
   'This delivery day is less than 48 hours away. Please choose a later day.';
+export const SLOT_BEFORE_WINDOW_MESSAGE =
+  'This day is before the window your unit is expected to be ready in. Please choose a later day.';
 export const UNIT_NOT_BOOKABLE_MESSAGE =
   'A delivery day can be booked once this unit is in production, and until it is delivered.';
 
@@ -93,11 +95,17 @@ export const deliveryBookingSchema = z.object({
 });
 export type DeliveryBookingDto = z.infer<typeof deliveryBookingSchema>;
 
-/** GET /api/order-items/:id/delivery-slots: the days the unit can be booked on, and its booking. */
+/**
+ * GET /api/order-items/:id/delivery-slots: the days the unit can be booked on, and its booking.
+ * `firstDay` is the earliest day offered: 48 hours ahead, or the start of the unit's estimated
+ * window when that is later (`windowFrom`, null when the unit has no estimate).
+ */
 export const unitDeliverySlotsSchema = z.object({
   items: z.array(deliverySlotSchema),
   total: z.number(),
   booking: z.nullable(deliveryBookingSchema),
+  firstDay: z.string(),
+  windowFrom: z.nullable(z.string()),
 });
 export type UnitDeliverySlots = z.infer<typeof unitDeliverySlotsSchema>;
 

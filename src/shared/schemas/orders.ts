@@ -30,6 +30,7 @@ export const orderItemSchema = z.object({
   itemNumber: z.number(),
   status: stageSchema,
   currentStageData: stageData,
+  /** The unit's own delivery day: its booking, or the logistics partner's date; null until known. */
   deliveryDate: z.nullable(isoDate),
   statusChangedAt: isoDate,
   createdAt: isoDate,
@@ -55,6 +56,7 @@ const orderFields = {
   transactionId: z.nullable(z.string()),
   amount: z.nullable(z.string()),
   currentStageData: stageData,
+  /** Derived: the earliest of the units' delivery dates (each unit carries its own). */
   deliveryDate: z.nullable(isoDate),
   createdAt: isoDate,
   updatedAt: isoDate,

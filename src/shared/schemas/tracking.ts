@@ -21,6 +21,8 @@ export const trackedUnitSchema = z.object({
   label: z.string(),
   /** The window the unit's delivery is expected in; null once delivered or when none can be given. */
   estimate: z.nullable(deliveryEstimateSchema),
+  /** The unit's own delivery day (ISO): booked by the customer or set by the logistics partner. */
+  deliveryDate: z.nullable(z.string()),
 });
 
 export const trackedOrderSchema = z.object({
@@ -28,7 +30,7 @@ export const trackedOrderSchema = z.object({
   orderId: z.string(),
   productName: z.string(),
   units: z.array(trackedUnitSchema),
-  /** The confirmed delivery date (ISO), null until one is booked. */
+  /** Derived: the earliest of the units' delivery dates (ISO), null until one has a date. */
   deliveryDate: z.nullable(z.string()),
 });
 export type TrackedOrder = z.infer<typeof trackedOrderSchema>;

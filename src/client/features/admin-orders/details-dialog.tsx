@@ -13,7 +13,7 @@ import {
 } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api';
-import { formatDate } from '../../lib/dates';
+import { formatDate, formatDaySpan } from '../../lib/dates';
 import { DeliveryEstimateNote } from '../forecast/delivery-estimate';
 import { formatAddress } from '../orders/order-details';
 import { Activity } from './activity';
@@ -74,7 +74,7 @@ function OrderDetails({ target }: { target: DetailsTarget }) {
               ['Amount', formatCents(data.amount)],
               ['Payment Method', paymentMethodLabel(data.paymentMethod)],
               ['Transaction ID', data.transactionId],
-              ['Delivery Date', formatDate(data.deliveryDate)],
+              ['Delivery days (units)', formatDaySpan(data.items.map((item) => item.deliveryDate))],
               ['ZIP Code', data.zipCode],
               [
                 'Address',

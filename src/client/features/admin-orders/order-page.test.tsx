@@ -69,15 +69,18 @@ describe("an order's own page", () => {
     const units = within(screen.getByRole('list', { name: 'Units' }));
     const [first, second] = units.getAllByRole('listitem');
     expect(first).toHaveTextContent('Item #1');
-    expect(first).toHaveTextContent('Delivery date: not set');
+    expect(first).toHaveTextContent('Delivery day: not booked');
     expect(within(first as HTMLElement).getByTestId('delivery-estimate')).toHaveTextContent(
       'Estimated delivery',
     );
     expect(second).toHaveTextContent('Delivered');
     expect(second).toHaveTextContent(
-      `Delivery date: ${new Date('2026-02-01T12:00:00Z').toLocaleDateString()}`,
+      `Delivery booked for ${new Date('2026-02-01T12:00:00Z').toLocaleDateString()}`,
     );
     expect(units.getByRole('button', { name: 'Update Status of VH880 item #2' })).toBeInTheDocument();
+    // The order's delivery is derived from its units' own days and says so.
+    expect(screen.getByText('Delivery days (units)')).toBeInTheDocument();
+    expect(screen.getByText(/^February 1(, 2026)?$/)).toBeInTheDocument();
 
     const feed = await screen.findByRole('list', { name: 'Activity, newest first' });
     expect(within(feed).getByText('Call after 5pm')).toBeInTheDocument();

@@ -14,7 +14,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { PageSkeleton } from '../../components/ui/skeleton';
 import { errorMessage, isApiError } from '../../lib/api';
-import { formatDate } from '../../lib/dates';
+import { formatDate, formatDaySpan } from '../../lib/dates';
 import { toastSuccess } from '../../lib/notify';
 import { useCan } from '../auth/permissions';
 import { Conversation } from '../conversations/conversation';
@@ -205,7 +205,7 @@ function OrderPageContent({
                   ['Amount', formatCents(order.amount)],
                   ['Payment Method', paymentMethodLabel(order.paymentMethod)],
                   ['Transaction ID', order.transactionId],
-                  ['Delivery Date', formatDate(order.deliveryDate)],
+                  ['Delivery days (units)', formatDaySpan(order.items.map((item) => item.deliveryDate))],
                   ['ZIP Code', order.zipCode],
                   ['Phone', order.phoneNumber],
                   [

@@ -38,7 +38,9 @@ export function Units({ order, label, dialogs }: { order: OrderDto; label: strin
                   </span>
                 </span>
                 <span className="text-muted-foreground text-xs">
-                  Delivery date: {item.deliveryDate ? formatDate(item.deliveryDate) : 'not set'}
+                  {item.deliveryDate
+                    ? `Delivery booked for ${formatDate(item.deliveryDate)}`
+                    : 'Delivery day: not booked'}
                 </span>
                 {item.estimate && <DeliveryEstimateNote estimate={item.estimate} />}
                 <UnitDocuments itemId={item.id} />

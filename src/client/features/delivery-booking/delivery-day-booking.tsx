@@ -135,6 +135,11 @@ function BookingDialog({
             <DialogTitle>{moving ? t('dialogChange') : t('dialogBook')}</DialogTitle>
             <DialogDescription>{t('dialogText', { unit: unitLabel })}</DialogDescription>
           </DialogHeader>
+          {state.data?.windowFrom && state.data.windowFrom === state.data.firstDay && (
+            <p className="text-muted-foreground text-sm">
+              {t('fromWindow', { date: longDay(state.data.windowFrom) })}
+            </p>
+          )}
           {error && (
             <Alert variant="destructive" role="alert">
               <p className="col-span-2">{error}</p>

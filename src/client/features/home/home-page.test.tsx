@@ -59,7 +59,7 @@ describe('home page', () => {
             id: 7,
             orderId: 'VH1042',
             productName: 'Studio 240',
-            quantity: 3,
+            quantity: 4,
             orderDate: '2025-05-01T10:00:00Z',
             items: [
               makeItem({
@@ -68,7 +68,12 @@ describe('home page', () => {
                 statusChangedAt: '2025-05-20T10:00:00Z',
               }),
               makeItem({ itemNumber: 2, status: 'PRODUCTION', deliveryDate: '2025-07-15' }),
-              makeItem({ itemNumber: 3, status: 'DELIVERED' }),
+              makeItem({
+                itemNumber: 3,
+                status: 'PRODUCTION',
+                estimate: { from: '2025-08-04', to: '2025-08-29', basis: 'defaults', historyUnits: 0 },
+              }),
+              makeItem({ itemNumber: 4, status: 'DELIVERED' }),
             ],
           }),
         ],
@@ -88,7 +93,9 @@ describe('home page', () => {
     const rows = within(within(units).getByRole('list')).getAllByRole('link');
     expect(rows.map((row) => row.textContent)).toEqual([
       `VH1042 · VH (01)Studio 240PaymentNext: Site Preparation · Since ${new Date('2025-05-20T10:00:00Z').toLocaleDateString()}`,
-      `VH1042 · VH (02)Studio 240ProductionNext: Delivery Scheduled · Delivery ${new Date(2025, 6, 15).toLocaleDateString()}`,
+      `VH1042 · VH (02)Studio 240ProductionNext: Delivery Scheduled · Delivery booked for ${new Date(2025, 6, 15).toLocaleDateString()}`,
+      // Unit 2's booking is its own: unit 3 keeps its window.
+      'VH1042 · VH (03)Studio 240ProductionNext: Delivery Scheduled · Estimated delivery: August 4 – 29, 2025',
     ]);
     expect(within(units).getByText(/1 unit delivered/)).toBeInTheDocument();
   });

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { ArrowRight, CircleAlert, CircleCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -22,7 +23,11 @@ interface UnitSummary {
   /** The next timeline step, named by its stage; undefined once on the last. */
   next: Stage | undefined;
   /** The newest date the product knows for the unit: its delivery date, else when its stage changed. */
-  latest: { kind: 'deliveryOn' | 'since'; date: string } | undefined;
+  /** A booked day, else the estimated window (decision 239), else when the unit reached its stage. */
+  latest:
+    | { kind: 'deliveryOn' | 'since'; date: string }
+    | { kind: 'window'; from: string; to: string }
+    | undefined;
 }
 
 /** Every unit not yet delivered, the order placed most recently first. */
@@ -34,11 +39,14 @@ export function unitsInProgress(orders: readonly OrderDto[]): UnitSummary[] {
       .filter((unit) => unit.status !== 'DELIVERED')
       .map((unit) => {
         const changedAt = unit.item?.statusChangedAt;
-        const latest = unit.deliveryDate
-          ? ({ kind: 'deliveryOn', date: unit.deliveryDate } as const)
-          : changedAt
-            ? ({ kind: 'since', date: changedAt } as const)
-            : undefined;
+        const estimate = unit.item?.estimate;
+        const latest: UnitSummary['latest'] = unit.deliveryDate
+          ? { kind: 'deliveryOn', date: unit.deliveryDate }
+          : estimate
+            ? { kind: 'window', from: estimate.from, to: estimate.to }
+            : changedAt
+              ? { kind: 'since', date: changedAt }
+              : undefined;
         return {
           key: `${order.id}-${unit.itemNumber}`,
           orderId: order.id,
@@ -52,13 +60,26 @@ export function unitsInProgress(orders: readonly OrderDto[]): UnitSummary[] {
   );
 }
 
+function latestText(
+  latest: UnitSummary['latest'],
+  t: TFunction<['home', 'orders', 'common']>,
+  format: ReturnType<typeof useFormat>,
+): string | undefined {
+  if (!latest) return undefined;
+  if (latest.kind === 'window')
+    return t('common:estimate.window', { window: format.dateRange(latest.from, latest.to) });
+  const date = format.date(latest.date);
+  if (!date) return undefined;
+  return latest.kind === 'since' ? t('since', { date }) : t('deliveryOn', { date });
+}
+
 /**
  * The top of Home: what the customer has to do, then where each unit stands (stage, next step, the
  * latest date), so the first screen answers "where is it and what do I do next" on a phone too.
  */
 export function WhereThingsStand() {
   // The tasks are named like the order cards' actions, in the orders catalogue.
-  const { t } = useTranslation(['home', 'orders']);
+  const { t } = useTranslation(['home', 'orders', 'common']);
   const stages = useStageText();
   const format = useFormat();
   const { data: orders, isPending, isError } = useOrders();
@@ -124,7 +145,7 @@ export function WhereThingsStand() {
           <ul className="grid gap-2">
             {units.map((unit) => {
               const hint = stages.hint(unit.stage);
-              const latest = unit.latest && format.date(unit.latest.date);
+              const latest = latestText(unit.latest, t, format);
               return (
                 <li key={unit.key}>
                   <Link
@@ -143,10 +164,7 @@ export function WhereThingsStand() {
                       <span className="text-muted-foreground">
                         {unit.next && t('next', { step: stages.label(unit.next) })}
                         {unit.next && latest && ' · '}
-                        {latest &&
-                          (unit.latest?.kind === 'since'
-                            ? t('since', { date: latest })
-                            : t('deliveryOn', { date: latest }))}
+                        {latest}
                       </span>
                     </span>
                   </Link>

@@ -50,7 +50,7 @@ describe('item status resolution', () => {
     expect(latestEventStatus([makeStatusEvent({ itemNumber: 1, status: 'EXPLODED' })], 1)).toBeUndefined();
   });
 
-  it('falls back to the order status, and its stage data and delivery date', () => {
+  it("falls back to the order status and its stage data, never to the order's delivery date", () => {
     const order = makeOrder({
       status: 'FINANCING_PAYMENT',
       items: [],
@@ -62,11 +62,11 @@ describe('item status resolution', () => {
       status: 'FINANCING_PAYMENT',
       item: undefined,
       stageData: { paymentStatus: 'pending' },
-      deliveryDate: '2025-09-01',
+      deliveryDate: null,
     });
   });
 
-  it('takes the delivery date from the item, then its stage data, then the order', () => {
+  it("takes the delivery date from the item, then its stage data; another unit's day is not its own", () => {
     const order = makeOrder({ deliveryDate: '2025-12-01', items: [] });
     const withItem = (item: Parameters<typeof makeItem>[0]) =>
       resolveUnit({ ...order, items: [makeItem(item)] }, 1).deliveryDate;
@@ -74,7 +74,8 @@ describe('item status resolution', () => {
       '2025-10-01',
     );
     expect(withItem({ currentStageData: { deliveryDate: '2025-11-01' } })).toBe('2025-11-01');
-    expect(withItem({})).toBe('2025-12-01');
+    // The order's date is the earliest of its units' (one of them booked): not this unit's.
+    expect(withItem({})).toBeNull();
   });
 
   it('makes one unit per quantity, numbered from 1, default 1', () => {

@@ -15,7 +15,10 @@ export interface OrderUnit {
   item: OrderItemDto | undefined;
   status: Stage;
   stageData: StageDataDto;
-  /** The unit's, else its stage data's, else the order's. */
+  /**
+   * The unit's own delivery day, else its stage data's. Never the order's: a day booked for one unit
+   * is not the others' (decision 239).
+   */
   deliveryDate: string | null;
 }
 
@@ -61,7 +64,7 @@ export function resolveUnit(order: OrderDto, itemNumber: number, sources: Status
     item,
     status,
     stageData,
-    deliveryDate: item?.deliveryDate || stageDelivery || order.deliveryDate || null,
+    deliveryDate: item?.deliveryDate || stageDelivery || null,
   };
 }
 

@@ -33,7 +33,7 @@ describe('order details dialog', () => {
       quantity: 2,
       status: 'DOCUMENTS_PENDING',
       orderDate: '2025-06-01T10:00:00Z',
-      deliveryDate: '2025-09-30',
+      deliveryDate: '2025-09-30T12:00:00.000Z',
       shippingAddress: { street: '12 Oak St', city: 'Austin', state: 'TX', zipCode: '78701' },
       zipCode: '78701',
       paymentMethod: 'card',
@@ -44,7 +44,7 @@ describe('order details dialog', () => {
           status: 'DOCUMENTS_PENDING',
           currentStageData: { onboardingData },
         }),
-        makeItem({ id: 12, itemNumber: 2, status: 'PRODUCTION' }),
+        makeItem({ id: 12, itemNumber: 2, status: 'PRODUCTION', deliveryDate: '2025-09-30T12:00:00.000Z' }),
       ],
     });
     const { user, dialog } = await openDetails(order);
@@ -55,7 +55,9 @@ describe('order details dialog', () => {
     expect(dialog.getByRole('heading', { name: 'Product Information' })).toBeInTheDocument();
     expect(dialog.getByText('Studio 240', { selector: 'dd' })).toBeInTheDocument();
     expect(dialog.getByText('2', { selector: 'dd' })).toBeInTheDocument();
-    expect(dialog.getByText(new Date(2025, 8, 30).toLocaleDateString())).toBeInTheDocument();
+    // The order's delivery is its units' days, named as such.
+    expect(dialog.getByText('Delivery days of its units')).toBeInTheDocument();
+    expect(dialog.getByText(/September 30/)).toBeInTheDocument();
     expect(dialog.getByText(/12 Oak St\s+Austin, TX 78701/)).toBeInTheDocument();
     expect(dialog.getByText('78701', { selector: 'dd' })).toBeInTheDocument();
     expect(dialog.getByText('Card')).toBeInTheDocument();

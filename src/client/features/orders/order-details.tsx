@@ -198,7 +198,7 @@ export function OrderDetails({
         title={t('details.orderTimeline')}
         fields={[
           [t('details.orderDate'), format.date(order.orderDate) || t('details.notAvailable')],
-          [t('details.expectedDelivery'), format.date(order.deliveryDate)],
+          [t('details.unitDeliveryDates'), format.daySpan(units.map((unit) => unit.deliveryDate))],
         ]}
       />
       <Section

@@ -181,7 +181,7 @@ describe('My Orders page', () => {
     expect(steps[6]).toHaveTextContent(/^7Delivery Scheduled \(upcoming\)$/);
     expect(screen.getByText('Order currently in production')).toBeInTheDocument();
     expect(
-      screen.getByText(`Expected delivery: ${new Date(2025, 7, 15).toLocaleDateString()}`),
+      screen.getByText(`Delivery booked for ${new Date(2025, 7, 15).toLocaleDateString()}`),
     ).toBeInTheDocument();
     await waitFor(() => expect(calls.filter((c) => c.url === `/api/orders/1/events`)).toHaveLength(1));
 
@@ -207,6 +207,8 @@ describe('My Orders page', () => {
     ordersApi([
       makeOrder({
         ...studio,
+        // The order's date is derived from unit 2's booking; unit 1 has none of its own.
+        deliveryDate: '2025-08-15',
         items: studio.items.map((item) => ({ ...item, estimate })),
       }),
     ]);
@@ -216,6 +218,7 @@ describe('My Orders page', () => {
     expect(within(waiting as HTMLElement).getByTestId('delivery-estimate')).toHaveTextContent(
       /^Estimated delivery: /,
     );
+    expect(within(waiting as HTMLElement).queryByText(/Delivery booked for/)).not.toBeInTheDocument();
     expect(within(dated as HTMLElement).queryByTestId('delivery-estimate')).not.toBeInTheDocument();
   });
 });

@@ -163,7 +163,7 @@ describe('delivery day booking', () => {
     ];
     api(orderWith({ status: 'PRODUCTION' }), {
       'GET /api/order-items/11/delivery-slots': () => ({
-        body: { items: slots, total: slots.length, booking: null },
+        body: { items: slots, total: slots.length, booking: null, firstDay: '2030-03-02', windowFrom: null },
       }),
       'POST /api/order-items/11/delivery-booking': () => {
         slots = slots.slice(1);
@@ -183,5 +183,24 @@ describe('delivery day booking', () => {
     expect(within(dialog).queryByText(/Reworded English/)).not.toBeInTheDocument();
     // The free days as they are now: the full one is gone.
     await waitFor(() => expect(within(dialog).getAllByRole('radio')).toHaveLength(1));
+  });
+
+  it('says the days start at the unit’s estimated window when that is later than 48 hours ahead', async () => {
+    const user = userEvent.setup();
+    const slots = [{ id: 7, date: '2030-04-14', capacity: 2, booked: 0 }];
+    api(orderWith({ status: 'PRODUCTION' }), {
+      'GET /api/order-items/11/delivery-slots': () => ({
+        body: { items: slots, total: 1, booking: null, firstDay: '2030-04-14', windowFrom: '2030-04-14' },
+      }),
+    });
+    renderApp('/orders');
+    await user.click(await screen.findByRole('button', { name: /VH1042 · VH \(01\)/ }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: /^Book delivery day/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Book a delivery day' });
+    expect(
+      await within(dialog).findByText(
+        /Your unit is expected to be ready from .*April 14.*, so the days start there/,
+      ),
+    ).toBeInTheDocument();
   });
 });

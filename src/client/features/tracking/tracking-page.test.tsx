@@ -25,8 +25,9 @@ const TRACKED: TrackedOrder = {
       status: 'PRODUCTION',
       label: 'Production',
       estimate: { from: '2027-01-11', to: '2027-02-20', basis: 'defaults', historyUnits: 0 },
+      deliveryDate: null,
     },
-    { itemNumber: 2, status: 'DELIVERED', label: 'Delivered', estimate: null },
+    { itemNumber: 2, status: 'DELIVERED', label: 'Delivered', estimate: null, deliveryDate: null },
   ],
 };
 
@@ -48,6 +49,35 @@ describe('the tracking page', () => {
     // A delivered unit has no window left to show.
     expect(within(second!).queryByTestId('delivery-estimate')).toBeNull();
     expect(document.head.querySelector('meta[name="robots"][content="noindex"]')).not.toBeNull();
+  });
+
+  it('shows a booked day on its own unit only; the unit without a booking keeps its window', async () => {
+    const window = { from: '2027-01-11', to: '2027-02-20', basis: 'defaults' as const, historyUnits: 0 };
+    api({
+      body: {
+        ...TRACKED,
+        deliveryDate: '2027-02-25T12:00:00.000Z',
+        units: [
+          { itemNumber: 1, status: 'PRODUCTION', label: 'Production', estimate: window, deliveryDate: null },
+          {
+            itemNumber: 2,
+            status: 'DELIVERY_DATE_CONFIRMED',
+            label: 'Delivery Scheduled',
+            estimate: window,
+            deliveryDate: '2027-02-25T12:00:00.000Z',
+          },
+        ],
+      } satisfies TrackedOrder,
+    });
+    renderApp(`/track/${TOKEN}`);
+    const list = await screen.findByRole('list', { name: 'Units' });
+    const [first, second] = [...list.children] as HTMLElement[];
+    expect(within(first!).getByTestId('delivery-estimate')).toHaveTextContent('Estimated delivery');
+    expect(within(first!).queryByText(/Delivery booked for/)).toBeNull();
+    expect(within(second!).getByText(/Delivery booked for .*25.*2027/)).toBeInTheDocument();
+    expect(within(second!).queryByTestId('delivery-estimate')).toBeNull();
+    // The order's line is the span of its units' days, named as such.
+    expect(screen.getByText(/Delivery days of its units: February 25, 2027/)).toBeInTheDocument();
   });
 
   it('tells whoever holds a replaced or unknown link that it no longer works', async () => {

@@ -1,4 +1,4 @@
-import { CircleAlert, RefreshCw } from 'lucide-react';
+import { CircleAlert, RefreshCw, Truck } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -80,9 +80,9 @@ function TrackedUnits({ order, updatedAt }: { order: TrackedOrder; updatedAt: nu
         <p className="text-muted-foreground">
           {t('summary', { orderId: order.orderId, count, product: order.productName })}
         </p>
-        {order.deliveryDate && (
+        {many && order.units.some((unit) => unit.deliveryDate) && (
           <p className="font-medium text-sm">
-            {t('deliveryDate', { date: format.date(order.deliveryDate) })}
+            {t('unitDeliveryDates', { range: format.daySpan(order.units.map((unit) => unit.deliveryDate)) })}
           </p>
         )}
       </header>
@@ -103,7 +103,14 @@ function TrackedUnits({ order, updatedAt }: { order: TrackedOrder; updatedAt: nu
                 <Badge variant="outline">{stageName(unit.status)}</Badge>
               </CardHeader>
               <CardContent className="grid gap-4">
-                {unit.estimate && !order.deliveryDate && <DeliveryEstimateNote estimate={unit.estimate} />}
+                {unit.deliveryDate ? (
+                  <p className="flex items-center gap-2 font-medium text-sm">
+                    <Truck aria-hidden="true" className="size-4 shrink-0 text-primary" />
+                    {t('deliveryDate', { date: format.date(unit.deliveryDate) })}
+                  </p>
+                ) : (
+                  unit.estimate && <DeliveryEstimateNote estimate={unit.estimate} />
+                )}
                 <StageTimeline status={unit.status} />
               </CardContent>
             </Card>

@@ -61,6 +61,7 @@ export const orders = pgTable(
     amount: text('amount'),
     currentStageData: jsonb('current_stage_data').$type<StageData>().notNull().default({}),
     webflowOrderId: text('webflow_order_id'),
+    /** Derived: the earliest of its units' delivery dates, kept by the order writer (decision 239). */
     deliveryDate: timestamp('delivery_date', { withTimezone: true }),
     /** The secret of the public tracking link /track/:token; kept readable, staff and mail show it. */
     trackingToken: text('tracking_token').notNull().default(newTrackingToken),
@@ -101,6 +102,7 @@ export const orderItems = pgTable(
     itemNumber: integer('item_number').notNull(),
     status: text('status').$type<Stage>().notNull().default('ORDER_PLACED'),
     currentStageData: jsonb('current_stage_data').$type<StageData>().notNull().default({}),
+    /** The unit's own delivery day (noon UTC): its booking, or the delivery-date webhook's. */
     deliveryDate: timestamp('delivery_date', { withTimezone: true }),
     /** When the unit entered its current stage (dashboard: units waiting longest). */
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),

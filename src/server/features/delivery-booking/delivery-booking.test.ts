@@ -4,9 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BOOKING_TOO_LATE_MESSAGE,
   dayOf,
+  SLOT_BEFORE_WINDOW_MESSAGE,
   SLOT_FULL_MESSAGE,
   SLOT_TOO_SOON_MESSAGE,
 } from '../../../shared/schemas/delivery-booking.js';
+import { TIMED_STAGES, type TimedStage } from '../../../shared/schemas/forecast.js';
 import type { Stage } from '../../../shared/stages.js';
 import { eventLogs, orderItems, orders } from '../../db/schema/orders.js';
 import { expectAdminOnly } from '../../test/admin-guard.js';
@@ -32,7 +34,16 @@ beforeAll(async () => {
   customerEmail = 'booker@example.com';
   customer = (await signedInCustomer(t, customerEmail)).client;
   other = (await signedInCustomer(t, 'someone-else@example.com')).client;
+  // Windows that start today, so every day these tests publish is within the unit's promise; the
+  // window's own test sets the stages' days it needs.
+  expect((await setStageDays({})).status).toBe(200);
 });
+
+/** The forecast's default days per stage: 0 for every stage but those given. */
+function setStageDays(days: Partial<Record<TimedStage, number>>) {
+  const stageDefaultDays = Object.fromEntries(TIMED_STAGES.map((stage) => [stage, days[stage] ?? 0]));
+  return admin.post('/api/settings/forecast/batch', { stageDefaultDays });
+}
 
 afterAll(async () => {
   await t?.close();
@@ -161,6 +172,39 @@ describe('booking a delivery day (customer)', () => {
     expect((await customer.post(`/api/order-items/${unitA}/delivery-booking`, { slotId: 'x' })).status).toBe(
       400,
     );
+  });
+
+  it('offers a customer no day before the start of the unit’s estimated window, and refuses one', async () => {
+    // Production takes 10 days and delivery scheduling 5: a unit entering production today is
+    // expected from about day 15 (the window's first day, whatever its spread, is after day 8).
+    expect((await setStageDays({ PRODUCTION: 10, DELIVERY_DATE_CONFIRMED: 5 })).status).toBe(200);
+    try {
+      const before = await publish(day(8), 5);
+      const { itemIds } = await unitsAt(['PRODUCTION']);
+      const [unit] = itemIds as [number];
+      const res = await customer.get(`/api/order-items/${unit}/delivery-slots`);
+      expect(res.status).toBe(200);
+      const windowFrom = res.body.windowFrom as string;
+      expect(windowFrom > before.date).toBe(true);
+      expect(res.body.firstDay).toBe(windowFrom);
+      const after = await publish(windowFrom, 5);
+      const dates = (res.body.items as { date: string }[]).map((slot) => slot.date);
+      expect(dates).not.toContain(before.date);
+      for (const date of dates) expect(date >= windowFrom).toBe(true);
+      expect(
+        (
+          (await customer.get(`/api/order-items/${unit}/delivery-slots`)).body.items as { date: string }[]
+        ).map((slot) => slot.date),
+      ).toContain(after.date);
+
+      const early = await customer.post(`/api/order-items/${unit}/delivery-booking`, { slotId: before.id });
+      expect(early.status).toBe(409);
+      expect(early.body).toMatchObject({ code: 'SLOT_BEFORE_WINDOW', message: SLOT_BEFORE_WINDOW_MESSAGE });
+      const onTime = await customer.post(`/api/order-items/${unit}/delivery-booking`, { slotId: after.id });
+      expect(onTime.status).toBe(200);
+    } finally {
+      expect((await setStageDays({})).status).toBe(200);
+    }
   });
 
   it('sets the date, moves the unit to DELIVERY_DATE_CONFIRMED through the status function and tells staff live', async () => {

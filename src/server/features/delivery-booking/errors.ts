@@ -15,5 +15,6 @@ export const deliveryBookingErrors = defineErrors({
   ORDER_ITEM_NOT_FOUND: 'NOT_FOUND',
   SLOT_FULL: 'CONFLICT',
   SLOT_TOO_SOON: 'CONFLICT',
+  SLOT_BEFORE_WINDOW: 'CONFLICT',
   UNIT_NOT_BOOKABLE: 'CONFLICT',
 });

@@ -1,2 +1,2 @@
 // Delivery days staff publish and the bookings customers make on them.
-export { createDeliveryBookingService, type DeliveryBookingService } from './service.js';
+export { bookedUnitIds, createDeliveryBookingService, type DeliveryBookingService } from './service.js';

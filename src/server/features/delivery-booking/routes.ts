@@ -52,8 +52,8 @@ export const deliveryBookingRoutes: FastifyPluginAsync<{ delivery: DeliveryBooki
   registerRoute(app, routes.unitSlots, {
     failures,
     handler: async (request) => {
-      const { items, booking } = await delivery.slotsForUnit(requireUser(request).id, request.params.id);
-      return { items, total: items.length, booking };
+      const { items, ...rest } = await delivery.slotsForUnit(requireUser(request).id, request.params.id);
+      return { items, total: items.length, ...rest };
     },
   });
 

@@ -7,6 +7,7 @@ import {
   type DeliverySlot,
   dayOf,
   MAX_SLOT_RANGE_DAYS,
+  SLOT_BEFORE_WINDOW_MESSAGE,
   SLOT_FULL_MESSAGE,
   SLOT_TOO_SOON_MESSAGE,
   UNIT_NOT_BOOKABLE_MESSAGE,
@@ -17,7 +18,7 @@ import { deliveryBookings, deliverySlots, users } from '../../db/schema.js';
 import { publishToStaff } from '../../live/publish.js';
 import { type AuditActor, recordAudit } from '../audit/index.js';
 import { enqueueDeliveryBookingMail } from '../notifications/index.js';
-import { findCustomerUnitSummary, type OrderChangeDeps } from '../orders/index.js';
+import { type DeliveryEstimator, findCustomerUnitSummary, type OrderChangeDeps } from '../orders/index.js';
 import { deliveryBookingErrors } from './errors.js';
 
 const DAY_MS = 86_400_000;
@@ -44,12 +45,30 @@ function bookingDto(slotId: number, day: string, now: Date): DeliveryBookingDto 
   return { slotId, date: day, changeableUntil: until.toISOString(), canChange: now < until };
 }
 
+/** Those of these units that have a booked delivery day. */
+export async function bookedUnitIds(executor: Executor, itemIds: readonly number[]): Promise<Set<number>> {
+  if (itemIds.length === 0) return new Set();
+  const rows = await executor
+    .select({ id: deliveryBookings.orderItemId })
+    .from(deliveryBookings)
+    .where(inArray(deliveryBookings.orderItemId, [...itemIds]));
+  return new Set(rows.map((row) => row.id));
+}
+
+type OwnedUnit = NonNullable<Awaited<ReturnType<typeof findCustomerUnitSummary>>>;
+
 /**
  * Delivery days and their bookings. Capacity holds under concurrent bookings because a booking locks
  * its day's row (`SELECT … FOR UPDATE`) before it counts the places taken (decision 123); the unit
- * itself changes only through the order writer.
+ * itself changes only through the order writer. A customer books no day before the start of the
+ * unit's estimated window (decision 240); `estimator` is given where the app is composed.
  */
-export function createDeliveryBookingService({ db, clock, orders: writer }: OrderChangeDeps) {
+export function createDeliveryBookingService({
+  db,
+  clock,
+  orders: writer,
+  estimator,
+}: OrderChangeDeps & { estimator?: DeliveryEstimator }) {
   /** The caller's unit with its order; someone else's answers exactly like a missing one. */
   async function findOwnedUnit(executor: Executor, userId: number, itemId: number) {
     const row = await findCustomerUnitSummary(executor, userId, itemId);
@@ -76,6 +95,20 @@ export function createDeliveryBookingService({ db, clock, orders: writer }: Orde
     const earliest = new Date(now.getTime() + BOOKING_NOTICE_HOURS * 3_600_000);
     const day = dayOf(earliest);
     return earliest.getTime() === Date.parse(`${day}T00:00:00Z`) ? day : addDays(day, 1);
+  }
+
+  /** The first day of the unit's estimated window, or null when it has none. */
+  async function windowStart(unit: OwnedUnit): Promise<string | null> {
+    if (!estimator) return null;
+    const estimates = await estimator([
+      {
+        id: unit.itemId,
+        status: unit.status,
+        statusChangedAt: unit.statusChangedAt,
+        productName: unit.productName,
+      },
+    ]);
+    return estimates.get(unit.itemId)?.from ?? null;
   }
 
   return {
@@ -173,16 +206,24 @@ export function createDeliveryBookingService({ db, clock, orders: writer }: Orde
         throw deliveryBookingErrors.UNIT_NOT_BOOKABLE(UNIT_NOT_BOOKABLE_MESSAGE);
       const now = clock.now();
       const booking = await currentBooking(db, itemId);
+      const windowFrom = await windowStart(unit);
+      const notice = firstBookableDay(now);
+      const firstDay = windowFrom !== null && windowFrom > notice ? windowFrom : notice;
       const items = await db
         .select(slotColumns)
         .from(deliverySlots)
         .leftJoin(deliveryBookings, withBookings)
-        .where(gte(deliverySlots.date, firstBookableDay(now)))
+        .where(gte(deliverySlots.date, firstDay))
         .groupBy(deliverySlots.id)
         .having(sql`${bookedCount} < ${deliverySlots.capacity}`)
         .orderBy(asc(deliverySlots.date))
         .limit(60);
-      return { items, booking: booking && bookingDto(booking.slotId, booking.date, now) };
+      return {
+        items,
+        booking: booking && bookingDto(booking.slotId, booking.date, now),
+        firstDay,
+        windowFrom,
+      };
     },
 
     /**
@@ -192,6 +233,9 @@ export function createDeliveryBookingService({ db, clock, orders: writer }: Orde
      */
     async book(userId: number, itemId: number, slotId: number) {
       const now = clock.now();
+      // Read before the transaction: the estimator reads through `db`, which on the embedded
+      // database waits for the transaction's own connection.
+      const windowFrom = await windowStart(await findOwnedUnit(db, userId, itemId));
       return db.transaction(async (tx) => {
         const owned = await findOwnedUnit(tx, userId, itemId);
         // One booking at a time per order: two tabs cannot both move the same unit.
@@ -218,6 +262,8 @@ export function createDeliveryBookingService({ db, clock, orders: writer }: Orde
         if (!slot) throw deliveryBookingErrors.DELIVERY_DAY_NOT_FOUND('Delivery day not found');
         if (slot.date < firstBookableDay(now))
           throw deliveryBookingErrors.SLOT_TOO_SOON(SLOT_TOO_SOON_MESSAGE);
+        if (windowFrom !== null && slot.date < windowFrom)
+          throw deliveryBookingErrors.SLOT_BEFORE_WINDOW(SLOT_BEFORE_WINDOW_MESSAGE);
         // Counted after the lock: every booking committed before it is seen.
         const [taken] = await tx
           .select({ n: count() })
@@ -237,7 +283,6 @@ export function createDeliveryBookingService({ db, clock, orders: writer }: Orde
 
         const deliveryDate = deliveryInstant(slot.date);
         await writer.setUnitDetails(tx, unit.orderId, [unit.itemId], { deliveryDate }, now);
-        await writer.setDetails(tx, unit.orderId, { deliveryDate }, now);
         const { changed } = await writer.changeStatus(
           tx,
           {

@@ -12,6 +12,7 @@ import type {
 } from '../../../shared/schemas/webhook-payloads.js';
 import { parseStage } from '../../../shared/stages.js';
 import type { Executor } from '../../db/client.js';
+import { bookedUnitIds } from '../delivery-booking/index.js';
 import { enqueueAdminNotice } from '../notifications/index.js';
 import {
   type Actor,
@@ -310,9 +311,23 @@ export async function locationBulk(ctx: EffectContext, data: LocationBulkPayload
   return enableZipCodes(ctx, data.zipCodes, data);
 }
 
+/**
+ * The delivery-date webhook. Naming a unit (itemId or itemNumber) sets that unit's date, booked or
+ * not: the partner carrying it has the last word. The order-level call sets every unit without a
+ * booking of its own, so a day the customer booked is never overwritten by the order's date
+ * (decision 239); the answer lists which units it set and which kept their booking.
+ */
 export async function deliveryDate(ctx: EffectContext, data: DeliveryDatePayload): Promise<Outcome> {
   const order = await findOrder(ctx, data.orderId);
-  const { units, itemNumbers } = await findUnits(ctx, order, data);
+  const { units, single } = await findUnits(ctx, order, data);
+  const booked = single
+    ? new Set<number>()
+    : await bookedUnitIds(
+        ctx.tx,
+        units.map((unit) => unit.id),
+      );
+  const targets = units.filter((unit) => !booked.has(unit.id));
+  const keptBooking = units.filter((unit) => booked.has(unit.id)).map((unit) => unit.itemNumber);
   const date = new Date(data.deliveryDate);
   const details = defined({
     deliveryWindow: data.deliveryWindow,
@@ -320,20 +335,33 @@ export async function deliveryDate(ctx: EffectContext, data: DeliveryDatePayload
     carrierName: data.carrierName,
     specialInstructions: data.specialInstructions,
   });
+  const extra = {
+    deliveryDate: date.toISOString(),
+    itemNumbers: targets.map((unit) => unit.itemNumber),
+    keptBooking,
+  };
+  if (targets.length === 0) {
+    return moved(order, [], 'Every unit of this order has a booked delivery day; none was changed', extra);
+  }
   await ctx.orders.setUnitDetails(
     ctx.tx,
     order.id,
-    units.map((u) => u.id),
+    targets.map((unit) => unit.id),
     { deliveryDate: date, stageData: details },
     ctx.now,
   );
-  await ctx.orders.setDetails(ctx.tx, order.id, { deliveryDate: date }, ctx.now);
   const { changed } = await ctx.orders.changeStatus(
     ctx.tx,
-    { orderId: order.id, itemNumbers, to: 'DELIVERY_DATE_CONFIRMED', rule: 'forward', actor: ctx.actor },
+    {
+      orderId: order.id,
+      itemNumbers: targets.map((unit) => unit.itemNumber),
+      to: 'DELIVERY_DATE_CONFIRMED',
+      rule: 'forward',
+      actor: ctx.actor,
+    },
     ctx.now,
   );
-  return moved(order, changed, 'Delivery date stored', { deliveryDate: date.toISOString() });
+  return moved(order, changed, 'Delivery date stored', extra);
 }
 
 function orderSummary(order: Order) {

@@ -539,7 +539,7 @@ describe('location-validation webhooks', () => {
 });
 
 describe('delivery-date webhook', () => {
-  it('stores the date and details on the unit and the order and moves it to DELIVERY_DATE_CONFIRMED', async () => {
+  it("stores the date and details on the named unit, derives the order's, and moves the unit to DELIVERY_DATE_CONFIRMED", async () => {
     const order = await seedOrder(t, ['PRODUCTION', 'PRODUCTION'], { email: OWNER });
     const res = await send('delivery-date', {
       orderId: order.orderId,
@@ -564,6 +564,44 @@ describe('delivery-date webhook', () => {
       eventType: 'DELIVERY_DATE',
       stage: 'DELIVERY_DATE_CONFIRMED',
     });
+  });
+
+  it('sets, when no unit is named, every unit without a booking of its own; a booked day stays', async () => {
+    const order = await seedOrder(t, ['PRODUCTION', 'PRODUCTION', 'PRODUCTION'], { email: OWNER });
+    const slot = await admin.post('/api/admin/delivery-slots', { date: '2030-05-20', capacity: 3 });
+    expect(slot.status).toBe(201);
+    const [, , third] = await unitsOf(t, order.id);
+    const booked = await owner.post(`/api/order-items/${third?.id}/delivery-booking`, {
+      slotId: slot.body.id,
+    });
+    expect(booked.status).toBe(200);
+
+    const res = await send('delivery-date', { orderId: order.orderId, deliveryDate: '2030-06-01' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ itemNumbers: [1, 2], keptBooking: [3] });
+    const seen = await customerOrder(order.id);
+    expect(seen.items.map((i: { deliveryDate: string }) => i.deliveryDate)).toEqual([
+      '2030-06-01T00:00:00.000Z',
+      '2030-06-01T00:00:00.000Z',
+      '2030-05-20T12:00:00.000Z',
+    ]);
+    // The order's own date is derived: the earliest of its units'.
+    expect(seen.deliveryDate).toBe('2030-05-20T12:00:00.000Z');
+    expect((await adminRow(order.orderId)).deliveryDate).toBe('2030-05-20T12:00:00.000Z');
+
+    // Naming the booked unit sets it: the partner carrying it has the last word.
+    const named = await send('delivery-date', {
+      orderId: order.orderId,
+      deliveryDate: '2030-06-03',
+      itemNumber: 3,
+    });
+    expect(named.body).toMatchObject({ itemNumbers: [3], keptBooking: [] });
+    expect((await unitsOf(t, order.id)).map((u) => u.deliveryDate?.toISOString())).toEqual([
+      '2030-06-01T00:00:00.000Z',
+      '2030-06-01T00:00:00.000Z',
+      '2030-06-03T00:00:00.000Z',
+    ]);
+    expect((await adminRow(order.orderId)).deliveryDate).toBe('2030-06-01T00:00:00.000Z');
   });
 
   it('refuses a date that cannot be read', async () => {

@@ -127,6 +127,7 @@ export async function findCustomerUnitSummary(executor: Executor, userId: number
       itemId: orderItems.id,
       itemNumber: orderItems.itemNumber,
       status: orderItems.status,
+      statusChangedAt: orderItems.statusChangedAt,
       orderId: orders.id,
       orderNumber: orders.orderId,
       productName: orders.productName,
@@ -164,6 +165,7 @@ export async function trackedUnitsOfOrder(executor: Executor, orderId: number) {
       itemNumber: orderItems.itemNumber,
       status: orderItems.status,
       statusChangedAt: orderItems.statusChangedAt,
+      deliveryDate: orderItems.deliveryDate,
     })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))

@@ -17,10 +17,7 @@ import { type OrderRevision, type RevisionResult, reviseOrder } from './update.j
 
 /** The order fields other capabilities may set beside a stage change (payments, delivery, shipping). */
 export type OrderDetails = Partial<
-  Pick<
-    Order,
-    'transactionId' | 'paymentMethod' | 'amount' | 'deliveryDate' | 'shippingAddress' | 'phoneNumber'
-  >
+  Pick<Order, 'transactionId' | 'paymentMethod' | 'amount' | 'shippingAddress' | 'phoneNumber'>
 >;
 
 /** What may be recorded on units without moving them: stage data merged in, a delivery date. */
@@ -63,7 +60,11 @@ export function createOrderWriter({ events }: { events: OrderEvents }) {
       return order;
     },
 
-    /** Records details on some units of one order without moving them. */
+    /**
+     * Records details on some units of one order without moving them. A delivery date belongs to
+     * its units only; the order's own `delivery_date` is derived, the earliest of its units', and
+     * kept here in the same transaction.
+     */
     async setUnitDetails(
       tx: Executor,
       orderId: number,
@@ -82,6 +83,15 @@ export function createOrderWriter({ events }: { events: OrderEvents }) {
           }),
         })
         .where(and(eq(orderItems.orderId, orderId), inArray(orderItems.id, [...itemIds])));
+      if (details.deliveryDate) {
+        await tx
+          .update(orders)
+          .set({
+            deliveryDate: sql`(select min(${orderItems.deliveryDate}) from ${orderItems} where ${orderItems.orderId} = ${orderId})`,
+            updatedAt: now,
+          })
+          .where(eq(orders.id, orderId));
+      }
     },
 
     /**

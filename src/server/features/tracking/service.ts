@@ -36,6 +36,7 @@ export function createTrackingService({
           status: unit.status,
           label: customerStageLabel(unit.status),
           estimate: estimates.get(unit.id) ?? null,
+          deliveryDate: unit.deliveryDate?.toISOString() ?? null,
         })),
         deliveryDate: order.deliveryDate?.toISOString() ?? null,
       };

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrackedOrder, TrackingLink } from '../../../shared/schemas/tracking.js';
-import { orders } from '../../db/schema/orders.js';
+import { orderItems, orders } from '../../db/schema/orders.js';
 import { users } from '../../db/schema.js';
 import { expectAdminOnly } from '../../test/admin-guard.js';
 import { startTestApp, type TestApp, type TestClient } from '../../test/app.js';
@@ -76,10 +76,13 @@ beforeAll(async () => {
       { stage: 'DELIVERED' },
     ],
   ));
+  // Unit 2 has its own delivery day; the order's is derived from its units (decision 239).
+  const day = new Date('2026-12-14T00:00:00Z');
   await db
-    .update(orders)
-    .set({ deliveryDate: new Date('2026-12-14T00:00:00Z') })
-    .where(eq(orders.id, order.id));
+    .update(orderItems)
+    .set({ deliveryDate: day })
+    .where(and(eq(orderItems.orderId, order.id), eq(orderItems.itemNumber, 2)));
+  await db.update(orders).set({ deliveryDate: day }).where(eq(orders.id, order.id));
 });
 
 afterAll(async () => {
@@ -101,7 +104,7 @@ describe('GET /api/track/:token', () => {
     }
   });
 
-  it('answers the product and each unit with its stage and estimate, to a visitor with no session', async () => {
+  it('answers the product and each unit with its stage, estimate and own delivery day, to a visitor with no session', async () => {
     const res = await track(order.trackingToken);
     expect(res.status).toBe(200);
     expect(res.headers.get('x-robots-tag')).toBe('noindex');
@@ -116,14 +119,16 @@ describe('GET /api/track/:token', () => {
           status: 'FINANCING_PAYMENT',
           label: 'Payment',
           estimate: expect.any(Object),
+          deliveryDate: null,
         },
         {
           itemNumber: 2,
           status: 'PRODUCTION',
           label: 'Production',
           estimate: expect.any(Object),
+          deliveryDate: '2026-12-14T00:00:00.000Z',
         },
-        { itemNumber: 3, status: 'DELIVERED', label: 'Delivered', estimate: null },
+        { itemNumber: 3, status: 'DELIVERED', label: 'Delivered', estimate: null, deliveryDate: null },
       ],
     });
     expect(res.body.units[0]?.estimate).toMatchObject({ from: expect.any(String), to: expect.any(String) });
