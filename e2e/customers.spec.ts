@@ -70,7 +70,7 @@ test('lists customers with their order count and total, searched and paged on th
   await axeLightAndDark(page, 'customers, phone');
 });
 
-test('a customer with orders: the orders with spaced statuses and dollars; deletion refused with the count', async ({
+test('a customer with orders: the orders with their stage labels and dollars; deletion refused with the count', async ({
   page,
 }) => {
   const dialog = await openCustomer(page, CUSTOMERS.withOrders.email);
@@ -78,10 +78,10 @@ test('a customer with orders: the orders with spaced statuses and dollars; delet
   const orders = dialog.getByRole('listitem');
   await expect(orders).toHaveCount(2);
   await expect(orders.nth(0)).toContainText('CUST-101');
-  await expect(orders.nth(0)).toContainText('DOCUMENTS SIGNING');
+  await expect(orders.nth(0)).toContainText('Document Signing');
   await expect(orders.nth(0)).toContainText('$75,000.00');
   await expect(orders.nth(1)).toContainText('CUST-102');
-  await expect(orders.nth(1)).toContainText('FINANCING PAYMENT');
+  await expect(orders.nth(1)).toContainText('Payment Pending');
   await expect(orders.nth(1)).toContainText('$12.50');
   await axeLightAndDark(page, 'User Management dialog');
   await shoot(page, 'customers-dialog');

@@ -1,6 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { en as mailEn } from '../server/mail/locales/en.js';
+import { es as mailEs } from '../server/mail/locales/es.js';
+import { fr as mailFr } from '../server/mail/locales/fr.js';
+import { LOCALES } from './locales.js';
 import {
   ADMIN_STAGES,
   CUSTOMER_MOVES,
@@ -15,6 +19,7 @@ import {
   STAGE_ALIASES,
   STAGE_LABELS,
   STAGES,
+  stageOfLabel,
   TIMELINE_STEPS,
   timelineStep,
 } from './stages.js';
@@ -203,6 +208,59 @@ describe('the customer vocabulary', () => {
       expect(source(file), file).toMatch(
         /customerStageLabel|customerOrderStage|OrderStageBadge|useStageText|mailStageLabel/,
       );
+    }
+  });
+});
+
+/** A stage's code or an alias, as a word in upper case: what no person should read. */
+const CODE_WORD = new RegExp(`\\b(${[...STAGES, ...Object.keys(STAGE_ALIASES)].join('|')})\\b`);
+/** Text written like a code: upper case words joined by underscores. */
+const CODE_LIKE = /^[A-Z0-9]+(_[A-Z0-9]+)*$|_/;
+
+function texts(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (value && typeof value === 'object') return Object.values(value).flatMap(texts);
+  return [];
+}
+
+describe('one stage vocabulary', () => {
+  it('names each stage by words, once per audience, never by its code or an alias', () => {
+    const admin = STAGES.map((stage) => STAGE_LABELS[stage]);
+    const customer = STAGES.map(customerStageLabel);
+    const log = STAGES.map(logStageLabel);
+    for (const label of [...admin, ...customer, ...log]) {
+      expect(label).not.toMatch(CODE_LIKE);
+      expect(label).not.toMatch(CODE_WORD);
+    }
+    // Staff tell every stage apart by its label, and a label reads back as its stage (the export's
+    // Status column, re-imported).
+    expect(new Set(admin).size).toBe(STAGES.length);
+    for (const stage of STAGES) expect(stageOfLabel(STAGE_LABELS[stage])).toBe(stage);
+    expect(stageOfLabel('  in   PRODUCTION ')).toBe('PRODUCTION');
+    expect(stageOfLabel('Production')).toBeUndefined();
+  });
+
+  it('has a customer name for every stage in every language, and no catalogue text shows a code', () => {
+    const locales = join(import.meta.dirname, '../client/locales');
+    const mails = { en: mailEn, es: mailEs, fr: mailFr };
+    for (const locale of LOCALES) {
+      const files = readdirSync(join(locales, locale)).filter((name) => name.endsWith('.json'));
+      const catalogues = files.map((name) => ({
+        name,
+        messages: JSON.parse(readFileSync(join(locales, locale, name), 'utf8')) as Record<string, unknown>,
+      }));
+      const common = catalogues.find((catalogue) => catalogue.name === 'common.json')?.messages as {
+        stage: Record<string, string>;
+      };
+      for (const stage of STAGES) {
+        const name = common.stage[stage];
+        expect(name, `${locale} ${stage}`).toMatch(/\S/);
+        expect(name, `${locale} ${stage}`).not.toMatch(CODE_LIKE);
+      }
+      for (const { name, messages } of catalogues) {
+        for (const text of texts(messages)) expect(text, `${locale}/${name}`).not.toMatch(CODE_WORD);
+      }
+      for (const text of texts(mails[locale])) expect(text, `mail ${locale}`).not.toMatch(CODE_WORD);
     }
   });
 });

@@ -225,6 +225,16 @@ export function parseStage(value: string): Stage | undefined {
   return (STAGE_ALIASES as Record<string, Stage>)[upper];
 }
 
+/**
+ * The stage an admin label names ('In Production', 'payment pending'), in any case, spaces trimmed and
+ * runs of spaces read as one; undefined for anything else. The orders export writes stages by label, so
+ * the import reads them back.
+ */
+export function stageOfLabel(value: string): Stage | undefined {
+  const wanted = value.trim().replace(/\s+/g, ' ').toLowerCase();
+  return STAGE_TABLE.find((row) => row.label.toLowerCase() === wanted)?.code;
+}
+
 export function stageIndex(stage: Stage): number {
   return STAGES.indexOf(stage);
 }

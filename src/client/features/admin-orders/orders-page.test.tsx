@@ -542,6 +542,51 @@ describe('admin orders page', () => {
       });
     });
 
+    it('open Update Status on a unit at Documents Pending with that stage chosen, among the stages by label', async () => {
+      const user = userEvent.setup();
+      const recorded = adminApi({
+        [`GET ${listUrl()}`]: page(),
+        'GET /api/orders/1/items': {
+          body: [
+            {
+              id: 11,
+              orderId: 1,
+              itemNumber: 1,
+              status: 'DOCUMENTS_PENDING',
+              statusChangedAt: NOW.toISOString(),
+            },
+            { id: 12, orderId: 1, itemNumber: 2, status: 'PRODUCTION', statusChangedAt: NOW.toISOString() },
+          ],
+        },
+        'PATCH /api/admin/orders/1/status': { body: { updatedItems: 0, updatedOrders: 0 } },
+      });
+      await openOrders();
+      await user.click(screen.getByRole('button', { name: 'Show the 2 units of VH1042' }));
+      const first = await screen.findByRole('row', { name: /VH1042 · VH \(01\)/ });
+      await user.click(within(first).getByRole('button', { name: /^Update Status/ }));
+      const dialog = within(await screen.findByRole('dialog', { name: 'Change Status' }));
+      const status = dialog.getByRole('combobox', { name: 'New status' });
+      expect(status).toHaveTextContent('Documents Pending');
+      await user.click(status);
+      const options = screen.getAllByRole('option');
+      // Every stage by its label, in stage order; no code.
+      expect(options.map((option) => option.textContent)).toEqual(STAGES.map((stage) => STAGE_LABELS[stage]));
+      expect(screen.getByRole('option', { name: 'Documents Pending' })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      );
+      await user.keyboard('{Escape}');
+
+      // Keeping the stage changes nothing and says so.
+      await user.click(dialog.getByRole('button', { name: 'Update Status' }));
+      expect(await toasts().findByText('No change')).toBeInTheDocument();
+      expect(toasts().getByText('Already at Documents Pending')).toBeInTheDocument();
+      expect(calls(recorded, 'PATCH', '/api/admin/orders/1/status')[0]?.body).toEqual({
+        status: 'DOCUMENTS_PENDING',
+        itemNumber: 1,
+      });
+    });
+
     it('say when the units cannot be loaded', async () => {
       const user = userEvent.setup();
       adminApi({

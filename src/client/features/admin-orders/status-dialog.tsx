@@ -1,11 +1,12 @@
 /**
- * Change Status: one of the nine stages for every unit of an order or for one unit chosen by number; or
- * for every unit of several selected orders at once.
+ * Change Status: one of the nine stages an admin sets for every unit of an order or for one unit chosen
+ * by number; or for every unit of several selected orders at once. The stage the dialog opens on is
+ * always a choice, Documents Pending included, so it can be kept.
  */
 import { useId, useState } from 'react';
 import { itemLabel } from '../../../shared/format.js';
 import type { StatusChangeResult } from '../../../shared/schemas/admin-orders.js';
-import { ADMIN_STAGES, STAGE_LABELS, type Stage } from '../../../shared/stages.js';
+import { ADMIN_STAGES, STAGE_LABELS, STAGES, type Stage } from '../../../shared/stages.js';
 import { SelectField } from '../../components/select-field';
 import { Button } from '../../components/ui/button';
 import {
@@ -38,10 +39,24 @@ export type StatusTarget =
     }
   | { kind: 'bulk'; ids: readonly number[] };
 
-const STAGE_CHOICES = ADMIN_STAGES.map((stage) => ({ value: stage, label: STAGE_LABELS[stage] }));
+/**
+ * The stages offered, in stage order, by label: the ones an admin sets, and the stage the unit or order
+ * is at when that is not one of them (Documents Pending), so the dialog never opens on an empty choice.
+ */
+export function stageChoices(current?: Stage): { value: Stage; label: string }[] {
+  return STAGES.filter((stage) => ADMIN_STAGES.includes(stage) || stage === current).map((stage) => ({
+    value: stage,
+    label: STAGE_LABELS[stage],
+  }));
+}
 
 function failed(error: unknown) {
   toastError('Error updating status', error, GENERIC_ERROR);
+}
+
+/** Said instead of 'updated' when every unit was already at the chosen stage. */
+function unchanged(status: Stage) {
+  toastSuccess('No change', `Already at ${STAGE_LABELS[status]}`);
 }
 
 function plural(count: number, unit: string) {
@@ -113,11 +128,13 @@ function StatusForm({
         { orderIds: [...target.ids], status },
         {
           onSuccess: (result) => {
-            toast({
-              variant: 'success',
-              title: 'Order status updated',
-              description: `${plural(target.ids.length, 'order')} set to ${STAGE_LABELS[status]}`,
-            });
+            if (result.updatedItems === 0) unchanged(status);
+            else
+              toast({
+                variant: 'success',
+                title: 'Order status updated',
+                description: `${plural(target.ids.length, 'order')} set to ${STAGE_LABELS[status]}`,
+              });
             onChanged?.(result);
             close();
           },
@@ -140,7 +157,8 @@ function StatusForm({
       { id: target.id, patch },
       {
         onSuccess: (result) => {
-          toastSuccess(individual ? 'Item status updated' : 'Order status updated');
+          if (result.updatedItems === 0) unchanged(status);
+          else toastSuccess(individual ? 'Item status updated' : 'Order status updated');
           onChanged?.(result);
           close();
         },
@@ -166,7 +184,7 @@ function StatusForm({
         label="New status"
         value={stage}
         onChange={setStage}
-        choices={STAGE_CHOICES}
+        choices={stageChoices(isOrder ? target.status : undefined)}
         placeholder="Choose a stage"
       />
 

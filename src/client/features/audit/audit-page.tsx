@@ -8,6 +8,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '.
 import { download } from '../admin-orders/download';
 import { auditExportUrl, useAuditLog } from './api';
 import { AuditFilters } from './audit-filters';
+import { changesText } from './changes';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -101,7 +102,7 @@ function AuditTable({ entries }: { entries: AuditEntry[] }) {
               <TableCell className="max-w-80">
                 {entry.changes && (
                   <code className="line-clamp-3 break-all text-muted-foreground text-xs">
-                    {JSON.stringify(entry.changes)}
+                    {changesText(entry.changes)}
                   </code>
                 )}
               </TableCell>
@@ -130,7 +131,7 @@ function AuditList({ entries }: { entries: AuditEntry[] }) {
           </span>
           {entry.changes && (
             <code className="line-clamp-3 break-all text-muted-foreground text-xs">
-              {JSON.stringify(entry.changes)}
+              {changesText(entry.changes)}
             </code>
           )}
         </li>

@@ -169,7 +169,7 @@ describe('Customers table', () => {
 });
 
 describe('User Management dialog', () => {
-  it('shows the user’s info and orders: id, status with spaces, date, total in dollars', async () => {
+  it('shows the user’s info and orders: id, stage by its label, date, total in dollars', async () => {
     customersApi();
     const user = userEvent.setup();
     renderApp('/admin/customers');
@@ -179,10 +179,11 @@ describe('User Management dialog', () => {
     const orders = dialog.getAllByRole('listitem');
     expect(orders).toHaveLength(2);
     expect(orders[0]).toHaveTextContent('VH1042');
-    expect(orders[0]).toHaveTextContent('DOCUMENTS SIGNING');
+    expect(orders[0]).toHaveTextContent('Document Signing');
+    expect(orders[0]).not.toHaveTextContent(/DOCUMENTS/i);
     expect(orders[0]).toHaveTextContent('$75,000.00');
     expect(orders[0]).toHaveTextContent(new Date('2026-03-01T12:00:00.000Z').toLocaleDateString());
-    expect(orders[1]).toHaveTextContent('FINANCING PAYMENT');
+    expect(orders[1]).toHaveTextContent('Payment Pending');
     expect(orders[1]).toHaveTextContent('$12.50');
   });
 

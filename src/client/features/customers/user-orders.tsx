@@ -1,9 +1,7 @@
 import { formatCents } from '../../../shared/format.js';
 import type { UserDetail } from '../../../shared/schemas/customers.js';
+import { STAGE_LABELS } from '../../../shared/stages.js';
 import { formatDate } from '../../lib/dates';
-
-/** 'DOCUMENTS_SIGNING' → 'DOCUMENTS SIGNING'. */
-export const statusWithSpaces = (status: string) => status.replaceAll('_', ' ');
 
 /** User Management's list of the user's orders: id, product, total, status and date. */
 export function UserOrders({ orders }: { orders: UserDetail['orders'] }) {
@@ -30,7 +28,7 @@ export function UserOrders({ orders }: { orders: UserDetail['orders'] }) {
               <span className="text-right font-medium tabular-nums">{formatCents(order.amount) || '—'}</span>
               <span className="text-xs">
                 <span className="sr-only">Status: </span>
-                {statusWithSpaces(order.status)}
+                {STAGE_LABELS[order.status]}
               </span>
               <span className="text-right text-muted-foreground text-xs">{formatDate(order.orderDate)}</span>
             </li>

@@ -7,7 +7,7 @@ const COLUMN_HINTS: Record<(typeof IMPORT_COLUMNS)[number], string> = {
   productName: 'required',
   quantity: 'whole number, 1 when empty',
   orderDate: '2025-03-14 or 3/14/2025',
-  status: 'stage name, ORDER_PLACED when empty',
+  status: 'a stage as the export writes it (In Production), Order Placed when empty',
   email: 'links or creates the customer',
   zipCode: '5 digits or ZIP+4',
 };

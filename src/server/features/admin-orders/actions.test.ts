@@ -124,6 +124,16 @@ describe('changing an order’s status', () => {
     expect(await eventCount([id])).toBe(events);
   });
 
+  it('keeps a unit at Documents Pending, which the Status dialog offers only to keep: 200, nothing changes', async () => {
+    const id = await annsOrder(['DOCUMENTS_PENDING', 'PRODUCTION']);
+    const events = await eventCount([id]);
+    const res = await patchStatus(admin, id, { status: 'DOCUMENTS_PENDING', itemNumber: 1 });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ updatedItems: 0, updatedOrders: 0 });
+    expect(await unitStatuses(id)).toEqual(['DOCUMENTS_PENDING', 'PRODUCTION']);
+    expect(await eventCount([id])).toBe(events);
+  });
+
   it('refuses an item number the order lacks with 400 naming itemNumber, changing nothing', async () => {
     const id = await annsOrder(['PRODUCTION', 'PRODUCTION']);
     const events = await eventCount([id]);

@@ -44,7 +44,7 @@ describe('exporting many orders', () => {
       .from(orders)
       .where(eq(orders.status, 'PRODUCTION'));
     expect(rows.length).toBe(expected?.n);
-    expect(rows.every((row) => row[4] === 'PRODUCTION')).toBe(true);
+    expect(rows.every((row) => row[4] === 'In Production')).toBe(true);
   });
 
   it('gives the database connection back when the client abandons downloads half-way', async () => {

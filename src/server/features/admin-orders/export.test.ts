@@ -2,6 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STAGE_LABELS } from '../../../shared/stages.js';
 import { orders } from '../../db/schema/orders.js';
 import { manualClock, startTestApp, type TestApp, type TestClient } from '../../test/app.js';
 import { signedInAdmin } from '../../test/auth-flow.js';
@@ -90,7 +91,8 @@ describe('exporting orders', () => {
       'Studio 240, "deluxe"',
       '2',
       '2026-01-05',
-      'PRODUCTION',
+      // The stage by its label, as the back office shows it; the import reads it back.
+      'In Production',
       'card',
       'txn_123',
       '45000.50',
@@ -190,7 +192,7 @@ function expectedRecord(row: typeof orders.$inferSelect): string[] {
     row.productName,
     String(row.quantity),
     day(row.orderDate),
-    row.status,
+    STAGE_LABELS[row.status],
     row.paymentMethod ?? '',
     row.transactionId ?? '',
     dollarsFromCents(row.amount),

@@ -5,6 +5,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { AdminOrderFilters } from '../../../shared/schemas/admin-orders.js';
+import { STAGE_LABELS, STAGES } from '../../../shared/stages.js';
 import type { Executor } from '../../db/client.js';
 import { orders } from '../../db/schema/orders.js';
 import { orderFilterWhere } from '../orders/index.js';
@@ -90,13 +91,25 @@ const amountCell: Cell = sql`case
   when ${amount} ~ ${BLANK_TEXT} then null
   else ${escapedCell(sql`${amount}`)} end`;
 
+/** A constant of the code (a stage's code or label) written into the statement as a literal, quotes doubled. */
+const literal = (text: string) => sql.raw(`'${text.replaceAll("'", "''")}'`);
+
+/**
+ * The order's stage by its back-office label ('In Production'), as staff read it everywhere else; the
+ * import reads a label back (stageOfLabel). A value that is no stage is written as a text cell.
+ */
+const statusCell: Cell = sql`case ${orders.status} ${sql.join(
+  STAGES.map((stage) => sql`when ${literal(stage)} then ${literal(STAGE_LABELS[stage])}`),
+  sql` `,
+)} else ${textCell(orders.status)} end`;
+
 /** The file's ten cells, in EXPORT_COLUMNS order. */
 const exportCells = {
   orderId: textCell(orders.orderId),
   productName: textCell(orders.productName),
   quantity: sql<string>`case when ${orders.quantity} < 0 then '''' || ${orders.quantity} else ${orders.quantity}::text end`,
   orderDate: dayCell(orders.orderDate),
-  status: textCell(orders.status),
+  status: statusCell,
   paymentMethod: textCell(orders.paymentMethod),
   transactionId: textCell(orders.transactionId),
   amount: amountCell,

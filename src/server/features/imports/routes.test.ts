@@ -203,6 +203,23 @@ describe('POST /api/admin/import', () => {
     await t.database.db.delete(settings).where(eq(settings.key, 'enabledZipCodes'));
   });
 
+  it('reads a status written as a stage label, as the orders export writes it', async () => {
+    const csv = toCsv([
+      HEADER,
+      ['IMP-L-1', 'Studio 240', '1', '2025-03-14', 'In Production', '', ''],
+      ['IMP-L-2', 'Studio 240', '1', '2025-03-14', ' final  documentation ', '', ''],
+      ['IMP-L-3', 'Studio 240', '1', '2025-03-14', 'Documents Pending', '', ''],
+    ]);
+    const res = await postImport(admin, { name: 'l.csv', content: csv });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ created: 3, rejected: 0 });
+    expect((await ordersWith('IMP-L-')).map((order) => order.status)).toEqual([
+      'PRODUCTION',
+      'FINAL_DOCUMENTS',
+      'DOCUMENTS_PENDING',
+    ]);
+  });
+
   it('imports the same orders from CSV, XLSX and XLS to identical data', async () => {
     const rows = (prefix: string) => [
       ['Order ID', 'Product Name', 'QUANTITY', 'order_date', 'Status', 'E-mail', 'Zip Code'],

@@ -5,7 +5,7 @@ import {
   type ImportRowError,
   REQUIRED_IMPORT_COLUMNS,
 } from '../../../shared/schemas/imports.js';
-import { parseStage, type Stage } from '../../../shared/stages.js';
+import { parseStage, type Stage, stageOfLabel } from '../../../shared/stages.js';
 import { importsErrors } from './errors.js';
 
 /** One data row after checking: every value in its stored form; null where the cell was empty. */
@@ -128,7 +128,7 @@ export function checkRow(
   let status: Stage | null = null;
   const statusText = cell('status');
   if (statusText) {
-    status = parseStage(statusText.replace(/[\s-]+/g, '_')) ?? null;
+    status = parseStage(statusText.replace(/[\s-]+/g, '_')) ?? stageOfLabel(statusText) ?? null;
     if (!status) fail('status', `status '${clip(statusText)}' is not a stage name or alias`);
   }
 
