@@ -1,8 +1,12 @@
 /**
- * Delivery booking: an admin publishes a day on the Delivery days page, the customer books it from the
- * order page, and the admin's open week view shows the booking without a reload. The new page and the
- * dialog are checked with axe and photographed, light and dark, at 375 and 1280 px.
+ * Delivery booking: an admin publishes days on the Delivery days page, the customer books unit 3 of a
+ * three-unit order from the order page, and the admin's open week view shows the booking without a
+ * reload. A day before the unit's estimated window is not offered. The booking is unit 3's alone:
+ * units 1 and 2 keep their windows on the order page, Home, the guest tracking page (in English and
+ * Spanish) and the staff order page. The pages are checked with axe and photographed, light and dark,
+ * at 375 and 1280 px.
  */
+import type { Page } from '@playwright/test';
 import { expectToast, signInSeeded } from './support/auth.js';
 import { expectAccessibleEverywhere } from './support/axe.js';
 import { shoot } from './support/screenshots.js';
@@ -19,29 +23,57 @@ const longDay = (day: string) =>
     day: 'numeric',
     timeZone: 'UTC',
   });
+const mondayOf = (day: string) => {
+  const date = new Date(`${day}T00:00:00Z`);
+  return dayOf(new Date(date.getTime() - ((date.getUTCDay() + 6) % 7) * DAY_MS));
+};
 
-/** axe at both sizes in both themes, on what the page shows now. */
-test('a customer books a published delivery day and the admin’s week view shows it live', async ({
-  browser,
-  admin,
-  baseURL,
-}) => {
-  test.setTimeout(90_000);
-  // The same weekday next week: always bookable (more than 48 hours ahead) and on the "Next week" page.
-  const day = dayOf(new Date(Date.now() + 7 * DAY_MS));
+interface SeenOrder {
+  id: number;
+  orderId: string;
+  trackingToken: string;
+  items: { id: number; itemNumber: number }[];
+}
 
-  const adminContext = await browser.newContext({ baseURL, storageState: admin.storageState });
-  const staff = await adminContext.newPage();
-  await staff.goto('/admin');
-  await staff.getByRole('link', { name: 'Delivery days' }).click();
-  await expect(staff.getByRole('heading', { name: 'Delivery days', level: 1 })).toBeVisible();
-  await staff.getByRole('button', { name: 'Next week' }).click();
+/** Publishes `day` with two places from the Delivery days page's week that holds it. */
+async function publishDay(staff: Page, day: string) {
+  await staff.goto(`/admin/delivery-days?week=${mondayOf(day)}`);
   const cell = staff.getByTestId(`delivery-day-${day}`);
   await expect(cell).toContainText('Not published');
   await cell.getByLabel(/^Capacity/).fill('2');
   await cell.getByRole('button', { name: /^Publish/ }).click();
   await expectToast(staff, 'Delivery day published');
   await expect(cell.getByTestId('booked-count')).toHaveText('0 of 2 booked');
+  return cell;
+}
+
+test('a customer books unit 3 within its window; units 1 and 2 keep their windows on every screen', async ({
+  browser,
+  admin,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const customerContext = await browser.newContext({ baseURL });
+  const customer = await customerContext.newPage();
+  await signInSeeded(customer, DELIVERY.email, DELIVERY.password);
+  const orders = (await (await customer.request.get('/api/orders')).json()) as SeenOrder[];
+  const order = orders.find((o) => o.orderId === DELIVERY.order.orderId) as SeenOrder;
+  expect(order).toBeDefined();
+  const third = order.items.find((item) => item.itemNumber === 3);
+  const offer = (await (
+    await customer.request.get(`/api/order-items/${third?.id}/delivery-slots`)
+  ).json()) as {
+    windowFrom: string | null;
+  };
+  // Production alone takes weeks by default: the window starts well after next week.
+  const windowFrom = offer.windowFrom as string;
+  const early = dayOf(new Date(Date.now() + 7 * DAY_MS));
+  expect(windowFrom > early).toBe(true);
+
+  const adminContext = await browser.newContext({ baseURL, storageState: admin.storageState });
+  const staff = await adminContext.newPage();
+  await publishDay(staff, early);
+  const cell = await publishDay(staff, windowFrom);
   await expectAccessibleEverywhere(staff, 'Delivery days');
   await shoot(staff, 'delivery-days-week');
   await staff.setViewportSize({ width: 1280, height: 800 });
@@ -50,24 +82,22 @@ test('a customer books a published delivery day and the admin’s week view show
     (window as unknown as { liveMarker: number }).liveMarker = 1;
   });
 
-  const customerContext = await browser.newContext({ baseURL });
-  const customer = await customerContext.newPage();
-  await signInSeeded(customer, DELIVERY.email, DELIVERY.password);
-  const orders = (await (await customer.request.get('/api/orders')).json()) as {
-    id: number;
-    orderId: string;
-  }[];
-  const order = orders.find((o) => o.orderId === DELIVERY.order.orderId);
-  expect(order).toBeDefined();
-  await customer.goto(`/orders/${order?.id}`);
-  const unit = customer.locator('article').filter({ hasText: `${DELIVERY.order.orderId} · VH (01)` });
+  await customer.goto(`/orders/${order.id}`);
+  const unitCard = (n: number) =>
+    customer.locator('article').filter({ hasText: `${DELIVERY.order.orderId} · VH (0${n})` });
+  const unit = unitCard(3);
   await expect(unit).toHaveAttribute('data-status', 'PRODUCTION');
-  // Before booking, the unit shows its delivery window.
-  await expect(unit.getByTestId('delivery-estimate')).toContainText(/^Estimated delivery: /);
+  // Before booking, every unit shows its delivery window.
+  for (const n of [1, 2, 3]) {
+    await expect(unitCard(n).getByTestId('delivery-estimate')).toContainText(/^Estimated delivery: /);
+  }
 
   await unit.getByRole('button', { name: /^Book delivery day/ }).click();
   const dialog = customer.getByRole('dialog', { name: 'Book a delivery day' });
-  await expect(dialog.getByRole('radio', { name: new RegExp(longDay(day)) })).toBeVisible();
+  await expect(dialog.getByRole('radio', { name: new RegExp(longDay(windowFrom)) })).toBeVisible();
+  // Next week is published and free, but before the unit's window: not offered.
+  await expect(dialog.getByRole('radio', { name: new RegExp(longDay(early)) })).toHaveCount(0);
+  await expect(dialog).toContainText('Your unit is expected to be ready from');
   // Focus stays in the dialog: tabbing through it never reaches the page behind.
   for (let i = 0; i < 6; i++) {
     await customer.keyboard.press('Tab');
@@ -76,20 +106,66 @@ test('a customer books a published delivery day and the admin’s week view show
   await expectAccessibleEverywhere(customer, 'Book a delivery day dialog');
   await shoot(customer, 'delivery-booking-dialog');
   await customer.setViewportSize({ width: 1280, height: 800 });
-  await dialog.getByRole('radio', { name: new RegExp(longDay(day)) }).check();
+  await dialog.getByRole('radio', { name: new RegExp(longDay(windowFrom)) }).check();
   await dialog.getByRole('button', { name: 'Book this day' }).click();
   await expectToast(customer, 'Delivery day booked');
   await expect(dialog).toBeHidden();
-  await expect(unit).toContainText(`Delivery day: ${longDay(day)}`);
+  await expect(unit).toContainText(`Delivery day: ${longDay(windowFrom)}`);
+  await expect(unit).toContainText('Delivery booked for');
   await expect(unit).toHaveAttribute('data-status', 'DELIVERY_DATE_CONFIRMED');
   await expect(unit.getByRole('button', { name: /^Change/ })).toBeVisible();
+  // Units 1 and 2 are unchanged: their windows, no booked day.
+  for (const n of [1, 2]) {
+    await expect(unitCard(n).getByTestId('delivery-estimate')).toContainText(/^Estimated delivery: /);
+    await expect(unitCard(n)).not.toContainText('Delivery booked for');
+  }
+  await expectAccessibleEverywhere(customer, 'Order page after booking');
   await shoot(customer, 'delivery-booking-booked');
+
+  // Home: unit 3 booked, units 1 and 2 with their windows.
+  await customer.goto('/');
+  const homeUnits = customer.getByRole('region', { name: 'Where your units are' });
+  const homeRow = (n: number) => homeUnits.getByRole('link').filter({ hasText: `VH (0${n})` });
+  await expect(homeRow(3)).toContainText('Delivery booked for');
+  for (const n of [1, 2]) await expect(homeRow(n)).toContainText('Estimated delivery:');
+  await shoot(customer, 'delivery-booking-home');
 
   // The admin's week view, untouched since, shows the booking.
   await expect(cell.getByTestId('booked-count')).toHaveText('1 of 2 booked', { timeout: 5000 });
   await expect(cell.getByRole('button', { name: /^Remove/ })).toHaveCount(0);
   expect(await staff.evaluate(() => (window as unknown as { liveMarker?: number }).liveMarker)).toBe(1);
   await shoot(staff, 'delivery-days-booked');
+
+  // The staff order page: unit 3's day, units 1 and 2 not booked with their estimates.
+  await staff.goto(`/admin/orders/${order.id}`);
+  const staffUnits = staff.getByRole('list', { name: 'Units' }).getByRole('listitem');
+  await expect(staffUnits.nth(2)).toContainText('Delivery booked for');
+  for (const n of [0, 1]) {
+    await expect(staffUnits.nth(n)).toContainText('Delivery day: not booked');
+    await expect(staffUnits.nth(n).getByTestId('delivery-estimate')).toBeVisible();
+  }
+  await expectAccessibleEverywhere(staff, 'Staff order page after booking');
+  await shoot(staff, 'delivery-booking-staff-order');
+
+  // The guest tracking page, in English and in Spanish, to whoever holds the link.
+  for (const [locale, units, booked, estimated] of [
+    ['en-US', 'Units', 'Delivery booked for', 'Estimated delivery'],
+    ['es-ES', 'Unidades', 'Entrega reservada para', 'Entrega estimada'],
+  ] as const) {
+    const guestContext = await browser.newContext({ baseURL, locale });
+    const guest = await guestContext.newPage();
+    await guest.goto(`/track/${order.trackingToken}`);
+    const cards = guest.getByRole('list', { name: units, exact: true }).locator(':scope > li');
+    await expect(cards).toHaveCount(3);
+    await expect(cards.nth(2)).toContainText(booked);
+    for (const n of [0, 1]) {
+      await expect(cards.nth(n).getByTestId('delivery-estimate')).toContainText(estimated);
+      await expect(cards.nth(n)).not.toContainText(booked);
+    }
+    await expectAccessibleEverywhere(guest, `Tracking page after booking (${locale})`);
+    await shoot(guest, `delivery-booking-tracking-${locale}`);
+    await guestContext.close();
+  }
 
   await customerContext.close();
   await adminContext.close();

@@ -1,7 +1,10 @@
 import type { Db } from '../../src/server/db/client.js';
 import { createOrderAtStages } from '../../src/server/features/orders/index.js';
 
-/** The delivery-booking journey: one customer whose one unit is in production. */
+/**
+ * The delivery-booking journey: one customer with a three-unit order. Units 1 and 2 are still at
+ * signing and payment; unit 3 is in production, the only one that can be booked.
+ */
 export const DELIVERY = {
   email: 'delivery-dee@example.com',
   password: 'dee-password-1',
@@ -9,5 +12,9 @@ export const DELIVERY = {
 } as const;
 
 export async function seedDelivery(db: Db) {
-  await createOrderAtStages(db, { ...DELIVERY.order, email: DELIVERY.email }, [{ stage: 'PRODUCTION' }]);
+  await createOrderAtStages(db, { ...DELIVERY.order, email: DELIVERY.email }, [
+    { stage: 'DOCUMENTS_SIGNING' },
+    { stage: 'FINANCING_PAYMENT' },
+    { stage: 'PRODUCTION' },
+  ]);
 }

@@ -36,7 +36,8 @@ export default function DeliveryDaysPage() {
         </h1>
         <p className="text-muted-foreground text-sm">
           Publish the days you can deliver and how many units each can take. Customers whose unit is in
-          production book a published day at least 48 hours ahead.
+          production book a published day at least 48 hours ahead, and not before the unit's estimated
+          delivery window.
         </p>
       </header>
 
