@@ -129,11 +129,6 @@ function OrderCard({
         >
           {label}
         </Link>
-        {label !== row.orderId && (
-          <span className="min-w-0 truncate text-muted-foreground text-xs" title={row.orderId}>
-            {row.orderId}
-          </span>
-        )}
         <span className="-my-1 ml-auto shrink-0">
           <RowActions row={row} label={label} dialogs={dialogs} />
         </span>

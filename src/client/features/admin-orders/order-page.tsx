@@ -198,7 +198,7 @@ function OrderPageContent({
             <CardContent>
               <Fields
                 fields={[
-                  ['Order ID', label === order.orderId ? label : `${label} (${order.orderId})`],
+                  ['Order ID', label],
                   ['Product', order.productName],
                   ['Quantity', String(order.quantity)],
                   ['Order Date', formatDate(order.orderDate)],

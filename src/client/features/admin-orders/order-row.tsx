@@ -69,11 +69,6 @@ export function OrderRow({
             >
               {label}
             </Link>
-            {label !== row.orderId && (
-              <span className="truncate text-muted-foreground text-xs" title={row.orderId}>
-                {row.orderId}
-              </span>
-            )}
           </div>
         </div>
       </TableCell>
