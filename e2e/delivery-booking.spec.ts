@@ -60,7 +60,7 @@ test('a customer books a published delivery day and the admin’s week view show
   const order = orders.find((o) => o.orderId === DELIVERY.order.orderId);
   expect(order).toBeDefined();
   await customer.goto(`/orders/${order?.id}`);
-  const unit = customer.locator('article').filter({ hasText: `${DELIVERY.order.orderId} · VH (01)` });
+  const unit = customer.locator('article').filter({ hasText: `${DELIVERY.order.orderId} · Unit 1` });
   await expect(unit).toHaveAttribute('data-status', 'PRODUCTION');
   // Before booking, the unit shows its delivery window.
   await expect(unit.getByTestId('delivery-estimate')).toContainText(/^Estimated delivery: /);
