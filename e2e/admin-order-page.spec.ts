@@ -40,11 +40,13 @@ test('an order page from the table: units, activity, notes and the customer', as
 
   const units = page.getByRole('list', { name: 'Units' }).getByRole('listitem');
   await expect(units).toHaveCount(2);
-  await expect(units.nth(0)).toContainText('Item #1');
+  await expect(units.nth(0)).toContainText(`${P.shown.orderId} · Unit 1`);
   await expect(units.nth(0).getByTestId('delivery-estimate')).toContainText('Estimated delivery');
   await expect(units.nth(1)).toContainText('Delivered');
   await expect(units.nth(1)).toContainText('Delivery date:');
-  await expect(units.nth(1).getByRole('button', { name: /Update Status of .* item #2/ })).toBeVisible();
+  await expect(
+    units.nth(1).getByRole('button', { name: `Update Status of ${P.shown.orderId} · Unit 2` }),
+  ).toBeVisible();
 
   const feed = page.getByRole('list', { name: 'Activity, newest first' });
   await expect(feed.getByRole('listitem').first()).toBeVisible();

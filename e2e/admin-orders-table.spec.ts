@@ -92,7 +92,7 @@ test('at 1280 px the Actions column covers no Stage, and expanding an order move
 
   const before = await headerBoxes(page);
   await page.getByRole('button', { name: `Show the 3 units of ${A.lookout.orderId}` }).click();
-  await expect(page.getByRole('row', { name: `${A.lookout.orderId} · VH (03)` })).toBeVisible();
+  await expect(page.getByRole('row', { name: `${A.lookout.orderId} · Unit 3` })).toBeVisible();
   expect(await headerBoxes(page)).toEqual(before);
 
   await expectNoSeriousViolations(page, 'orders table at 1280 px (light)');

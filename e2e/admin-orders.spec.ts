@@ -194,16 +194,18 @@ test.describe('status changes', () => {
 
     // Unit 2 from its expanded row.
     await page.getByRole('button', { name: `Show the 2 units of ${A.status.orderId}` }).click();
-    const unit2 = page.getByRole('row', { name: `${A.status.orderId} · VH (02)` });
+    const unit2 = page.getByRole('row', { name: `${A.status.orderId} · Unit 2` });
     await expect(unit2).toContainText('Site Preparation');
     await unit2.getByRole('button', { name: /^Update Status/ }).click();
     dialog = page.getByRole('dialog', { name: 'Change Status' });
-    await expect(dialog.getByRole('combobox', { name: 'Item' })).toContainText('Item #2');
+    await expect(dialog.getByRole('combobox', { name: 'Item' })).toContainText(
+      `${A.status.orderId} · Unit 2`,
+    );
     await choose(dialog, page, 'New status', 'Delivery Scheduled');
     await dialog.getByRole('button', { name: 'Update Status' }).click();
     await expectToast(page, 'Item status updated');
     await expect(unit2).toContainText('Delivery Scheduled');
-    await expect(page.getByRole('row', { name: `${A.status.orderId} · VH (01)` })).toContainText(
+    await expect(page.getByRole('row', { name: `${A.status.orderId} · Unit 1` })).toContainText(
       'Site Preparation',
     );
 
@@ -304,7 +306,7 @@ test('dashboard: the four cards, recent orders, units per stage and the longest 
   await expect(page.getByRole('heading', { name: 'Recent Orders' })).toBeVisible();
   const chart = page.getByRole('table', { name: 'Units per stage' });
   await expect(chart.getByRole('rowheader')).toHaveCount(10);
-  const waiting = page.getByRole('listitem').filter({ hasText: `${A.lookout.orderId} · VH (01)` });
+  const waiting = page.getByRole('listitem').filter({ hasText: `${A.lookout.orderId} · Unit 1` });
   await expect(waiting).toContainText(`${A.waitedDays} days in Location Enabled`);
   await waiting.getByRole('link', { name: /View order/ }).click();
   await expect(
@@ -337,7 +339,7 @@ const VIEWS: { name: string; open(page: Page): Promise<void> }[] = [
     async open(page) {
       await ordersPage(page, A.lookout.orderId);
       await page.getByRole('button', { name: `Show the 3 units of ${A.lookout.orderId}` }).click();
-      await expect(page.getByRole('row', { name: `${A.lookout.orderId} · VH (03)` })).toBeVisible();
+      await expect(page.getByRole('row', { name: `${A.lookout.orderId} · Unit 3` })).toBeVisible();
     },
   },
   {

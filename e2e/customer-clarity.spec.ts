@@ -63,7 +63,9 @@ test('a customer finds the money, one stage word and a page that fits the phone'
   await page.goto(`/orders/${cabinId}`);
   const summary = page.getByRole('region', { name: 'Order summary' });
   await expect(summary).toContainText(`Order total${LEO.cabin.total}`);
-  await expect(summary).toContainText(`Deposit · Item 1${LEO.cabin.shownDeposit}Pending`);
+  await expect(summary).toContainText(
+    `Deposit for ${LEO.cabin.orderId} · Unit 1${LEO.cabin.shownDeposit}Pending`,
+  );
   await expect(summary).toContainText('Ordered on');
   const header = page.locator('header').filter({ has: page.getByRole('heading', { level: 1 }) });
   await expect(header).toContainText('Units at different stages');
@@ -77,7 +79,7 @@ test('a customer finds the money, one stage word and a page that fits the phone'
   const payment = page.getByRole('dialog', { name: 'Deposit payment' });
   await expect(payment.getByRole('link', { name: /Open Payment Page/ })).toBeVisible();
   for (const text of [
-    `Order and unit${LEO.cabin.orderId} · VH (01)`,
+    `Order and unit${LEO.cabin.orderId} · Unit 1`,
     `Product${LEO.cabin.productName}`,
     `Order total${LEO.cabin.total}`,
     `Deposit amount${LEO.cabin.shownDeposit}`,
@@ -94,7 +96,7 @@ test('a customer finds the money, one stage word and a page that fits the phone'
   await page.goto('/orders');
   await page
     .locator('article')
-    .filter({ hasText: `${LEO.studio.orderId} · VH (01)` })
+    .filter({ hasText: `${LEO.studio.orderId} · Unit 1` })
     .getByRole('button', { name: /Complete onboarding form/ })
     .click();
   const onboarding = page.getByRole('dialog', { name: 'Complete Your Onboarding' });

@@ -20,7 +20,7 @@ test('a customer sees at a glance what to do and where each unit is', async ({ b
   const todoBox = await todo.boundingBox();
   const cardsBox = await page.getByRole('link', { name: /^My Orders/ }).boundingBox();
   expect(todoBox && cardsBox && todoBox.y < cardsBox.y).toBe(true);
-  await expect(units.getByRole('link', { name: /VH01 · VH \(03\).*Next: Delivery Scheduled/ })).toBeVisible();
+  await expect(units.getByRole('link', { name: /ORD-880 · Unit 3.*Next: Delivery Scheduled/ })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
   // The first Tab stop skips the navigation.
@@ -49,8 +49,8 @@ test('a customer sees at a glance what to do and where each unit is', async ({ b
   ).toBeVisible();
 
   // The timeline: ticks behind the unit, each with its date; the current step names the next.
-  const production = page.locator('article').filter({ hasText: 'VH01 · VH (03)' });
-  await production.getByRole('button', { name: /VH01 · VH \(03\)/ }).click();
+  const production = page.locator('article').filter({ hasText: 'ORD-880 · Unit 3' });
+  await production.getByRole('button', { name: /ORD-880 · Unit 3/ }).click();
   const steps = production.getByRole('list', { name: 'Order timeline' }).getByRole('listitem');
   await expect(steps).toHaveCount(9);
   await expect(steps.nth(5)).toContainText('Next: Delivery Scheduled');
@@ -60,6 +60,27 @@ test('a customer sees at a glance what to do and where each unit is', async ({ b
     await expect(steps.nth(index).locator('svg')).toHaveCount(0);
   }
   await shoot(page, 'timeline-truthful');
+  await context.close();
+});
+
+test("a To-do link on a phone opens the unit's task where it is done", async ({ browser, ann }) => {
+  const context = await browser.newContext({ storageState: ann.storageState });
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/');
+  const todo = page.getByRole('region', { name: /To do/ });
+  // The onboarding form writes nothing until it is sent, so the journey leaves the seeded data as it was.
+  await todo.getByRole('link', { name: /Complete onboarding form.*VH5001 · Unit 1/ }).click();
+  await expect(page).toHaveURL(/\/orders\/\d+$/);
+  const dialog = page.getByRole('dialog', { name: 'Complete Your Onboarding' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('VH5001 · Unit 1');
+  await shoot(page, 'task-link-phone');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  // Behind the dialog the unit's own card was scrolled to, its button in view.
+  const card = page.locator('article').filter({ hasText: 'VH5001 · Unit 1' });
+  await expect(card.getByRole('button', { name: /Complete onboarding form/ })).toBeInViewport();
   await context.close();
 });
 

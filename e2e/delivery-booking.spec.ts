@@ -84,7 +84,7 @@ test('a customer books unit 3 within its window; units 1 and 2 keep their window
 
   await customer.goto(`/orders/${order.id}`);
   const unitCard = (n: number) =>
-    customer.locator('article').filter({ hasText: `${DELIVERY.order.orderId} · VH (0${n})` });
+    customer.locator('article').filter({ hasText: `${DELIVERY.order.orderId} · Unit ${n}` });
   const unit = unitCard(3);
   await expect(unit).toHaveAttribute('data-status', 'PRODUCTION');
   // Before booking, every unit shows its delivery window.
@@ -125,7 +125,8 @@ test('a customer books unit 3 within its window; units 1 and 2 keep their window
   // Home: unit 3 booked, units 1 and 2 with their windows.
   await customer.goto('/');
   const homeUnits = customer.getByRole('region', { name: 'Where your units are' });
-  const homeRow = (n: number) => homeUnits.getByRole('link').filter({ hasText: `VH (0${n})` });
+  const homeRow = (n: number) =>
+    homeUnits.getByRole('link').filter({ hasText: `${DELIVERY.order.orderId} · Unit ${n}` });
   await expect(homeRow(3)).toContainText('Delivery booked for');
   for (const n of [1, 2]) await expect(homeRow(n)).toContainText('Estimated delivery:');
   await shoot(customer, 'delivery-booking-home');

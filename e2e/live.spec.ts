@@ -22,8 +22,8 @@ test('an admin’s stage change shows on the customer’s open orders page witho
   customer.on('websocket', (ws) => sockets.push(ws.url()));
   await signInSeeded(customer, LIVE.email, LIVE.password);
   await customer.goto('/orders');
-  const unit1 = unitCard(customer, `${LIVE.order.orderId} · VH (01)`);
-  const unit2 = unitCard(customer, `${LIVE.order.orderId} · VH (02)`);
+  const unit1 = unitCard(customer, `${LIVE.order.orderId} · Unit 1`);
+  const unit2 = unitCard(customer, `${LIVE.order.orderId} · Unit 2`);
   await expect(unit1).toHaveAttribute('data-status', 'SITE_PREP');
   await expect(unit1).toContainText('Site Preparation');
   await expect.poll(() => sockets.some((url) => /\/ws\?t=\d+$/.test(url))).toBe(true);
@@ -36,7 +36,7 @@ test('an admin’s stage change shows on the customer’s open orders page witho
   const staff = await adminContext.newPage();
   await staff.goto(`/admin/orders?q=${LIVE.order.orderId}`);
   await staff.getByRole('button', { name: `Show the 2 units of ${LIVE.order.orderId}` }).click();
-  const row = staff.getByRole('row', { name: `${LIVE.order.orderId} · VH (01)` });
+  const row = staff.getByRole('row', { name: `${LIVE.order.orderId} · Unit 1` });
   await row.getByRole('button', { name: /^Update Status/ }).click();
   const dialog = staff.getByRole('dialog', { name: 'Change Status' });
   await dialog.getByRole('combobox', { name: 'New status' }).click();

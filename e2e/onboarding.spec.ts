@@ -41,7 +41,7 @@ test('every validation message appears for its case, and a valid Business applic
   dana,
 }) => {
   const page = await (await browser.newContext({ storageState: dana.storageState })).newPage();
-  const dialog = await openOnboarding(page, 'VH8001 · VH (01)');
+  const dialog = await openOnboarding(page, 'VH8001 · Unit 1');
   await expect(dialog.getByLabel('Email', { exact: true })).toHaveValue(dana.email);
   await expect(dialog.getByLabel('Email', { exact: true })).toHaveAttribute('readonly', '');
 
@@ -102,7 +102,7 @@ test('every validation message appears for its case, and a valid Business applic
   await expect(page.getByRole('dialog', { name: 'Onboarding Completed' })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0, { timeout: 5000 });
   await expect(
-    unitCard(page, 'VH8001 · VH (01)').getByRole('button', { name: /Documents processing/ }),
+    unitCard(page, 'VH8001 · Unit 1').getByRole('button', { name: /Documents processing/ }),
   ).toBeDisabled();
 
   expect(await expectStoredOnboarding(page, 'VH8001', 1)).toMatchObject({
@@ -123,7 +123,7 @@ test('a valid Individual application moves the unit with the business defaults',
   eric,
 }) => {
   const page = await (await browser.newContext({ storageState: eric.storageState })).newPage();
-  const dialog = await openOnboarding(page, 'VH8101 · VH (01)');
+  const dialog = await openOnboarding(page, 'VH8101 · Unit 1');
   await dialog.getByRole('radio', { name: 'Individual' }).check();
   await expect(dialog.getByLabel('Business Name', { exact: true })).toHaveCount(0);
   await field(page, 'First Name').fill('Ben');
@@ -143,5 +143,5 @@ test('a valid Individual application moves the unit with the business defaults',
     businessPhone: '7375550142',
   });
   // The other unit of the order has not moved.
-  await expect(unitCard(page, 'VH8101 · VH (02)')).toContainText('Delivered');
+  await expect(unitCard(page, 'VH8101 · Unit 2')).toContainText('Delivered');
 });

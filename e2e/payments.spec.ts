@@ -14,11 +14,11 @@ import { PIA } from './support/seed-payments.js';
 import { type Customer, expect, test } from './support/test.js';
 
 const unitCard = (page: Page, orderId: string) =>
-  page.locator('article').filter({ hasText: `${orderId} · VH (01)` });
+  page.locator('article').filter({ hasText: `${orderId} · Unit 1` });
 
 /** The 'Purchase Tasks' entry of the order's unit 1. */
 const paymentTask = (page: Page, orderId: string) =>
-  page.getByRole('link', { name: new RegExp(`VH 01.*Order ${orderId}.*Complete payment`) });
+  page.getByRole('link', { name: new RegExp(`${orderId} · Unit 1.*Complete payment`) });
 
 let piaState: Customer['storageState'];
 
@@ -76,7 +76,7 @@ test('a customer pays a deposit by card on the test checkout and sees the unit p
   const checkout = await openPaymentPage(page, dialog);
   await expect(checkout.getByRole('note')).toContainText('Test mode');
   await expect(
-    checkout.getByText(`${PIA.byCard.productName} · order ${PIA.byCard.orderId}, unit 1`),
+    checkout.getByText(`${PIA.byCard.productName} · ${PIA.byCard.orderId} · Unit 1`),
   ).toBeVisible();
   await checkout.getByRole('button', { name: `Pay ${PIA.byCard.shown} with a test card` }).click();
 
@@ -88,8 +88,9 @@ test('a customer pays a deposit by card on the test checkout and sees the unit p
   await expect(result).toContainText(`Amount${PIA.byCard.shown}`);
   await expect(result).toContainText(`Email${PIA.email}`);
   await expect(result.getByText('Paid', { exact: true })).toBeVisible();
-  const { unit } = await unitFromServer(page, PIA.byCard.orderId);
-  await expect(result).toContainText(`Item ID${unit.id}`);
+  const { order, unit } = await unitFromServer(page, PIA.byCard.orderId);
+  // The unit by the name every screen gives it, never by its internal id.
+  await expect(result).toContainText(`Unit${PIA.byCard.orderId} · Unit 1`);
   await expectNoSeriousViolations(checkout, 'payment success page');
   await shoot(checkout, 'payments-success');
 
@@ -108,11 +109,10 @@ test('a customer pays a deposit by card on the test checkout and sees the unit p
   });
   expect(unit.currentStageData.transactionId).toMatch(/^test_pi_/);
 
-  // 'Return to Dashboard' leads to the members area set in Settings → General.
-  const config = await (await checkout.request.get('/api/config')).json();
-  await expect(checkout.getByRole('link', { name: 'Return to Dashboard' })).toHaveAttribute(
+  // 'Back to order' leads to the order's page in the portal.
+  await expect(checkout.getByRole('link', { name: 'Back to order' })).toHaveAttribute(
     'href',
-    config.membersAreaUrl,
+    `/orders/${order.id}`,
   );
   await checkout.close();
   await page.context().close();
@@ -160,6 +160,7 @@ test('@screenshots the payment dialog and the test checkout, and the success pag
   await page.goto('/payment/success');
   await expect(page.getByRole('heading', { level: 1, name: 'Payment Error' })).toBeVisible();
   await expect(page.getByText('No session ID provided')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to Home' })).toBeVisible();
   await expectNoSeriousViolations(page, 'payment error card');
   await shoot(page, 'payments-error');
   expect((await unitFromServer(page, PIA.lookedAt.orderId)).unit.status).toBe('FINANCING_PAYMENT');

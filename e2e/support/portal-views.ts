@@ -43,8 +43,8 @@ export const PORTAL_VIEWS: PortalView[] = [
     name: 'orders-expanded',
     async open(page) {
       await ordersPage(page);
-      await unitCard(page, `${CLEO.office.orderId} · VH (01)`)
-        .getByRole('button', { name: new RegExp(`${CLEO.office.orderId} · VH \\(01\\)`) })
+      await unitCard(page, `${CLEO.office.orderId} · Unit 1`)
+        .getByRole('button', { name: new RegExp(`${CLEO.office.orderId} · Unit 1`) })
         .click();
       await expect(page.getByRole('list', { name: 'Order timeline' })).toBeVisible();
     },
@@ -61,7 +61,7 @@ export const PORTAL_VIEWS: PortalView[] = [
     name: 'order-details-dialog',
     async open(page) {
       await ordersPage(page);
-      await unitCard(page, `${CLEO.cabin.orderId} · VH (02)`)
+      await unitCard(page, `${CLEO.cabin.orderId} · Unit 2`)
         .getByRole('button', { name: 'View details' })
         .click();
       await expect(page.getByRole('dialog', { name: 'Order details' })).toBeVisible();
@@ -72,7 +72,7 @@ export const PORTAL_VIEWS: PortalView[] = [
     async open(page) {
       await openUnitAction(
         page,
-        `${CLEO.cabin.orderId} · VH (01)`,
+        `${CLEO.cabin.orderId} · Unit 1`,
         /Complete onboarding form/,
         'Complete Your Onboarding',
       );
@@ -84,7 +84,7 @@ export const PORTAL_VIEWS: PortalView[] = [
     async open(page) {
       await openUnitAction(
         page,
-        `${CLEO.cabin.orderId} · VH (01)`,
+        `${CLEO.cabin.orderId} · Unit 1`,
         /Complete onboarding form/,
         'Complete Your Onboarding',
       );
@@ -98,7 +98,7 @@ export const PORTAL_VIEWS: PortalView[] = [
     async open(page) {
       await openUnitAction(
         page,
-        `${CLEO.cabin.orderId} · VH (02)`,
+        `${CLEO.cabin.orderId} · Unit 2`,
         /Sign required documents/,
         'Sign required documents',
       );
@@ -107,7 +107,7 @@ export const PORTAL_VIEWS: PortalView[] = [
   {
     name: 'payment-dialog',
     async open(page) {
-      await openUnitAction(page, `${CLEO.cabin.orderId} · VH (03)`, /Complete payment/, 'Deposit payment');
+      await openUnitAction(page, `${CLEO.cabin.orderId} · Unit 3`, /Complete payment/, 'Deposit payment');
     },
   },
   {

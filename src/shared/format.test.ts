@@ -1,18 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, formatPhone, itemLabel, orderLabel, taskLabel } from './format.js';
-
-describe('labels', () => {
-  it('pads item numbers to two digits', () => {
-    expect(itemLabel(3)).toBe('VH (03)');
-    expect(itemLabel(12)).toBe('VH (12)');
-    expect(taskLabel(7)).toBe('VH 07');
-  });
-
-  it('shows a VH business id as is and otherwise VH plus the position', () => {
-    expect(orderLabel('VH-1042', 4)).toBe('VH-1042');
-    expect(orderLabel('WIX-88', 4)).toBe('VH04');
-  });
-});
+import { formatCents, formatPhone } from './format.js';
 
 describe('formatCents', () => {
   it('shows cents as US dollars', () => {

@@ -2,28 +2,6 @@
 
 import { DEFAULT_LOCALE, INTL_LOCALE, type Locale } from './locales.js';
 
-export function pad2(n: number): string {
-  return String(n).padStart(2, '0');
-}
-
-/** An item's label on My Orders, 'VH (NN)'. */
-export function itemLabel(itemNumber: number): string {
-  return `VH (${pad2(itemNumber)})`;
-}
-
-/** A pending task's label under Purchase Tasks, 'VH NN'. */
-export function taskLabel(itemNumber: number): string {
-  return `VH ${pad2(itemNumber)}`;
-}
-
-/**
- * An order's id as shown: a business id that already begins with 'VH' as is, otherwise 'VH' plus a
- * two-digit position, which the caller supplies (1-based: the order's place in the list it shows).
- */
-export function orderLabel(orderId: string, position: number): string {
-  return orderId.startsWith('VH') ? orderId : `VH${pad2(position)}`;
-}
-
 /**
  * A formatter per language, made when first asked for: making one is slow in a browser (tens of
  * milliseconds on a phone), and a page mostly needs one language's.

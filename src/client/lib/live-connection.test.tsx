@@ -96,6 +96,26 @@ describe('the live connection in the customer portal', () => {
     ]);
   });
 
+  it('names the unit in the desktop notification as the screens do, once its order is loaded', async () => {
+    const shown: unknown[][] = [];
+    class FakeNotification {
+      static permission: NotificationPermission = 'granted';
+      constructor(...args: unknown[]) {
+        shown.push(args);
+      }
+    }
+    vi.stubGlobal('Notification', FakeNotification);
+    mockApi({
+      'GET /api/auth/session': sessionRoute(makeUser()),
+      'GET /api/orders': { body: [makeOrder({ id: 12, orderId: 'WF-5531' })] },
+    });
+    renderApp('/orders');
+    await screen.findAllByRole('article');
+    const socket = await connected();
+    socket.serverSends(update);
+    expect(shown).toEqual([['Order Status Updated', { body: 'WF-5531 · Unit 1: Production' }]]);
+  });
+
   it('closes with 1000 when the user changes and opens a new connection for the next one', async () => {
     mockApi({
       'GET /api/auth/session': sessionRoute(makeUser({ id: 7 })),

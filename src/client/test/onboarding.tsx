@@ -55,6 +55,7 @@ export function renderDialog(routes: Routes = {}) {
         orderId={ORDER_ID}
         orderItemId={ITEM_ID}
         itemNumber={2}
+        unitLabel="VH1042 · Unit 2"
         onSuccess={onSuccess}
       />
     );

@@ -14,6 +14,7 @@ import {
   type Locale,
 } from '../../shared/locales.js';
 import type { Stage } from '../../shared/stages.js';
+import { unitName } from '../../shared/unit-name.js';
 import type { Executor } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { en, type MailMessages } from './locales/en.js';
@@ -39,6 +40,11 @@ export function mailText(locale: Locale, key: MailKey, values?: Record<string, s
 /** A stage's customer name (the timeline step) in `locale`. */
 export function mailStageLabel(stage: Stage, locale: Locale): string {
   return mailText(locale, `stage.${stage}` as MailKey);
+}
+
+/** A unit's name in `locale`: 'VH1042 · Unidad 2' (src/shared/unit-name.ts). */
+export function mailUnitName(orderNumber: string, itemNumber: number, locale: Locale): string {
+  return unitName(orderNumber, itemNumber, mailText(locale, 'unit.word'));
 }
 
 /** '1, 2, and 3', '1, 2 y 3', '1, 2 et 3'. */

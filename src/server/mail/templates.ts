@@ -1,6 +1,6 @@
 import { PRODUCT_NAME, VERIFICATION_CODE_TTL_MINUTES } from '../../shared/constants.js';
 import type { Locale } from '../../shared/locales.js';
-import { type MailKey, mailList, mailText } from './i18n.js';
+import { type MailKey, mailList, mailText, mailUnitName } from './i18n.js';
 import type { MailMessage } from './mailer.js';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -181,9 +181,11 @@ export function stageChangeMail(input: {
     input.quantity > 1
       ? mailText(locale, 'stageChange.units', {
           count: input.itemNumbers.length,
-          units: mailList(input.itemNumbers, locale),
+          units: mailList(
+            input.itemNumbers.map((itemNumber) => mailUnitName(orderNumber, itemNumber, locale)),
+            locale,
+          ),
           product,
-          orderNumber,
           stage,
         })
       : mailText(locale, 'stageChange.whole', { product, orderNumber, stage });

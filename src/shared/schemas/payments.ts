@@ -35,10 +35,12 @@ export const paymentSessionSummarySchema = z.object({
   metadata: z.object({
     /** The order's business id, e.g. 'VH1042'. */
     orderId: z.string(),
-    /** The unit's (order item's) id. */
+    /** The unit's (order item's) internal id, as the payment provider keeps it; never shown. */
     itemId: z.string(),
   }),
   customer_details: z.object({ email: z.nullable(z.string()) }),
+  /** The unit as people name it (with metadata.orderId, src/shared/unit-name.ts) and its order's page. */
+  unit: z.object({ itemNumber: z.number(), orderPath: z.string() }),
 });
 export type PaymentSessionSummary = z.infer<typeof paymentSessionSummarySchema>;
 

@@ -289,7 +289,7 @@ describe('My Account: Recent Activity', () => {
     const card = within(await screen.findByRole('region', { name: 'Recent Activity' }));
     const rows = card.getAllByRole('listitem');
     expect(rows).toHaveLength(3);
-    expect(rows[0]).toHaveTextContent('Order #VH101');
+    expect(rows[0]).toHaveTextContent('Order VH101');
     expect(rows[0]).toHaveTextContent('Model 1');
     expect(rows[0]).toHaveTextContent('Document Signing');
     expect(rows[1]).toHaveTextContent('Order Placed');

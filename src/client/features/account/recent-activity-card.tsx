@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { OrderDto } from '../../../shared/schemas/orders.js';
+import { orderName } from '../../../shared/unit-name.js';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
@@ -39,7 +40,7 @@ export function RecentActivityCard({ orders, className }: { orders: OrderDto[]; 
                     to={`/orders/${order.id}`}
                     className="w-fit rounded-sm font-medium outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
                   >
-                    {t('activity.order', { orderId: order.orderId })}
+                    {t('activity.order', { orderId: orderName(order.orderId) })}
                   </Link>
                   <p className="break-words text-muted-foreground text-sm">
                     {order.productName}

@@ -60,10 +60,13 @@ describe('admin dashboard', () => {
     renderApp('/admin');
     const recent = await screen.findByRole('table', { name: '' });
     expect(within(recent).getByText('VH3003')).toBeInTheDocument();
-    expect(within(recent).getByRole('link', { name: 'VH04' })).toHaveAttribute('href', '/admin/orders/4');
+    expect(within(recent).getByRole('link', { name: 'web-44' })).toHaveAttribute('href', '/admin/orders/4');
     expect(within(recent).getByText('Guest')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View all orders' })).toHaveAttribute('href', '/admin/orders');
-    expect(screen.getByRole('link', { name: 'View order VH04' })).toHaveAttribute('href', '/admin/orders/4');
+    expect(screen.getByRole('link', { name: 'View order web-44' })).toHaveAttribute(
+      'href',
+      '/admin/orders/4',
+    );
   });
 
   it('opens the matching filtered list from each card and stage bar', async () => {
@@ -104,9 +107,9 @@ describe('admin dashboard', () => {
   it('says how long the longest-waiting units have waited and where', async () => {
     adminApi({ 'GET /api/admin/dashboard': { body: dashboard } });
     renderApp('/admin');
-    expect(await screen.findByText('VH3003 · VH (02)')).toBeInTheDocument();
+    expect(await screen.findByText('VH3003 · Unit 2')).toBeInTheDocument();
     expect(screen.getByText('12 days in Document Signing')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'View order VH3003 · VH (02)' }).getAttribute('href')).toMatch(
+    expect(screen.getByRole('link', { name: 'View order VH3003 · Unit 2' }).getAttribute('href')).toMatch(
       /^\/admin\/orders\/\d+$/,
     );
   });

@@ -50,7 +50,7 @@ async function openDetails(extra: Parameters<typeof adminApi>[0] = {}) {
     ...extra,
   });
   renderApp('/admin/orders');
-  await user.click(await screen.findByRole('button', { name: 'Actions for order VH05' }));
+  await user.click(await screen.findByRole('button', { name: 'Actions for order ORD-880' }));
   await user.click(await screen.findByRole('menuitem', { name: 'View Details' }));
   const dialog = within(await screen.findByRole('dialog', { name: 'Order details' }));
   await dialog.findByText('Cabin 400', { selector: 'dd' });
@@ -60,15 +60,17 @@ async function openDetails(extra: Parameters<typeof adminApi>[0] = {}) {
 describe('order details dialog', () => {
   it("shows the order's fields and each unit with its stage", async () => {
     const { dialog } = await openDetails();
-    expect(dialog.getByText('VH05 (ORD-880)')).toBeInTheDocument();
+    // The business id as the customer sees it, never 'VH05' from the internal id 5.
+    expect(dialog.getByText('ORD-880', { selector: 'dd' })).toBeInTheDocument();
+    expect(dialog.queryByText(/VH0?5\b/)).not.toBeInTheDocument();
     expect(dialog.getByText('Guest')).toBeInTheDocument();
     expect(dialog.getByText('$69,000.00')).toBeInTheDocument();
     expect(dialog.getByText('Card', { selector: 'dd' })).toBeInTheDocument();
     expect(dialog.getByText('pi_42')).toBeInTheDocument();
     const units = within(dialog.getByRole('region', { name: 'Units' })).getAllByRole('listitem');
     expect(units.map((unit) => unit.textContent)).toEqual([
-      expect.stringMatching(/^Item #1 · VH \(01\)Document Signing/),
-      expect.stringMatching(/^Item #2 · VH \(02\)Payment Pending/),
+      expect.stringMatching(/^ORD-880 · Unit 1Document Signing/),
+      expect.stringMatching(/^ORD-880 · Unit 2Payment Pending/),
     ]);
   });
 

@@ -3,7 +3,8 @@
  * and when, for every event of the order — with internal notes only staff ever see (activity.tsx).
  */
 
-import { formatCents, itemLabel, paymentMethodLabel } from '../../../shared/format.js';
+import { formatCents, paymentMethodLabel } from '../../../shared/format.js';
+import { orderName, unitName } from '../../../shared/unit-name.js';
 import {
   Dialog,
   DialogContent,
@@ -20,7 +21,7 @@ import { Activity } from './activity';
 import { useAdminOrder } from './api';
 import { Fields } from './fields';
 import { focusOnClose } from './focus';
-import { adminOrderLabel, customerLabel } from './format';
+import { customerLabel } from './format';
 import { StageBadge } from './stage-badge';
 import { TrackingLinkField } from './tracking-link-field';
 
@@ -50,7 +51,7 @@ export function OrderDetailsDialog({ target, open, onOpenChange, returnFocus = n
 function OrderDetails({ target }: { target: DetailsTarget }) {
   const order = useAdminOrder(target.id);
   const data = order.data;
-  const label = data ? adminOrderLabel(data) : '';
+  const label = data ? orderName(data.orderId) : '';
   return (
     <>
       <DialogHeader>
@@ -65,7 +66,7 @@ function OrderDetails({ target }: { target: DetailsTarget }) {
         <div className="grid gap-6">
           <Fields
             fields={[
-              ['Order ID', label === data.orderId ? label : `${label} (${data.orderId})`],
+              ['Order ID', label],
               ['Customer', target.customerEmail === undefined ? '' : customerLabel(target.customerEmail)],
               ['Product', data.productName],
               ['Quantity', String(data.quantity)],
@@ -96,9 +97,7 @@ function OrderDetails({ target }: { target: DetailsTarget }) {
                   className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm"
                 >
                   <span className="grid">
-                    <span className="font-medium">
-                      Item #{item.itemNumber} · {itemLabel(item.itemNumber)}
-                    </span>
+                    <span className="font-medium">{unitName(data.orderId, item.itemNumber)}</span>
                     {item.estimate && <DeliveryEstimateNote estimate={item.estimate} compact />}
                   </span>
                   <span className="flex flex-wrap items-center gap-2">

@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { formatCount, paymentMethodLabel } from '../../../shared/format.js';
-import { activityText, adminOrderLabel, waitedFor } from './format';
+import { activityText, waitedFor } from './format';
 import { paramsFromQuery, queryFromParams } from './url-state';
 
 describe('admin order labels', () => {
-  it("shows a 'VH' id as is and any other as 'VH' plus its two-digit index", () => {
-    expect(adminOrderLabel({ id: 7, orderId: 'VH1042' })).toBe('VH1042');
-    expect(adminOrderLabel({ id: 7, orderId: 'ORD-880' })).toBe('VH07');
-    expect(adminOrderLabel({ id: 123, orderId: 'ORD-880' })).toBe('VH123');
-  });
-
   it('reads a status alias in the address as its stage, each stage once and in stage order', () => {
     const query = queryFromParams(
       new URLSearchParams('status=DELIVERY_SCHEDULED,PAYMENT_PENDING,FINANCING_PAYMENT,ORDER_PLACED'),

@@ -1,17 +1,7 @@
 /** How the back office names orders, stages, events and waiting times. Pure, so tested directly. */
-import { orderLabel } from '../../../shared/format.js';
 import type { ActivityEvent } from '../../../shared/schemas/admin-orders.js';
 import { isStage, STAGE_LABELS } from '../../../shared/stages.js';
 import { dateTimeFormat } from '../../lib/dates';
-
-/**
- * An order's shown id: a 'VH…' business id as is, otherwise 'VH' plus a two-digit index. The index is
- * the order's internal id — its place among all orders, oldest first — so it is the same on every page,
- * sort and filter, and a new order renumbers nothing.
- */
-export function adminOrderLabel(order: { id: number; orderId: string }): string {
-  return orderLabel(order.orderId, order.id);
-}
 
 /** The order's own back-office page, by its internal id. */
 export function orderPageUrl(id: number): string {

@@ -1,8 +1,8 @@
-import { itemLabel } from '../../../shared/format.js';
 import type { Dashboard } from '../../../shared/schemas/admin-orders.js';
 import { STAGE_LABELS } from '../../../shared/stages.js';
+import { unitName } from '../../../shared/unit-name.js';
 import { ListCard, ListCardRow, ListCardRows } from '../../components/list-card';
-import { adminOrderLabel, orderPageUrl, waitedFor } from './format';
+import { orderPageUrl, waitedFor } from './format';
 
 /** The units that have stayed longest in their current stage. */
 export function LongestWaiting({ data }: { data: Dashboard }) {
@@ -11,7 +11,7 @@ export function LongestWaiting({ data }: { data: Dashboard }) {
     <ListCard title="Waiting longest" description="Units that have stayed longest in their current stage.">
       <ListCardRows items={data.longestWaiting} empty="No unit is waiting.">
         {(unit) => {
-          const label = `${adminOrderLabel({ id: unit.orderId, orderId: unit.orderRef })} · ${itemLabel(unit.itemNumber)}`;
+          const label = unitName(unit.orderRef, unit.itemNumber);
           return (
             <ListCardRow
               key={unit.itemId}

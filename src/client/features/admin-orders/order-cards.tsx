@@ -7,10 +7,11 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { formatCents } from '../../../shared/format.js';
 import type { AdminOrderRow, AdminOrderSort } from '../../../shared/schemas/admin-orders.js';
+import { orderName } from '../../../shared/unit-name.js';
 import { formatDate } from '../../lib/dates';
 import { cn } from '../../lib/utils';
 import { CustomerName } from './customer-name';
-import { adminOrderLabel, orderPageUrl } from './format';
+import { orderPageUrl } from './format';
 import type { OrderDialogs } from './order-dialogs';
 import { RowActions } from './row-actions';
 import { StageBadge } from './stage-badge';
@@ -106,7 +107,7 @@ function OrderCard({
   onSelect: (selected: boolean) => void;
   dialogs: OrderDialogs;
 }) {
-  const label = adminOrderLabel(row);
+  const label = orderName(row.orderId);
   const amount = formatCents(row.amount);
   return (
     <li
@@ -128,11 +129,6 @@ function OrderCard({
         >
           {label}
         </Link>
-        {label !== row.orderId && (
-          <span className="min-w-0 truncate text-muted-foreground text-xs" title={row.orderId}>
-            {row.orderId}
-          </span>
-        )}
         <span className="-my-1 ml-auto shrink-0">
           <RowActions row={row} label={label} dialogs={dialogs} />
         </span>

@@ -68,7 +68,7 @@ describe("an order's own page", () => {
     }
     const units = within(screen.getByRole('list', { name: 'Units' }));
     const [first, second] = units.getAllByRole('listitem');
-    expect(first).toHaveTextContent('Item #1');
+    expect(first).toHaveTextContent('VH880 · Unit 1');
     expect(first).toHaveTextContent('Delivery day: not booked');
     expect(within(first as HTMLElement).getByTestId('delivery-estimate')).toHaveTextContent(
       'Estimated delivery',
@@ -77,7 +77,7 @@ describe("an order's own page", () => {
     expect(second).toHaveTextContent(
       `Delivery booked for ${new Date('2026-02-01T12:00:00Z').toLocaleDateString()}`,
     );
-    expect(units.getByRole('button', { name: 'Update Status of VH880 item #2' })).toBeInTheDocument();
+    expect(units.getByRole('button', { name: 'Update Status of VH880 · Unit 2' })).toBeInTheDocument();
     // The order's delivery is derived from its units' own days and says so.
     expect(screen.getByText('Delivery days (units)')).toBeInTheDocument();
     expect(screen.getByText(/^February 1(, 2026)?$/)).toBeInTheDocument();
@@ -95,9 +95,9 @@ describe("an order's own page", () => {
     const user = userEvent.setup();
     orderApi();
     renderApp('/admin/orders/5');
-    await user.click(await screen.findByRole('button', { name: 'Update Status of VH880 item #2' }));
+    await user.click(await screen.findByRole('button', { name: 'Update Status of VH880 · Unit 2' }));
     const dialog = within(await screen.findByRole('dialog'));
-    expect(dialog.getByText(/VH880/)).toBeInTheDocument();
+    expect(dialog.getByRole('combobox', { name: 'Item' })).toHaveTextContent('VH880 · Unit 2');
   });
 
   it('says a guest order has no customer account', async () => {

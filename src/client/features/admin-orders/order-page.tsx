@@ -9,6 +9,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { formatCents, paymentMethodLabel } from '../../../shared/format.js';
 import type { AdminOrderRow } from '../../../shared/schemas/admin-orders.js';
 import type { OrderDto } from '../../../shared/schemas/orders.js';
+import { orderName } from '../../../shared/unit-name.js';
 import { LoadFailed } from '../../components/load-failed';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -23,7 +24,6 @@ import { Activity } from './activity';
 import { orderExportUrl, useAdminOrder, useAdminOrderRow } from './api';
 import { download } from './download';
 import { Fields } from './fields';
-import { adminOrderLabel } from './format';
 import { type OrderDialogs, useOrderDialogs } from './order-dialogs';
 import { Units } from './order-units';
 import { StageBadge } from './stage-badge';
@@ -96,7 +96,7 @@ function OrderPageContent({
   order: OrderDto;
   dialogs: OrderDialogs;
 }) {
-  const label = adminOrderLabel(order);
+  const label = orderName(order.orderId);
   const can = useCan();
   const statusTarget = {
     kind: 'order' as const,
@@ -198,7 +198,7 @@ function OrderPageContent({
             <CardContent>
               <Fields
                 fields={[
-                  ['Order ID', label === order.orderId ? label : `${label} (${order.orderId})`],
+                  ['Order ID', label],
                   ['Product', order.productName],
                   ['Quantity', String(order.quantity)],
                   ['Order Date', formatDate(order.orderDate)],

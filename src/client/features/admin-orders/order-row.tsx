@@ -3,12 +3,13 @@ import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatCents, paymentMethodLabel } from '../../../shared/format.js';
 import type { AdminOrderRow } from '../../../shared/schemas/admin-orders.js';
+import { orderName } from '../../../shared/unit-name.js';
 import { Badge } from '../../components/ui/badge';
 import { TableCell, TableRow } from '../../components/ui/table';
 import { formatDate } from '../../lib/dates';
 import { cn } from '../../lib/utils';
 import { CustomerName } from './customer-name';
-import { adminOrderLabel, orderPageUrl } from './format';
+import { orderPageUrl } from './format';
 import type { OrderDialogs } from './order-dialogs';
 import { RowActions } from './row-actions';
 import { StageBadge } from './stage-badge';
@@ -29,7 +30,7 @@ export function OrderRow({
   onToggleExpanded: () => void;
   dialogs: OrderDialogs;
 }) {
-  const label = adminOrderLabel(row);
+  const label = orderName(row.orderId);
   const unitsId = `units-of-${row.id}`;
   return (
     <TableRow className="group" data-state={selected ? 'selected' : undefined}>
@@ -68,11 +69,6 @@ export function OrderRow({
             >
               {label}
             </Link>
-            {label !== row.orderId && (
-              <span className="truncate text-muted-foreground text-xs" title={row.orderId}>
-                {row.orderId}
-              </span>
-            )}
           </div>
         </div>
       </TableCell>

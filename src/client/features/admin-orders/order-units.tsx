@@ -1,7 +1,7 @@
 import { RefreshCw } from 'lucide-react';
 import { useId } from 'react';
-import { itemLabel } from '../../../shared/format.js';
 import type { OrderDto } from '../../../shared/schemas/orders.js';
+import { unitName } from '../../../shared/unit-name.js';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { formatDate } from '../../lib/dates';
@@ -28,9 +28,7 @@ export function Units({ order, label, dialogs }: { order: OrderDto; label: strin
               className="grid gap-2 px-3 py-3 text-sm sm:flex sm:items-start sm:justify-between"
             >
               <div className="grid min-w-0 gap-1">
-                <span className="font-medium">
-                  Item #{item.itemNumber} · {itemLabel(item.itemNumber)}
-                </span>
+                <span className="font-medium">{unitName(order.orderId, item.itemNumber)}</span>
                 <span className="flex flex-wrap items-center gap-2">
                   <StageBadge stage={item.status} />
                   <span className="text-muted-foreground text-xs">
@@ -50,7 +48,7 @@ export function Units({ order, label, dialogs }: { order: OrderDto; label: strin
                   <AttachDocumentButton
                     orderId={order.id}
                     itemId={item.id}
-                    unitName={`${label} item #${item.itemNumber}`}
+                    unitName={unitName(order.orderId, item.itemNumber)}
                   />
                 )}
                 {can('orders.status') && (
@@ -58,7 +56,7 @@ export function Units({ order, label, dialogs }: { order: OrderDto; label: strin
                     variant="outline"
                     size="sm"
                     className="justify-self-start"
-                    aria-label={`Update Status of ${label} item #${item.itemNumber}`}
+                    aria-label={`Update Status of ${unitName(order.orderId, item.itemNumber)}`}
                     onClick={(event) =>
                       dialogs.showStatus(
                         {

@@ -103,9 +103,9 @@ describe('admin orders page', () => {
     expect(screen.getByRole('link', { name: 'VH1042' }).getAttribute('href')).toMatch(
       /^\/admin\/orders\/\d+$/,
     );
-    // Not a 'VH' id: 'VH' plus a two-digit index (the order's internal id), the business id beneath.
-    const second = within(rowOf('VH02'));
-    expect(second.getByText('ORD-77')).toBeInTheDocument();
+    // Not a 'VH' id: shown as it is, the name the customer sees too; never the internal id.
+    const second = within(rowOf('ORD-77'));
+    expect(second.queryByText(/VH0?2\b/)).not.toBeInTheDocument();
     expect(second.getByText('Guest')).toBeInTheDocument();
     expect(second.getByText('Unpaid')).toBeInTheDocument();
     expect(second.getByText('Delivered').closest('[data-stage-group]')).toHaveAttribute(
@@ -254,7 +254,7 @@ describe('admin orders page', () => {
         first.getByText(new Date('2025-06-01T10:00:00Z').toLocaleDateString(), { exact: false }),
       ).toBeInTheDocument();
       expect(
-        within(cards.getByRole('listitem', { name: 'Order VH02' })).getByText('Guest'),
+        within(cards.getByRole('listitem', { name: 'Order ORD-77' })).getByText('Guest'),
       ).toBeInTheDocument();
       await user.click(first.getByRole('checkbox', { name: 'Select order VH1042' }));
       expect(screen.getByRole('region', { name: 'Selected orders' })).toHaveTextContent('1 selected');
@@ -461,7 +461,7 @@ describe('admin orders page', () => {
       const dialog = within(await screen.findByRole('dialog', { name: 'Change Status' }));
       await chooseOption(user, 'New status', 'Payment Pending');
       await user.click(dialog.getByRole('radio', { name: 'Individual item' }));
-      await chooseOption(user, 'Item', 'Item #2 · VH (02)');
+      await chooseOption(user, 'Item', 'VH1042 · Unit 2');
       await user.click(dialog.getByRole('button', { name: 'Update Status' }));
       expect(await toasts().findByText('Item status updated')).toBeInTheDocument();
       expect(calls(recorded, 'PATCH', '/api/admin/orders/1/status')[0]?.body).toEqual({
@@ -474,9 +474,9 @@ describe('admin orders page', () => {
       const user = userEvent.setup();
       adminApi({ [`GET ${listUrl()}`]: page() });
       await openOrders();
-      await rowAction(user, 'VH02', 'Change Status');
+      await rowAction(user, 'ORD-77', 'Change Status');
       const dialog = within(await screen.findByRole('dialog', { name: 'Change Status' }));
-      expect(dialog.getByText('VH02 · Garden Cabin')).toBeInTheDocument();
+      expect(dialog.getByText('ORD-77 · Garden Cabin')).toBeInTheDocument();
       expect(dialog.queryByRole('radio')).not.toBeInTheDocument();
     });
 
@@ -488,7 +488,7 @@ describe('admin orders page', () => {
         'PATCH /api/admin/orders/2/status': () => answer,
       });
       await openOrders();
-      await rowAction(user, 'VH02', 'Change Status');
+      await rowAction(user, 'ORD-77', 'Change Status');
       await user.click(await screen.findByRole('button', { name: 'Update Status' }));
       expect(await toasts().findByText('Error updating status')).toBeInTheDocument();
       expect(toasts().getByText('Status is not a stage')).toBeInTheDocument();
@@ -521,17 +521,17 @@ describe('admin orders page', () => {
         'PATCH /api/admin/orders/1/status': { body: { updatedItems: 1, updatedOrders: 1 } },
       });
       await openOrders();
-      expect(screen.queryByRole('button', { name: /units of VH02/ })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /units of ORD-77/ })).not.toBeInTheDocument();
       const expand = screen.getByRole('button', { name: 'Show the 2 units of VH1042' });
       await user.click(expand);
       expect(expand).toHaveAttribute('aria-expanded', 'true');
-      const second = await screen.findByRole('row', { name: /VH1042 · VH \(02\)/ });
+      const second = await screen.findByRole('row', { name: /VH1042 · Unit 2/ });
       expect(within(second).getByText('In Production')).toBeInTheDocument();
 
       await user.click(within(second).getByRole('button', { name: /^Update Status/ }));
       const dialog = within(await screen.findByRole('dialog', { name: 'Change Status' }));
       expect(dialog.getByRole('radio', { name: 'Individual item' })).toBeChecked();
-      expect(dialog.getByRole('combobox', { name: 'Item' })).toHaveTextContent('Item #2');
+      expect(dialog.getByRole('combobox', { name: 'Item' })).toHaveTextContent('VH1042 · Unit 2');
       expect(dialog.getByRole('combobox', { name: 'New status' })).toHaveTextContent('In Production');
       await chooseOption(user, 'New status', 'Delivery Scheduled');
       await user.click(dialog.getByRole('button', { name: 'Update Status' }));
@@ -562,7 +562,7 @@ describe('admin orders page', () => {
       });
       await openOrders();
       await user.click(screen.getByRole('button', { name: 'Show the 2 units of VH1042' }));
-      const first = await screen.findByRole('row', { name: /VH1042 · VH \(01\)/ });
+      const first = await screen.findByRole('row', { name: /VH1042 · Unit 1/ });
       await user.click(within(first).getByRole('button', { name: /^Update Status/ }));
       const dialog = within(await screen.findByRole('dialog', { name: 'Change Status' }));
       const status = dialog.getByRole('combobox', { name: 'New status' });
@@ -608,12 +608,12 @@ describe('admin orders page', () => {
         'DELETE /api/admin/orders/2': { body: { message: 'Order deleted' } },
       });
       await openOrders();
-      await rowAction(user, 'VH02', 'Delete');
-      const dialog = within(await screen.findByRole('alertdialog', { name: 'Delete order VH02?' }));
+      await rowAction(user, 'ORD-77', 'Delete');
+      const dialog = within(await screen.findByRole('alertdialog', { name: 'Delete order ORD-77?' }));
       await user.click(dialog.getByRole('button', { name: 'Cancel' }));
       expect(calls(recorded, 'DELETE', '/api/')).toHaveLength(0);
 
-      await rowAction(user, 'VH02', 'Delete');
+      await rowAction(user, 'ORD-77', 'Delete');
       await user.click(await screen.findByRole('button', { name: 'Delete' }));
       expect(await toasts().findByText('Order deleted')).toBeInTheDocument();
       expect(calls(recorded, 'DELETE', '/api/admin/orders/2')).toHaveLength(1);
@@ -627,7 +627,7 @@ describe('admin orders page', () => {
         'DELETE /api/admin/orders/2': { status: 404, body: { message: 'Order not found' } },
       });
       await openOrders();
-      await rowAction(user, 'VH02', 'Delete');
+      await rowAction(user, 'ORD-77', 'Delete');
       await user.click(await screen.findByRole('button', { name: 'Delete' }));
       expect(await toasts().findByText('Error deleting order')).toBeInTheDocument();
       expect(toasts().getByText('Order not found')).toBeInTheDocument();
@@ -661,7 +661,7 @@ describe('admin orders page', () => {
       const links = followedLinks();
       adminApi({ [`GET ${listUrl()}`]: page() });
       await openOrders();
-      await rowAction(user, 'VH02', 'Export');
+      await rowAction(user, 'ORD-77', 'Export');
       expect(await toasts().findByText('Order exported')).toBeInTheDocument();
       expect(links).toEqual(['/api/admin/orders/2/export download=true']);
     });
@@ -678,7 +678,7 @@ describe('admin orders page', () => {
     const selectAll = screen.getByRole('checkbox', { name: 'Select all orders on this page' });
     expect(selectAll).toHaveProperty('indeterminate', true);
     await user.click(selectAll);
-    expect(screen.getByRole('checkbox', { name: 'Select order VH02' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select order ORD-77' })).toBeChecked();
     const bar = within(screen.getByRole('region', { name: 'Selected orders' }));
     expect(bar.getByText('2 selected')).toBeInTheDocument();
 
@@ -701,7 +701,7 @@ describe('admin orders page', () => {
   describe('with orders selected', () => {
     async function selectBoth(user: ReturnType<typeof userEvent.setup>) {
       await user.click(screen.getByRole('checkbox', { name: 'Select order VH1042' }));
-      await user.click(screen.getByRole('checkbox', { name: 'Select order VH02' }));
+      await user.click(screen.getByRole('checkbox', { name: 'Select order ORD-77' }));
       return within(screen.getByRole('region', { name: 'Selected orders' }));
     }
 

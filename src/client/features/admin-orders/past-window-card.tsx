@@ -1,9 +1,9 @@
-import { itemLabel } from '../../../shared/format.js';
 import { STAGE_LABELS } from '../../../shared/stages.js';
+import { unitName } from '../../../shared/unit-name.js';
 import { ListCard, ListCardRow, ListCardRows } from '../../components/list-card';
 import { formatDateRange } from '../../lib/dates';
 import { usePastWindow } from '../forecast/api';
-import { adminOrderLabel, orderPageUrl } from './format';
+import { orderPageUrl } from './format';
 
 /** Units not delivered whose delivery window ended before today, the latest first. */
 export function PastWindowCard() {
@@ -26,7 +26,7 @@ export function PastWindowCard() {
         empty="Every unit is within its window."
       >
         {(unit) => {
-          const label = `${adminOrderLabel({ id: unit.orderId, orderId: unit.orderNumber })} · ${itemLabel(unit.itemNumber)}`;
+          const label = unitName(unit.orderNumber, unit.itemNumber);
           return (
             <ListCardRow
               key={unit.itemId}

@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
 import type { Dashboard } from '../../../shared/schemas/admin-orders.js';
+import { orderName } from '../../../shared/unit-name.js';
 import { ListCard } from '../../components/list-card';
 import { Button } from '../../components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { formatDate } from '../../lib/dates';
 import { CustomerName } from './customer-name';
-import { adminOrderLabel, orderPageUrl } from './format';
+import { orderPageUrl } from './format';
 import { StageBadge } from './stage-badge';
 
 /** The dashboard's newest orders. */
@@ -34,7 +35,7 @@ export function RecentOrders({ data }: { data: Dashboard }) {
           </TableHeader>
           <TableBody>
             {data.recentOrders.map((row) => {
-              const label = adminOrderLabel(row);
+              const label = orderName(row.orderId);
               return (
                 <TableRow key={row.id}>
                   <TableCell className="whitespace-nowrap font-medium">

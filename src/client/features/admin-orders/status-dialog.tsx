@@ -4,9 +4,9 @@
  * always a choice, Documents Pending included, so it can be kept.
  */
 import { useId, useState } from 'react';
-import { itemLabel } from '../../../shared/format.js';
 import type { StatusChangeResult } from '../../../shared/schemas/admin-orders.js';
 import { ADMIN_STAGES, STAGE_LABELS, STAGES, type Stage } from '../../../shared/stages.js';
+import { unitName } from '../../../shared/unit-name.js';
 import { SelectField } from '../../components/select-field';
 import { Button } from '../../components/ui/button';
 import {
@@ -28,7 +28,7 @@ export type StatusTarget =
   | {
       kind: 'order';
       id: number;
-      /** The order's shown id and product, for the dialog's description. */
+      /** The order's name (orderName), which also names its units here. */
       label: string;
       productName: string;
       quantity: number;
@@ -211,7 +211,7 @@ function StatusForm({
                 placeholder="Select an item"
                 choices={Array.from({ length: target.quantity }, (_, index) => ({
                   value: String(index + 1),
-                  label: `Item #${index + 1} · ${itemLabel(index + 1)}`,
+                  label: unitName(target.label, index + 1),
                 }))}
               />
             </div>

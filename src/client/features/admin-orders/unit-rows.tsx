@@ -1,7 +1,7 @@
 import { RefreshCw } from 'lucide-react';
 import { useEffect } from 'react';
-import { itemLabel } from '../../../shared/format.js';
 import type { AdminOrderRow } from '../../../shared/schemas/admin-orders.js';
+import { orderName, unitName } from '../../../shared/unit-name.js';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { TableCell, TableRow } from '../../components/ui/table';
@@ -9,7 +9,6 @@ import { toast } from '../../components/ui/use-toast';
 import { formatDate } from '../../lib/dates';
 import { cn } from '../../lib/utils';
 import { useOrderItems } from './api';
-import { adminOrderLabel } from './format';
 import type { OrderDialogs } from './order-dialogs';
 import { StageBadge } from './stage-badge';
 import { COLUMN_COUNT, COMPACT, STICKY_ACTIONS } from './table-styles';
@@ -17,7 +16,7 @@ import { COLUMN_COUNT, COMPACT, STICKY_ACTIONS } from './table-styles';
 /** The units of an expanded order, fetched when it is expanded. */
 export function UnitRows({ row, dialogs }: { row: AdminOrderRow; dialogs: OrderDialogs }) {
   const items = useOrderItems(row.id, { enabled: true });
-  const label = adminOrderLabel(row);
+  const label = orderName(row.orderId);
   const unitsId = `units-of-${row.id}`;
 
   useEffect(() => {
@@ -52,13 +51,12 @@ export function UnitRows({ row, dialogs }: { row: AdminOrderRow; dialogs: OrderD
           key={item.id}
           id={index === 0 ? unitsId : undefined}
           className="bg-muted/30 hover:bg-muted/40"
-          aria-label={`${label} · ${itemLabel(item.itemNumber)}`}
+          aria-label={unitName(row.orderId, item.itemNumber)}
         >
           <TableCell className={COMPACT} />
           <TableCell colSpan={3} className={COMPACT}>
             <span className="block truncate pl-8">
-              <span className="font-medium">Item #{item.itemNumber}</span>{' '}
-              <span className="text-muted-foreground">· {itemLabel(item.itemNumber)}</span>
+              <span className="font-medium">{unitName(row.orderId, item.itemNumber)}</span>
             </span>
           </TableCell>
           <TableCell className={cn(COMPACT, 'whitespace-nowrap text-muted-foreground text-xs')} colSpan={2}>
@@ -73,7 +71,7 @@ export function UnitRows({ row, dialogs }: { row: AdminOrderRow; dialogs: OrderD
               size="icon"
               className="size-8"
               title="Update Status"
-              aria-label={`Update Status of ${label} item #${item.itemNumber}`}
+              aria-label={`Update Status of ${unitName(row.orderId, item.itemNumber)}`}
               onClick={() =>
                 dialogs.showStatus({
                   kind: 'order',

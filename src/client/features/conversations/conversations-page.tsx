@@ -6,13 +6,13 @@ import { ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ConversationRow } from '../../../shared/schemas/conversations.js';
+import { orderName } from '../../../shared/unit-name.js';
 import { LoadFailed } from '../../components/load-failed';
 import { Pager } from '../../components/pager';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { PageSkeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/utils';
-import { adminOrderLabel } from '../admin-orders/format';
 import { useConversations } from './api';
 import { elapsed } from './elapsed';
 
@@ -91,7 +91,7 @@ function ConversationLink({ row }: { row: ConversationRow }) {
     >
       <span className="grid min-w-0 flex-1 gap-0.5">
         <span className="font-medium">
-          Order {adminOrderLabel({ id: row.orderId, orderId: row.orderNumber })} · {row.productName}
+          Order {orderName(row.orderNumber)} · {row.productName}
         </span>
         <span className="truncate text-muted-foreground">{row.customerName ?? 'Guest'}</span>
         <span

@@ -1,6 +1,6 @@
+import { orderName } from '../../../shared/unit-name.js';
 /** The dashboard's "Waiting for an answer": the customers waiting longest for staff to reply. */
 import { ListCard, ListCardRow, ListCardRows } from '../../components/list-card';
-import { adminOrderLabel } from '../admin-orders/format';
 import { useConversations } from './api';
 import { elapsed } from './elapsed';
 
@@ -27,7 +27,7 @@ export function WaitingForAnswerCard() {
         empty="No customer is waiting for an answer."
       >
         {(row) => {
-          const order = adminOrderLabel({ id: row.orderId, orderId: row.orderNumber });
+          const order = orderName(row.orderNumber);
           return (
             <ListCardRow
               key={row.orderId}

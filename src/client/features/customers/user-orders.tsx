@@ -1,6 +1,7 @@
 import { formatCents } from '../../../shared/format.js';
 import type { UserDetail } from '../../../shared/schemas/customers.js';
 import { STAGE_LABELS } from '../../../shared/stages.js';
+import { orderName } from '../../../shared/unit-name.js';
 import { formatDate } from '../../lib/dates';
 
 /** User Management's list of the user's orders: id, product, total, status and date. */
@@ -22,7 +23,7 @@ export function UserOrders({ orders }: { orders: UserDetail['orders'] }) {
               className="grid grid-cols-[1fr_auto] items-start gap-x-3 gap-y-1 rounded-lg border p-3 text-sm"
             >
               <span className="min-w-0 font-medium">
-                {order.orderId}
+                {orderName(order.orderId)}
                 <span className="block truncate font-normal text-muted-foreground">{order.productName}</span>
               </span>
               <span className="text-right font-medium tabular-nums">{formatCents(order.amount) || '—'}</span>

@@ -86,16 +86,17 @@ describe('home page', () => {
     const units = main.getByRole('region', { name: 'Where your units are' });
     // On every width the tasks come before the units and the navigation cards.
     expect(todo.compareDocumentPosition(units) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(within(todo).getByRole('link', { name: /Complete payment.*VH 01.*Order VH1042/ })).toHaveAttribute(
+    // The task link opens the unit's task on the order page (task-link.ts).
+    expect(within(todo).getByRole('link', { name: /Complete payment.*VH1042 · Unit 1/ })).toHaveAttribute(
       'href',
-      '/orders/7',
+      '/orders/7?unit=1&task=open',
     );
     const rows = within(within(units).getByRole('list')).getAllByRole('link');
     expect(rows.map((row) => row.textContent)).toEqual([
-      `VH1042 · VH (01)Studio 240PaymentNext: Site Preparation · Since ${new Date('2025-05-20T10:00:00Z').toLocaleDateString()}`,
-      `VH1042 · VH (02)Studio 240ProductionNext: Delivery Scheduled · Delivery booked for ${new Date(2025, 6, 15).toLocaleDateString()}`,
+      `VH1042 · Unit 1Studio 240PaymentNext: Site Preparation · Since ${new Date('2025-05-20T10:00:00Z').toLocaleDateString()}`,
+      `VH1042 · Unit 2Studio 240ProductionNext: Delivery Scheduled · Delivery booked for ${new Date(2025, 6, 15).toLocaleDateString()}`,
       // Unit 2's booking is its own: unit 3 keeps its window.
-      'VH1042 · VH (03)Studio 240ProductionNext: Delivery Scheduled · Estimated delivery: August 4 – 29, 2025',
+      'VH1042 · Unit 3Studio 240ProductionNext: Delivery Scheduled · Estimated delivery: August 4 – 29, 2025',
     ]);
     expect(within(units).getByText(/1 unit delivered/)).toBeInTheDocument();
   });

@@ -6,18 +6,21 @@ import type { OrderDto } from '../../../shared/schemas/orders.js';
 import { type Stage, TIMELINE_STEP_STAGES, timelineStep } from '../../../shared/stages.js';
 import { Badge } from '../../components/ui/badge';
 import { Spinner } from '../../components/ui/spinner';
+import { useNames } from '../../lib/names';
 import { useStageText } from '../../lib/stage-text';
 import { useFormat } from '../../lib/use-format';
 import { useOrders } from '../orders/api';
 import { orderUnits } from '../orders/item-status';
-import { orderLabels, unitLabel } from '../orders/labels';
+import { unitPath } from '../orders/task-link';
 import { ACTION_KEYS } from '../orders/unit-stage';
 import { purchaseTasks } from '../orders/use-purchase-tasks';
 
 interface UnitSummary {
   key: string;
   orderId: number;
-  label: string;
+  /** The order's business id and the unit's number: its name (src/shared/unit-name.ts). */
+  orderNumber: string;
+  itemNumber: number;
   productName: string;
   stage: Stage;
   /** The next timeline step, named by its stage; undefined once on the last. */
@@ -32,7 +35,6 @@ interface UnitSummary {
 
 /** Every unit not yet delivered, the order placed most recently first. */
 export function unitsInProgress(orders: readonly OrderDto[]): UnitSummary[] {
-  const labels = orderLabels(orders);
   const newestFirst = [...orders].sort((a, b) => Date.parse(b.orderDate) - Date.parse(a.orderDate));
   return newestFirst.flatMap((order) =>
     orderUnits(order)
@@ -50,7 +52,8 @@ export function unitsInProgress(orders: readonly OrderDto[]): UnitSummary[] {
         return {
           key: `${order.id}-${unit.itemNumber}`,
           orderId: order.id,
-          label: unitLabel(labels.get(order.id) ?? order.orderId, unit.itemNumber),
+          orderNumber: order.orderId,
+          itemNumber: unit.itemNumber,
           productName: order.productName,
           stage: unit.status,
           next: TIMELINE_STEP_STAGES[timelineStep(unit.status) + 1],
@@ -82,6 +85,7 @@ export function WhereThingsStand() {
   const { t } = useTranslation(['home', 'orders', 'common']);
   const stages = useStageText();
   const format = useFormat();
+  const names = useNames();
   const { data: orders, isPending, isError } = useOrders();
   if (isPending) {
     return (
@@ -114,15 +118,14 @@ export function WhereThingsStand() {
             {tasks.map((task) => (
               <li key={task.key}>
                 <Link
-                  to={`/orders/${task.orderId}`}
+                  to={unitPath(task.orderId, task.itemNumber, true)}
                   className="flex items-center gap-3 rounded-xl border border-destructive/40 bg-card p-4 outline-none hover:bg-accent/40 focus-visible:ring-2 focus-visible:ring-ring"
                 >
                   <CircleAlert aria-hidden="true" className="size-5 shrink-0 text-destructive" />
                   <span className="grid min-w-0 flex-1">
                     <span className="font-medium">{t(ACTION_KEYS[task.action], { ns: 'orders' })}</span>
                     <span className="truncate text-muted-foreground text-sm">
-                      <span className="whitespace-nowrap">{task.label}</span> ·{' '}
-                      {t('taskOrder', { orderNumber: task.orderNumber })}
+                      {names.unit(task.orderNumber, task.itemNumber)}
                     </span>
                   </span>
                   <ArrowRight aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
@@ -149,11 +152,13 @@ export function WhereThingsStand() {
               return (
                 <li key={unit.key}>
                   <Link
-                    to={`/orders/${unit.orderId}`}
+                    to={unitPath(unit.orderId, unit.itemNumber)}
                     className="grid gap-1 rounded-xl border bg-card p-4 outline-none hover:bg-accent/40 focus-visible:ring-2 focus-visible:ring-ring sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center sm:gap-x-4"
                   >
                     <span className="min-w-0">
-                      <span className="block truncate font-medium">{unit.label}</span>
+                      <span className="block truncate font-medium">
+                        {names.unit(unit.orderNumber, unit.itemNumber)}
+                      </span>
                       <span className="block truncate text-muted-foreground text-sm">{unit.productName}</span>
                     </span>
                     <span className="grid gap-0.5 text-sm sm:text-right">

@@ -9,7 +9,6 @@ import { useIsMutating } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { Suspense, useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { itemLabel } from '../../../shared/format.js';
 import type { OrderItemDetailsDto } from '../../../shared/schemas/orders.js';
 import { Alert } from '../../components/ui/alert';
 import {
@@ -40,8 +39,8 @@ export type OnboardingDialogProps = {
   orderId: number;
   orderItemId: number;
   itemNumber: number;
-  /** How the card names the unit ('VH1042 · VH (02)'); 'VH (NN)' when not given. */
-  unitLabel?: string;
+  /** The unit's name, as its card shows it ('VH1042 · Unit 2', src/shared/unit-name.ts). */
+  unitLabel: string;
   onSuccess?: () => void;
 };
 
@@ -97,9 +96,7 @@ export function OnboardingDialog({
           <>
             <DialogHeader className="border-b px-4 pt-5 pb-4 sm:px-6">
               <DialogTitle>{t('title')}</DialogTitle>
-              <DialogDescription>
-                {t('description', { unit: unitLabel ?? itemLabel(itemNumber) })}
-              </DialogDescription>
+              <DialogDescription>{t('description', { unit: unitLabel })}</DialogDescription>
             </DialogHeader>
             <DialogBody
               orderId={orderId}

@@ -64,8 +64,8 @@ describe('order details dialog', () => {
     // Documents appear only at DOCUMENTS_SIGNING.
     expect(dialog.queryByRole('heading', { name: 'Documents' })).not.toBeInTheDocument();
 
-    const first = dialog.getByRole('button', { name: 'Item #1 - Document Signing' });
-    const second = dialog.getByRole('button', { name: 'Item #2 - Production' });
+    const first = dialog.getByRole('button', { name: 'VH1042 · Unit 1 - Document Signing' });
+    const second = dialog.getByRole('button', { name: 'VH1042 · Unit 2 - Production' });
     await user.click(first);
     expect(first).toHaveAttribute('aria-expanded', 'true');
     expect(dialog.getByText('Ann Lee')).toBeInTheDocument();
@@ -189,8 +189,8 @@ describe('order page', () => {
     const value = (term: string) => summary.getByText(term, { selector: 'dt' }).nextElementSibling;
     expect(value('Ordered on')).toHaveTextContent(new Date('2025-05-02T10:00:00Z').toLocaleDateString());
     expect(value('Order total')).toHaveTextContent('$40,000.00');
-    expect(value('Deposit · Item 1')).toHaveTextContent('$5,000.00Pending');
-    expect(value('Deposit · Item 2')).toHaveTextContent('$7,500.00Paid');
+    expect(value('Deposit for VH1008 · Unit 1')).toHaveTextContent('$5,000.00Pending');
+    expect(value('Deposit for VH1008 · Unit 2')).toHaveTextContent('$7,500.00Paid');
   });
 
   it('says when no deposit has been asked for yet, and when the total is not known', async () => {

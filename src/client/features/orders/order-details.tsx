@@ -15,6 +15,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
+import { useNames } from '../../lib/names';
 import { useStageText } from '../../lib/stage-text';
 import { useFormat } from '../../lib/use-format';
 import { DeliveryEstimateNote } from '../forecast/delivery-estimate';
@@ -165,16 +166,9 @@ function documentFields(order: OrderDto, units: readonly OrderUnit[], words: Wor
   return signing ? stageDataFields(signing.stageData, words) : [];
 }
 
-export function OrderDetails({
-  order,
-  units,
-  label,
-}: {
-  order: OrderDto;
-  units: readonly OrderUnit[];
-  label: string;
-}) {
+export function OrderDetails({ order, units }: { order: OrderDto; units: readonly OrderUnit[] }) {
   const { t } = useTranslation('orders');
+  const names = useNames();
   const format = useFormat();
   const stages = useStageText();
   const words: Words = { t, format, stages };
@@ -183,8 +177,7 @@ export function OrderDetails({
     <div className="grid gap-5">
       <div className="flex flex-wrap items-center gap-2">
         <span className="text-muted-foreground text-sm">{t('details.orderId')}</span>
-        <span className="font-semibold">{label}</span>
-        {label !== order.orderId && <span className="text-muted-foreground text-sm">({order.orderId})</span>}
+        <span className="font-semibold">{names.order(order.orderId)}</span>
         <OrderStageBadge units={units} fallback={order.status} />
       </div>
       <Section
@@ -223,7 +216,10 @@ export function OrderDetails({
             {units.map((unit) => (
               <AccordionItem key={unit.itemNumber} value={String(unit.itemNumber)}>
                 <AccordionTrigger>
-                  {t('details.item', { number: unit.itemNumber, stage: stages.label(unit.status) })}
+                  {t('details.item', {
+                    unit: names.unit(order.orderId, unit.itemNumber),
+                    stage: stages.label(unit.status),
+                  })}
                 </AccordionTrigger>
                 <AccordionContent>
                   <FieldRows fields={unitFields(unit, order.amount, words)} />
@@ -256,11 +252,10 @@ interface OrderDetailsDialogProps {
   onOpenChange: (open: boolean) => void;
   order: OrderDto;
   units: readonly OrderUnit[];
-  label: string;
 }
 
 /** The order details in a dialog at most 600 px wide. */
-export function OrderDetailsDialog({ open, onOpenChange, order, units, label }: OrderDetailsDialogProps) {
+export function OrderDetailsDialog({ open, onOpenChange, order, units }: OrderDetailsDialogProps) {
   const { t } = useTranslation('orders');
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -269,7 +264,7 @@ export function OrderDetailsDialog({ open, onOpenChange, order, units, label }: 
           <DialogTitle>{t('details.title')}</DialogTitle>
           <DialogDescription>{order.productName}</DialogDescription>
         </DialogHeader>
-        <OrderDetails order={order} units={units} label={label} />
+        <OrderDetails order={order} units={units} />
       </DialogContent>
     </Dialog>
   );

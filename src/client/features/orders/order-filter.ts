@@ -35,9 +35,9 @@ export function matchesFilter(order: OrderDto, filter: OrderFilter): boolean {
   }
 }
 
-/** Order id (as stored or as shown) or product name containing the query, in any case. */
-export function matchesSearch(order: OrderDto, shownOrderId: string, query: string): boolean {
+/** Order id (its name, src/shared/unit-name.ts) or product name containing the query, in any case. */
+export function matchesSearch(order: OrderDto, query: string): boolean {
   const needle = query.trim().toLowerCase();
   if (!needle) return true;
-  return [order.orderId, shownOrderId, order.productName].some((text) => text.toLowerCase().includes(needle));
+  return [order.orderId, order.productName].some((text) => text.toLowerCase().includes(needle));
 }

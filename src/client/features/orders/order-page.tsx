@@ -1,7 +1,8 @@
 import { ArrowLeft, ExternalLink, PackageX } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
+import { orderName } from '../../../shared/unit-name.js';
 import { LoadFailed } from '../../components/load-failed';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -9,11 +10,11 @@ import { PageSkeleton } from '../../components/ui/skeleton';
 import { isApiError } from '../../lib/api';
 import { ORDER_PAGE_REFRESH_DELAY_MS, useOrderLiveUpdates } from '../../lib/live-connection';
 import { Conversation } from '../conversations/conversation';
-import { useOrder, useOrderItems, useOrders } from './api';
+import { useOrder, useOrderItems } from './api';
 import { orderUnits } from './item-status';
-import { orderLabels } from './labels';
 import { OrderDetails, OrderStageBadge } from './order-details';
 import { OrderSummary } from './order-summary';
+import { linkedUnitOf } from './task-link';
 import { UnitCard } from './unit-card';
 
 function BackLink() {
@@ -42,13 +43,27 @@ function OrderView({ id }: { id: number }) {
   const order = useOrder(id);
   // The unit list is the first source of each unit's status; if it fails the embedded items serve.
   const items = useOrderItems(id);
-  // The shown id counts the order's place among the customer's orders (the sidebar loads them too).
-  const orders = useOrders();
   const detailsRef = useRef<HTMLDivElement>(null);
   const composerRef = useRef<HTMLTextAreaElement>(null);
   const askUs = () => focusComposer(composerRef.current);
   // A unit card's 'Ask us' link from My Orders lands on the conversation.
   const { hash } = useLocation();
+  // A To-do or Purchase Tasks link names a unit (and its task): handled once, then dropped from the
+  // address so that going back or reloading does not open the dialog again.
+  const [search, setSearch] = useSearchParams();
+  const linked = linkedUnitOf(search);
+  const arrived = useCallback(
+    () =>
+      setSearch(
+        (next) => {
+          next.delete('unit');
+          next.delete('task');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setSearch],
+  );
   const loaded = order.isSuccess;
   useEffect(() => {
     if (loaded && hash === '#conversation') focusComposer(composerRef.current);
@@ -73,7 +88,7 @@ function OrderView({ id }: { id: number }) {
   }
 
   const data = order.data;
-  const shownId = (orders.data && orderLabels(orders.data).get(data.id)) || data.orderId;
+  const name = orderName(data.orderId);
   const units = orderUnits(data, { fetchedItems: items.data });
 
   return (
@@ -82,7 +97,7 @@ function OrderView({ id }: { id: number }) {
       <header className="grid gap-2">
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="font-semibold text-2xl tracking-tight sm:text-3xl">
-            {t('page.title', { id: shownId })}
+            {t('page.title', { id: name })}
           </h1>
           <OrderStageBadge units={units} fallback={data.status} />
         </div>
@@ -112,7 +127,8 @@ function OrderView({ id }: { id: number }) {
             <UnitCard
               order={data}
               itemNumber={unit.itemNumber}
-              shownOrderId={shownId}
+              arrival={linked?.itemNumber === unit.itemNumber ? linked : undefined}
+              onArrived={arrived}
               fetchedItems={items.data}
               defaultExpanded
               // The details are on this page already: the button takes focus (and the view) there.
@@ -132,7 +148,7 @@ function OrderView({ id }: { id: number }) {
           <CardTitle>{t('page.details')}</CardTitle>
         </CardHeader>
         <CardContent>
-          <OrderDetails order={data} units={units} label={shownId} />
+          <OrderDetails order={data} units={units} />
         </CardContent>
       </Card>
 

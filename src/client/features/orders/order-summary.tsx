@@ -4,6 +4,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { OrderDto } from '../../../shared/schemas/orders.js';
+import { useNames } from '../../lib/names';
 import { useFormat } from '../../lib/use-format';
 import { PaymentStatusPill } from '../payments/status-pill';
 import type { OrderUnit } from './item-status';
@@ -12,6 +13,7 @@ import { paymentStatusText, unitDeposit } from './payment-status';
 export function OrderSummary({ order, units }: { order: OrderDto; units: readonly OrderUnit[] }) {
   const { t } = useTranslation('orders');
   const format = useFormat();
+  const names = useNames();
   const total = format.money(order.amount);
   const deposits = units.flatMap((unit) => unitDeposit(unit, order.amount, format.locale) ?? []);
   const multi = units.length > 1;
@@ -33,7 +35,9 @@ export function OrderSummary({ order, units }: { order: OrderDto; units: readonl
           deposits.map((deposit) => (
             <div key={deposit.itemNumber} className="contents">
               <dt className="text-muted-foreground">
-                {multi ? t('summary.depositOfItem', { number: deposit.itemNumber }) : t('summary.deposit')}
+                {multi
+                  ? t('summary.depositOfItem', { unit: names.unit(order.orderId, deposit.itemNumber) })
+                  : t('summary.deposit')}
               </dt>
               <dd className="flex flex-wrap items-center justify-end gap-2 sm:justify-start">
                 <span className="font-semibold">{deposit.amount || t('summary.notAvailable')}</span>

@@ -55,14 +55,14 @@ describe('My Orders page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'My Orders (2)' })).toBeInTheDocument();
     const titles = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(titles).toEqual([
-      expect.stringContaining('VH1042 · VH (01)'),
-      expect.stringContaining('VH1042 · VH (02)'),
-      // Not a 'VH' id: 'VH' plus its position among the customer's orders, oldest first.
-      expect.stringContaining('VH01 · VH (01)'),
+      expect.stringContaining('VH1042 · Unit 1'),
+      expect.stringContaining('VH1042 · Unit 2'),
+      // Not a 'VH' id: its business id as it is, the name staff see too.
+      expect.stringContaining('ORD-77 · Unit 1'),
     ]);
     const [first, second, third] = unitCards();
     expect(first).toHaveAttribute('data-multi-item', 'true');
-    expect(within(second as HTMLElement).getByText(/Item 2 of 2/)).toBeInTheDocument();
+    expect(within(second as HTMLElement).getByText(/Unit 2 of 2/)).toBeInTheDocument();
     expect(third).toHaveAttribute('data-multi-item', 'false');
   });
 
@@ -146,7 +146,7 @@ describe('My Orders page', () => {
     );
     const calls = ordersApi([studio], { 'GET /api/orders/1/events': { body: [intoProduction] } });
     renderApp('/orders');
-    const toggle = await screen.findByRole('button', { name: /VH1042 · VH \(02\)/ });
+    const toggle = await screen.findByRole('button', { name: /VH1042 · Unit 2/ });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('list', { name: 'Order timeline' })).not.toBeInTheDocument();
     expect(calls.some((c) => c.url.includes('/events'))).toBe(false);

@@ -1,6 +1,6 @@
 import * as DropdownMenuPrimitive from '@radix-ui/react-dropdown-menu';
 import { Check, ExternalLink, ListFilter, PackageSearch } from 'lucide-react';
-import { Suspense, useDeferredValue, useMemo, useState } from 'react';
+import { Suspense, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../components/load-failed';
 import { SearchBox } from '../../components/search-box';
@@ -17,7 +17,6 @@ import { lazyChunk } from '../../lib/lazy-chunk';
 import { useExternalLinks } from '../../lib/links';
 import { useOrders } from './api';
 import { orderUnits } from './item-status';
-import { orderLabels } from './labels';
 import { isOrderFilter, matchesFilter, matchesSearch, ORDER_FILTERS, type OrderFilter } from './order-filter';
 import { UnitCard } from './unit-card';
 
@@ -40,11 +39,7 @@ export default function OrdersPage() {
   // phone then keeps the page responsive instead of holding the main thread for the whole list.
   const loaded = useDeferredValue(orders.data);
   const list = loaded ?? [];
-  const labels = useMemo(() => orderLabels(list), [list]);
-  const shown = list.filter(
-    (order) =>
-      matchesSearch(order, labels.get(order.id) ?? order.orderId, query) && matchesFilter(order, filter),
-  );
+  const shown = list.filter((order) => matchesSearch(order, query) && matchesFilter(order, filter));
   const detailsOrder = list.find((order) => order.id === detailsFor);
   const filterLabel = ORDER_FILTERS.find((f) => f.value === filter)?.label ?? 'filter.all';
 
@@ -119,7 +114,6 @@ export default function OrdersPage() {
                     <UnitCard
                       order={order}
                       itemNumber={itemNumber}
-                      shownOrderId={labels.get(order.id) ?? order.orderId}
                       onViewDetails={() => {
                         setDetailsFor(order.id);
                         setDetailsOpen(true);
@@ -140,7 +134,6 @@ export default function OrdersPage() {
             onOpenChange={setDetailsOpen}
             order={detailsOrder}
             units={orderUnits(detailsOrder)}
-            label={labels.get(detailsOrder.id) ?? detailsOrder.orderId}
           />
         </Suspense>
       )}

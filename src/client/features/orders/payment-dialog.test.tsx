@@ -74,7 +74,7 @@ describe('the payment dialog', () => {
     const { dialog } = await openPayment();
     await dialog.findByRole('link', { name: /Open Payment Page/ });
     const value = (term: string) => dialog.getByText(term, { selector: 'dt' }).nextElementSibling;
-    expect(value('Order and unit')).toHaveTextContent('VH1042 · VH (01)');
+    expect(value('Order and unit')).toHaveTextContent('VH1042 · Unit 1');
     expect(value('Product')).toHaveTextContent('Cabin 40');
     expect(value('Order total')).toHaveTextContent('$40,000.00');
     expect(value('Deposit amount')).toHaveTextContent('$5,000.00');

@@ -1,6 +1,5 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { taskLabel } from '../../../shared/format.js';
 import { makeItem, makeOrder } from '../../test/orders';
 import { makeUser, mockApi, renderApp, sessionRoute } from '../../test/utils';
 import { hasPendingAction, unitAction } from './unit-stage';
@@ -28,17 +27,17 @@ describe('purchase tasks', () => {
       ],
     });
     const tasks = purchaseTasks([order]);
-    expect(tasks.map((t) => [t.label, t.action, t.orderId])).toEqual([
-      ['VH 01', 'onboarding', 3],
-      ['VH 02', 'sign', 3],
-      ['VH 03', 'payment', 3],
-      ['VH 08', 'start-signing', 3],
+    expect(tasks.map((t) => [t.itemNumber, t.action, t.orderId])).toEqual([
+      [1, 'onboarding', 3],
+      [2, 'sign', 3],
+      [3, 'payment', 3],
+      [8, 'start-signing', 3],
     ]);
     // The same units carry the red '1' on their cards.
     const withBadge = order.items.filter((item) =>
       hasPendingAction(unitAction({ status: item.status, stageData: item.currentStageData })),
     );
-    expect(withBadge.map((item) => taskLabel(item.itemNumber))).toEqual(tasks.map((t) => t.label));
+    expect(withBadge.map((item) => item.itemNumber)).toEqual(tasks.map((t) => t.itemNumber));
   });
 
   it.each(['paid', 'PAID', 'Completed', 'success', 'successful'])(
@@ -60,14 +59,14 @@ describe('purchase tasks', () => {
 
   it('makes one task per unit of quantity from the order status when the order has no items', () => {
     const order = makeOrder({ id: 9, quantity: 3, status: 'LOCATION_ENABLED', items: [] });
-    expect(purchaseTasks([order]).map((t) => [t.key, t.label, t.action])).toEqual([
-      ['9-1', 'VH 01', 'onboarding'],
-      ['9-2', 'VH 02', 'onboarding'],
-      ['9-3', 'VH 03', 'onboarding'],
+    expect(purchaseTasks([order]).map((t) => [t.key, t.itemNumber, t.action])).toEqual([
+      ['9-1', 1, 'onboarding'],
+      ['9-2', 2, 'onboarding'],
+      ['9-3', 3, 'onboarding'],
     ]);
   });
 
-  it('lists the tasks in the sidebar with their count, each linking to its order', async () => {
+  it("lists the tasks in the sidebar with their count, each opening its unit's task", async () => {
     mockApi({
       'GET /api/auth/session': sessionRoute(makeUser()),
       'GET /api/orders': {
@@ -93,10 +92,10 @@ describe('purchase tasks', () => {
     const nav = within(await screen.findByRole('complementary'));
     const toggle = await nav.findByRole('button', { name: /Purchase Tasks\s*Pending tasks:\s*2/ });
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    const first = nav.getByRole('link', { name: /VH 01.*Order VH1004.*Complete onboarding form/ });
-    expect(first).toHaveAttribute('href', '/orders/4');
-    const second = nav.getByRole('link', { name: /VH 02.*Order VH1005.*Sign required documents/ });
-    expect(second).toHaveAttribute('href', '/orders/5');
+    const first = nav.getByRole('link', { name: /VH1004 · Unit 1.*Complete onboarding form/ });
+    expect(first).toHaveAttribute('href', '/orders/4?unit=1&task=open');
+    const second = nav.getByRole('link', { name: /VH1005 · Unit 2.*Sign required documents/ });
+    expect(second).toHaveAttribute('href', '/orders/5?unit=2&task=open');
   });
 
   it('claims no count while the orders load, and says so when they cannot be loaded', async () => {

@@ -15,7 +15,7 @@ interface SigningDialogProps {
   onOpenChange: (open: boolean) => void;
   /** The unit's stage data documentUrl; absent while the documents are being prepared. */
   documentUrl: string | undefined;
-  /** Which unit the documents are for, e.g. 'VH1042 · VH (02)'. */
+  /** Which unit the documents are for, e.g. 'VH1042 · Unit 2'. */
   unitLabel: string;
 }
 

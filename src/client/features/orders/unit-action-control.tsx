@@ -1,5 +1,5 @@
 import { CircleCheck, Clock } from 'lucide-react';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderDto } from '../../../shared/schemas/orders.js';
 import { isWebUrl } from '../../../shared/schemas/web-url.js';
@@ -40,10 +40,13 @@ export function UnitActionControl({
   order,
   unit,
   label,
+  openTask = false,
 }: {
   order: OrderDto;
   unit: OrderUnit;
   label: string;
+  /** Open the task's dialog on arrival, as a click on the button would (a To-do link, task-link.ts). */
+  openTask?: boolean;
 }) {
   const { t } = useTranslation('orders');
   const [dialog, setDialog] = useState<OpenDialog>(null);
@@ -93,6 +96,18 @@ export function UnitActionControl({
     }
   }
 
+  // Once per arrival: the focus is put on the button first, so that closing the dialog returns there.
+  const actionButton = useRef<HTMLButtonElement>(null);
+  const opened = useRef(false);
+  const canAct = hasPendingAction(action) && (action === 'payment' || itemId !== undefined);
+  useEffect(() => {
+    if (!openTask) opened.current = false;
+    if (!openTask || opened.current || !canAct) return;
+    opened.current = true;
+    actionButton.current?.focus();
+    onClick();
+  });
+
   const closeDialog = (open: boolean) => {
     if (!open) setDialog(null);
   };
@@ -118,6 +133,7 @@ export function UnitActionControl({
       )}
       {hasPendingAction(action) && (
         <Button
+          ref={actionButton}
           size="sm"
           className={WRAPPING}
           onClick={onClick}
@@ -125,7 +141,7 @@ export function UnitActionControl({
           loading={updateStatus.isPending}
           // Onboarding and signing name the unit by its record; a unit known only from the order's
           // status cannot be acted on until the server has created its record.
-          disabled={action !== 'payment' && itemId === undefined}
+          disabled={!canAct}
         >
           {t(ACTION_KEYS[action])}
           <PendingBadge />

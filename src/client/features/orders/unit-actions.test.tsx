@@ -51,7 +51,7 @@ describe('document signing', () => {
     );
 
     const dialog = await screen.findByRole('dialog', { name: 'Sign required documents' });
-    expect(within(dialog).getByTitle(/Documents to sign for VH1042 · VH \(01\)/)).toHaveAttribute(
+    expect(within(dialog).getByTitle(/Documents to sign for VH1042 · Unit 1/)).toHaveAttribute(
       'src',
       DOCUMENT_URL,
     );
@@ -139,7 +139,7 @@ describe('onboarding', () => {
     );
     const dialog = await screen.findByRole('dialog', { name: 'Complete Your Onboarding' });
     // The dialog names the unit as its card does, so a customer with several knows which one it is.
-    expect(dialog).toHaveAccessibleDescription(/^VH\d+ · VH \(01\): tell us who you are/);
+    expect(dialog).toHaveAccessibleDescription(/^VH\d+ · Unit 1: tell us who you are/);
     await waitFor(() => expect(calls.some((c) => c.url === '/api/order-items/11/details')).toBe(true));
   });
 
@@ -171,7 +171,7 @@ describe('delivery day booking', () => {
       },
     });
     renderApp('/orders');
-    await user.click(await screen.findByRole('button', { name: /VH1042 · VH \(01\)/ }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: /VH1042 · Unit 1/ }, { timeout: 5000 }));
     await user.click(await screen.findByRole('button', { name: /^Book delivery day/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Book a delivery day' });
     await user.click((await within(dialog).findAllByRole('radio'))[0] as HTMLElement);
@@ -194,7 +194,7 @@ describe('delivery day booking', () => {
       }),
     });
     renderApp('/orders');
-    await user.click(await screen.findByRole('button', { name: /VH1042 · VH \(01\)/ }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: /VH1042 · Unit 1/ }, { timeout: 5000 }));
     await user.click(await screen.findByRole('button', { name: /^Book delivery day/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Book a delivery day' });
     expect(

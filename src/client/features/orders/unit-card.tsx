@@ -1,11 +1,12 @@
 import { ChevronDown, CircleCheck, Info, MessageSquare } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isPaidStatus, type OrderDto, type OrderItemDto } from '../../../shared/schemas/orders.js';
 import { canBookDelivery } from '../../../shared/stages.js';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
+import { useNames } from '../../lib/names';
 import { useStageText } from '../../lib/stage-text';
 import { useFormat } from '../../lib/use-format';
 import { cn } from '../../lib/utils';
@@ -14,7 +15,6 @@ import { DeliveryDayBooking } from '../delivery-booking/delivery-day-booking';
 import { DeliveryEstimateNote } from '../forecast/delivery-estimate';
 import { useOrderEvents } from './api';
 import { resolveUnit, unitCount } from './item-status';
-import { unitLabel } from './labels';
 import { StageTimeline } from './stage-timeline';
 import { UnitActionControl } from './unit-action-control';
 import { ACTION_KEYS, stepReachedDates, unitBorderClass, unitHints } from './unit-stage';
@@ -22,8 +22,6 @@ import { ACTION_KEYS, stepReachedDates, unitBorderClass, unitHints } from './uni
 interface UnitCardProps {
   order: OrderDto;
   itemNumber: number;
-  /** The order's shown id (orderLabels). */
-  shownOrderId: string;
   /** GET /api/orders/:id/items where the page fetched it; the first source of the unit's status. */
   fetchedItems?: readonly OrderItemDto[];
   defaultExpanded?: boolean;
@@ -32,18 +30,23 @@ interface UnitCardProps {
   onViewDetails: () => void;
   /** Where the order's conversation is on this page; elsewhere the link opens the order page's. */
   onAsk?: () => void;
+  /** A link named this unit (task-link.ts): the card scrolls into view and, for a task, opens it. */
+  arrival?: { openTask: boolean } | undefined;
+  /** Called once the arrival is handled. */
+  onArrived?: () => void;
 }
 
 /** One unit of an order on My Orders: its stage, action, and timeline when expanded. */
 export function UnitCard({
   order,
   itemNumber,
-  shownOrderId,
   fetchedItems,
   defaultExpanded = false,
   headingLevel = 2,
   onViewDetails,
   onAsk,
+  arrival,
+  onArrived,
 }: UnitCardProps) {
   const { t } = useTranslation('orders');
   const stages = useStageText();
@@ -53,17 +56,26 @@ export function UnitCard({
   const unit = resolveUnit(order, itemNumber, { fetchedItems, events: events.data });
   const total = unitCount(order);
   const multiItem = total > 1;
-  const label = unitLabel(shownOrderId, itemNumber);
+  const label = useNames().unit(order.orderId, itemNumber);
   const hints = unitHints(unit);
   const panelId = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const cardRef = useRef<HTMLElement>(null);
+  // The task's dialog opens from the action control's own effect, which runs before this one.
+  useEffect(() => {
+    if (!arrival) return;
+    cardRef.current?.scrollIntoView({ block: 'start' });
+    onArrived?.();
+  }, [arrival, onArrived]);
 
   return (
     <article
+      ref={cardRef}
       data-multi-item={multiItem}
       data-status={unit.status}
       className={cn(
-        'rounded-xl border border-l-4 bg-card text-card-foreground shadow-sm',
+        // scroll-mt: clear of the phone's sticky top bar when a link scrolls the card into view.
+        'scroll-mt-16 rounded-xl border border-l-4 bg-card text-card-foreground shadow-sm',
         unitBorderClass(unit.status),
       )}
     >
@@ -107,7 +119,7 @@ export function UnitCard({
         </Heading>
         {/* On phones the buttons share the row, or take a full row each when they do not fit. */}
         <div className="flex flex-wrap items-center gap-2 pl-8 *:flex-1 sm:pl-0 sm:*:flex-none">
-          <UnitActionControl order={order} unit={unit} label={label} />
+          <UnitActionControl order={order} unit={unit} label={label} openTask={arrival?.openTask ?? false} />
           <Button variant="outline" size="sm" onClick={onViewDetails}>
             {t('unit.viewDetails')}
           </Button>

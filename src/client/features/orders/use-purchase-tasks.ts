@@ -1,4 +1,3 @@
-import { taskLabel } from '../../../shared/format.js';
 import type { OrderDto } from '../../../shared/schemas/orders.js';
 import { useOrders } from './api';
 import { hasPendingAction, type PendingAction, unitAction } from './unit-stage';
@@ -7,12 +6,11 @@ import { hasPendingAction, type PendingAction, unitAction } from './unit-stage';
 export interface PurchaseTask {
   /** Unique per unit: the order's id and the item number. */
   key: string;
-  /** Internal order id, for the link to /orders/:id. */
+  /** Internal order id, for the link to /orders/:id (never shown). */
   orderId: number;
-  /** The order's business id, so that two orders' 'VH 01' can be told apart. */
+  /** The order's business id: with the item number, the unit's name (src/shared/unit-name.ts). */
   orderNumber: string;
-  /** 'VH NN' (taskLabel in src/shared/format.ts). */
-  label: string;
+  itemNumber: number;
   /** What the customer has to do, named by ACTION_KEYS ('Complete onboarding form'). */
   action: PendingAction;
 }
@@ -44,7 +42,7 @@ export function purchaseTasks(orders: readonly OrderDto[]): PurchaseTask[] {
         key: `${order.id}-${unit.itemNumber}`,
         orderId: order.id,
         orderNumber: order.orderId,
-        label: taskLabel(unit.itemNumber),
+        itemNumber: unit.itemNumber,
         action,
       });
     }

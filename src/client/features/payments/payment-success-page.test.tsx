@@ -21,8 +21,9 @@ function summary(overrides: Partial<PaymentSessionSummary> = {}): PaymentSession
     payment_method_types: ['card'],
     amount_total: 750_000,
     currency: 'usd',
-    metadata: { orderId: 'VH1042', itemId: '11' },
+    metadata: { orderId: 'VH1042', itemId: '9731' },
     customer_details: { email: 'ann@example.com' },
+    unit: { itemNumber: 2, orderPath: '/orders/42' },
     ...overrides,
   };
 }
@@ -41,22 +42,20 @@ describe('the payment-success page', () => {
   let channel: BroadcastChannel | undefined;
   afterEach(() => channel?.close());
 
-  it('shows a paid deposit: title, order and item id, amount, e-mail, status, and the way back', async () => {
+  it('shows a paid deposit: title, order and unit by name, amount, e-mail, status, and the way back to the order', async () => {
     const calls = api({ body: summary() });
     renderApp('/payment/success?session_id=cs_test_1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeInTheDocument();
     const rows = details();
     expect(rows.getByText('Order ID').nextSibling).toHaveTextContent('VH1042');
-    expect(rows.getByText('Item ID').nextSibling).toHaveTextContent('11');
+    // The unit's name as every screen gives it; its internal id (9731) is never shown.
+    expect(rows.getByText('Unit').nextSibling).toHaveTextContent(/^VH1042 · Unit 2$/);
+    expect(screen.queryByText(/9731/)).not.toBeInTheDocument();
     expect(rows.getByText('Amount').nextSibling).toHaveTextContent('$7,500.00');
     expect(rows.getByText('Email').nextSibling).toHaveTextContent('ann@example.com');
     expect(rows.getByText('Paid')).toHaveAttribute('data-tone', 'paid');
-    await waitFor(() =>
-      expect(screen.getByRole('link', { name: 'Return to Dashboard' })).toHaveAttribute(
-        'href',
-        CONFIG.membersAreaUrl,
-      ),
-    );
+    expect(screen.getByRole('link', { name: 'Back to order' })).toHaveAttribute('href', '/orders/42');
+    expect(screen.queryByText('Return to Dashboard')).not.toBeInTheDocument();
     expect(calls.map((c) => `${c.method} ${c.url}`)).toContain('GET /api/stripe/sessions/cs_test_1');
     expect(calls.every((c) => c.method === 'GET')).toBe(true);
   });
@@ -78,13 +77,10 @@ describe('the payment-success page', () => {
     expect(screen.getByText('Awaiting Funds')).toHaveAttribute('data-tone', 'awaiting');
   });
 
-  it('leaves out the item and e-mail rows when the session has none', async () => {
-    api({
-      body: summary({ metadata: { orderId: 'VH1042', itemId: '' }, customer_details: { email: null } }),
-    });
+  it('leaves out the e-mail row when the session has none', async () => {
+    api({ body: summary({ customer_details: { email: null } }) });
     renderApp('/payment/success?session_id=cs_test_1');
     await screen.findByRole('heading', { name: 'Payment Successful!' });
-    expect(screen.queryByText('Item ID')).not.toBeInTheDocument();
     expect(screen.queryByText('Email')).not.toBeInTheDocument();
   });
 
@@ -106,7 +102,13 @@ describe('the payment-success page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment Error' })).toBeInTheDocument();
     expect(screen.getByText("We couldn't retrieve your payment details")).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent(message);
-    expect(screen.getByRole('link', { name: 'Return to Dashboard' })).toBeInTheDocument();
+    // No order is known here: the way back is Home (the members area of Settings → General).
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute(
+        'href',
+        CONFIG.membersAreaUrl,
+      ),
+    );
     if (path === '/payment/success') expect(calls.some((c) => c.url.startsWith('/api/stripe'))).toBe(false);
   });
 
@@ -118,7 +120,8 @@ describe('the payment-success page', () => {
     const rows = within(screen.getByText('N° de commande').closest('dl') as HTMLElement);
     expect(rows.getByText('Montant').nextSibling?.textContent).toMatch(/^7\s500,00\s\$US$/);
     expect(rows.getByText('Payé')).toHaveAttribute('data-tone', 'paid');
-    expect(screen.getByRole('link', { name: 'Retour au tableau de bord' })).toBeInTheDocument();
+    expect(rows.getByText('Unité').nextSibling).toHaveTextContent('VH1042 · Unité 2');
+    expect(screen.getByRole('link', { name: 'Retour à la commande' })).toHaveAttribute('href', '/orders/42');
   });
 
   it('says in Spanish when the session cannot be found', async () => {

@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { isApiError } from '../../lib/api';
+import { useNames } from '../../lib/names';
 import { usePublicConfig } from '../../lib/public-config';
 import { useFormat } from '../../lib/use-format';
 import { announcePaymentUpdate, useCheckoutSession } from './api';
@@ -25,13 +26,16 @@ const ICON_CLASSES: Record<PaymentResultTone, string> = {
   other: 'bg-warning/15 text-amber-800 dark:text-warning',
 };
 
-/** 'Return to Dashboard': the members area set in Settings → General (a full page load, fresh data). */
-function ReturnToDashboard() {
+/**
+ * Where the page leads when it knows no order: the members area set in Settings → General, the
+ * portal's Home unless set otherwise (a full page load, fresh data).
+ */
+function BackHome() {
   const config = usePublicConfig();
   const { t } = useTranslation('payments');
   return (
     <Button asChild className="w-full">
-      <a href={config.data?.membersAreaUrl ?? '/'}>{t('returnToDashboard')}</a>
+      <a href={config.data?.membersAreaUrl ?? '/'}>{t('backHome')}</a>
     </Button>
   );
 }
@@ -56,7 +60,7 @@ function PaymentError({ message }: { message: string }) {
         </p>
       </CardContent>
       <CardFooter>
-        <ReturnToDashboard />
+        <BackHome />
       </CardFooter>
     </Card>
   );
@@ -72,6 +76,7 @@ export default function PaymentSuccessPage() {
   const session = useCheckoutSession(sessionId);
   const { t } = useTranslation('payments');
   const format = useFormat();
+  const names = useNames();
 
   // The portal's tab that opened the payment page refreshes its orders now.
   useEffect(() => {
@@ -107,8 +112,10 @@ export default function PaymentSuccessPage() {
         </CardHeader>
         <CardContent>
           <dl className="divide-y rounded-lg border px-4">
-            <DetailRow term={t('details.orderId')}>{data.metadata.orderId}</DetailRow>
-            {data.metadata.itemId && <DetailRow term={t('details.itemId')}>{data.metadata.itemId}</DetailRow>}
+            <DetailRow term={t('details.orderId')}>{names.order(data.metadata.orderId)}</DetailRow>
+            <DetailRow term={t('details.unit')}>
+              {names.unit(data.metadata.orderId, data.unit.itemNumber)}
+            </DetailRow>
             <DetailRow term={t('details.amount')}>
               {formatMinorUnits(data.amount_total, data.currency, format.intlLocale)}
             </DetailRow>
@@ -121,7 +128,10 @@ export default function PaymentSuccessPage() {
           </dl>
         </CardContent>
         <CardFooter>
-          <ReturnToDashboard />
+          {/* The order's page in the portal, where the unit now shows its payment (a full page load). */}
+          <Button asChild className="w-full">
+            <a href={data.unit.orderPath}>{t('backToOrder')}</a>
+          </Button>
         </CardFooter>
       </Card>
     );

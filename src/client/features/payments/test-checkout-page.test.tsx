@@ -34,7 +34,7 @@ describe('the test checkout', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Pay your deposit' })).toBeInTheDocument();
     expect(screen.getByRole('note')).toHaveTextContent('Test mode');
     expect(screen.getByRole('note')).toHaveTextContent('no real payment is taken');
-    expect(screen.getByText('Cabin 400 · order VH1042, unit 2')).toBeInTheDocument();
+    expect(screen.getByText('Cabin 400 · VH1042 · Unit 2')).toBeInTheDocument();
     expect(screen.getByText('$7,500.00')).toBeInTheDocument();
   });
 
@@ -56,6 +56,7 @@ describe('the test checkout', () => {
           currency: 'usd',
           metadata: { orderId: 'VH1042', itemId: '11' },
           customer_details: { email: 'ann@example.com' },
+          unit: { itemNumber: 2, orderPath: '/orders/1' },
         },
       },
     });

@@ -1,6 +1,7 @@
 import { CircleAlert, CreditCard, FlaskConical, Landmark } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { TestCheckout, TestCheckoutOutcome } from '../../../shared/schemas/payments.js';
+import { unitName } from '../../../shared/unit-name.js';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '../../components/ui/card';
@@ -134,7 +135,7 @@ export default function TestCheckoutPage() {
           <CardHeader>
             <h1 className="font-semibold text-xl leading-tight tracking-tight">Pay your deposit</h1>
             <CardDescription>
-              {checkout.data.productName} · order {checkout.data.orderId}, unit {checkout.data.itemNumber}
+              {checkout.data.productName} · {unitName(checkout.data.orderId, checkout.data.itemNumber)}
             </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-5">

@@ -48,8 +48,10 @@ describe('the portal in Spanish and French', () => {
     const main = within(screen.getByRole('main'));
     const todo = await main.findByRole('region', { name: /Pendiente/ });
     expect(
-      within(todo).getByRole('link', { name: /Completar el formulario de registro.*Pedido VH1042/ }),
+      within(todo).getByRole('link', { name: /Completar el formulario de registro.*VH1042 · Unidad 1/ }),
     ).toBeInTheDocument();
+    // The unit's word is the reader's; the rest of its name is the same in every language.
+    expect(main.getByRole('link', { name: /^VH1042 · Unidad 2/ })).toBeInTheDocument();
     const units = main.getByRole('region', { name: 'Dónde están tus unidades' });
     expect(within(units).getByText('Producción')).toBeInTheDocument();
     expect(within(units).getByText(/Siguiente: Entrega programada/)).toBeInTheDocument();
@@ -76,6 +78,9 @@ describe('the portal in Spanish and French', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Commande VH1042' })).toBeInTheDocument();
     const main = within(screen.getByRole('main'));
     expect(main.getByText(/Studio 240 · 3 unités/)).toBeInTheDocument();
+    expect(main.getByRole('heading', { level: 2, name: /^VH1042 · Unité 2/ })).toHaveTextContent(
+      'Unité 2 sur 3',
+    );
     const summary = main.getByRole('region', { name: 'Récapitulatif de la commande' });
     // 123 450,00 $US: French groups with a narrow no-break space and writes the currency after.
     expect(within(summary).getByText(/^123\s450,00\s\$US$/)).toBeInTheDocument();

@@ -3,6 +3,8 @@ import { ChevronDown, ClipboardList } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge } from '../../components/ui/badge';
+import { useNames } from '../../lib/names';
+import { unitPath } from '../orders/task-link';
 import { ACTION_KEYS } from '../orders/unit-stage';
 import { usePurchaseTasks } from '../orders/use-purchase-tasks';
 
@@ -10,6 +12,7 @@ export function PurchaseTasks({ onNavigate }: { onNavigate: () => void }) {
   // The task names are the order cards' action names, in the orders catalogue.
   const { t } = useTranslation(['shell', 'orders']);
   const { tasks, failed } = usePurchaseTasks();
+  const names = useNames();
   return (
     <Collapsible.Root defaultOpen className="rounded-md border bg-card/50">
       <Collapsible.Trigger className="group flex w-full items-center gap-3 rounded-md px-3 py-2 font-medium text-sm outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring">
@@ -43,16 +46,12 @@ export function PurchaseTasks({ onNavigate }: { onNavigate: () => void }) {
             {tasks.map((task) => (
               <li key={task.key}>
                 <Link
-                  to={`/orders/${task.orderId}`}
+                  to={unitPath(task.orderId, task.itemNumber, true)}
                   onClick={onNavigate}
                   className="block rounded-md px-2 py-1.5 text-sm outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
                 >
-                  <span className="flex items-baseline justify-between gap-2">
-                    {/* 'VH 02' is one name: never split between 'VH' and the number. */}
-                    <span className="whitespace-nowrap font-medium">{task.label}</span>
-                    <span className="truncate text-muted-foreground text-xs">
-                      {t('tasks.order', { orderNumber: task.orderNumber })}
-                    </span>
+                  <span className="block break-words font-medium">
+                    {names.unit(task.orderNumber, task.itemNumber)}
                   </span>
                   <span className="block text-muted-foreground text-xs">
                     {t(ACTION_KEYS[task.action], { ns: 'orders' })}

@@ -43,7 +43,7 @@ describe('the tracking page', () => {
     expect(screen.getByText('Order VH1042 · 2 × Cabin 400')).toBeInTheDocument();
     // The unit cards; each holds a timeline, itself a list.
     const [first, second] = [...screen.getByRole('list', { name: 'Units' }).children] as HTMLElement[];
-    expect(within(first!).getByRole('heading', { name: /VH \(01\)/ })).toBeInTheDocument();
+    expect(within(first!).getByRole('heading', { name: 'VH1042 · Unit 1' })).toBeInTheDocument();
     expect(within(first!).getByTestId('delivery-estimate')).toHaveTextContent('Estimated delivery');
     expect(first!.querySelector('[aria-current="step"]')).toHaveTextContent('Production (current step)');
     // A delivered unit has no window left to show.

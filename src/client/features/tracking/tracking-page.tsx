@@ -2,7 +2,6 @@ import { CircleAlert, RefreshCw, Truck } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { itemLabel } from '../../../shared/format.js';
 import type { TrackedOrder } from '../../../shared/schemas/tracking.js';
 import { BrandMark } from '../../components/brand-mark';
 import { Badge } from '../../components/ui/badge';
@@ -10,6 +9,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { isApiError } from '../../lib/api';
+import { useNames } from '../../lib/names';
 import { usePublicConfig } from '../../lib/public-config';
 import { useFormat } from '../../lib/use-format';
 import { DeliveryEstimateNote } from '../forecast/delivery-estimate';
@@ -71,16 +71,16 @@ function TrackedUnits({ order, updatedAt }: { order: TrackedOrder; updatedAt: nu
   const { t } = useTranslation('tracking');
   const { stageName } = useStageNames();
   const format = useFormat();
+  const names = useNames();
   const count = order.units.length;
-  const many = count > 1;
   return (
     <>
       <header className="grid gap-1">
         <h1 className="font-semibold text-2xl tracking-tight">{t('title')}</h1>
         <p className="text-muted-foreground">
-          {t('summary', { orderId: order.orderId, count, product: order.productName })}
+          {t('summary', { orderId: names.order(order.orderId), count, product: order.productName })}
         </p>
-        {many && order.units.some((unit) => unit.deliveryDate) && (
+        {count > 1 && order.units.some((unit) => unit.deliveryDate) && (
           <p className="font-medium text-sm">
             {t('unitDeliveryDates', { range: format.daySpan(order.units.map((unit) => unit.deliveryDate)) })}
           </p>
@@ -91,15 +91,7 @@ function TrackedUnits({ order, updatedAt }: { order: TrackedOrder; updatedAt: nu
           <li key={unit.itemNumber}>
             <Card>
               <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
-                <h2 className="font-semibold">
-                  {itemLabel(unit.itemNumber)}
-                  {many && (
-                    <span className="font-normal text-muted-foreground">
-                      {' '}
-                      · {t('itemOf', { item: unit.itemNumber, count })}
-                    </span>
-                  )}
-                </h2>
+                <h2 className="font-semibold">{names.unit(order.orderId, unit.itemNumber)}</h2>
                 <Badge variant="outline">{stageName(unit.status)}</Badge>
               </CardHeader>
               <CardContent className="grid gap-4">

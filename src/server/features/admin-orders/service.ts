@@ -59,7 +59,7 @@ export function createAdminOrderService({ db, clock, orders: writer }: OrderChan
           // unit, the status change locks (and answers 404) itself.
           await writer.lock(tx, orderId);
           const unit = await findUnitId(tx, orderId, itemNumber);
-          const message = `This order has no unit ${itemNumber}`;
+          const message = `This order has no Unit ${itemNumber}`;
           if (unit === undefined)
             throw adminOrdersErrors.UNIT_NOT_IN_ORDER(`itemNumber: ${message}`, {
               fields: { itemNumber: message },

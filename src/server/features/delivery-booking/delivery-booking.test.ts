@@ -258,7 +258,7 @@ describe('booking a delivery day (customer)', () => {
     const { orderNumber, itemIds } = await unitsAt(['PRODUCTION', 'PRODUCTION']);
     const res = await customer.post(`/api/order-items/${itemIds[1]}/delivery-booking`, { slotId: slot.id });
     expect(res.status).toBe(200);
-    const summary = `Delivery of Cabin 320 (${orderNumber} · VH (02))`;
+    const summary = `Delivery of Cabin 320 (${orderNumber} · Unit 2)`;
     const mail = await invitationMail(`SUMMARY:${summary}`);
     expect(mail.subject).toContain(summary);
     const ics = mail.attachments.find((file) => file.filename.endsWith('.ics'));

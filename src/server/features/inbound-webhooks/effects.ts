@@ -11,6 +11,7 @@ import type {
   PaymentPayload,
 } from '../../../shared/schemas/webhook-payloads.js';
 import { parseStage } from '../../../shared/stages.js';
+import { orderName, unitName } from '../../../shared/unit-name.js';
 import type { Executor } from '../../db/client.js';
 import { bookedUnitIds } from '../delivery-booking/index.js';
 import { enqueueAdminNotice } from '../notifications/index.js';
@@ -83,8 +84,12 @@ async function findUnits(ctx: EffectContext, order: Order, ref: UnitRef) {
       (ref.itemNumber === undefined || u.itemNumber === ref.itemNumber),
   );
   if (!unit) {
-    const named = itemId !== undefined ? `Item ${itemId}` : `Item number ${ref.itemNumber}`;
-    throw webhooksErrors.ORDER_ITEM_NOT_FOUND(`${named} not found in order ${order.orderId}`);
+    // A unit number is answered with the unit's name; an itemId, which names no unit to people, as sent.
+    const missing =
+      itemId === undefined && ref.itemNumber !== undefined
+        ? `${unitName(order.orderId, ref.itemNumber)} does not exist`
+        : `No unit of order ${orderName(order.orderId)} has itemId ${ref.itemId}`;
+    throw webhooksErrors.ORDER_ITEM_NOT_FOUND(missing);
   }
   return { units: [unit], itemNumbers: [unit.itemNumber], single: unit };
 }
@@ -174,6 +179,7 @@ export async function documentSigning(ctx: EffectContext, data: DocumentSigningP
       kind: 'document-signing',
       orderId: order.id,
       orderItemId: single?.id,
+      itemNumber: single?.itemNumber,
       documentStatus: data.documentStatus,
     },
     ctx.now,
@@ -237,6 +243,7 @@ export async function payment(ctx: EffectContext, data: PaymentPayload): Promise
       kind: 'payment',
       orderId: order.id,
       orderItemId: single?.id,
+      itemNumber: single?.itemNumber,
       paymentStatus: data.paymentStatus,
       amount: data.amount === undefined ? null : String(data.amount),
     },

@@ -321,6 +321,15 @@ describe('order-status webhook', () => {
       itemId: otherUnit?.id,
     });
     expect(wrongItem.status).toBe(404);
+    expect(wrongItem.body.message).toBe(`No unit of order ${order.orderId} has itemId ${otherUnit?.id}`);
+    // A unit number the order does not have is answered with the name the unit would have.
+    const missing = await send('order-status', {
+      orderId: order.orderId,
+      status: 'PRODUCTION',
+      itemNumber: 3,
+    });
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe(`${order.orderId} · Unit 3 does not exist`);
     expect((await unitsOf(t, order.id)).map((u) => u.status)).toEqual(['ORDER_PLACED']);
     const [last] = (await logRows(t)).slice(-1);
     expect(last).toMatchObject({ status: 'error', statusCode: 404, orderId: order.id });

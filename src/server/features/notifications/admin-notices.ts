@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { NotificationSettings } from '../../../shared/schemas/settings.js';
+import { orderName, unitName } from '../../../shared/unit-name.js';
 import type { Executor } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { adminNoticeMail } from '../../mail/templates.js';
@@ -10,8 +11,22 @@ import { enqueueMail, type MailKind } from './outbox.js';
 /** The admin e-mails the Notifications settings switch on and off (newOrderAlerts, paymentProcessing, documentSigning). */
 export type AdminNotice =
   | { kind: 'new-order'; orderId: number }
-  | { kind: 'payment'; orderId: number; orderItemId?: number; paymentStatus: string; amount?: string | null }
-  | { kind: 'document-signing'; orderId: number; orderItemId?: number; documentStatus: 'ready' | 'signed' };
+  | {
+      kind: 'payment';
+      orderId: number;
+      /** The unit, when one is meant: its id tells notices apart, its number names it in the mail. */
+      orderItemId?: number;
+      itemNumber?: number;
+      paymentStatus: string;
+      amount?: string | null;
+    }
+  | {
+      kind: 'document-signing';
+      orderId: number;
+      orderItemId?: number;
+      itemNumber?: number;
+      documentStatus: 'ready' | 'signed';
+    };
 
 const SETTING: Record<AdminNotice['kind'], keyof NotificationSettings> = {
   'new-order': 'newOrderAlerts',
@@ -68,28 +83,33 @@ function describe(
   order: { orderNumber: string; productName: string; quantity: number; customerEmail: string | null },
 ): { subject: string; lines: string[] } {
   const customer = `Customer: ${order.customerEmail ?? 'Guest'}`;
+  // A notice about one unit names it as every screen does; one about the whole order names the order.
+  const what =
+    notice.kind !== 'new-order' && notice.itemNumber !== undefined
+      ? unitName(order.orderNumber, notice.itemNumber)
+      : `order ${orderName(order.orderNumber)}`;
   const product = `Product: ${order.productName}${order.quantity > 1 ? ` (${order.quantity} units)` : ''}`;
   switch (notice.kind) {
     case 'new-order':
       return {
-        subject: `New order ${order.orderNumber}`,
-        lines: [`Order ${order.orderNumber} was placed.`, product, customer],
+        subject: `New order ${orderName(order.orderNumber)}`,
+        lines: [`Order ${orderName(order.orderNumber)} was placed.`, product, customer],
       };
     case 'payment':
       return {
-        subject: `Payment ${notice.paymentStatus} for order ${order.orderNumber}`,
+        subject: `Payment ${notice.paymentStatus} for ${what}`,
         lines: [
-          `A payment for order ${order.orderNumber} is ${notice.paymentStatus}.`,
+          `A payment for ${what} is ${notice.paymentStatus}.`,
           ...(notice.amount ? [`Amount: ${notice.amount}`] : []),
           product,
           customer,
         ],
       };
     case 'document-signing': {
-      const what = notice.documentStatus === 'ready' ? 'ready to sign' : 'signed';
+      const state = notice.documentStatus === 'ready' ? 'ready to sign' : 'signed';
       return {
-        subject: `Document ${what} for order ${order.orderNumber}`,
-        lines: [`The document for order ${order.orderNumber} is ${what}.`, product, customer],
+        subject: `Document ${state} for ${what}`,
+        lines: [`The document for ${what} is ${state}.`, product, customer],
       };
     }
   }

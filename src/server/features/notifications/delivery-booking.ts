@@ -1,10 +1,9 @@
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import { PRODUCT_NAME } from '../../../shared/constants.js';
-import { itemLabel } from '../../../shared/format.js';
 import type { Locale } from '../../../shared/locales.js';
 import { changeableUntil, dayStart } from '../../../shared/schemas/delivery-booking.js';
 import type { Executor } from '../../db/client.js';
-import { mailLongDay, mailText, recipientLocale } from '../../mail/i18n.js';
+import { mailLongDay, mailText, mailUnitName, recipientLocale } from '../../mail/i18n.js';
 import { deliveryBookingMail } from '../../mail/templates.js';
 import { enqueueMail } from './outbox.js';
 
@@ -22,15 +21,14 @@ export interface DeliveryBookingNotice {
   moved: boolean;
 }
 
-/** 'Delivery of Tiny Home (VH1042 · VH (02))': the mail's and the calendar event's name. */
+/** 'Delivery of Tiny Home (VH1042 · Unit 2)': the mail's and the calendar event's name. */
 export function deliverySummary(
   notice: Pick<DeliveryBookingNotice, 'productName' | 'orderNumber' | 'itemNumber'>,
   locale: Locale = 'en',
 ) {
   return mailText(locale, 'booking.summary', {
     product: notice.productName,
-    orderNumber: notice.orderNumber,
-    unit: itemLabel(notice.itemNumber),
+    unit: mailUnitName(notice.orderNumber, notice.itemNumber, locale),
   });
 }
 
@@ -48,8 +46,7 @@ function invitation(notice: DeliveryBookingNotice, summary: string, now: Date, l
     allDay: true,
     summary,
     description: mailText(locale, 'booking.event', {
-      orderNumber: notice.orderNumber,
-      unit: itemLabel(notice.itemNumber),
+      unit: mailUnitName(notice.orderNumber, notice.itemNumber, locale),
     }),
   });
   return calendar.toString();

@@ -68,7 +68,7 @@ describe('the owner’s stage-change e-mail', () => {
     const [mail] = mails;
     expect(mail?.subject).toBe(`Order ${order.orderId}: Site Preparation - OrderFlow`);
     expect(mail?.text).toContain(
-      `Unit 2 of your Garden Studio (order ${order.orderId}) is now at the stage Site Preparation.`,
+      `${order.orderId} · Unit 2 of your Garden Studio is now at the stage Site Preparation.`,
     );
     expect(mail?.text).toContain(`${t.config.publicUrl}/orders/${order.id}`);
     expect(mail?.html).toContain(`href="${t.config.publicUrl}/orders/${order.id}"`);
@@ -77,7 +77,9 @@ describe('the owner’s stage-change e-mail', () => {
     await moveTo(order.id, 'PRODUCTION');
     const after = await mailsAbout(ANN, order.orderId);
     expect(after).toHaveLength(2);
-    expect(after[1]?.text).toContain('Units 1 and 2 of your Garden Studio');
+    expect(after[1]?.text).toContain(
+      `${order.orderId} · Unit 1 and ${order.orderId} · Unit 2 of your Garden Studio are now`,
+    );
     expect(after[1]?.subject).toContain(': Production');
 
     // A request that changes nothing mails nothing.
@@ -211,8 +213,9 @@ describe('admin notices', () => {
     expect(paid.status).toBe(200);
 
     const mails = await mailsAbout('staff@example.com', order.orderId);
+    // The paid unit is named as every screen names it, not by its internal id.
     expect(mails.map((mail) => mail.subject)).toEqual([
-      `Payment paid for order ${order.orderId} - OrderFlow`,
+      `Payment paid for ${order.orderId} · Unit 1 - OrderFlow`,
     ]);
     expect(mails[0]?.text).toContain('Amount: 2500.00 USD');
     // The owner hears of the move to Site Preparation that the payment caused.

@@ -53,6 +53,20 @@ async function statusEvents(orderId: number) {
 }
 
 describe('the status-change function', () => {
+  it('refuses a unit the order does not have, naming it as people do', async () => {
+    const order = await newOrder(2);
+    await expect(
+      change({
+        orderId: order.id,
+        itemNumbers: [3, 4],
+        to: 'PRODUCTION',
+        rule: 'set',
+        actor: { kind: 'system' },
+      }),
+    ).rejects.toThrow(`${order.orderId} · Unit 3, ${order.orderId} · Unit 4 do not exist`);
+    expect(await unitStages(order.id)).toEqual(['ORDER_PLACED', 'ORDER_PLACED']);
+  });
+
   it('moves one unit, logs who did it, and keeps the order at its least advanced unit', async () => {
     const order = await newOrder(3);
     const result = await change({

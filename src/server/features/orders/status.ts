@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { isCustomerMove, leastAdvanced, type Stage, stageIndex } from '../../../shared/stages.js';
+import { unitName } from '../../../shared/unit-name.js';
 import type { Executor } from '../../db/client.js';
 import { eventLogs, type Order, orderItems, orders, type StageData } from '../../db/schema/orders.js';
 import { ordersErrors } from './errors.js';
@@ -71,7 +72,9 @@ export async function changeItemStatus(
   if (wanted) {
     const missing = [...wanted].filter((n) => !units.some((u) => u.itemNumber === n));
     if (missing.length > 0)
-      throw ordersErrors.ORDER_ITEM_NOT_FOUND(`Item ${missing.join(', ')} not found in this order`);
+      throw ordersErrors.ORDER_ITEM_NOT_FOUND(
+        `${missing.map((n) => unitName(order.orderId, n)).join(', ')} ${missing.length === 1 ? 'does' : 'do'} not exist`,
+      );
   }
 
   const moving = units.filter(

@@ -137,6 +137,7 @@ export function createCheckoutEventHandler({
         kind: 'payment',
         orderId: row.orderId,
         orderItemId: row.orderItemId,
+        itemNumber: item.itemNumber,
         paymentStatus: 'paid',
         amount: `${(row.amount / 100).toFixed(2)} ${row.currency.toUpperCase()}`,
       },

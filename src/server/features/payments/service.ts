@@ -14,7 +14,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { type PaymentSession, paymentSessions } from '../../db/schema.js';
 import { type Clock, minutesFrom } from '../../lib/clock.js';
-import { mailText, recipientLocale } from '../../mail/i18n.js';
+import { mailText, mailUnitName, recipientLocale } from '../../mail/i18n.js';
 import type { AuditActor } from '../audit/index.js';
 import { findCustomerUnitWithEmail, findOrder, findUnit, type OrderWriter } from '../orders/index.js';
 import type { SettingsService } from '../settings/index.js';
@@ -170,8 +170,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         currency: CURRENCY,
         description: mailText(locale, 'checkout.deposit', {
           product: order.productName,
-          orderNumber: order.orderId,
-          unit: item.itemNumber,
+          unit: mailUnitName(order.orderId, item.itemNumber, locale),
         }),
         customerEmail: email,
         locale,
@@ -216,8 +215,12 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         .from(paymentSessions)
         .where(eq(paymentSessions.sessionId, sessionId))
         .limit(1);
-      const order = row && (await findOrder(db, row.orderId));
-      if (!row || !order) throw paymentsErrors.PAYMENT_SESSION_NOT_FOUND('Session information not found');
+      // A session's order and unit exist while it does (deleting either deletes the session).
+      const [order, item] = row
+        ? await Promise.all([findOrder(db, row.orderId), findUnit(db, row.orderItemId)])
+        : [];
+      if (!row || !order || !item)
+        throw paymentsErrors.PAYMENT_SESSION_NOT_FOUND('Session information not found');
       const live = row.provider === 'stripe' && row.status === 'open' ? await liveStripeStatus(row) : null;
       return {
         payment_status: live?.paymentStatus ?? row.paymentStatus,
@@ -226,6 +229,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         currency: row.currency,
         metadata: { orderId: order.orderId, itemId: String(row.orderItemId) },
         customer_details: { email: live?.email ?? row.customerEmail },
+        unit: { itemNumber: item.itemNumber, orderPath: orderPage(order.id) },
       };
     },
 

@@ -60,7 +60,19 @@ describe('starting a Stripe checkout', () => {
     expect(created[0]?.params).toMatchObject({
       mode: 'payment',
       allowed_payment_method_types: ['card', 'us_bank_account'],
-      line_items: [{ quantity: '1', price_data: { currency: 'usd', unit_amount: '750000' } }],
+      line_items: [
+        {
+          quantity: '1',
+          price_data: {
+            currency: 'usd',
+            unit_amount: '750000',
+            // What the customer reads on Stripe's page names the unit as the portal does.
+            product_data: {
+              name: `Deposit for ${order.productName} (${order.orderId} · Unit ${item.itemNumber})`,
+            },
+          },
+        },
+      ],
       customer_email: 'ann@example.com',
       metadata: { orderId: order.orderId, itemId: String(item.id) },
       payment_intent_data: { metadata: { orderId: order.orderId, itemId: String(item.id) } },
@@ -94,7 +106,7 @@ describe('starting a Stripe checkout', () => {
       line_items: [
         {
           price_data: {
-            product_data: { name: `Depósito para Cabin 400 (pedido ${order.orderId}, unidad 1)` },
+            product_data: { name: `Depósito para Cabin 400 (${order.orderId} · Unidad 1)` },
           },
         },
       ],
@@ -294,6 +306,7 @@ describe('the success page’s session lookup with Stripe', () => {
       currency: 'usd',
       metadata: { orderId: order.orderId, itemId: String(item.id) },
       customer_details: { email: 'ann.card@example.com' },
+      unit: { itemNumber: item.itemNumber, orderPath: `/orders/${order.id}` },
     });
     const after = await unitState(t, item.id);
     expect(after.item.status).toBe('FINANCING_PAYMENT');

@@ -182,6 +182,8 @@ describe('the test checkout', () => {
       currency: 'usd',
       metadata: { orderId: order.orderId, itemId: String(item.id) },
       customer_details: { email: 'ann@example.com' },
+      // The page names the unit by its order and number, and leads back to the order's page.
+      unit: { itemNumber: item.itemNumber, orderPath: `/orders/${order.id}` },
     });
   });
 
