@@ -75,7 +75,7 @@ describe("an order's own page", () => {
     );
     expect(second).toHaveTextContent('Delivered');
     expect(second).toHaveTextContent(
-      `Delivery date: ${new Date('2026-02-01T12:00:00Z').toLocaleDateString()}`,
+      `Delivery date: ${new Date('2026-02-01T12:00:00Z').toLocaleDateString(undefined, { dateStyle: 'medium' })}`,
     );
     expect(units.getByRole('button', { name: 'Update Status of VH880 item #2' })).toBeInTheDocument();
 

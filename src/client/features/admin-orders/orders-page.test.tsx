@@ -97,7 +97,11 @@ describe('admin orders page', () => {
       'data-stage-group',
       'customer',
     );
-    expect(first.getByText(new Date('2025-06-01T10:00:00Z').toLocaleDateString())).toBeInTheDocument();
+    expect(
+      first.getByText(
+        new Date('2025-06-01T10:00:00Z').toLocaleDateString(undefined, { dateStyle: 'medium' }),
+      ),
+    ).toBeInTheDocument();
 
     // The shown id opens the order's own page, by its internal id.
     expect(screen.getByRole('link', { name: 'VH1042' }).getAttribute('href')).toMatch(
@@ -251,7 +255,10 @@ describe('admin orders page', () => {
       expect(first.getByText('Document Signing')).toBeInTheDocument();
       expect(first.getByText('$75,000.00')).toBeInTheDocument();
       expect(
-        first.getByText(new Date('2025-06-01T10:00:00Z').toLocaleDateString(), { exact: false }),
+        first.getByText(
+          new Date('2025-06-01T10:00:00Z').toLocaleDateString(undefined, { dateStyle: 'medium' }),
+          { exact: false },
+        ),
       ).toBeInTheDocument();
       expect(
         within(cards.getByRole('listitem', { name: 'Order VH02' })).getByText('Guest'),

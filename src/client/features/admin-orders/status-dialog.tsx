@@ -4,6 +4,7 @@
  */
 import { useId, useState } from 'react';
 import { itemLabel } from '../../../shared/format.js';
+import { counted } from '../../../shared/plural.js';
 import type { StatusChangeResult } from '../../../shared/schemas/admin-orders.js';
 import { ADMIN_STAGES, STAGE_LABELS, type Stage } from '../../../shared/stages.js';
 import { SelectField } from '../../components/select-field';
@@ -42,10 +43,6 @@ const STAGE_CHOICES = ADMIN_STAGES.map((stage) => ({ value: stage, label: STAGE_
 
 function failed(error: unknown) {
   toastError('Error updating status', error, GENERIC_ERROR);
-}
-
-function plural(count: number, unit: string) {
-  return `${count} ${unit}${count === 1 ? '' : 's'}`;
 }
 
 interface StatusDialogProps {
@@ -116,7 +113,7 @@ function StatusForm({
             toast({
               variant: 'success',
               title: 'Order status updated',
-              description: `${plural(target.ids.length, 'order')} set to ${STAGE_LABELS[status]}`,
+              description: `${counted(target.ids.length, 'order', 'orders')} set to ${STAGE_LABELS[status]}`,
             });
             onChanged?.(result);
             close();
@@ -157,7 +154,7 @@ function StatusForm({
         </DialogTitle>
         <DialogDescription>
           {target.kind === 'bulk'
-            ? `Every unit of the ${plural(target.ids.length, 'selected order')} moves to the stage you choose.`
+            ? `Every unit of the ${counted(target.ids.length, 'selected order', 'selected orders')} moves to the stage you choose.`
             : `${target.label} · ${target.productName}`}
         </DialogDescription>
       </DialogHeader>

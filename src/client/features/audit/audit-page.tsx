@@ -5,12 +5,10 @@ import { Pager } from '../../components/pager';
 import { Card } from '../../components/ui/card';
 import { PageSkeleton } from '../../components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { formatDateTime } from '../../lib/dates';
 import { download } from '../admin-orders/download';
 import { auditExportUrl, useAuditLog } from './api';
 import { AuditFilters } from './audit-filters';
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** 'order 12', 'settings integrations', or just the type when the action has no single target. */
 const targetText = (entry: AuditEntry) =>
@@ -93,7 +91,7 @@ function AuditTable({ entries }: { entries: AuditEntry[] }) {
           {entries.map((entry) => (
             <TableRow key={entry.id}>
               <TableCell className="whitespace-nowrap tabular-nums">
-                <time dateTime={entry.at}>{when(entry.at)}</time>
+                <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
               </TableCell>
               <TableCell className="max-w-56 break-words">{entry.actor.email}</TableCell>
               <TableCell className="font-mono text-xs">{entry.action}</TableCell>
@@ -125,7 +123,7 @@ function AuditList({ entries }: { entries: AuditEntry[] }) {
           <span className="font-medium font-mono text-xs">{entry.action}</span>
           <span className="break-words">{entry.actor.email}</span>
           <span className="text-muted-foreground">
-            <time dateTime={entry.at}>{when(entry.at)}</time> · {targetText(entry)}
+            <time dateTime={entry.at}>{formatDateTime(entry.at)}</time> · {targetText(entry)}
             {entry.ip ? ` · ${entry.ip}` : ''}
           </span>
           {entry.changes && (

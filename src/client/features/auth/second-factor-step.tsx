@@ -35,7 +35,7 @@ export function SecondFactorStep({
   const [error, setError] = useState<string>();
   const welcome = (user: { email: string }) => ({
     variant: 'success' as const,
-    title: 'Login successful',
+    title: 'Signed in',
     description: `Welcome back, ${user.email}`,
   });
 

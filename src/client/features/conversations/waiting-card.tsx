@@ -1,4 +1,6 @@
 /** The dashboard's "Waiting for an answer": the customers waiting longest for staff to reply. */
+
+import { counted } from '../../../shared/plural.js';
 import { ListCard, ListCardRow, ListCardRows } from '../../components/list-card';
 import { adminOrderLabel } from '../admin-orders/format';
 import { useConversations } from './api';
@@ -14,7 +16,7 @@ export function WaitingForAnswerCard() {
       title="Waiting for an answer"
       description={
         data
-          ? `${data.total.toLocaleString()} conversations, longest waiting first.`
+          ? `${counted(data.total, 'conversation', 'conversations')}, longest waiting first.`
           : 'Customers waiting for staff to reply.'
       }
       viewAll={{ to: '/admin/conversations', label: 'View all' }}

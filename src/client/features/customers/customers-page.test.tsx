@@ -181,7 +181,9 @@ describe('User Management dialog', () => {
     expect(orders[0]).toHaveTextContent('VH1042');
     expect(orders[0]).toHaveTextContent('DOCUMENTS SIGNING');
     expect(orders[0]).toHaveTextContent('$75,000.00');
-    expect(orders[0]).toHaveTextContent(new Date('2026-03-01T12:00:00.000Z').toLocaleDateString());
+    expect(orders[0]).toHaveTextContent(
+      new Date('2026-03-01T12:00:00.000Z').toLocaleDateString(undefined, { dateStyle: 'medium' }),
+    );
     expect(orders[1]).toHaveTextContent('FINANCING PAYMENT');
     expect(orders[1]).toHaveTextContent('$12.50');
   });

@@ -87,8 +87,8 @@ describe('home page', () => {
     );
     const rows = within(within(units).getByRole('list')).getAllByRole('link');
     expect(rows.map((row) => row.textContent)).toEqual([
-      `VH1042 · VH (01)Studio 240PaymentNext: Site Preparation · Since ${new Date('2025-05-20T10:00:00Z').toLocaleDateString()}`,
-      `VH1042 · VH (02)Studio 240ProductionNext: Delivery Scheduled · Delivery ${new Date(2025, 6, 15).toLocaleDateString()}`,
+      `VH1042 · VH (01)Studio 240PaymentNext: Site Preparation · Since May 20, 2025`,
+      `VH1042 · VH (02)Studio 240ProductionNext: Delivery Scheduled · Delivery Jul 15, 2025`,
     ]);
     expect(within(units).getByText(/1 unit delivered/)).toBeInTheDocument();
   });

@@ -5,6 +5,7 @@
 
 import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
+import { counted } from '../../../shared/plural.js';
 import {
   WEBHOOK_EVENTS_PAGE_SIZE,
   type WebhookEventDto,
@@ -113,7 +114,7 @@ export function LogsTab() {
               label="Log pages"
               summary={
                 <>
-                  Showing {data.items.length} event(s)
+                  Showing {counted(data.items.length, 'event', 'events')}
                   {data.total > data.items.length && ` of ${data.total} · page ${page} of ${pages}`}
                 </>
               }
