@@ -93,7 +93,7 @@ function AuditTable({ entries }: { entries: AuditEntry[] }) {
               <TableCell className="whitespace-nowrap tabular-nums">
                 <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
               </TableCell>
-              <TableCell className="max-w-56 break-words">{entry.actor.email}</TableCell>
+              <TableCell className="max-w-56 wrap-anywhere">{entry.actor.email}</TableCell>
               <TableCell className="font-mono text-xs">{entry.action}</TableCell>
               <TableCell>{targetText(entry)}</TableCell>
               <TableCell className="max-w-80">
@@ -121,7 +121,7 @@ function AuditList({ entries }: { entries: AuditEntry[] }) {
       {entries.map((entry) => (
         <li key={entry.id} className="grid gap-1 rounded-lg border p-3 text-sm">
           <span className="font-medium font-mono text-xs">{entry.action}</span>
-          <span className="break-words">{entry.actor.email}</span>
+          <span className="wrap-anywhere">{entry.actor.email}</span>
           <span className="text-muted-foreground">
             <time dateTime={entry.at}>{formatDateTime(entry.at)}</time> · {targetText(entry)}
             {entry.ip ? ` · ${entry.ip}` : ''}
