@@ -18,7 +18,13 @@ import { INTL_LOCALE, LOCALES, type Locale } from '../shared/locales.js';
 import { STAGE_ALIASES, STAGES } from '../shared/stages.js';
 import { MAIL_MESSAGES } from './mail/i18n.js';
 
-type Rule = 'hand-plural' | 'count-without-plural' | 'plural-forms' | 'raw-code' | 'login-wording';
+type Rule =
+  | 'hand-plural'
+  | 'count-without-plural'
+  | 'plural-forms'
+  | 'raw-code'
+  | 'login-wording'
+  | 'product-word';
 
 interface Violation {
   catalogue: string;
@@ -60,6 +66,16 @@ const LOGIN_WORDING: Record<Locale, RegExp> = {
   en: /\blog(?:s|ged|ging)?[\s-]?(?:in|on|out)\b|\blog(?:in|out)s?\b/i,
   es: /\blog(?:in|out)\b|\blogu[eé]/i,
   fr: /\blog(?:in|out)\b|\blogu(?:er|ez|é|ée)\b/i,
+};
+
+/**
+ * Other words for the product's words (docs/style-guide.md): the deposit is 'deposit', 'depósito',
+ * 'acompte'; an order is 'order', 'pedido', 'commande'.
+ */
+const NOT_THE_PRODUCT_WORD: Record<Locale, RegExp> = {
+  en: /\bdown[\s-]payments?\b|\bpurchase orders?\b/i,
+  es: /(?<!\p{L})(?:anticipos?|enganches?|órdenes|orden de compra)(?!\p{L})/iu,
+  fr: /(?<!\p{L})(?:dépôts?|arrhes|ordres? d’achat)(?!\p{L})/iu,
 };
 
 /** The stage codes and their aliases: the API's words, never a reader's. */
@@ -117,6 +133,8 @@ function checkCatalogue({ name, locale, messages, plainCounts = [] }: Catalogue)
         if (BRACKETED_PLURAL.test(value.replace(SCHEME, ''))) report('hand-plural', value);
         const login = LOGIN_WORDING[locale].exec(value);
         if (login) report('login-wording', login[0]);
+        const word = NOT_THE_PRODUCT_WORD[locale].exec(value);
+        if (word) report('product-word', word[0]);
         const codes = new Set(value.match(CODE_SHAPED));
         for (const word of value.split(/[^\p{L}\p{N}_]+/u)) if (STAGE_CODES.has(word)) codes.add(word);
         for (const code of codes) report('raw-code', code);
@@ -234,6 +252,17 @@ describe('the style guide checker', () => {
       'nested: raw-code',
       'nested: raw-code',
     ]);
+  });
+
+  it("reports another word for the product's deposit or order", () => {
+    expect(rulesFound('en', { a: 'Pay the down payment', b: 'Pay the deposit' })).toEqual([
+      'a: product-word',
+    ]);
+    expect(rulesFound('es', { a: 'Paga el anticipo', b: 'Tus órdenes', c: 'Paga el depósito' })).toEqual([
+      'a: product-word',
+      'b: product-word',
+    ]);
+    expect(rulesFound('fr', { a: 'Payez le dépôt', b: 'Payez l’acompte' })).toEqual(['a: product-word']);
   });
 
   it('reports login wording in each language', () => {
