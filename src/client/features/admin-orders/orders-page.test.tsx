@@ -315,7 +315,7 @@ describe('admin orders page', () => {
     await openOrders();
     await user.type(screen.getByRole('searchbox', { name: 'Search orders' }), 'garden');
     await waitFor(() => expect(screen.queryByText('VH1042')).not.toBeInTheDocument());
-    expect(screen.getByText(/Showing 1 to 1 of 1 orders/)).toBeInTheDocument();
+    expect(screen.getByText(/Showing 1 to 1 of 1 order\b/)).toBeInTheDocument();
     // One request for the whole word, not one per keystroke.
     expect(calls(recorded, 'GET', '/api/admin/orders').map((call) => call.url)).toEqual([
       listUrl(),

@@ -38,6 +38,8 @@ import {
 } from './url-state';
 import { ViewsMenu } from './views-menu';
 
+const ORDERS = { one: 'order', other: 'orders' };
+
 // Chunks of their own, loaded when first opened (src/client/features/admin-orders/order-dialogs.tsx).
 const FilterDialog = lazyChunk(() => import('./filter-dialog').then((m) => ({ default: m.FilterDialog })));
 const BulkDeleteDialog = lazyChunk(() =>
@@ -312,10 +314,10 @@ export default function AdminOrdersPage() {
           page={query.page}
           pageSize={query.pageSize}
           total={total}
-          noun="orders"
+          noun={ORDERS}
           onPageChange={(page) => navigate({ page })}
           label="Pagination"
-          summary={showingText(query.page, query.pageSize, total, 'orders')}
+          summary={showingText(query.page, query.pageSize, total, ORDERS)}
           busy={orders.isFetching && !orders.isPending}
           jump
           pageSizes={ORDERS_PAGE_SIZES}

@@ -61,7 +61,7 @@ export default function AuditPage() {
             page={page}
             pageSize={AUDIT_PAGE_SIZE}
             total={data.total}
-            noun="entries"
+            noun={{ one: 'entry', other: 'entries' }}
             onPageChange={setPage}
           />
         </Card>

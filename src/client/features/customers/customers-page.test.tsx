@@ -149,7 +149,7 @@ describe('Customers table', () => {
     expect(screen.getByRole('button', { name: /Next/ })).toBeDisabled();
 
     await user.type(screen.getByRole('searchbox', { name: 'Search customers' }), ' rita ');
-    expect(await screen.findByText('Showing 1 to 1 of 1 customers')).toBeInTheDocument();
+    expect(await screen.findByText('Showing 1 to 1 of 1 customer')).toBeInTheDocument();
     expect(rowWith(screen.getByRole('table'), 'rita@example.com')).toBeDefined();
     // One request for the settled text, not one per key.
     expect(calls.filter((c) => c.url.includes('q='))).toHaveLength(1);
@@ -162,7 +162,7 @@ describe('Customers table', () => {
       },
     });
     renderApp('/admin/customers?q=rita%40example.com');
-    expect(await screen.findByText('Showing 1 to 1 of 1 customers')).toBeInTheDocument();
+    expect(await screen.findByText('Showing 1 to 1 of 1 customer')).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Search customers' })).toHaveValue('rita@example.com');
     expect(calls.filter((c) => c.url.startsWith('/api/admin/customers'))).toHaveLength(1);
   });

@@ -109,7 +109,7 @@ export function LogsTab() {
               page={page}
               pageSize={WEBHOOK_EVENTS_PAGE_SIZE}
               total={data.total}
-              noun="events"
+              noun={{ one: 'event', other: 'events' }}
               onPageChange={(next) => setPaging({ key: filterKey, page: next })}
               label="Log pages"
               summary={

@@ -105,7 +105,7 @@ export function OutboundDeliveries() {
             page={page}
             pageSize={OUTBOUND_PAGE_SIZE}
             total={deliveries.data.total}
-            noun="deliveries"
+            noun={{ one: 'delivery', other: 'deliveries' }}
             onPageChange={setPage}
           />
         </>

@@ -191,7 +191,7 @@ export function createImportService(deps: {
           error: {
             row: row.row,
             column: 'quantity',
-            message: `Order ${row.orderId} has ${result.units} units: an import can add units but not remove them`,
+            message: `Order ${row.orderId} has ${counted(result.units, 'unit', 'units')}: an import can add units but not remove them`,
           },
         };
       }
