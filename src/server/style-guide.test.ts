@@ -322,6 +322,20 @@ const ENGLISH_LOGIN = /(?<![\w/.-])(?:Log ?in|Log ?out|Logged (?:in|out))(?![\w]
 /** A plural chosen by comparing with one: `n === 1 ? 'order' : 'orders'`. */
 const ONE_OR_MANY = /[!=]==?\s*1\s*\?\s*['"`]/;
 
+/** A date formatted on the spot rather than by the product's one formatter. */
+const OWN_DATE_FORMAT =
+  /\.toLocale(?:Date|Time)String\(|new Intl\.DateTimeFormat\(|new Date\([^)]*\)\.toLocaleString\(/;
+/**
+ * The modules that format dates (docs/style-guide.md#dates): the client's formatter, the e-mails',
+ * the booking screens' delivery day with its weekday, and the tracking page's time of day.
+ */
+const DATE_FORMATTERS = new Set([
+  'src/client/lib/dates.ts',
+  'src/server/mail/i18n.ts',
+  'src/client/features/delivery-booking/days.ts',
+  'src/client/features/tracking/tracking-page.tsx',
+]);
+
 /** A line's strings and JSX text, where a reader's words are (not `get(s)` in code). */
 const WORDS_OF_A_LINE = /'[^']*'|"[^"]*"|`[^`]*`|(?<=[\w"'}/]>)[^<>]+(?=<\/?\w)/g;
 
@@ -331,6 +345,8 @@ function sourceViolations(file: string, text: string): string[] {
     const where = `${file}:${index + 1}`;
     const found: string[] = [];
     if (ENGLISH_LOGIN.test(line)) found.push(`${where} login wording`);
+    if (OWN_DATE_FORMAT.test(line) && !DATE_FORMATTERS.has(file))
+      found.push(`${where} date formatted on the spot`);
     const texts = line.match(WORDS_OF_A_LINE) ?? [];
     if (ONE_OR_MANY.test(line) || texts.some((text) => BRACKETED_PLURAL.test(text.replace(SCHEME, '')))) {
       found.push(`${where} hand-written plural`);
@@ -340,7 +356,7 @@ function sourceViolations(file: string, text: string): string[] {
 }
 
 describe("the code's own English", () => {
-  it('is checked for login wording and plurals chosen by hand (planted)', () => {
+  it('is checked for login wording, plurals chosen by hand and dates formatted on the spot (planted)', () => {
     const planted = [
       "toast({ title: 'Logout failed' });",
       '<Button>Log in</Button>',
@@ -350,16 +366,21 @@ describe("the code's own English", () => {
       'stages.reduce((min, s) => (stageIndex(s) < stageIndex(min) ? s : min));',
       "const logout = useLogout(); <LogOut aria-hidden /> 'an http(s) address'",
       "const text = counted(n, 'order', 'orders');",
+      'const when = new Date(value).toLocaleDateString();',
+      "const at = new Date(value).toLocaleString(undefined, { dateStyle: 'medium' });",
+      "const rows = total.toLocaleString('en-US');",
     ].join('\n');
     expect(sourceViolations('planted.tsx', planted)).toEqual([
       'planted.tsx:1 login wording',
       'planted.tsx:2 login wording',
       'planted.tsx:3 hand-written plural',
       'planted.tsx:4 hand-written plural',
+      'planted.tsx:9 date formatted on the spot',
+      'planted.tsx:10 date formatted on the spot',
     ]);
   });
 
-  it('has no login wording and no plural chosen by hand', () => {
+  it('has no login wording, no plural chosen by hand and no date formatted outside the formatters', () => {
     const files = sourceFiles(join(process.cwd(), 'src'));
     expect(files.length).toBeGreaterThan(100);
     expect(
