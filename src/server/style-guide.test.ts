@@ -24,7 +24,8 @@ type Rule =
   | 'plural-forms'
   | 'raw-code'
   | 'login-wording'
-  | 'product-word';
+  | 'product-word'
+  | 'written-amount';
 
 interface Violation {
   catalogue: string;
@@ -77,6 +78,9 @@ const NOT_THE_PRODUCT_WORD: Record<Locale, RegExp> = {
   es: /(?<!\p{L})(?:anticipos?|enganches?|órdenes|orden de compra)(?!\p{L})/iu,
   fr: /(?<!\p{L})(?:dépôts?|arrhes|ordres? d’achat)(?!\p{L})/iu,
 };
+
+/** An amount written into a text: amounts come from formatCents, with the reader's currency format. */
+const WRITTEN_AMOUNT = /[$€£]\s?\d|\d[\s\u00a0\u202f]?(?:\$|€|£|USD\b|US\$)/;
 
 /** The stage codes and their aliases: the API's words, never a reader's. */
 const STAGE_CODES = new Set<string>([...STAGES, ...Object.keys(STAGE_ALIASES)]);
@@ -133,6 +137,8 @@ function checkCatalogue({ name, locale, messages, plainCounts = [] }: Catalogue)
         if (BRACKETED_PLURAL.test(value.replace(SCHEME, ''))) report('hand-plural', value);
         const login = LOGIN_WORDING[locale].exec(value);
         if (login) report('login-wording', login[0]);
+        const amount = WRITTEN_AMOUNT.exec(value);
+        if (amount) report('written-amount', amount[0]);
         const word = NOT_THE_PRODUCT_WORD[locale].exec(value);
         if (word) report('product-word', word[0]);
         const codes = new Set(value.match(CODE_SHAPED));
@@ -263,6 +269,12 @@ describe('the style guide checker', () => {
       'b: product-word',
     ]);
     expect(rulesFound('fr', { a: 'Payez le dépôt', b: 'Payez l’acompte' })).toEqual(['a: product-word']);
+  });
+
+  it('reports an amount written into a text instead of formatted', () => {
+    expect(
+      rulesFound('en', { a: 'A deposit of $500 is due', b: 'Deposit: {amount}', c: 'Pay 1 000 $US' }),
+    ).toEqual(['a: written-amount', 'c: written-amount']);
   });
 
   it('reports login wording in each language', () => {
