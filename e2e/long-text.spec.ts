@@ -46,7 +46,7 @@ async function annConversationPath(page: Page): Promise<string> {
   return path;
 }
 
-export const LONG_TEXT_PAGES: LongTextPage[] = [
+const LONG_TEXT_PAGES: LongTextPage[] = [
   {
     name: 'sign-in',
     path: async () => '/auth',
