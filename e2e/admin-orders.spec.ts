@@ -101,7 +101,7 @@ test.describe('orders list', () => {
     dialog = page.getByRole('dialog', { name: 'Filter orders' });
     await choose(dialog, page, 'Payment', 'Paid');
     await dialog.getByRole('button', { name: 'Apply filters' }).click();
-    await expect(page.getByText('Showing 1 to 1 of 1 orders')).toBeVisible();
+    await expect(page.getByText('Showing 1 to 1 of 1 order')).toBeVisible();
     await expect(orderRow(page, A.status.orderId)).toContainText('Paid');
 
     // An order placed at noon on the 'to' day is inside a one-day range.
@@ -111,7 +111,7 @@ test.describe('orders list', () => {
     await dialog.getByLabel('Date from').fill(A.dated.day);
     await dialog.getByLabel('Date to').fill(A.dated.day);
     await dialog.getByRole('button', { name: 'Apply filters' }).click();
-    await expect(page.getByText('Showing 1 to 1 of 1 orders')).toBeVisible();
+    await expect(page.getByText('Showing 1 to 1 of 1 order')).toBeVisible();
     await expect(orderRow(page, A.dated.orderId)).toBeVisible();
 
     // The twelve status choices; Delivered finds the delivered unit's order only when all its units are.

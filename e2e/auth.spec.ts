@@ -112,20 +112,20 @@ test('forgot password resets the password of an active account, and the new one 
   await fresh.close();
 });
 
-test('a wrong password shows the Login failed toast and why', async ({ page }) => {
+test('a wrong password shows the Sign-in failed toast and why', async ({ page }) => {
   await submitEmail(page, ADMIN_EMAIL);
   await field(page, 'Password').fill('not-the-password');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expectToast(page, 'Login failed');
+  await expectToast(page, 'Sign-in failed');
   await expectToast(page, 'Invalid credentials');
   await expect(page.getByRole('heading', { name: 'Enter your password' })).toBeVisible();
 });
 
 test('logout returns to /auth', async ({ page }) => {
   await signUp(page, uniqueEmail('logout'), 'a-new-password-1');
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/auth$/);
-  await expectToast(page, 'Logged out');
+  await expectToast(page, 'Signed out');
   await page.goto('/orders');
   await expect(page).toHaveURL(/\/auth$/);
 });

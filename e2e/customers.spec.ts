@@ -48,7 +48,7 @@ test('lists customers with their order count and total, searched and paged on th
   await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
 
   await page.getByRole('searchbox', { name: 'Search customers' }).fill(CUSTOMERS.withOrders.email);
-  await expect(page.getByText('Showing 1 to 1 of 1 customers')).toBeVisible();
+  await expect(page.getByText('Showing 1 to 1 of 1 customer')).toBeVisible();
   await expect(row(page, CUSTOMERS.withOrders.email).getByRole('cell')).toHaveText([
     /\d+/,
     CUSTOMERS.withOrders.email,

@@ -4,6 +4,7 @@
  * Add a page to LONG_TEXT_PAGES when you translate it (docs/i18n.md).
  */
 import type { Page } from '@playwright/test';
+import { signUp } from './support/auth.js';
 import { expectAccessibleEverywhere } from './support/axe.js';
 import { shoot } from './support/screenshots.js';
 import { expect, test } from './support/test.js';
@@ -45,7 +46,7 @@ async function annConversationPath(page: Page): Promise<string> {
   return path;
 }
 
-export const LONG_TEXT_PAGES: LongTextPage[] = [
+const LONG_TEXT_PAGES: LongTextPage[] = [
   {
     name: 'sign-in',
     path: async () => '/auth',
@@ -128,3 +129,20 @@ for (const language of ['es', 'fr'] as const) {
     });
   }
 }
+
+// Long words are not only translations: a customer with no name shows as their e-mail's local part,
+// and nothing may widen the page for it (docs/style-guide.md#long-text).
+test('My Account fits 375 px for a customer with an 80-character e-mail', async ({ browser }) => {
+  const domain = '@customer-mail.example.com';
+  const email =
+    `long-address-${Date.now().toString(36)}-${process.pid}-`.padEnd(80 - domain.length, 'x') + domain;
+  expect(email).toHaveLength(80);
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  const page = await context.newPage();
+  await signUp(page, email, 'a-new-password-1');
+  await page.goto('/account');
+  await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
+  await expect(page.getByText(email.split('@')[0] as string, { exact: true })).toBeVisible();
+  expect(await overflowing(page)).toEqual({ scrolls: false, wide: [] });
+  await context.close();
+});

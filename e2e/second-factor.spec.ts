@@ -169,7 +169,7 @@ test('staff enrol a passkey, get recovery codes once, and sign in with the passk
   await codes.getByRole('button', { name: 'I have saved them' }).click();
   await expect(page.getByText('Test laptop', { exact: true })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Logout' }).first().click();
+  await page.getByRole('button', { name: 'Sign out' }).first().click();
   await expect(page).toHaveURL(`${base}/auth`);
   await passwordStep(page, ADMIN, ADMIN_PASSWORD);
   await expect(page.getByRole('heading', { name: 'Confirm it’s you' })).toBeVisible();

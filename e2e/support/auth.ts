@@ -63,7 +63,7 @@ export async function signInWithPassword(page: Page, email: string, password: st
   await walkToCodeStep(page, email, password);
   await field(page, 'Verification code').fill(await inbox.nextCode());
   await page.getByRole('button', { name: 'Verify and sign in' }).click();
-  await expectToast(page, 'Login successful');
+  await expectToast(page, 'Signed in');
 }
 
 /** Email → create password → code: a new customer's sign-up; ends signed in on `/`. */

@@ -36,7 +36,7 @@ export async function start(element: HTMLElement): Promise<void> {
   // way instead of inside the first render.
   setTimeout(() => formatCount(0, language));
   await initI18n(language);
-  // 'Login successful' from the sign-in screen, which left with a page load.
+  // 'Signed in' from the sign-in screen, which left with a page load.
   showHandedOffToast();
   // The sign-in screen (on /auth after signing out) switches its light texts; the other screens follow.
   followTextsLocale((language) => void changeLocale(language));

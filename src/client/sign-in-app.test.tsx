@@ -80,7 +80,7 @@ describe('the sign-in app (the first load of /auth)', () => {
     const { result } = renderHook(() => useToast());
     act(() => showHandedOffToast());
     expect(result.current.toasts.map((toast) => `${toast.title}: ${toast.description}`)).toEqual([
-      'Login successful: Welcome back, ann@example.com',
+      'Signed in: Welcome back, ann@example.com',
     ]);
   });
 

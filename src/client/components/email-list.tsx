@@ -27,7 +27,7 @@ export function EmailList<T extends { id: number; email: string }>({
           key={item.id}
           className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1 rounded-lg border p-3 text-sm"
         >
-          <EmailText email={item.email} className="min-w-0 break-words font-medium" />
+          <EmailText email={item.email} className="min-w-0 font-medium" />
           <span className="row-span-2">{action(item)}</span>
           <span className={cn('text-muted-foreground text-xs', detailsClassName)}>{details(item)}</span>
         </li>

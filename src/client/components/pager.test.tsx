@@ -4,9 +4,12 @@ import { Pager, pageItems, showingText } from './pager';
 
 describe('Pager', () => {
   it('says which rows the page shows', () => {
-    expect(showingText(1, 10, 0, 'orders')).toBe('Showing 0 to 0 of 0 orders');
-    expect(showingText(2, 10, 12, 'orders')).toBe('Showing 11 to 12 of 12 orders');
-    expect(showingText(4001, 25, 100_010, 'orders')).toBe('Showing 100,001 to 100,010 of 100,010 orders');
+    expect(showingText(1, 10, 0, { one: 'order', other: 'orders' })).toBe('Showing 0 to 0 of 0 orders');
+    expect(showingText(2, 10, 12, { one: 'order', other: 'orders' })).toBe('Showing 11 to 12 of 12 orders');
+    expect(showingText(1, 10, 1, { one: 'order', other: 'orders' })).toBe('Showing 1 to 1 of 1 order');
+    expect(showingText(4001, 25, 100_010, { one: 'order', other: 'orders' })).toBe(
+      'Showing 100,001 to 100,010 of 100,010 orders',
+    );
   });
 
   it('numbers the first, the last and the pages around the current one, in seven slots', () => {
@@ -21,7 +24,15 @@ describe('Pager', () => {
 
   it('is named after its noun, and steps back and forth within the pages', () => {
     const onPageChange = vi.fn();
-    render(<Pager page={1} pageSize={10} total={12} noun="customers" onPageChange={onPageChange} />);
+    render(
+      <Pager
+        page={1}
+        pageSize={10}
+        total={12}
+        noun={{ one: 'customer', other: 'customers' }}
+        onPageChange={onPageChange}
+      />,
+    );
     const nav = screen.getByRole('navigation', { name: 'customers pages' });
     expect(within(nav).getByText('Showing 1 to 10 of 12 customers')).toBeInTheDocument();
     expect(within(nav).getByRole('button', { name: 'Previous' })).toBeDisabled();
@@ -35,7 +46,7 @@ describe('Pager', () => {
         page={1}
         pageSize={20}
         total={4}
-        noun="events"
+        noun={{ one: 'event', other: 'events' }}
         onPageChange={() => {}}
         label="Log pages"
         summary="Showing 4 event(s)"
@@ -49,7 +60,15 @@ describe('Pager', () => {
 
   it('shows no text when told, and a spinner while busy', () => {
     render(
-      <Pager page={1} pageSize={10} total={0} noun="orders" onPageChange={() => {}} summary={null} busy />,
+      <Pager
+        page={1}
+        pageSize={10}
+        total={0}
+        noun={{ one: 'order', other: 'orders' }}
+        onPageChange={() => {}}
+        summary={null}
+        busy
+      />,
     );
     expect(screen.queryByText(/Showing/)).not.toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Loading');

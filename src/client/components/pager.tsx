@@ -1,15 +1,25 @@
 import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { formatCount } from '../../shared/format.js';
+import { counted } from '../../shared/plural.js';
 import { cn } from '../lib/utils';
 import { Button } from './ui/button';
 import { Spinner } from './ui/spinner';
 
-/** 'Showing x to y of z <noun>': the rows a page of a list shows, counts with thousands separators. */
-export function showingText(page: number, pageSize: number, total: number, noun: string): string {
+/** What a list holds, in the singular and the plural: { one: 'order', other: 'orders' }. */
+export interface ListNoun {
+  one: string;
+  other: string;
+}
+
+/**
+ * 'Showing x to y of z <noun>': the rows a page of a list shows, counts with thousands separators and
+ * the noun in the form the total asks for ('of 1 order').
+ */
+export function showingText(page: number, pageSize: number, total: number, noun: ListNoun): string {
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(page * pageSize, total);
-  return `Showing ${formatCount(first)} to ${formatCount(last)} of ${formatCount(total)} ${noun}`;
+  return `Showing ${formatCount(first)} to ${formatCount(last)} of ${counted(total, noun.one, noun.other)}`;
 }
 
 export type PageItem = number | 'gap';
@@ -40,7 +50,7 @@ export function Pager({
   total,
   noun,
   onPageChange,
-  label = `${noun} pages`,
+  label = `${noun.other} pages`,
   summary = showingText(page, pageSize, total, noun),
   busy = false,
   buttonsWhenOnePage = true,
@@ -52,7 +62,7 @@ export function Pager({
   page: number;
   pageSize: number;
   total: number;
-  noun: string;
+  noun: ListNoun;
   onPageChange: (page: number) => void;
   /** The navigation landmark's name. */
   label?: string;

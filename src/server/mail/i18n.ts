@@ -52,7 +52,18 @@ export function mailList(items: readonly (string | number)[], locale: Locale): s
   return new Intl.ListFormat(INTL_LOCALE[locale], { type: 'conjunction' }).format(items.map(String));
 }
 
-/** A calendar day ('2026-03-17') written out: 'Tuesday, March 17, 2026', 'martes, 17 de marzo de 2026'. */
+/**
+ * A moment's day in UTC, the language's medium date of docs/style-guide.md: 'Mar 17, 2026',
+ * '17 mar 2026', '17 mars 2026'.
+ */
+export function mailDate(at: Date, locale: Locale): string {
+  return at.toLocaleDateString(INTL_LOCALE[locale], { dateStyle: 'medium', timeZone: 'UTC' });
+}
+
+/**
+ * A delivery day ('2026-03-17') with its weekday, the one long date of docs/style-guide.md:
+ * 'Tuesday, March 17, 2026', 'martes, 17 de marzo de 2026'.
+ */
 export function mailLongDay(day: string, locale: Locale): string {
   return new Date(`${day}T00:00:00Z`).toLocaleDateString(INTL_LOCALE[locale], {
     weekday: 'long',

@@ -1,6 +1,6 @@
 import { PRODUCT_NAME, VERIFICATION_CODE_TTL_MINUTES } from '../../shared/constants.js';
 import type { Locale } from '../../shared/locales.js';
-import { type MailKey, mailList, mailText, mailUnitName } from './i18n.js';
+import { type MailKey, mailDate, mailList, mailText, mailUnitName } from './i18n.js';
 import type { MailMessage } from './mailer.js';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -46,7 +46,7 @@ export function codesPausedMail(to: string, until: Date, locale: Locale): MailMe
     mailText(locale, 'paused.what', {
       product: PRODUCT_NAME,
       time: until.toISOString().slice(11, 16),
-      date: until.toISOString().slice(0, 10),
+      date: mailDate(until, locale),
     }),
     mailText(locale, 'paused.you'),
     mailText(locale, 'paused.notYou'),
@@ -76,7 +76,7 @@ export function factorAddedMail(
       name: factor.name ?? '',
       product: PRODUCT_NAME,
       time: at.toISOString().slice(11, 16),
-      date: at.toISOString().slice(0, 10),
+      date: mailDate(at, locale),
     }),
     mailText(locale, 'factorAdded.notYou'),
   ];

@@ -2,6 +2,7 @@
  * Service areas: the enabled ZIP codes and location revalidation. zod/mini (decision 14).
  */
 import * as z from 'zod/mini';
+import { counted } from '../plural.js';
 
 export const ZIP_CODE_PATTERN = /^\d{5}$/;
 
@@ -59,5 +60,5 @@ export function parseZipCodes(raw: string): { valid: string[]; invalid: string[]
 
 /** The text that reports a revalidation; the server answers it and the manager's toast shows it. */
 export function revalidationSummary({ updatedOrders, updatedItems }: LocationUpdate): string {
-  return `Updated ${updatedOrders} orders with ${updatedItems} items in enabled service areas`;
+  return `Updated ${counted(updatedOrders, 'order', 'orders')} with ${counted(updatedItems, 'item', 'items')} in enabled service areas`;
 }

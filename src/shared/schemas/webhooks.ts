@@ -6,6 +6,7 @@
  * cannot drift; the server's effects are registered in src/server/features/inbound-webhooks/registry.ts.
  */
 import type * as z from 'zod/mini';
+import { plural } from '../plural.js';
 import {
   BULK_ZIP_CODES_MAX,
   createOrderPayload,
@@ -121,7 +122,7 @@ const DOCUMENTED = [
     endpoint: 'payment',
     title: 'Payment',
     description:
-      'Records a payment on the unit(s) and the order. A successful payment moves units waiting for payment to Site Preparation.',
+      'Records a payment on the units it names and on the order. A successful payment moves units waiting for payment to Site Preparation.',
     eventType: 'PAYMENT',
     variants: [
       {
@@ -207,7 +208,8 @@ const DOCUMENTED = [
   {
     endpoint: 'delivery-date',
     title: 'Delivery date',
-    description: 'Stores the delivery date and details on the unit(s) and moves them to Delivery Scheduled.',
+    description:
+      'Stores the delivery date and details on the units it names and moves them to Delivery Scheduled.',
     eventType: 'DELIVERY_DATE',
     variants: [
       {
@@ -366,8 +368,8 @@ export function checkVariant<S extends PayloadSchema>(
   const missing = names.filter((name) => fields[name]?.startsWith('Required'));
   const message =
     missing.length === names.length
-      ? `Missing required ${missing.length === 1 ? 'field' : 'fields'}: ${missing.join(', ')}`
-      : `Invalid or missing ${names.length === 1 ? 'field' : 'fields'}: ${names.join(', ')}`;
+      ? `Missing required ${plural(missing.length, 'field', 'fields')}: ${missing.join(', ')}`
+      : `Invalid or missing ${plural(names.length, 'field', 'fields')}: ${names.join(', ')}`;
   return { success: false, message, fields };
 }
 

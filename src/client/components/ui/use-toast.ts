@@ -68,7 +68,7 @@ const HANDED_OFF_KEY = 'orderflow:toast';
 
 /**
  * Keeps a toast for the next page of this tab: the sign-in screen leaves with a full page load, and
- * its 'Login successful' shows on the page it opens (showHandedOffToast there).
+ * its 'Signed in' shows on the page it opens (showHandedOffToast there).
  */
 export function handOffToast(input: ToastInput & { title: string; description?: string }): void {
   try {

@@ -43,7 +43,8 @@ export function ProfileCard({ user, className }: { user: SessionUser; className?
           {initialsFor(user)}
         </span>
         <div className="grid min-w-0 gap-1">
-          <p className="break-words font-semibold text-lg leading-tight">{displayNameFor(user)}</p>
+          {/* Without a name this is the e-mail's local part: it must break anywhere, or a long one widens the page. */}
+          <p className="wrap-anywhere font-semibold text-lg leading-tight">{displayNameFor(user)}</p>
           <p className="wrap-anywhere text-muted-foreground text-sm">
             <EmailWithBreak email={user.email} />
           </p>

@@ -4,10 +4,11 @@ import type { ActivityEvent } from '../../../shared/schemas/admin-orders.js';
 import { Badge } from '../../components/ui/badge';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api';
+import { formatDateTime } from '../../lib/dates';
 import { cn } from '../../lib/utils';
 import { useCan } from '../auth/permissions';
 import { useOrderActivity } from './api';
-import { ACTOR_KIND_LABELS, activityText, formatDateTime } from './format';
+import { ACTOR_KIND_LABELS, activityText } from './format';
 import { INTERNAL_NOTICE, NoteForm } from './note-form';
 
 const ACTOR_ICONS: Record<ActivityEvent['actor']['kind'], LucideIcon> = {

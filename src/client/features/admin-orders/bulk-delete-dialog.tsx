@@ -1,4 +1,6 @@
 /** Deleting the selected orders: the confirmation names how many, and the delete is all or nothing. */
+
+import { counted } from '../../../shared/plural.js';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -13,7 +15,7 @@ import { GENERIC_ERROR, toastError, toastSuccess } from '../../lib/notify';
 import { useBulkDelete } from './api';
 
 export function ordersCount(count: number): string {
-  return `${count} ${count === 1 ? 'order' : 'orders'}`;
+  return counted(count, 'order', 'orders');
 }
 
 interface BulkDeleteDialogProps {

@@ -1,4 +1,6 @@
 /** Delete with confirmation: 'Order deleted', or 'Error deleting order' with the reason. */
+
+import { counted } from '../../../shared/plural.js';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -59,7 +61,7 @@ export function DeleteOrderDialog({
           <AlertDialogTitle>Delete order {target?.label}?</AlertDialogTitle>
           <AlertDialogDescription>
             {target &&
-              `${target.productName}, ${target.quantity} ${target.quantity === 1 ? 'unit' : 'units'}. The order, its units and their history are removed for good; this cannot be undone.`}
+              `${target.productName}, ${counted(target.quantity, 'unit', 'units')}. The order, its units and their history are removed for good; this cannot be undone.`}
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>

@@ -1,7 +1,7 @@
 /** How the back office names orders, stages, events and waiting times. Pure, so tested directly. */
+import { counted } from '../../../shared/plural.js';
 import type { ActivityEvent } from '../../../shared/schemas/admin-orders.js';
 import { isStage, STAGE_LABELS } from '../../../shared/stages.js';
-import { dateTimeFormat } from '../../lib/dates';
 
 /** The order's own back-office page, by its internal id. */
 export function orderPageUrl(id: number): string {
@@ -65,22 +65,10 @@ export const ACTOR_KIND_LABELS: Record<ActivityEvent['actor']['kind'], string> =
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-function plural(count: number, unit: string): string {
-  return `${count} ${unit}${count === 1 ? '' : 's'}`;
-}
-
 /** How long a unit has waited: '12 days', '5 hours', 'Less than an hour'. */
 export function waitedFor(since: string, now: number): string {
   const elapsed = Math.max(0, now - Date.parse(since));
-  if (elapsed >= DAY) return plural(Math.floor(elapsed / DAY), 'day');
-  if (elapsed >= HOUR) return plural(Math.floor(elapsed / HOUR), 'hour');
+  if (elapsed >= DAY) return counted(Math.floor(elapsed / DAY), 'day', 'days');
+  if (elapsed >= HOUR) return counted(Math.floor(elapsed / HOUR), 'hour', 'hours');
   return 'Less than an hour';
-}
-
-/** A moment in the browser's locale, date and time (the activity feed). */
-export function formatDateTime(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime())
-    ? ''
-    : dateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }

@@ -75,7 +75,7 @@ describe("an order's own page", () => {
     );
     expect(second).toHaveTextContent('Delivered');
     expect(second).toHaveTextContent(
-      `Delivery booked for ${new Date('2026-02-01T12:00:00Z').toLocaleDateString()}`,
+      `Delivery booked for ${new Date('2026-02-01T12:00:00Z').toLocaleDateString(undefined, { dateStyle: 'medium' })}`,
     );
     expect(units.getByRole('button', { name: 'Update Status of VH880 · Unit 2' })).toBeInTheDocument();
     // The order's delivery is derived from its units' own days and says so.

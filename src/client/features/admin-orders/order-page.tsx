@@ -7,6 +7,7 @@
 import { ArrowLeft, Download, RefreshCw, Trash2 } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatCents, paymentMethodLabel } from '../../../shared/format.js';
+import { counted } from '../../../shared/plural.js';
 import type { AdminOrderRow } from '../../../shared/schemas/admin-orders.js';
 import type { OrderDto } from '../../../shared/schemas/orders.js';
 import { orderName } from '../../../shared/unit-name.js';
@@ -116,7 +117,7 @@ function OrderPageContent({
               <StageBadge stage={order.status} />
             </h1>
             <p className="text-muted-foreground text-sm">
-              {order.productName} · {order.quantity} {order.quantity === 1 ? 'unit' : 'units'} · placed{' '}
+              {order.productName} · {counted(order.quantity, 'unit', 'units')} · placed{' '}
               {formatDate(order.orderDate)}
             </p>
           </div>

@@ -97,7 +97,11 @@ describe('admin orders page', () => {
       'data-stage-group',
       'customer',
     );
-    expect(first.getByText(new Date('2025-06-01T10:00:00Z').toLocaleDateString())).toBeInTheDocument();
+    expect(
+      first.getByText(
+        new Date('2025-06-01T10:00:00Z').toLocaleDateString(undefined, { dateStyle: 'medium' }),
+      ),
+    ).toBeInTheDocument();
 
     // The shown id opens the order's own page, by its internal id.
     expect(screen.getByRole('link', { name: 'VH1042' }).getAttribute('href')).toMatch(
@@ -251,7 +255,10 @@ describe('admin orders page', () => {
       expect(first.getByText('Document Signing')).toBeInTheDocument();
       expect(first.getByText('$75,000.00')).toBeInTheDocument();
       expect(
-        first.getByText(new Date('2025-06-01T10:00:00Z').toLocaleDateString(), { exact: false }),
+        first.getByText(
+          new Date('2025-06-01T10:00:00Z').toLocaleDateString(undefined, { dateStyle: 'medium' }),
+          { exact: false },
+        ),
       ).toBeInTheDocument();
       expect(
         within(cards.getByRole('listitem', { name: 'Order ORD-77' })).getByText('Guest'),
@@ -308,7 +315,7 @@ describe('admin orders page', () => {
     await openOrders();
     await user.type(screen.getByRole('searchbox', { name: 'Search orders' }), 'garden');
     await waitFor(() => expect(screen.queryByText('VH1042')).not.toBeInTheDocument());
-    expect(screen.getByText(/Showing 1 to 1 of 1 orders/)).toBeInTheDocument();
+    expect(screen.getByText(/Showing 1 to 1 of 1 order\b/)).toBeInTheDocument();
     // One request for the whole word, not one per keystroke.
     expect(calls(recorded, 'GET', '/api/admin/orders').map((call) => call.url)).toEqual([
       listUrl(),

@@ -7,7 +7,7 @@
 import { Download, ListFilter, RefreshCw, Trash2, X } from 'lucide-react';
 import { Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { formatCount } from '../../../shared/format.js';
+import { counted, plural } from '../../../shared/plural.js';
 import type { AdminOrdersQuery } from '../../../shared/schemas/admin-orders.js';
 import { LoadFailed } from '../../components/load-failed';
 import { Pager, showingText } from '../../components/pager';
@@ -37,6 +37,8 @@ import {
   queryFromParams,
 } from './url-state';
 import { ViewsMenu } from './views-menu';
+
+const ORDERS = { one: 'order', other: 'orders' };
 
 // Chunks of their own, loaded when first opened (src/client/features/admin-orders/order-dialogs.tsx).
 const FilterDialog = lazyChunk(() => import('./filter-dialog').then((m) => ({ default: m.FilterDialog })));
@@ -125,9 +127,9 @@ export default function AdminOrdersPage() {
           {data && (
             <>
               <span className="font-medium text-foreground tabular-nums">
-                {formatCount(total)} {total === 1 ? 'order' : 'orders'}
+                {counted(total, 'order', 'orders')}
               </span>
-              {query.q || filterCount > 0 ? (total === 1 ? ' matches. ' : ' match. ') : '. '}
+              {query.q || filterCount > 0 ? ` ${plural(total, 'matches', 'match')}. ` : '. '}
             </>
           )}
           Search, filter, export and move orders through their stages.
@@ -158,7 +160,7 @@ export default function AdminOrdersPage() {
             {filterCount > 0 && (
               <span className="rounded-full bg-primary px-1.5 text-primary-foreground text-xs">
                 {filterCount}
-                <span className="sr-only"> {filterCount === 1 ? 'filter' : 'filters'} set</span>
+                <span className="sr-only"> {plural(filterCount, 'filter', 'filters')} set</span>
               </span>
             )}
           </Button>
@@ -187,9 +189,7 @@ export default function AdminOrdersPage() {
 
       {filterCount > 0 && (
         <div className="-mt-3 flex items-center gap-2 text-muted-foreground text-sm">
-          <span>
-            {filterCount} {filterCount === 1 ? 'filter' : 'filters'} applied.
-          </span>
+          <span>{counted(filterCount, 'filter', 'filters')} applied.</span>
           <Button
             variant="link"
             size="sm"
@@ -230,7 +230,7 @@ export default function AdminOrdersPage() {
                 variant="outline"
                 onClick={() => {
                   download(selectedExportUrl([...selected]));
-                  toastSuccess(`${selected.size} ${selected.size === 1 ? 'order' : 'orders'} exported`);
+                  toastSuccess(`${counted(selected.size, 'order', 'orders')} exported`);
                 }}
               >
                 <Download aria-hidden="true" />
@@ -314,10 +314,10 @@ export default function AdminOrdersPage() {
           page={query.page}
           pageSize={query.pageSize}
           total={total}
-          noun="orders"
+          noun={ORDERS}
           onPageChange={(page) => navigate({ page })}
           label="Pagination"
-          summary={showingText(query.page, query.pageSize, total, 'orders')}
+          summary={showingText(query.page, query.pageSize, total, ORDERS)}
           busy={orders.isFetching && !orders.isPending}
           jump
           pageSizes={ORDERS_PAGE_SIZES}

@@ -1,3 +1,4 @@
+import { counted } from '../../../shared/plural.js';
 import { STAGE_LABELS } from '../../../shared/stages.js';
 import { unitName } from '../../../shared/unit-name.js';
 import { ListCard, ListCardRow, ListCardRows } from '../../components/list-card';
@@ -31,7 +32,7 @@ export function PastWindowCard() {
             <ListCardRow
               key={unit.itemId}
               label={label}
-              detail={`${STAGE_LABELS[unit.status]} · expected ${formatDateRange(unit.estimate.from, unit.estimate.to)} · ${unit.daysLate} ${unit.daysLate === 1 ? 'day' : 'days'} late`}
+              detail={`${STAGE_LABELS[unit.status]} · expected ${formatDateRange(unit.estimate.from, unit.estimate.to)} · ${counted(unit.daysLate, 'day', 'days')} late`}
               to={orderPageUrl(unit.orderId)}
               action="View"
               actionLabel={`View order ${label}`}

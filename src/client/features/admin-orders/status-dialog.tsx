@@ -4,6 +4,7 @@
  * always a choice, Documents Pending included, so it can be kept.
  */
 import { useId, useState } from 'react';
+import { counted } from '../../../shared/plural.js';
 import type { StatusChangeResult } from '../../../shared/schemas/admin-orders.js';
 import { ADMIN_STAGES, STAGE_LABELS, STAGES, type Stage } from '../../../shared/stages.js';
 import { unitName } from '../../../shared/unit-name.js';
@@ -57,10 +58,6 @@ function failed(error: unknown) {
 /** Said instead of 'updated' when every unit was already at the chosen stage. */
 function unchanged(status: Stage) {
   toastSuccess('No change', `Already at ${STAGE_LABELS[status]}`);
-}
-
-function plural(count: number, unit: string) {
-  return `${count} ${unit}${count === 1 ? '' : 's'}`;
 }
 
 interface StatusDialogProps {
@@ -133,7 +130,7 @@ function StatusForm({
               toast({
                 variant: 'success',
                 title: 'Order status updated',
-                description: `${plural(target.ids.length, 'order')} set to ${STAGE_LABELS[status]}`,
+                description: `${counted(target.ids.length, 'order', 'orders')} set to ${STAGE_LABELS[status]}`,
               });
             onChanged?.(result);
             close();
@@ -175,7 +172,7 @@ function StatusForm({
         </DialogTitle>
         <DialogDescription>
           {target.kind === 'bulk'
-            ? `Every unit of the ${plural(target.ids.length, 'selected order')} moves to the stage you choose.`
+            ? `Every unit of the ${counted(target.ids.length, 'selected order', 'selected orders')} moves to the stage you choose.`
             : `${target.label} · ${target.productName}`}
         </DialogDescription>
       </DialogHeader>

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { formatCount } from '../../../shared/format.js';
+import { counted } from '../../../shared/plural.js';
 import type { Dashboard } from '../../../shared/schemas/admin-orders.js';
 import { STAGE_LABELS } from '../../../shared/stages.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -20,7 +21,7 @@ export function UnitsPerStage({ data }: { data: Dashboard }) {
     <Card>
       <CardHeader>
         <CardTitle id={titleId}>Units per stage</CardTitle>
-        <CardDescription>{formatCount(total)} units in all orders.</CardDescription>
+        <CardDescription>{counted(total, 'unit', 'units')} in all orders.</CardDescription>
       </CardHeader>
       <CardContent>
         <table aria-labelledby={titleId} className="w-full text-sm">

@@ -8,6 +8,6 @@ it('keeps the back office in English when the browser speaks Spanish', async () 
   mockApi({ 'GET /api/auth/session': sessionRoute(makeUser({ role: 'ADMIN' })) });
   renderApp('/admin/settings');
   const sidebar = within(await screen.findByRole('complementary'));
-  expect(await sidebar.findByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  expect(await sidebar.findByRole('button', { name: 'Sign out' })).toBeInTheDocument();
   expect(sidebar.getByText('Dark Mode')).toBeInTheDocument();
 });

@@ -5,13 +5,11 @@ import { Pager } from '../../components/pager';
 import { Card } from '../../components/ui/card';
 import { PageSkeleton } from '../../components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { formatDateTime } from '../../lib/dates';
 import { download } from '../admin-orders/download';
 import { auditExportUrl, useAuditLog } from './api';
 import { AuditFilters } from './audit-filters';
 import { changesText } from './changes';
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** 'order 12', 'settings integrations', or just the type when the action has no single target. */
 const targetText = (entry: AuditEntry) =>
@@ -64,7 +62,7 @@ export default function AuditPage() {
             page={page}
             pageSize={AUDIT_PAGE_SIZE}
             total={data.total}
-            noun="entries"
+            noun={{ one: 'entry', other: 'entries' }}
             onPageChange={setPage}
           />
         </Card>
@@ -94,9 +92,9 @@ function AuditTable({ entries }: { entries: AuditEntry[] }) {
           {entries.map((entry) => (
             <TableRow key={entry.id}>
               <TableCell className="whitespace-nowrap tabular-nums">
-                <time dateTime={entry.at}>{when(entry.at)}</time>
+                <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
               </TableCell>
-              <TableCell className="max-w-56 break-words">{entry.actor.email}</TableCell>
+              <TableCell className="max-w-56 wrap-anywhere">{entry.actor.email}</TableCell>
               <TableCell className="font-mono text-xs">{entry.action}</TableCell>
               <TableCell>{targetText(entry)}</TableCell>
               <TableCell className="max-w-80">
@@ -124,9 +122,9 @@ function AuditList({ entries }: { entries: AuditEntry[] }) {
       {entries.map((entry) => (
         <li key={entry.id} className="grid gap-1 rounded-lg border p-3 text-sm">
           <span className="font-medium font-mono text-xs">{entry.action}</span>
-          <span className="break-words">{entry.actor.email}</span>
+          <span className="wrap-anywhere">{entry.actor.email}</span>
           <span className="text-muted-foreground">
-            <time dateTime={entry.at}>{when(entry.at)}</time> · {targetText(entry)}
+            <time dateTime={entry.at}>{formatDateTime(entry.at)}</time> · {targetText(entry)}
             {entry.ip ? ` · ${entry.ip}` : ''}
           </span>
           {entry.changes && (

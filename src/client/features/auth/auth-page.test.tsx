@@ -82,7 +82,7 @@ describe('sign-in: existing user with a password', () => {
 
     await user.type(password, 'wrong-password');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await toasts().findByText('Login failed')).toBeInTheDocument();
+    expect(await toasts().findByText('Sign-in failed')).toBeInTheDocument();
     expect(toasts().getByText('Invalid credentials')).toBeInTheDocument();
     expect(screen.queryByLabelText('Verification code')).not.toBeInTheDocument();
 
@@ -110,7 +110,7 @@ describe('sign-in: existing user with a password', () => {
     await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: /, Ann$/ })).toBeInTheDocument();
-    expect(toasts().getByText('Login successful')).toBeInTheDocument();
+    expect(toasts().getByText('Signed in')).toBeInTheDocument();
     expect(toasts().getByText(`Welcome back, ${EMAIL}`)).toBeInTheDocument();
 
     expect(bodiesOf(calls, 'POST', '/api/auth/verify-email')).toEqual([
@@ -456,7 +456,7 @@ describe('sign-in: staff with a second factor', () => {
     await user.clear(field);
     await user.type(field, '246810');
     await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
-    expect(await toasts().findByText('Login successful')).toBeInTheDocument();
+    expect(await toasts().findByText('Signed in')).toBeInTheDocument();
     expect(bodiesOf(calls, 'POST', '/api/auth/second-factor').at(-1)).toEqual({
       email: EMAIL,
       method: 'totp',
@@ -471,7 +471,7 @@ describe('sign-in: staff with a second factor', () => {
     await user.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
     await user.type(await screen.findByLabelText('Recovery code'), 'abcde-fghjk');
     await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
-    expect(await toasts().findByText('Login successful')).toBeInTheDocument();
+    expect(await toasts().findByText('Signed in')).toBeInTheDocument();
     expect(bodiesOf(calls, 'POST', '/api/auth/second-factor').at(-1)).toMatchObject({ method: 'recovery' });
   });
 });

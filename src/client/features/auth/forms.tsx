@@ -209,7 +209,7 @@ export function CodeSentDescription({ email }: { email: string }) {
       t={t}
       i18nKey="code.sent"
       values={{ email, length: VERIFICATION_CODE_LENGTH, minutes: VERIFICATION_CODE_TTL_MINUTES }}
-      components={{ strong: <span className="font-medium text-foreground" /> }}
+      components={{ strong: <span className="wrap-anywhere font-medium text-foreground" /> }}
     />
   );
 }

@@ -35,7 +35,7 @@ export function SecondFactorStep({
   const [error, setError] = useState<string>();
   const welcome = (user: { email: string }) => ({
     variant: 'success' as const,
-    title: 'Login successful',
+    title: 'Signed in',
     description: `Welcome back, ${user.email}`,
   });
 
@@ -75,7 +75,7 @@ export function SecondFactorStep({
       title="Confirm it’s you"
       description={
         <>
-          Signing in as <span className="font-medium text-foreground">{email}</span>
+          Signing in as <span className="wrap-anywhere font-medium text-foreground">{email}</span>
         </>
       }
       back={{ label: 'Back', onClick: onBack }}

@@ -51,12 +51,12 @@ export function useLogout() {
       // Nothing of the previous user may survive in memory for the next one on this browser.
       queryClient.clear();
       queryClient.setQueryData(authKeys.user, null);
-      toast({ title: 'Logged out', description: 'You have been successfully logged out.' });
+      toast({ title: 'Signed out', description: 'You have been signed out.' });
     },
     onError: (error) => {
       toast({
         variant: 'destructive',
-        title: 'Logout failed',
+        title: 'Sign-out failed',
         description: errorMessage(error) ?? error.message,
       });
     },

@@ -74,7 +74,7 @@ export default function ConversationsPage() {
             page={page}
             pageSize={PAGE_SIZE}
             total={data.total}
-            noun="conversations"
+            noun={{ one: 'conversation', other: 'conversations' }}
             onPageChange={setPage}
           />
         </Card>

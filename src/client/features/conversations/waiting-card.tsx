@@ -1,5 +1,7 @@
 import { orderName } from '../../../shared/unit-name.js';
 /** The dashboard's "Waiting for an answer": the customers waiting longest for staff to reply. */
+
+import { counted } from '../../../shared/plural.js';
 import { ListCard, ListCardRow, ListCardRows } from '../../components/list-card';
 import { useConversations } from './api';
 import { elapsed } from './elapsed';
@@ -14,7 +16,7 @@ export function WaitingForAnswerCard() {
       title="Waiting for an answer"
       description={
         data
-          ? `${data.total.toLocaleString()} conversations, longest waiting first.`
+          ? `${counted(data.total, 'conversation', 'conversations')}, longest waiting first.`
           : 'Customers waiting for staff to reply.'
       }
       viewAll={{ to: '/admin/conversations', label: 'View all' }}

@@ -149,7 +149,7 @@ describe('Customers table', () => {
     expect(screen.getByRole('button', { name: /Next/ })).toBeDisabled();
 
     await user.type(screen.getByRole('searchbox', { name: 'Search customers' }), ' rita ');
-    expect(await screen.findByText('Showing 1 to 1 of 1 customers')).toBeInTheDocument();
+    expect(await screen.findByText('Showing 1 to 1 of 1 customer')).toBeInTheDocument();
     expect(rowWith(screen.getByRole('table'), 'rita@example.com')).toBeDefined();
     // One request for the settled text, not one per key.
     expect(calls.filter((c) => c.url.includes('q='))).toHaveLength(1);
@@ -162,7 +162,7 @@ describe('Customers table', () => {
       },
     });
     renderApp('/admin/customers?q=rita%40example.com');
-    expect(await screen.findByText('Showing 1 to 1 of 1 customers')).toBeInTheDocument();
+    expect(await screen.findByText('Showing 1 to 1 of 1 customer')).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Search customers' })).toHaveValue('rita@example.com');
     expect(calls.filter((c) => c.url.startsWith('/api/admin/customers'))).toHaveLength(1);
   });
@@ -182,7 +182,9 @@ describe('User Management dialog', () => {
     expect(orders[0]).toHaveTextContent('Document Signing');
     expect(orders[0]).not.toHaveTextContent(/DOCUMENTS/i);
     expect(orders[0]).toHaveTextContent('$75,000.00');
-    expect(orders[0]).toHaveTextContent(new Date('2026-03-01T12:00:00.000Z').toLocaleDateString());
+    expect(orders[0]).toHaveTextContent(
+      new Date('2026-03-01T12:00:00.000Z').toLocaleDateString(undefined, { dateStyle: 'medium' }),
+    );
     expect(orders[1]).toHaveTextContent('Payment Pending');
     expect(orders[1]).toHaveTextContent('$12.50');
   });

@@ -75,7 +75,7 @@ export default function CustomersPage() {
             page={page}
             pageSize={CUSTOMERS_PAGE_SIZE}
             total={data.total}
-            noun="customers"
+            noun={{ one: 'customer', other: 'customers' }}
             onPageChange={setPage}
           />
         </Card>

@@ -21,8 +21,8 @@ export function DeleteUserPanel({
   return (
     <div className="grid gap-3">
       <p className="text-sm">
-        Delete <EmailText email={user.email} className="break-words font-medium" /> for good? Their sign-in
-        and settings are removed; this cannot be undone.
+        Delete <EmailText email={user.email} className="font-medium" /> for good? Their sign-in and settings
+        are removed; this cannot be undone.
       </p>
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="ghost" onClick={onCancel}>

@@ -12,8 +12,8 @@ export function ResetPasswordPanel({ user, onDone }: { user: UserDetail; onDone:
   return (
     <div className="grid gap-3">
       <p className="text-sm">
-        Send <EmailText email={user.email} className="break-words font-medium" /> a code and a link to choose
-        a new password? Their current password keeps working until they do.
+        Send <EmailText email={user.email} className="font-medium" /> a code and a link to choose a new
+        password? Their current password keeps working until they do.
       </p>
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="ghost" onClick={onDone}>

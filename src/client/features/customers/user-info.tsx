@@ -8,7 +8,7 @@ import { formatDate } from '../../lib/dates';
 export function UserInfo({ user }: { user: UserDetail }) {
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
   const rows: Array<[string, ReactNode]> = [
-    ['Email', <EmailText key="email" email={user.email} className="break-words" />],
+    ['Email', <EmailText key="email" email={user.email} />],
     ['Name', name || '—'],
     [
       'Role',

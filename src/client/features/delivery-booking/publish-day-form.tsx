@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as z from 'zod/mini';
+import { counted } from '../../../shared/plural.js';
 import { MAX_SLOT_CAPACITY, publishDeliverySlotSchema } from '../../../shared/schemas/delivery-booking.js';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
@@ -32,7 +33,11 @@ export function PublishDayForm({ day }: { day: string }) {
 
   const submit = (slot: z.output<typeof publishDeliverySlotSchema>) =>
     publish.mutate(slot, {
-      onSuccess: () => toastSuccess('Delivery day published', `${longDay(day)}: ${slot.capacity} places`),
+      onSuccess: () =>
+        toastSuccess(
+          'Delivery day published',
+          `${longDay(day)}: ${counted(slot.capacity, 'place', 'places')}`,
+        ),
       onError: (cause) => {
         form.setError('capacity', {
           type: 'server',

@@ -23,6 +23,8 @@ interface UnitSummary {
   itemNumber: number;
   productName: string;
   stage: Stage;
+  /** What the unit's stage holds (whether its documents are ready). */
+  stageData: Record<string, unknown>;
   /** The next timeline step, named by its stage; undefined once on the last. */
   next: Stage | undefined;
   /** The newest date the product knows for the unit: its delivery date, else when its stage changed. */
@@ -56,6 +58,7 @@ export function unitsInProgress(orders: readonly OrderDto[]): UnitSummary[] {
           itemNumber: unit.itemNumber,
           productName: order.productName,
           stage: unit.status,
+          stageData: unit.stageData,
           next: TIMELINE_STEP_STAGES[timelineStep(unit.status) + 1],
           latest,
         };
@@ -147,7 +150,7 @@ export function WhereThingsStand() {
         ) : (
           <ul className="grid gap-2">
             {units.map((unit) => {
-              const hint = stages.hint(unit.stage);
+              const hint = stages.hint(unit.stage, unit.stageData);
               const latest = latestText(unit.latest, t, format);
               return (
                 <li key={unit.key}>

@@ -1,5 +1,6 @@
 /** A preview's or an import's outcome: the counts, the rows at fault (downloadable as CSV), the orders. */
 import { Download } from 'lucide-react';
+import { counted } from '../../../shared/plural.js';
 import { type ImportResult, importErrorsCsv } from '../../../shared/schemas/imports.js';
 import { STAGE_LABELS } from '../../../shared/stages.js';
 import { Button } from '../../components/ui/button';
@@ -50,8 +51,7 @@ export function ImportSummary({ result }: { result: ImportResult }) {
             <div className="flex flex-wrap items-center justify-between gap-3">
               <h3 className="font-semibold">
                 Errors
-                {result.rejected > 0 &&
-                  ` in ${result.rejected.toLocaleString('en-US')} ${result.rejected === 1 ? 'row' : 'rows'}`}
+                {result.rejected > 0 && ` in ${counted(result.rejected, 'row', 'rows')}`}
               </h3>
               <Button variant="outline" size="sm" onClick={downloadErrors}>
                 <Download aria-hidden />

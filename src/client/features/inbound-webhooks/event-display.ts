@@ -4,6 +4,7 @@
  * error field is an Error.
  */
 import type { WebhookEventDto } from '../../../shared/schemas/webhook-events.js';
+import { formatDateTime } from '../../lib/dates';
 
 export type LogStatusLabel = 'Success' | 'Warning' | 'Error';
 
@@ -43,6 +44,5 @@ export function eventOrderId(event: Pick<WebhookEventDto, 'externalOrderId' | 'o
 }
 
 export function formatTimestamp(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
+  return formatDateTime(iso) || iso;
 }

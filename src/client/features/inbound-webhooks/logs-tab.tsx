@@ -5,6 +5,7 @@
 
 import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
+import { counted } from '../../../shared/plural.js';
 import {
   WEBHOOK_EVENTS_PAGE_SIZE,
   type WebhookEventDto,
@@ -108,12 +109,12 @@ export function LogsTab() {
               page={page}
               pageSize={WEBHOOK_EVENTS_PAGE_SIZE}
               total={data.total}
-              noun="events"
+              noun={{ one: 'event', other: 'events' }}
               onPageChange={(next) => setPaging({ key: filterKey, page: next })}
               label="Log pages"
               summary={
                 <>
-                  Showing {data.items.length} event(s)
+                  Showing {counted(data.items.length, 'event', 'events')}
                   {data.total > data.items.length && ` of ${data.total} · page ${page} of ${pages}`}
                 </>
               }

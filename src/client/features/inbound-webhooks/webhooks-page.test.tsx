@@ -55,7 +55,7 @@ function api(routes: Parameters<typeof mockApi>[0] = {}) {
 async function openLogs() {
   renderApp('/admin/webhooks?tab=logs');
   // The first render loads the admin shell and page chunks, slow on a busy machine.
-  return screen.findByText('Showing 4 event(s)');
+  return screen.findByText('Showing 4 events');
 }
 
 describe('Webhooks page', () => {
@@ -187,7 +187,7 @@ describe('Webhook logs', () => {
     api({ [`GET ${FIRST_PAGE}`]: { body: { items: [], total: 0 } } });
     renderApp('/admin/webhooks?tab=logs');
     expect(await screen.findByText('No webhook events found')).toBeInTheDocument();
-    expect(screen.getByText('Showing 0 event(s)')).toBeInTheDocument();
+    expect(screen.getByText('Showing 0 events')).toBeInTheDocument();
   });
 
   it('pages on the server', async () => {
@@ -199,7 +199,7 @@ describe('Webhook logs', () => {
     const user = userEvent.setup();
     renderApp('/admin/webhooks?tab=logs');
     await user.click(await screen.findByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('Showing 1 event(s) of 21 · page 2 of 2')).toBeInTheDocument();
+    expect(await screen.findByText('Showing 1 event of 21 · page 2 of 2')).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByText('VH8130').length).toBeGreaterThan(0));
     expect(callsTo(calls, 'GET', '/api/admin/webhook-events?page=2&pageSize=20')).toHaveLength(1);
   });

@@ -57,7 +57,7 @@ describe('order details dialog', () => {
     expect(dialog.getByText('2', { selector: 'dd' })).toBeInTheDocument();
     // The order's delivery is its units' days, named as such.
     expect(dialog.getByText('Delivery days of its units')).toBeInTheDocument();
-    expect(dialog.getByText(/September 30/)).toBeInTheDocument();
+    expect(dialog.getByText('Sep 30, 2025')).toBeInTheDocument();
     expect(dialog.getByText(/12 Oak St\s+Austin, TX 78701/)).toBeInTheDocument();
     expect(dialog.getByText('78701', { selector: 'dd' })).toBeInTheDocument();
     expect(dialog.getByText('Card')).toBeInTheDocument();
@@ -109,7 +109,7 @@ describe('order details dialog', () => {
     expect(dialog.getByRole('heading', { name: 'Documents' })).toBeInTheDocument();
     expect(dialog.getByText('Ready')).toBeInTheDocument();
     expect(dialog.getByText('Signing Started')).toBeInTheDocument();
-    expect(dialog.getByText(new Date('2025-06-02T15:00:00.000Z').toLocaleDateString())).toBeInTheDocument();
+    expect(dialog.getByText('Jun 2, 2025')).toBeInTheDocument();
     expect(dialog.getByRole('link', { name: /Open document/ })).toHaveAttribute(
       'href',
       'https://sign.example/1',
@@ -187,7 +187,7 @@ describe('order page', () => {
     renderApp('/orders/8');
     const summary = within(await screen.findByRole('region', { name: 'Order summary' }));
     const value = (term: string) => summary.getByText(term, { selector: 'dt' }).nextElementSibling;
-    expect(value('Ordered on')).toHaveTextContent(new Date('2025-05-02T10:00:00Z').toLocaleDateString());
+    expect(value('Ordered on')).toHaveTextContent('May 2, 2025');
     expect(value('Order total')).toHaveTextContent('$40,000.00');
     expect(value('Deposit for VH1008 · Unit 1')).toHaveTextContent('$5,000.00Pending');
     expect(value('Deposit for VH1008 · Unit 2')).toHaveTextContent('$7,500.00Paid');

@@ -171,18 +171,12 @@ describe('My Orders page', () => {
     expect(steps[5]).toHaveAttribute('aria-current', 'step');
     expect(steps[5]).toHaveTextContent('Production (current step)');
     // Reached steps carry their date once the events arrive; the current one names what comes next.
-    await waitFor(() =>
-      expect(steps[5]).toHaveTextContent(new Date('2025-06-08T15:00:00Z').toLocaleDateString()),
-    );
+    await waitFor(() => expect(steps[5]).toHaveTextContent('Jun 8, 2025'));
     expect(steps[5]).toHaveTextContent('Next: Delivery Scheduled');
-    expect(steps[0]).toHaveTextContent(
-      `Order Placed (completed)${new Date('2025-06-05T10:00:00Z').toLocaleDateString()}`,
-    );
+    expect(steps[0]).toHaveTextContent(`Order Placed (completed)Jun 5, 2025`);
     expect(steps[6]).toHaveTextContent(/^7Delivery Scheduled \(upcoming\)$/);
     expect(screen.getByText('Order currently in production')).toBeInTheDocument();
-    expect(
-      screen.getByText(`Delivery booked for ${new Date(2025, 7, 15).toLocaleDateString()}`),
-    ).toBeInTheDocument();
+    expect(screen.getByText('Delivery booked for Aug 15, 2025')).toBeInTheDocument();
     await waitFor(() => expect(calls.filter((c) => c.url === `/api/orders/1/events`)).toHaveLength(1));
 
     await user.keyboard('{Enter}');

@@ -35,6 +35,16 @@ describe('document signing', () => {
     api(orderWith({ status: 'DOCUMENTS_PENDING', currentStageData: { documentStatus: 'pending' } }));
     renderApp('/orders');
     expect(await (await card()).findByRole('button', { name: 'Documents processing' })).toBeDisabled();
+    expect((await card()).getByText('Documents in preparation')).toBeInTheDocument();
+  });
+
+  it('says nothing of documents in preparation once they are ready to sign', async () => {
+    const ready = { documentStatus: 'ready', documentUrl: DOCUMENT_URL };
+    api(orderWith({ status: 'DOCUMENTS_PENDING', currentStageData: ready }));
+    renderApp('/orders');
+    const unit = await card();
+    expect(await unit.findByRole('button', { name: /^Sign required documents/ })).toBeEnabled();
+    expect(unit.queryByText('Documents in preparation')).not.toBeInTheDocument();
   });
 
   it('starts signing a ready document: moves the unit to signing, says so and shows the document', async () => {

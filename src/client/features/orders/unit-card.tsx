@@ -103,8 +103,10 @@ export function UnitCard({
               </span>
               <span className="flex flex-wrap gap-1.5">
                 <Badge variant="outline">{stages.label(unit.status)}</Badge>
-                {stages.hint(unit.status) && (
-                  <span className="text-muted-foreground text-xs">{stages.hint(unit.status)}</span>
+                {stages.hint(unit.status, unit.stageData) && (
+                  <span className="text-muted-foreground text-xs">
+                    {stages.hint(unit.status, unit.stageData)}
+                  </span>
                 )}
                 {/* Past the payment stage the action is gone; the paid deposit still shows. */}
                 {unit.status !== 'FINANCING_PAYMENT' && isPaidStatus(unit.stageData.paymentStatus) && (

@@ -5,6 +5,7 @@
  */
 import { ChevronRight, RefreshCw, RotateCw } from 'lucide-react';
 import { useState } from 'react';
+import { counted } from '../../../shared/plural.js';
 import {
   OUTBOUND_STATUSES,
   type OutboundDelivery,
@@ -18,6 +19,7 @@ import { Button } from '../../components/ui/button';
 import { PageSpinner } from '../../components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { errorMessage } from '../../lib/api';
+import { formatDateTime } from '../../lib/dates';
 import { GENERIC_ERROR, toastError, toastSuccess } from '../../lib/notify';
 import { useOutboundDeliveries, useRetryDelivery } from './api';
 
@@ -34,8 +36,6 @@ const FILTER_CHOICES = [
   { value: ALL, label: 'All statuses' },
   ...OUTBOUND_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] })),
 ];
-
-const dateTime = (value: string) => new Date(value).toLocaleString();
 
 export function OutboundDeliveries() {
   const [status, setStatus] = useState<OutboundStatus | undefined>(undefined);
@@ -105,7 +105,7 @@ export function OutboundDeliveries() {
             page={page}
             pageSize={OUTBOUND_PAGE_SIZE}
             total={deliveries.data.total}
-            noun="deliveries"
+            noun={{ one: 'delivery', other: 'deliveries' }}
             onPageChange={setPage}
           />
         </>
@@ -130,10 +130,10 @@ function DeliveryItem({ delivery }: { delivery: OutboundDelivery }) {
             </span>
           </p>
           <p className="text-muted-foreground text-xs">
-            <span className="font-mono">{delivery.eventType}</span> · {dateTime(delivery.createdAt)} ·{' '}
-            {delivery.attempts.length === 1 ? '1 attempt' : `${delivery.attempts.length} attempts`}
+            <span className="font-mono">{delivery.eventType}</span> · {formatDateTime(delivery.createdAt)} ·{' '}
+            {counted(delivery.attempts.length, 'attempt', 'attempts')}
             {delivery.status === 'pending' && delivery.attempts.length > 0
-              ? ` · next try ${dateTime(delivery.nextAttemptAt)}`
+              ? ` · next try ${formatDateTime(delivery.nextAttemptAt)}`
               : ''}
           </p>
           <p className="wrap-anywhere font-mono text-muted-foreground text-xs">{delivery.url}</p>
@@ -180,7 +180,7 @@ function DeliveryItem({ delivery }: { delivery: OutboundDelivery }) {
               {delivery.attempts.map((attempt) => (
                 <TableRow key={attempt.attemptNumber}>
                   <TableCell>{attempt.attemptNumber}</TableCell>
-                  <TableCell className="whitespace-nowrap">{dateTime(attempt.attemptedAt)}</TableCell>
+                  <TableCell className="whitespace-nowrap">{formatDateTime(attempt.attemptedAt)}</TableCell>
                   <TableCell>{attempt.statusCode ?? 'No answer'}</TableCell>
                   <TableCell className="whitespace-nowrap">{attempt.durationMs} ms</TableCell>
                   <TableCell className="wrap-anywhere min-w-48">{attempt.error ?? '—'}</TableCell>

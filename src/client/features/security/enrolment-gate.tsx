@@ -20,7 +20,7 @@ export default function EnrolmentGate() {
       <SecondFactorCard />
       <Button variant="outline" className="w-fit" loading={logout.isPending} onClick={() => logout.mutate()}>
         <LogOut aria-hidden="true" />
-        Log out
+        Sign out
       </Button>
     </main>
   );

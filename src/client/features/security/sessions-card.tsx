@@ -15,9 +15,7 @@ export function SessionsCard({ className }: { className?: string }) {
   const end = useEndSession();
   // Customers read it in their language; the back office shows the English catalogue.
   const { t } = useTranslation('account');
-  const { intlLocale } = useFormat();
-  const formatDateTime = (value: string) =>
-    new Date(value).toLocaleString(intlLocale, { dateStyle: 'medium', timeStyle: 'short' });
+  const { dateTime: formatDateTime } = useFormat();
   return (
     <Card role="region" aria-labelledby={titleId} className={className}>
       <CardHeader>

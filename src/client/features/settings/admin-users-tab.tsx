@@ -58,7 +58,7 @@ export function AdminUsersTab() {
                 page={page}
                 pageSize={ADMIN_USERS_PAGE_SIZE}
                 total={data.total}
-                noun="admin users"
+                noun={{ one: 'admin user', other: 'admin users' }}
                 onPageChange={setPage}
               />
             )}

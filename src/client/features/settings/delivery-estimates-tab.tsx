@@ -3,6 +3,7 @@
  * history, and how accurate the estimates have been on the units delivered so far (the back-test).
  */
 import { useForm } from 'react-hook-form';
+import { plural } from '../../../shared/plural.js';
 import {
   type ForecastAccuracy,
   type StageDefaultDays,
@@ -70,7 +71,8 @@ function DefaultsForm({ saved }: { saved: StageDefaultDays }) {
 }
 
 const percent = (value: number | null) => (value === null ? '–' : `${(value * 100).toFixed(1)}%`);
-const days = (value: number | null) => (value === null ? '–' : `${value.toLocaleString()} days`);
+const days = (value: number | null) =>
+  value === null ? '–' : `${value.toLocaleString('en-US')} ${plural(value, 'day', 'days')}`;
 
 function AccuracyCard() {
   const accuracy = useForecastAccuracy();

@@ -17,11 +17,11 @@ describe('shell', () => {
     renderApp('/orders');
 
     const nav = await screen.findByRole('navigation', { name: 'Customer Portal' });
-    await user.click(within(nav.parentElement as HTMLElement).getByRole('button', { name: 'Logout' }));
+    await user.click(within(nav.parentElement as HTMLElement).getByRole('button', { name: 'Sign out' }));
 
     expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
-    expect(toasts().getByText('Logged out')).toBeInTheDocument();
-    expect(toasts().getByText('You have been successfully logged out.')).toBeInTheDocument();
+    expect(toasts().getByText('Signed out')).toBeInTheDocument();
+    expect(toasts().getByText('You have been signed out.')).toBeInTheDocument();
     const logout = calls.find((c) => c.url === '/api/auth/logout');
     expect(logout).toMatchObject({ method: 'POST', body: undefined, credentials: 'include' });
   });
@@ -36,9 +36,9 @@ describe('shell', () => {
 
     await screen.findByRole('heading', { level: 1 });
     const nav = screen.getByRole('navigation', { name: 'Customer Portal' });
-    await user.click(within(nav.parentElement as HTMLElement).getByRole('button', { name: 'Logout' }));
+    await user.click(within(nav.parentElement as HTMLElement).getByRole('button', { name: 'Sign out' }));
 
-    expect(await toasts().findByText('Logout failed')).toBeInTheDocument();
+    expect(await toasts().findByText('Sign-out failed')).toBeInTheDocument();
     expect(toasts().getByText('Database unavailable')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/, Ann$/);
   });

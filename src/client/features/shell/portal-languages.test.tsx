@@ -84,9 +84,7 @@ describe('the portal in Spanish and French', () => {
     const summary = main.getByRole('region', { name: 'Récapitulatif de la commande' });
     // 123 450,00 $US: French groups with a narrow no-break space and writes the currency after.
     expect(within(summary).getByText(/^123\s450,00\s\$US$/)).toBeInTheDocument();
-    expect(
-      within(summary).getByText(new Date('2025-05-01T10:00:00Z').toLocaleDateString('fr-FR')),
-    ).toBeInTheDocument();
+    expect(within(summary).getByText('1 mai 2025')).toBeInTheDocument();
     expect(
       main.getByRole('button', { name: 'Remplir le formulaire d’inscription (1 action en attente)' }),
     ).toBeInTheDocument();

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { counted } from '../../../shared/plural.js';
 import { authRoutes as routes } from '../../../shared/routes/auth.js';
 import type { Config } from '../../config.js';
 import { registerRoute } from '../../http/route-map.js';
@@ -55,7 +56,7 @@ export const sessionRoutes: FastifyPluginAsync<{ auth: AuthService; config: Conf
       requirePermission(request, 'admin.all');
       const ended = await auth.endAllSessions(request.params.id, auditActor(request));
       if (ended === undefined) throw authErrors.USER_NOT_FOUND('User not found');
-      return { message: ended === 1 ? 'Ended 1 session' : `Ended ${ended} sessions`, ended };
+      return { message: `Ended ${counted(ended, 'session', 'sessions')}`, ended };
     },
   });
 };

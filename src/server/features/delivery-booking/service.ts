@@ -1,4 +1,5 @@
 import { and, asc, count, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { counted } from '../../../shared/plural.js';
 import {
   BOOKING_NOTICE_HOURS,
   BOOKING_TOO_LATE_MESSAGE,
@@ -185,7 +186,7 @@ export function createDeliveryBookingService({
         const n = taken?.n ?? 0;
         if (n > 0) {
           throw deliveryBookingErrors.DAY_HAS_BOOKINGS(
-            `${slot.date} has ${n} ${n === 1 ? 'booking' : 'bookings'} and cannot be removed. Ask the customers to choose another day first.`,
+            `${slot.date} has ${counted(n, 'booking', 'bookings')} and cannot be removed. Ask the customers to choose another day first.`,
           );
         }
         await tx.delete(deliverySlots).where(eq(deliverySlots.id, slotId));

@@ -1,3 +1,4 @@
+import { plural } from '../../../shared/plural.js';
 import {
   IMPORT_COLUMNS,
   IMPORT_MAX_QUANTITY,
@@ -53,7 +54,7 @@ export function mapColumns(header: readonly string[]): ColumnMap {
   });
   const missing = REQUIRED_IMPORT_COLUMNS.filter((column) => map[column] === undefined);
   if (missing.length > 0) {
-    const message = `The header row must name the ${missing.join(' and ')} ${missing.length === 1 ? 'column' : 'columns'} (expected columns: ${IMPORT_COLUMNS.join(', ')})`;
+    const message = `The header row must name the ${missing.join(' and ')} ${plural(missing.length, 'column', 'columns')} (expected columns: ${IMPORT_COLUMNS.join(', ')})`;
     throw importsErrors.MISSING_COLUMNS(message, { fields: { file: message } });
   }
   return map;

@@ -1,3 +1,4 @@
+import { counted, plural } from '../../../shared/plural.js';
 import {
   IMPORT_MAX_LISTED_ERRORS,
   IMPORT_MAX_LISTED_ORDERS,
@@ -190,7 +191,7 @@ export function createImportService(deps: {
           error: {
             row: row.row,
             column: 'quantity',
-            message: `Order ${row.orderId} has ${result.units} units: an import can add units but not remove them`,
+            message: `Order ${row.orderId} has ${counted(result.units, 'unit', 'units')}: an import can add units but not remove them`,
           },
         };
       }
@@ -332,9 +333,8 @@ function resultMessage(counts: {
   rejected: number;
 }): string {
   const { failed, dryRun, rows, created, updated, skipped, rejected } = counts;
-  const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
   if (failed) {
-    return `${plural(rejected, 'row')} of ${rows.toLocaleString('en-US')} ${rejected === 1 ? 'has' : 'have'} errors: nothing was imported. Fix the file, or import the valid rows only.`;
+    return `${counted(rejected, 'row', 'rows')} of ${rows.toLocaleString('en-US')} ${plural(rejected, 'has', 'have')} errors: nothing was imported. Fix the file, or import the valid rows only.`;
   }
   const parts = [
     `${created.toLocaleString('en-US')} created`,
@@ -342,6 +342,7 @@ function resultMessage(counts: {
     `${skipped.toLocaleString('en-US')} skipped`,
   ];
   if (rejected > 0) parts.push(`${rejected.toLocaleString('en-US')} rejected`);
-  if (dryRun) return `Preview of ${plural(rows, 'row')}: ${parts.join(', ')}. Nothing has been written yet.`;
-  return `Imported ${plural(rows, 'row')}: ${parts.join(', ')}`;
+  if (dryRun)
+    return `Preview of ${counted(rows, 'row', 'rows')}: ${parts.join(', ')}. Nothing has been written yet.`;
+  return `Imported ${counted(rows, 'row', 'rows')}: ${parts.join(', ')}`;
 }

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { plural } from '../../../shared/plural.js';
 import { isCustomerMove, leastAdvanced, type Stage, stageIndex } from '../../../shared/stages.js';
 import { unitName } from '../../../shared/unit-name.js';
 import type { Executor } from '../../db/client.js';
@@ -73,7 +74,7 @@ export async function changeItemStatus(
     const missing = [...wanted].filter((n) => !units.some((u) => u.itemNumber === n));
     if (missing.length > 0)
       throw ordersErrors.ORDER_ITEM_NOT_FOUND(
-        `${missing.map((n) => unitName(order.orderId, n)).join(', ')} ${missing.length === 1 ? 'does' : 'do'} not exist`,
+        `${missing.map((n) => unitName(order.orderId, n)).join(', ')} ${plural(missing.length, 'does', 'do')} not exist`,
       );
   }
 

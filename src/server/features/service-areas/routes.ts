@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { plural } from '../../../shared/plural.js';
 import { serviceAreaRoutes as routes } from '../../../shared/routes/service-areas.js';
 import { revalidationSummary } from '../../../shared/schemas/service-areas.js';
 import { registerRoute } from '../../http/route-map.js';
@@ -56,5 +57,5 @@ export const serviceAreaRoutes: FastifyPluginAsync<{ serviceAreas: ServiceAreaSe
 
 function addedMessage(added: readonly string[]): string {
   if (added.length === 0) return 'These ZIP codes are already enabled';
-  return `${added.length === 1 ? 'ZIP code' : 'ZIP codes'} ${added.join(', ')} enabled`;
+  return `${plural(added.length, 'ZIP code', 'ZIP codes')} ${added.join(', ')} enabled`;
 }

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { plural } from '../../../shared/plural.js';
 import { type LocationUpdate, parseZipCodes } from '../../../shared/schemas/service-areas.js';
 import type { Db, Executor } from '../../db/client.js';
 import { settings } from '../../db/schema.js';
@@ -98,7 +99,7 @@ export function createServiceAreaService({
     async add(raw: string, actor: AuditActor) {
       const { valid, invalid } = parseZipCodes(raw);
       if (invalid.length > 0) {
-        const message = `Invalid ZIP ${invalid.length === 1 ? 'code' : 'codes'}: ${invalid.join(', ')}`;
+        const message = `Invalid ZIP ${plural(invalid.length, 'code', 'codes')}: ${invalid.join(', ')}`;
         throw serviceAreasErrors.INVALID_ZIP_CODE(message, { fields: { zipCode: message } });
       }
       if (valid.length === 0) {

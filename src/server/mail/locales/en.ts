@@ -8,7 +8,7 @@ export const en = {
   'code.reset.title': 'Reset your password',
   'code.reset.intro': 'Use this code to reset your password:',
   'code.expiry':
-    'It expires in {minutes} minutes and can be used once. If you did not ask for it, ignore this e-mail.',
+    'It expires in {minutes, plural, one {# minute} other {# minutes}} and can be used once. If you did not ask for it, ignore this e-mail.',
   'paused.title': 'Sign-in codes paused for your account',
   'paused.what':
     'Several wrong verification codes were entered for your {product} account, so its codes stop working until {time} UTC ({date}).',
@@ -24,7 +24,7 @@ export const en = {
   'adminReset.intro': 'An administrator of {product} started a password reset for your account. Your code:',
   'adminReset.open': 'Open this link, enter the code and choose a new password:',
   'adminReset.expiry':
-    'The code expires in {minutes} minutes and can be used once. Until you choose a new password, your current one keeps working.',
+    'The code expires in {minutes, plural, one {# minute} other {# minutes}} and can be used once. Until you choose a new password, your current one keeps working.',
   'stageChange.subject': 'Order {orderNumber}: {stage}',
   'stageChange.title': 'Your order {orderNumber} was updated',
   'stageChange.whole': 'Your {product} (order {orderNumber}) is now at the stage {stage}.',

@@ -7,7 +7,7 @@ export const es: MailMessages = {
   'code.reset.title': 'Restablece tu contraseña',
   'code.reset.intro': 'Usa este código para restablecer tu contraseña:',
   'code.expiry':
-    'Vence en {minutes} minutos y solo se puede usar una vez. Si no lo pediste, ignora este correo.',
+    'Vence en {minutes, plural, one {# minuto} other {# minutos}} y solo se puede usar una vez. Si no lo pediste, ignora este correo.',
   'paused.title': 'Códigos de inicio de sesión pausados en tu cuenta',
   'paused.what':
     'Se ingresaron varios códigos de verificación incorrectos en tu cuenta de {product}, así que sus códigos dejan de funcionar hasta las {time} UTC ({date}).',
@@ -24,7 +24,7 @@ export const es: MailMessages = {
     'Un administrador de {product} inició el restablecimiento de la contraseña de tu cuenta. Tu código:',
   'adminReset.open': 'Abre este enlace, ingresa el código y elige una contraseña nueva:',
   'adminReset.expiry':
-    'El código vence en {minutes} minutos y solo se puede usar una vez. Hasta que elijas una contraseña nueva, la actual sigue funcionando.',
+    'El código vence en {minutes, plural, one {# minuto} other {# minutos}} y solo se puede usar una vez. Hasta que elijas una contraseña nueva, la actual sigue funcionando.',
   'stageChange.subject': 'Pedido {orderNumber}: {stage}',
   'stageChange.title': 'Tu pedido {orderNumber} se actualizó',
   'stageChange.whole': 'Tu {product} (pedido {orderNumber}) ahora está en la etapa {stage}.',

@@ -7,7 +7,7 @@ export const fr: MailMessages = {
   'code.reset.title': 'Réinitialisez votre mot de passe',
   'code.reset.intro': 'Utilisez ce code pour réinitialiser votre mot de passe :',
   'code.expiry':
-    'Il expire dans {minutes} minutes et ne peut servir qu’une fois. Si vous ne l’avez pas demandé, ignorez cet e-mail.',
+    'Il expire dans {minutes, plural, one {# minute} other {# minutes}} et ne peut servir qu’une fois. Si vous ne l’avez pas demandé, ignorez cet e-mail.',
   'paused.title': 'Codes de connexion suspendus pour votre compte',
   'paused.what':
     'Plusieurs codes de vérification erronés ont été saisis pour votre compte {product} : ses codes ne fonctionnent plus jusqu’à {time} UTC ({date}).',
@@ -24,7 +24,7 @@ export const fr: MailMessages = {
     'Un administrateur de {product} a lancé la réinitialisation du mot de passe de votre compte. Votre code :',
   'adminReset.open': 'Ouvrez ce lien, saisissez le code et choisissez un nouveau mot de passe :',
   'adminReset.expiry':
-    'Le code expire dans {minutes} minutes et ne peut servir qu’une fois. Tant que vous n’avez pas choisi de nouveau mot de passe, l’actuel reste valable.',
+    'Le code expire dans {minutes, plural, one {# minute} other {# minutes}} et ne peut servir qu’une fois. Tant que vous n’avez pas choisi de nouveau mot de passe, l’actuel reste valable.',
   'stageChange.subject': 'Commande {orderNumber} : {stage}',
   'stageChange.title': 'Votre commande {orderNumber} a été mise à jour',
   'stageChange.whole': 'Votre {product} (commande {orderNumber}) est maintenant à l’étape {stage}.',
