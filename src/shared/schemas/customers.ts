@@ -52,8 +52,10 @@ export const customerRowSchema = z.object({
   lastName: z.nullable(z.string()),
   /** How many orders are linked to the customer. */
   orders: z.number(),
-  /** Sum of the orders' amounts, in cents. */
+  /** What the customer has paid (deposits and orders paid as a whole), in cents: src/shared/schemas/money.ts. */
   totalSpent: z.number(),
+  /** The value of the customer's orders (their amounts), in cents. */
+  orderValue: z.number(),
 });
 export type CustomerRow = z.infer<typeof customerRowSchema>;
 

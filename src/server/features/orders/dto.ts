@@ -5,6 +5,7 @@ import type {
   OrderItemDto,
   ShippingAddressDto,
 } from '../../../shared/schemas/orders.js';
+import { orderMoney } from '../../../shared/schemas/money.js';
 import type { EventLog, Order } from '../../db/schema/orders.js';
 import type { EstimatedItem } from './service.js';
 
@@ -47,7 +48,17 @@ export function toOrderDto(order: Order, items?: EstimatedItem[]) {
     deliveryDate: isoOrNull(order.deliveryDate),
     createdAt: iso(order.createdAt),
     updatedAt: iso(order.updatedAt),
-    ...(items && { items: items.map(toItemDto) }),
+    ...(items && {
+      items: items.map(toItemDto),
+      money: orderMoney(
+        order,
+        items.map((item) => ({
+          itemNumber: item.itemNumber,
+          status: item.status,
+          stageData: item.currentStageData,
+        })),
+      ),
+    }),
   };
 }
 
