@@ -94,7 +94,7 @@ export const PAYMENT_METHOD_LABELS = {
 export type PaymentMethodCode = keyof typeof PAYMENT_METHOD_LABELS;
 
 /** Other spellings of the same methods. */
-const PAYMENT_METHOD_ALIASES: Record<string, PaymentMethodCode> = {
+export const PAYMENT_METHOD_ALIASES: Record<string, PaymentMethodCode> = {
   cash_app: 'cashapp',
   wire: 'wire_transfer',
   financing: 'finance',
