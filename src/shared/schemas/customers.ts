@@ -99,6 +99,10 @@ export const userOrderSchema = z.object({
   orderDate: z.string(),
   /** Cents as stored (text), or null. */
   amount: z.nullable(z.string()),
+  /** The order's value in cents (its amount read as whole cents), or null. */
+  orderValue: z.nullable(z.number()),
+  /** What the customer has paid of it, in cents (src/shared/schemas/money.ts). */
+  paid: z.number(),
 });
 export type UserOrder = z.infer<typeof userOrderSchema>;
 

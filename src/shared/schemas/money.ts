@@ -100,7 +100,13 @@ function unitMoney(unit: MoneyUnit, order: MoneyOrder): UnitMoney {
   const status = data.paymentStatus;
   const deposit = depositCents(data, order.amount);
   if (isPaidStatus(status)) {
-    return { itemNumber: unit.itemNumber, state: 'paid', deposit, method: methodOf(data, order), paidAt: text(data.paidAt) };
+    return {
+      itemNumber: unit.itemNumber,
+      state: 'paid',
+      deposit,
+      method: methodOf(data, order),
+      paidAt: text(data.paidAt),
+    };
   }
   const base = { itemNumber: unit.itemNumber, method: null, paidAt: null };
   if (typeof status === 'string' && FUNDS_ON_THEIR_WAY.includes(status)) {

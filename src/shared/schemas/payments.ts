@@ -92,7 +92,11 @@ export type TestCheckoutResult = z.infer<typeof testCheckoutResultSchema>;
  */
 export function wholeCents(value: unknown): number | null {
   const n =
-    typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^\s*\d+\s*$/.test(value)
+        ? Number(value)
+        : NaN;
   return Number.isSafeInteger(n) && n > 0 ? n : null;
 }
 

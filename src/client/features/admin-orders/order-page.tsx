@@ -6,7 +6,7 @@
 
 import { ArrowLeft, Download, RefreshCw, Trash2 } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { formatCents, paymentMethodLabel } from '../../../shared/format.js';
+import { formatCents, itemLabel, paymentMethodLabel } from '../../../shared/format.js';
 import type { AdminOrderRow } from '../../../shared/schemas/admin-orders.js';
 import type { OrderDto } from '../../../shared/schemas/orders.js';
 import { LoadFailed } from '../../components/load-failed';
@@ -19,6 +19,7 @@ import { toastSuccess } from '../../lib/notify';
 import { useCan } from '../auth/permissions';
 import { Conversation } from '../conversations/conversation';
 import { formatAddress } from '../orders/order-details';
+import { MoneySummary, orderPaymentText, STAFF_MONEY_WORDS } from '../payments/money';
 import { Activity } from './activity';
 import { orderExportUrl, useAdminOrder, useAdminOrderRow } from './api';
 import { download } from './download';
@@ -193,6 +194,22 @@ function OrderPageContent({
           </Card>
           <Card>
             <CardHeader>
+              <CardTitle>Payment</CardTitle>
+              <p className="text-muted-foreground text-sm">
+                {orderPaymentText(order.money, STAFF_MONEY_WORDS, 'en')}
+              </p>
+            </CardHeader>
+            <CardContent>
+              <MoneySummary
+                money={order.money}
+                words={STAFF_MONEY_WORDS}
+                locale="en"
+                unitName={(itemNumber) => `Item #${itemNumber} · ${itemLabel(itemNumber)}`}
+              />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
               <CardTitle>Details</CardTitle>
             </CardHeader>
             <CardContent>
@@ -202,7 +219,7 @@ function OrderPageContent({
                   ['Product', order.productName],
                   ['Quantity', String(order.quantity)],
                   ['Order Date', formatDate(order.orderDate)],
-                  ['Amount', formatCents(order.amount)],
+                  ['Order value', formatCents(order.money.orderValue)],
                   ['Payment Method', paymentMethodLabel(order.paymentMethod)],
                   ['Transaction ID', order.transactionId],
                   ['Delivery Date', formatDate(order.deliveryDate)],

@@ -104,7 +104,7 @@ function OrderView({ id }: { id: number }) {
         )}
       </header>
 
-      <OrderSummary order={data} units={units} />
+      <OrderSummary order={data} shownOrderId={shownId} />
 
       <ul className="grid gap-4">
         {units.map((unit) => (

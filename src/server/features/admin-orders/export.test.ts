@@ -2,10 +2,10 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentMethodLabel } from '../../../shared/format.js';
 import { orders } from '../../db/schema/orders.js';
 import { manualClock, startTestApp, type TestApp, type TestClient } from '../../test/app.js';
 import { signedInAdmin } from '../../test/auth-flow.js';
-import { paymentMethodLabel } from '../../../shared/format.js';
 import { seedOrder } from '../orders/index.js';
 import { dollarsFromCents, EXPORT_COLUMNS, escapeFormula } from './export.js';
 

@@ -225,7 +225,12 @@ export function createCustomerAdminService({
       const list = await ordersOfCustomer(db, id);
       return {
         ...toAdminUser(user),
-        orders: list.map((order) => ({ ...order, orderDate: order.orderDate.toISOString() })),
+        orders: list.map((order) => ({
+          ...order,
+          orderDate: order.orderDate.toISOString(),
+          orderValue: order.orderValue === null ? null : Number(order.orderValue),
+          paid: Number(order.paid),
+        })),
       };
     },
 

@@ -1,3 +1,4 @@
+import { orderMoney } from '../../../shared/schemas/money.js';
 import type {
   EventActor,
   OrderDto,
@@ -5,7 +6,6 @@ import type {
   OrderItemDto,
   ShippingAddressDto,
 } from '../../../shared/schemas/orders.js';
-import { orderMoney } from '../../../shared/schemas/money.js';
 import type { EventLog, Order } from '../../db/schema/orders.js';
 import type { EstimatedItem } from './service.js';
 

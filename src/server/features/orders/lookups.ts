@@ -238,6 +238,8 @@ export async function ordersOfCustomer(executor: Executor, userId: number) {
       status: orders.status,
       orderDate: orders.orderDate,
       amount: orders.amount,
+      orderValue: orderValueCentsSql(),
+      paid: paidCentsSql(),
     })
     .from(orders)
     .where(eq(orders.userId, userId))

@@ -102,28 +102,38 @@ describe('the money of a part-paid three-unit order', () => {
 
 describe('what was paid, in SQL and in JavaScript', () => {
   /** Orders whose units carry every kind of payment record the product meets. */
-  const CASES: { amount: string | null; transactionId?: string; units: [Stage, Record<string, unknown>][] }[] =
-    [
-      { amount: '100000', units: [['FINANCING_PAYMENT', { paymentStatus: 'paid', paymentAmount: 5000 }]] },
-      { amount: '100000', units: [['SITE_PREP', { paymentStatus: 'PAID' }]] },
-      { amount: ' 2500 ', units: [['SITE_PREP', { paymentStatus: 'Successful', amount: '700' }]] },
-      { amount: '100000', units: [['SITE_PREP', { paymentStatus: 'completed', paymentAmount: '12.5' }]] },
-      { amount: 'n/a', units: [['SITE_PREP', { paymentStatus: 'success', paymentAmount: -5 }]] },
-      { amount: '100000', units: [['SITE_PREP', { paymentStatus: 'paid', paymentAmount: 1e30 }]] },
-      { amount: '100000', units: [['FINANCING_PAYMENT', { paymentStatus: 'processing', paymentAmount: 900 }]] },
-      { amount: '100000', transactionId: 'txn_1', units: [['DELIVERED', {}], ['DELIVERED', {}]] },
-      { amount: null, transactionId: 'txn_2', units: [['DELIVERED', {}]] },
-      { amount: '100000', transactionId: '  ', units: [['DELIVERED', {}]] },
-      {
-        amount: '100000',
-        transactionId: 'txn_3',
-        units: [
-          ['SITE_PREP', { paymentStatus: 'paid', paymentAmount: 300 }],
-          ['SITE_PREP', { paymentStatus: 'failed', paymentAmount: 300 }],
-          ['DELIVERED', {}],
-        ],
-      },
-    ];
+  const CASES: {
+    amount: string | null;
+    transactionId?: string;
+    units: [Stage, Record<string, unknown>][];
+  }[] = [
+    { amount: '100000', units: [['FINANCING_PAYMENT', { paymentStatus: 'paid', paymentAmount: 5000 }]] },
+    { amount: '100000', units: [['SITE_PREP', { paymentStatus: 'PAID' }]] },
+    { amount: ' 2500 ', units: [['SITE_PREP', { paymentStatus: 'Successful', amount: '700' }]] },
+    { amount: '100000', units: [['SITE_PREP', { paymentStatus: 'completed', paymentAmount: '12.5' }]] },
+    { amount: 'n/a', units: [['SITE_PREP', { paymentStatus: 'success', paymentAmount: -5 }]] },
+    { amount: '100000', units: [['SITE_PREP', { paymentStatus: 'paid', paymentAmount: 1e30 }]] },
+    { amount: '100000', units: [['FINANCING_PAYMENT', { paymentStatus: 'processing', paymentAmount: 900 }]] },
+    {
+      amount: '100000',
+      transactionId: 'txn_1',
+      units: [
+        ['DELIVERED', {}],
+        ['DELIVERED', {}],
+      ],
+    },
+    { amount: null, transactionId: 'txn_2', units: [['DELIVERED', {}]] },
+    { amount: '100000', transactionId: '  ', units: [['DELIVERED', {}]] },
+    {
+      amount: '100000',
+      transactionId: 'txn_3',
+      units: [
+        ['SITE_PREP', { paymentStatus: 'paid', paymentAmount: 300 }],
+        ['SITE_PREP', { paymentStatus: 'failed', paymentAmount: 300 }],
+        ['DELIVERED', {}],
+      ],
+    },
+  ];
 
   it('gives the same paid figure for every case', async () => {
     const db = t.database.db;
@@ -158,10 +168,16 @@ describe('what was paid, in SQL and in JavaScript', () => {
     const inJs = rows.map((order) => {
       const own: MoneyUnit[] = units
         .filter((unit) => unit.orderId === order.id)
-        .map((unit) => ({ itemNumber: unit.itemNumber, status: unit.status, stageData: unit.currentStageData }));
+        .map((unit) => ({
+          itemNumber: unit.itemNumber,
+          status: unit.status,
+          stageData: unit.currentStageData,
+        }));
       return { id: order.id, paid: orderMoney(order, own).paid };
     });
     expect(inSql.map((row) => ({ id: row.id, paid: Number(row.paid) }))).toEqual(inJs);
-    expect(inJs.map((row) => row.paid)).toEqual([5000, 100_000, 700, 100_000, 0, 100_000, 0, 100_000, 0, 0, 300]);
+    expect(inJs.map((row) => row.paid)).toEqual([
+      5000, 100_000, 700, 100_000, 0, 100_000, 0, 100_000, 0, 0, 300,
+    ]);
   });
 });
