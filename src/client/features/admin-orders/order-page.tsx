@@ -192,7 +192,7 @@ function OrderPageContent({
               )}
             </CardContent>
           </Card>
-          <Card>
+          <Card role="region" aria-label="Payment">
             <CardHeader>
               <CardTitle>Payment</CardTitle>
               <p className="text-muted-foreground text-sm">

@@ -58,7 +58,7 @@ export function unitsInProgress(orders: readonly OrderDto[]): UnitSummary[] {
  */
 export function WhereThingsStand() {
   // The tasks are named like the order cards' actions, in the orders catalogue.
-  const { t } = useTranslation(['home', 'orders']);
+  const { t } = useTranslation(['home', 'orders', 'payments']);
   const stages = useStageText();
   const format = useFormat();
   const { data: orders, isPending, isError } = useOrders();
@@ -103,6 +103,11 @@ export function WhereThingsStand() {
                       <span className="whitespace-nowrap">{task.label}</span> ·{' '}
                       {t('taskOrder', { orderNumber: task.orderNumber })}
                     </span>
+                    {task.deposit !== null && (
+                      <span className="text-sm">
+                        {t('payments:money.orderState.due', { amount: format.money(task.deposit) })}
+                      </span>
+                    )}
                   </span>
                   <ArrowRight aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
                 </Link>

@@ -213,8 +213,8 @@ export function OrderDetails({
         title={t('details.paymentInformation')}
         fields={[
           [t('details.orderTotal'), format.money(order.money.orderValue)],
-          [words.money.paid, format.money(order.money.paid)],
-          [words.money.due, format.money(order.money.due)],
+          [words.money.paid, order.money.paid > 0 && format.money(order.money.paid)],
+          [words.money.due, order.money.due > 0 && format.money(order.money.due)],
           [t('details.paymentMethod'), words.money.method(order.paymentMethod)],
         ]}
       />

@@ -105,11 +105,15 @@ export function useMoneyWords(): MoneyWords {
 
 /** The order as a whole in a few words: 'Deposit due $5,000.00', 'Part paid', 'Paid'. */
 export function orderPaymentText(money: OrderMoney, words: MoneyWords, locale: Locale): string {
+  // Nothing asked and units past the payment stage: say so, rather than that nothing is due yet.
+  if (money.state === 'none' && money.units.some((unit) => unit.state === 'unrecorded')) {
+    return words.unitState.unrecorded;
+  }
   return words.orderState(money.state, money.due > 0 ? formatCents(money.due, locale, money.currency) : '');
 }
 
 /** A unit's deposit state as a pill, or as plain muted text while nothing is asked of it. */
-export function UnitPaymentState({ unit, words }: { unit: UnitMoney; words: MoneyWords }) {
+export function UnitPaymentPill({ unit, words }: { unit: UnitMoney; words: MoneyWords }) {
   const tone = UNIT_TONES[unit.state];
   const label = words.unitState[unit.state];
   return tone ? (
@@ -154,7 +158,7 @@ export function MoneySummary({ money, words, locale, unitName, className }: Mone
                     {amount(unit.deposit)}
                   </span>
                 )}
-                <UnitPaymentState unit={unit} words={words} />
+                <UnitPaymentPill unit={unit} words={words} />
                 {unit.state === 'paid' && unit.method && (
                   <span className="text-muted-foreground text-xs">{words.method(unit.method)}</span>
                 )}

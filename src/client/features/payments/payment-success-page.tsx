@@ -9,6 +9,7 @@ import { isApiError } from '../../lib/api';
 import { usePublicConfig } from '../../lib/public-config';
 import { useFormat } from '../../lib/use-format';
 import { announcePaymentUpdate, useCheckoutSession } from './api';
+import { usePaymentMethodWords } from './money';
 import { DetailRow, PaymentLayout } from './payment-layout';
 import { formatMinorUnits, type PaymentResultTone, paymentResult } from './session-display';
 import { PaymentStatusPill } from './status-pill';
@@ -72,6 +73,7 @@ export default function PaymentSuccessPage() {
   const session = useCheckoutSession(sessionId);
   const { t } = useTranslation('payments');
   const format = useFormat();
+  const methodWords = usePaymentMethodWords();
 
   // The portal's tab that opened the payment page refreshes its orders now.
   useEffect(() => {
@@ -112,6 +114,12 @@ export default function PaymentSuccessPage() {
             <DetailRow term={t('details.amount')}>
               {formatMinorUnits(data.amount_total, data.currency, format.intlLocale)}
             </DetailRow>
+            {/* Once paid (or on its way) the session names the one method used; before, every one offered. */}
+            {result.tone !== 'other' && data.payment_method_types[0] && (
+              <DetailRow term={t('details.paymentMethod')}>
+                {methodWords(data.payment_method_types[0])}
+              </DetailRow>
+            )}
             {data.customer_details.email && (
               <DetailRow term={t('details.email')}>{data.customer_details.email}</DetailRow>
             )}
