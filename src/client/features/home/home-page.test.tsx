@@ -66,6 +66,7 @@ describe('home page', () => {
                 itemNumber: 1,
                 status: 'FINANCING_PAYMENT',
                 statusChangedAt: '2025-05-20T10:00:00Z',
+                currentStageData: { paymentAmount: 500_000 },
               }),
               makeItem({ itemNumber: 2, status: 'PRODUCTION', deliveryDate: '2025-07-15' }),
               makeItem({ itemNumber: 3, status: 'DELIVERED' }),
@@ -81,10 +82,10 @@ describe('home page', () => {
     const units = main.getByRole('region', { name: 'Where your units are' });
     // On every width the tasks come before the units and the navigation cards.
     expect(todo.compareDocumentPosition(units) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(within(todo).getByRole('link', { name: /Complete payment.*VH 01.*Order VH1042/ })).toHaveAttribute(
-      'href',
-      '/orders/7',
-    );
+    const payment = within(todo).getByRole('link', { name: /Complete payment.*VH 01.*Order VH1042/ });
+    expect(payment).toHaveAttribute('href', '/orders/7');
+    // The deposit due, as the order page and the back office say it.
+    expect(payment).toHaveTextContent('Deposit due $5,000.00');
     const rows = within(within(units).getByRole('list')).getAllByRole('link');
     expect(rows.map((row) => row.textContent)).toEqual([
       `VH1042 · VH (01)Studio 240PaymentNext: Site Preparation · Since ${new Date('2025-05-20T10:00:00Z').toLocaleDateString()}`,

@@ -49,6 +49,7 @@ describe('the payment-success page', () => {
     expect(rows.getByText('Order ID').nextSibling).toHaveTextContent('VH1042');
     expect(rows.getByText('Item ID').nextSibling).toHaveTextContent('11');
     expect(rows.getByText('Amount').nextSibling).toHaveTextContent('$7,500.00');
+    expect(rows.getByText('Payment Method').nextSibling).toHaveTextContent('Card');
     expect(rows.getByText('Email').nextSibling).toHaveTextContent('ann@example.com');
     expect(rows.getByText('Paid')).toHaveAttribute('data-tone', 'paid');
     await waitFor(() =>
@@ -76,6 +77,7 @@ describe('the payment-success page', () => {
     renderApp('/payment/success?session_id=cs_test_1');
     expect(await screen.findByRole('heading', { name: 'Payment Processing' })).toBeInTheDocument();
     expect(screen.getByText('Awaiting Funds')).toHaveAttribute('data-tone', 'awaiting');
+    expect(screen.getByText('Payment Method').nextSibling).toHaveTextContent('US bank account');
   });
 
   it('leaves out the item and e-mail rows when the session has none', async () => {
@@ -118,6 +120,7 @@ describe('the payment-success page', () => {
     const rows = within(screen.getByText('N° de commande').closest('dl') as HTMLElement);
     expect(rows.getByText('Montant').nextSibling?.textContent).toMatch(/^7\s500,00\s\$US$/);
     expect(rows.getByText('Payé')).toHaveAttribute('data-tone', 'paid');
+    expect(rows.getByText('Mode de paiement').nextSibling).toHaveTextContent('Carte');
     expect(screen.getByRole('link', { name: 'Retour au tableau de bord' })).toBeInTheDocument();
   });
 
