@@ -113,7 +113,7 @@ export function orderPaymentText(money: OrderMoney, words: MoneyWords, locale: L
 }
 
 /** A unit's deposit state as a pill, or as plain muted text while nothing is asked of it. */
-export function UnitPaymentPill({ unit, words }: { unit: UnitMoney; words: MoneyWords }) {
+function UnitPaymentPill({ unit, words }: { unit: UnitMoney; words: MoneyWords }) {
   const tone = UNIT_TONES[unit.state];
   const label = words.unitState[unit.state];
   return tone ? (
