@@ -8,6 +8,7 @@ import { join, relative } from 'node:path';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../shared/locales.js';
+import { ORDER_PAYMENT_STATES } from '../shared/schemas/money.js';
 import {
   APPLICATION_TYPES,
   BUSINESS_TYPES,
@@ -23,6 +24,7 @@ import { STAGE_NAME_KEYS } from './features/locale/stage-names';
 import { ADDRESS_GROUPS } from './features/onboarding/form-model';
 import { ORDER_FILTERS } from './features/orders/order-filter';
 import { ACTION_KEYS } from './features/orders/unit-stage';
+import { PAYMENT_METHOD_KEYS } from './features/payments/money';
 import { PAYMENT_RESULT_KINDS, PAYMENT_STATUS_KEYS } from './features/payments/session-display';
 
 const CLIENT = join(process.cwd(), 'src/client');
@@ -71,6 +73,8 @@ const DYNAMIC_KEYS: Record<string, readonly string[]> = {
   payments: [
     ...PAYMENT_RESULT_KINDS.map((kind) => `result.${kind}`),
     ...PAYMENT_STATUS_KEYS.map((status) => `status.${status}`),
+    ...PAYMENT_METHOD_KEYS,
+    ...ORDER_PAYMENT_STATES.map((state) => `money.orderState.${state}`),
   ],
 };
 

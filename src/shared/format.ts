@@ -18,20 +18,27 @@ function perLocale(options: Intl.NumberFormatOptions): (locale: Locale) => Intl.
   };
 }
 
-const usd = perLocale({ style: 'currency', currency: 'USD' });
+const currencies = new Map<string, (locale: Locale) => Intl.NumberFormat>();
 const counts = perLocale({ maximumFractionDigits: 0 });
 
 /**
- * Amounts are stored in cents; they show as US dollars written the way the language writes them
- * ('$1,234.50', '1 234,50 $US'). Non-numeric input shows as an empty string.
+ * Amounts are stored in cents; they show in their currency (US dollars, the product's one) written the
+ * way the language writes them ('$1,234.50', '1 234,50 $US'). Non-numeric input shows as an empty string.
  */
 export function formatCents(
   cents: number | string | null | undefined,
   locale: Locale = DEFAULT_LOCALE,
+  currency = 'USD',
 ): string {
   if (cents === null || cents === undefined || cents === '') return '';
   const value = typeof cents === 'number' ? cents : Number(cents);
-  return Number.isFinite(value) ? usd(locale).format(value / 100) : '';
+  if (!Number.isFinite(value)) return '';
+  let format = currencies.get(currency);
+  if (!format) {
+    format = perLocale({ style: 'currency', currency });
+    currencies.set(currency, format);
+  }
+  return format(locale).format(value / 100);
 }
 
 /** A count with thousands separators, '100,010' in English, the same in every browser (like the amounts). */
@@ -39,44 +46,62 @@ export function formatCount(value: number, locale: Locale = DEFAULT_LOCALE): str
   return counts(locale).format(value);
 }
 
-/** The payment methods the product and its payment provider name, as people say them. */
-const PAYMENT_METHOD_LABELS: Record<string, string> = {
+/**
+ * The payment methods the product, its payment provider and its integrations name, by their codes, as
+ * people say them in English (the back office, the export). The customer side says them in its
+ * language from `payments:method.<code>` (src/client/features/payments/payment-method.ts).
+ */
+export const PAYMENT_METHOD_LABELS = {
   card: 'Card',
   us_bank_account: 'US bank account',
   cashapp: 'Cash App',
-  cash_app: 'Cash App',
   link: 'Link',
   paypal: 'PayPal',
   ach: 'ACH',
   ach_debit: 'ACH debit',
-  wire: 'Wire transfer',
   wire_transfer: 'Wire transfer',
   check: 'Check',
   cash: 'Cash',
   finance: 'Financing',
-  financing: 'Financing',
   direct_pay: 'Direct pay',
   affirm: 'Affirm',
   klarna: 'Klarna',
   apple_pay: 'Apple Pay',
   google_pay: 'Google Pay',
+} as const;
+export type PaymentMethodCode = keyof typeof PAYMENT_METHOD_LABELS;
+
+/** Other spellings of the same methods. */
+export const PAYMENT_METHOD_ALIASES: Record<string, PaymentMethodCode> = {
+  cash_app: 'cashapp',
+  wire: 'wire_transfer',
+  financing: 'finance',
 };
 
+/** The code of a known payment method, in any case ('FINANCING' → 'finance'); null for any other. */
+export function paymentMethodCode(method: string | null | undefined): PaymentMethodCode | null {
+  const value = method?.trim().toLowerCase() ?? '';
+  if (Object.hasOwn(PAYMENT_METHOD_LABELS, value)) return value as PaymentMethodCode;
+  return PAYMENT_METHOD_ALIASES[value] ?? null;
+}
+
 /**
- * A payment method as a label: 'us_bank_account' → 'US bank account'. Any other value is shown title-cased
+ * A payment method an integration named that the product does not know, shown as words: title-cased
  * with its underscores as spaces ('bank_transfer' → 'Bank Transfer'); empty stays empty.
  */
-export function paymentMethodLabel(method: string | null | undefined): string {
-  const value = method?.trim() ?? '';
-  if (!value) return '';
-  const known = PAYMENT_METHOD_LABELS[value.toLowerCase()];
-  if (known) return known;
-  return value
+export function unknownPaymentMethodWords(method: string | null | undefined): string {
+  return (method ?? '')
     .replaceAll('_', ' ')
     .split(/\s+/)
     .filter(Boolean)
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase())
     .join(' ');
+}
+
+/** A payment method in English words: 'us_bank_account' → 'US bank account', 'finance' → 'Financing'. */
+export function paymentMethodLabel(method: string | null | undefined): string {
+  const code = paymentMethodCode(method);
+  return code ? PAYMENT_METHOD_LABELS[code] : unknownPaymentMethodWords(method);
 }
 
 export type PhoneCountry = 'US' | 'CA' | 'MX';

@@ -1,6 +1,7 @@
 /** Admin order answers as the server sends them, and the calls the screens make, for the tests. */
 
 import type { ActivityEvent, AdminOrderRow, Dashboard } from '../../shared/schemas/admin-orders.js';
+import { orderMoney } from '../../shared/schemas/money.js';
 import { makeUser, mockApi, sessionRoute } from './utils';
 
 export const ADMIN = makeUser({
@@ -11,9 +12,13 @@ export const ADMIN = makeUser({
   lastName: null,
 });
 
+/**
+ * A row of the orders table; its money is computed as the server computes it, from the row's units at
+ * its status (no payment recorded on them) unless the test gives its own.
+ */
 export function makeRow(overrides: Partial<AdminOrderRow> = {}): AdminOrderRow {
   const id = overrides.id ?? 1;
-  return {
+  const row: Omit<AdminOrderRow, 'money'> & Partial<AdminOrderRow> = {
     id,
     orderId: `VH20${id}`,
     userId: 7,
@@ -30,6 +35,12 @@ export function makeRow(overrides: Partial<AdminOrderRow> = {}): AdminOrderRow {
     zipCode: '78701',
     ...overrides,
   };
+  const units = Array.from({ length: row.quantity }, (_, i) => ({
+    itemNumber: i + 1,
+    status: row.status,
+    stageData: {},
+  }));
+  return { ...row, money: overrides.money ?? orderMoney(row, units) };
 }
 
 export function makeActivity(overrides: Partial<ActivityEvent> = {}): ActivityEvent {

@@ -1,4 +1,5 @@
 /** Order, unit and event answers as the server sends them, for the screens' tests. */
+import { orderMoney } from '../../shared/schemas/money.js';
 import type { OrderDto, OrderEventDto, OrderItemDto } from '../../shared/schemas/orders.js';
 
 const AT = '2025-06-01T10:00:00.000Z';
@@ -18,12 +19,15 @@ export function makeItem(overrides: Partial<OrderItemDto> = {}): OrderItemDto {
   };
 }
 
-/** An order whose units are made from `items` (or, with none given, quantity units at its status). */
+/**
+ * An order whose units are made from `items` (or, with none given, quantity units at its status); its
+ * money is computed from them as the server computes it, unless the test gives its own.
+ */
 export function makeOrder(overrides: Partial<OrderDto> = {}): OrderDto {
   const id = overrides.id ?? 1;
   const quantity = overrides.quantity ?? 1;
   const status = overrides.status ?? 'ORDER_PLACED';
-  return {
+  const order = {
     id,
     orderId: `VH10${id}`,
     userId: 7,
@@ -46,6 +50,12 @@ export function makeOrder(overrides: Partial<OrderDto> = {}): OrderDto {
     ),
     ...overrides,
   };
+  const units = order.items.map((item) => ({
+    itemNumber: item.itemNumber,
+    status: item.status,
+    stageData: item.currentStageData,
+  }));
+  return { ...order, money: overrides.money ?? orderMoney(order, units) };
 }
 
 export function makeStatusEvent(

@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { FILTER_STATUSES, parseStage, STAGES, type Stage } from '../stages.js';
+import { orderMoneySchema } from './money.js';
 import { stageSchema } from './orders.js';
 
 export const ADMIN_ORDER_SORTS = [
@@ -125,6 +126,8 @@ export const adminOrderRowSchema = z.object({
   transactionId: z.nullable(z.string()),
   deliveryDate: z.nullable(z.string()),
   zipCode: z.nullable(z.string()),
+  /** Value, deposits per unit, paid and due: what the Payment column shows. */
+  money: orderMoneySchema,
 });
 export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
 

@@ -52,8 +52,10 @@ export const customerRowSchema = z.object({
   lastName: z.nullable(z.string()),
   /** How many orders are linked to the customer. */
   orders: z.number(),
-  /** Sum of the orders' amounts, in cents. */
+  /** What the customer has paid (deposits and orders paid as a whole), in cents: src/shared/schemas/money.ts. */
   totalSpent: z.number(),
+  /** The value of the customer's orders (their amounts), in cents. */
+  orderValue: z.number(),
 });
 export type CustomerRow = z.infer<typeof customerRowSchema>;
 
@@ -97,6 +99,10 @@ export const userOrderSchema = z.object({
   orderDate: z.string(),
   /** Cents as stored (text), or null. */
   amount: z.nullable(z.string()),
+  /** The order's value in cents (its amount read as whole cents), or null. */
+  orderValue: z.nullable(z.number()),
+  /** What the customer has paid of it, in cents (src/shared/schemas/money.ts). */
+  paid: z.number(),
 });
 export type UserOrder = z.infer<typeof userOrderSchema>;
 

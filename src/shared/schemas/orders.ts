@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import { STAGES } from '../stages.js';
 import { unitDocumentSchema } from './conversations.js';
 import { deliveryEstimateSchema } from './forecast.js';
+import { orderMoneySchema } from './money.js';
 
 export const stageSchema = z.enum(STAGES);
 
@@ -69,6 +70,8 @@ export const orderSchema = z.object({
   ...orderFields,
   /** The order's units, by item number: the second source of an item's status (see item-status.ts). */
   items: z.array(orderItemSchema),
+  /** The order's value, each unit's deposit, what is paid and what is still due (src/shared/schemas/money.ts). */
+  money: orderMoneySchema,
   /** The secret of the order's public tracking page (/track/<token>); only its owner and staff get it. */
   trackingToken: z.optional(z.string()),
 });
@@ -127,12 +130,7 @@ export type OrderItemDetailsDto = z.infer<typeof orderItemDetailsSchema>;
 export type ItemStatusPatch = z.infer<typeof itemStatusPatchSchema>;
 export type ShippingAddressDto = z.infer<typeof shippingAddressSchema>;
 
-/** Payment statuses that mean the deposit is paid; the unit card then shows 'Deposit Paid'. */
-const PAID_STATUSES = ['paid', 'completed', 'success', 'successful'];
-
-export function isPaidStatus(paymentStatus: unknown): boolean {
-  return typeof paymentStatus === 'string' && PAID_STATUSES.includes(paymentStatus.toLowerCase());
-}
+export { isPaidStatus } from './money.js';
 
 /** A document is ready to sign when the partner marked it ready and sent its address. */
 export function isDocumentReady(data: Record<string, unknown>): boolean {

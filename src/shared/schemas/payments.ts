@@ -87,10 +87,18 @@ export const testCheckoutResultSchema = z.object({
 });
 export type TestCheckoutResult = z.infer<typeof testCheckoutResultSchema>;
 
-/** A count of cents: a whole number, or text holding one. Anything else is not an amount. */
-function wholeCents(value: unknown): number | null {
+/**
+ * A count of cents: a positive whole number, or text of digits holding one. Anything else (decimals,
+ * exponents, signs) is not an amount. The customers' totals read text the same way in SQL
+ * (src/server/features/orders/money-sql.ts).
+ */
+export function wholeCents(value: unknown): number | null {
   const n =
-    typeof value === 'number' ? value : typeof value === 'string' && value.trim() ? Number(value) : NaN;
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^\s*\d+\s*$/.test(value)
+        ? Number(value)
+        : NaN;
   return Number.isSafeInteger(n) && n > 0 ? n : null;
 }
 

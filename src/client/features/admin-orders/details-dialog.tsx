@@ -17,6 +17,7 @@ import { errorMessage } from '../../lib/api';
 import { formatDate, formatDaySpan } from '../../lib/dates';
 import { DeliveryEstimateNote } from '../forecast/delivery-estimate';
 import { formatAddress } from '../orders/order-details';
+import { orderPaymentText, STAFF_MONEY_WORDS } from '../payments/money';
 import { Activity } from './activity';
 import { useAdminOrder } from './api';
 import { Fields } from './fields';
@@ -72,7 +73,8 @@ function OrderDetails({ target }: { target: DetailsTarget }) {
               ['Quantity', String(data.quantity)],
               ['Order Date', formatDate(data.orderDate)],
               ['Status', <StageBadge key="status" stage={data.status} />],
-              ['Amount', formatCents(data.amount)],
+              ['Order value', formatCents(data.money.orderValue)],
+              ['Payment', orderPaymentText(data.money, STAFF_MONEY_WORDS, 'en')],
               ['Payment Method', paymentMethodLabel(data.paymentMethod)],
               ['Transaction ID', data.transactionId],
               ['Delivery days (units)', formatDaySpan(data.items.map((item) => item.deliveryDate))],

@@ -5,11 +5,11 @@
  */
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { formatCents } from '../../../shared/format.js';
 import type { AdminOrderRow, AdminOrderSort } from '../../../shared/schemas/admin-orders.js';
 import { orderName } from '../../../shared/unit-name.js';
 import { formatDate } from '../../lib/dates';
 import { cn } from '../../lib/utils';
+import { orderPaymentText, STAFF_MONEY_WORDS } from '../payments/money';
 import { CustomerName } from './customer-name';
 import { orderPageUrl } from './format';
 import type { OrderDialogs } from './order-dialogs';
@@ -108,7 +108,7 @@ function OrderCard({
   dialogs: OrderDialogs;
 }) {
   const label = orderName(row.orderId);
-  const amount = formatCents(row.amount);
+  const payment = orderPaymentText(row.money, STAFF_MONEY_WORDS, 'en');
   return (
     <li
       aria-label={`Order ${label}`}
@@ -144,13 +144,8 @@ function OrderCard({
         <StageBadge stage={row.status} className="max-w-full" />
         <span className="text-muted-foreground text-xs tabular-nums">
           {formatDate(row.orderDate)}
-          {amount && (
-            <>
-              {' · '}
-              <span className="font-medium text-foreground">{amount}</span>
-              {row.transactionId ? ' paid' : ' unpaid'}
-            </>
-          )}
+          {' · '}
+          <span className="font-medium text-foreground">{payment}</span>
         </span>
       </div>
     </li>

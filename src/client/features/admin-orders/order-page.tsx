@@ -10,7 +10,7 @@ import { formatCents, paymentMethodLabel } from '../../../shared/format.js';
 import { counted } from '../../../shared/plural.js';
 import type { AdminOrderRow } from '../../../shared/schemas/admin-orders.js';
 import type { OrderDto } from '../../../shared/schemas/orders.js';
-import { orderName } from '../../../shared/unit-name.js';
+import { orderName, unitName } from '../../../shared/unit-name.js';
 import { LoadFailed } from '../../components/load-failed';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -21,6 +21,7 @@ import { toastSuccess } from '../../lib/notify';
 import { useCan } from '../auth/permissions';
 import { Conversation } from '../conversations/conversation';
 import { formatAddress } from '../orders/order-details';
+import { MoneySummary, orderPaymentText, STAFF_MONEY_WORDS } from '../payments/money';
 import { Activity } from './activity';
 import { orderExportUrl, useAdminOrder, useAdminOrderRow } from './api';
 import { download } from './download';
@@ -192,6 +193,22 @@ function OrderPageContent({
               )}
             </CardContent>
           </Card>
+          <Card role="region" aria-label="Payment">
+            <CardHeader>
+              <CardTitle>Payment</CardTitle>
+              <p className="text-muted-foreground text-sm">
+                {orderPaymentText(order.money, STAFF_MONEY_WORDS, 'en')}
+              </p>
+            </CardHeader>
+            <CardContent>
+              <MoneySummary
+                money={order.money}
+                words={STAFF_MONEY_WORDS}
+                locale="en"
+                unitName={(itemNumber) => unitName(order.orderId, itemNumber)}
+              />
+            </CardContent>
+          </Card>
           <Card>
             <CardHeader>
               <CardTitle>Details</CardTitle>
@@ -203,7 +220,7 @@ function OrderPageContent({
                   ['Product', order.productName],
                   ['Quantity', String(order.quantity)],
                   ['Order Date', formatDate(order.orderDate)],
-                  ['Amount', formatCents(order.amount)],
+                  ['Order value', formatCents(order.money.orderValue)],
                   ['Payment Method', paymentMethodLabel(order.paymentMethod)],
                   ['Transaction ID', order.transactionId],
                   ['Delivery days (units)', formatDaySpan(order.items.map((item) => item.deliveryDate))],

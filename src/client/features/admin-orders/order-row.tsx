@@ -1,16 +1,15 @@
 /** One order of the orders table: selection, the units toggle, its columns and its actions. */
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatCents, paymentMethodLabel } from '../../../shared/format.js';
 import type { AdminOrderRow } from '../../../shared/schemas/admin-orders.js';
 import { orderName } from '../../../shared/unit-name.js';
-import { Badge } from '../../components/ui/badge';
 import { TableCell, TableRow } from '../../components/ui/table';
 import { formatDate } from '../../lib/dates';
 import { cn } from '../../lib/utils';
 import { CustomerName } from './customer-name';
 import { orderPageUrl } from './format';
 import type { OrderDialogs } from './order-dialogs';
+import { PaymentSummary } from './payment-summary';
 import { RowActions } from './row-actions';
 import { StageBadge } from './stage-badge';
 import { COMPACT, ROW_CHECKBOX, STICKY_ACTIONS } from './table-styles';
@@ -85,7 +84,7 @@ export function OrderRow({
       </TableCell>
       <TableCell className={cn(COMPACT, 'whitespace-nowrap')}>{formatDate(row.orderDate)}</TableCell>
       <TableCell className={COMPACT}>
-        <PaymentCell row={row} />
+        <PaymentSummary money={row.money} />
       </TableCell>
       <TableCell className={COMPACT}>
         <StageBadge stage={row.status} className="max-w-full" />
@@ -94,35 +93,5 @@ export function OrderRow({
         <RowActions row={row} label={label} dialogs={dialogs} />
       </TableCell>
     </TableRow>
-  );
-}
-
-function PaymentCell({ row }: { row: AdminOrderRow }) {
-  const amount = formatCents(row.amount);
-  const method = paymentMethodLabel(row.paymentMethod);
-  return (
-    <div className="grid min-w-0 justify-items-start gap-0.5">
-      <span className="flex max-w-full items-center gap-1.5">
-        {row.transactionId ? (
-          <Badge variant="success" className="px-2">
-            Paid
-          </Badge>
-        ) : (
-          <Badge variant="outline" className="px-2">
-            Unpaid
-          </Badge>
-        )}
-        {amount && (
-          <span className="truncate text-xs tabular-nums" title={amount}>
-            {amount}
-          </span>
-        )}
-      </span>
-      {method && (
-        <span className="max-w-full truncate text-muted-foreground text-xs" title={method}>
-          {method}
-        </span>
-      )}
-    </div>
   );
 }

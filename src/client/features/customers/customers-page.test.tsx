@@ -15,6 +15,7 @@ function customer(id: number, overrides: Partial<CustomerRow> = {}): CustomerRow
     lastName: null,
     orders: 0,
     totalSpent: 0,
+    orderValue: 0,
     ...overrides,
   };
 }
@@ -24,7 +25,9 @@ const RITA: CustomerRow = customer(42, {
   firstName: 'Rita',
   lastName: 'Rich',
   orders: 2,
-  totalSpent: 7_501_250,
+  // A $5,000 deposit paid of orders worth $75,012.50.
+  totalSpent: 500_000,
+  orderValue: 7_501_250,
 });
 
 function detail(overrides: Partial<UserDetail> = {}): UserDetail {
@@ -45,6 +48,8 @@ function detail(overrides: Partial<UserDetail> = {}): UserDetail {
         status: 'DOCUMENTS_SIGNING',
         orderDate: '2026-03-01T12:00:00.000Z',
         amount: '7500000',
+        orderValue: 7_500_000,
+        paid: 500_000,
       },
       {
         id: 8,
@@ -53,6 +58,8 @@ function detail(overrides: Partial<UserDetail> = {}): UserDetail {
         status: 'FINANCING_PAYMENT',
         orderDate: '2026-02-01T12:00:00.000Z',
         amount: '1250',
+        orderValue: 1250,
+        paid: 0,
       },
     ],
     ...overrides,
@@ -94,7 +101,7 @@ async function openRita(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('Customers table', () => {
-  it('shows ID, Email, Orders and Total Spent in dollars from the server’s page', async () => {
+  it('shows ID, Email, Orders, Total Spent (what was paid) and Order Value in dollars from the server’s page', async () => {
     customersApi();
     renderApp('/admin/customers');
     const table = await screen.findByRole('table');
@@ -102,13 +109,13 @@ describe('Customers table', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['ID', 'Email', 'Orders', 'Total Spent', 'Actions']);
+    ).toEqual(['ID', 'Email', 'Orders', 'Total Spent', 'Order Value', 'Actions']);
     const rita = rowWith(table, 'rita@example.com') as HTMLElement;
     expect(
       within(rita)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['42', 'rita@example.com', '2', '$75,012.50', 'View rita@example.com']);
+    ).toEqual(['42', 'rita@example.com', '2', '$5,000.00', '$75,012.50', 'View rita@example.com']);
     expect(screen.getByText('Showing 1 to 2 of 2 customers')).toBeInTheDocument();
   });
 
@@ -118,8 +125,8 @@ describe('Customers table', () => {
     const list = await screen.findByRole('list', { name: 'Customers' });
     const entries = within(list).getAllByRole('listitem');
     expect(entries.map((e) => e.textContent)).toEqual([
-      'rita@example.comView rita@example.comID 42 · Orders 2 · Total Spent $75,012.50',
-      'customer43@example.comView customer43@example.comID 43 · Orders 0 · Total Spent $0.00',
+      'rita@example.comView rita@example.comID 42 · Orders 2 · Total Spent $5,000.00 · Order Value $75,012.50',
+      'customer43@example.comView customer43@example.comID 43 · Orders 0 · Total Spent $0.00 · Order Value $0.00',
     ]);
   });
 
@@ -169,7 +176,7 @@ describe('Customers table', () => {
 });
 
 describe('User Management dialog', () => {
-  it('shows the user’s info and orders: id, stage by its label, date, total in dollars', async () => {
+  it('shows the user’s info and orders: id, stage by its label, date, what is paid of the order value', async () => {
     customersApi();
     const user = userEvent.setup();
     renderApp('/admin/customers');
@@ -181,12 +188,14 @@ describe('User Management dialog', () => {
     expect(orders[0]).toHaveTextContent('VH1042');
     expect(orders[0]).toHaveTextContent('Document Signing');
     expect(orders[0]).not.toHaveTextContent(/DOCUMENTS/i);
-    expect(orders[0]).toHaveTextContent('$75,000.00');
+    expect(orders[0]).toHaveTextContent('$5,000.00 paid');
+    expect(orders[0]).toHaveTextContent('Order value $75,000.00');
     expect(orders[0]).toHaveTextContent(
       new Date('2026-03-01T12:00:00.000Z').toLocaleDateString(undefined, { dateStyle: 'medium' }),
     );
     expect(orders[1]).toHaveTextContent('Payment Pending');
-    expect(orders[1]).toHaveTextContent('$12.50');
+    expect(orders[1]).toHaveTextContent('$0.00 paid');
+    expect(orders[1]).toHaveTextContent('Order value $12.50');
   });
 
   it('says No orders found for this user. for a user without orders', async () => {

@@ -110,6 +110,7 @@ function CustomersTable({ customers, onView }: { customers: CustomerRow[]; onVie
             <TableHead>Email</TableHead>
             <TableHead className="text-right">Orders</TableHead>
             <TableHead className="text-right">Total Spent</TableHead>
+            <TableHead className="text-right">Order Value</TableHead>
             <TableHead>
               <span className="sr-only">Actions</span>
             </TableHead>
@@ -124,6 +125,9 @@ function CustomersTable({ customers, onView }: { customers: CustomerRow[]; onVie
               </TableCell>
               <TableCell className="text-right tabular-nums">{customer.orders}</TableCell>
               <TableCell className="text-right tabular-nums">{formatCents(customer.totalSpent)}</TableCell>
+              <TableCell className="text-right text-muted-foreground tabular-nums">
+                {formatCents(customer.orderValue)}
+              </TableCell>
               <TableCell className="text-right">
                 <ViewButton customer={customer} onView={onView} />
               </TableCell>
@@ -144,7 +148,7 @@ function CustomersList({ customers, onView }: { customers: CustomerRow[]; onView
       action={(customer) => <ViewButton customer={customer} onView={onView} />}
       detailsClassName="tabular-nums"
       details={(customer) =>
-        `ID ${customer.id} · Orders ${customer.orders} · Total Spent ${formatCents(customer.totalSpent)}`
+        `ID ${customer.id} · Orders ${customer.orders} · Total Spent ${formatCents(customer.totalSpent)} · Order Value ${formatCents(customer.orderValue)}`
       }
     />
   );

@@ -4,7 +4,7 @@ import { STAGE_LABELS } from '../../../shared/stages.js';
 import { orderName } from '../../../shared/unit-name.js';
 import { formatDate } from '../../lib/dates';
 
-/** User Management's list of the user's orders: id, product, total, status and date. */
+/** User Management's list of the user's orders: id, product, what is paid of the order's value, status and date. */
 export function UserOrders({ orders }: { orders: UserDetail['orders'] }) {
   return (
     <section aria-labelledby="user-orders-heading" className="grid gap-2">
@@ -26,7 +26,12 @@ export function UserOrders({ orders }: { orders: UserDetail['orders'] }) {
                 {orderName(order.orderId)}
                 <span className="block truncate font-normal text-muted-foreground">{order.productName}</span>
               </span>
-              <span className="text-right font-medium tabular-nums">{formatCents(order.amount) || '—'}</span>
+              <span className="text-right tabular-nums">
+                <span className="font-medium">{formatCents(order.paid)} paid</span>
+                <span className="block text-muted-foreground text-xs">
+                  Order value {formatCents(order.orderValue) || '—'}
+                </span>
+              </span>
               <span className="text-xs">
                 <span className="sr-only">Status: </span>
                 {STAGE_LABELS[order.status]}

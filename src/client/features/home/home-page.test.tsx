@@ -66,6 +66,7 @@ describe('home page', () => {
                 itemNumber: 1,
                 status: 'FINANCING_PAYMENT',
                 statusChangedAt: '2025-05-20T10:00:00Z',
+                currentStageData: { paymentAmount: 500_000 },
               }),
               makeItem({ itemNumber: 2, status: 'PRODUCTION', deliveryDate: '2025-07-15' }),
               makeItem({
@@ -87,10 +88,10 @@ describe('home page', () => {
     // On every width the tasks come before the units and the navigation cards.
     expect(todo.compareDocumentPosition(units) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     // The task link opens the unit's task on the order page (task-link.ts).
-    expect(within(todo).getByRole('link', { name: /Complete payment.*VH1042 · Unit 1/ })).toHaveAttribute(
-      'href',
-      '/orders/7?unit=1&task=open',
-    );
+    const payment = within(todo).getByRole('link', { name: /Complete payment.*VH1042 · Unit 1/ });
+    expect(payment).toHaveAttribute('href', '/orders/7?unit=1&task=open');
+    // The deposit due, as the order page and the back office say it.
+    expect(payment).toHaveTextContent('Deposit due $5,000.00');
     const rows = within(within(units).getByRole('list')).getAllByRole('link');
     expect(rows.map((row) => row.textContent)).toEqual([
       'VH1042 · Unit 1Studio 240PaymentNext: Site Preparation · Since May 20, 2025',

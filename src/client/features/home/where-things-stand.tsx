@@ -68,7 +68,7 @@ export function unitsInProgress(orders: readonly OrderDto[]): UnitSummary[] {
 
 function latestText(
   latest: UnitSummary['latest'],
-  t: TFunction<['home', 'orders', 'common']>,
+  t: TFunction<['home', 'orders', 'common', 'payments']>,
   format: ReturnType<typeof useFormat>,
 ): string | undefined {
   if (!latest) return undefined;
@@ -85,7 +85,7 @@ function latestText(
  */
 export function WhereThingsStand() {
   // The tasks are named like the order cards' actions, in the orders catalogue.
-  const { t } = useTranslation(['home', 'orders', 'common']);
+  const { t } = useTranslation(['home', 'orders', 'common', 'payments']);
   const stages = useStageText();
   const format = useFormat();
   const names = useNames();
@@ -130,6 +130,11 @@ export function WhereThingsStand() {
                     <span className="truncate text-muted-foreground text-sm">
                       {names.unit(task.orderNumber, task.itemNumber)}
                     </span>
+                    {task.deposit !== null && (
+                      <span className="text-sm">
+                        {t('payments:money.orderState.due', { amount: format.money(task.deposit) })}
+                      </span>
+                    )}
                   </span>
                   <ArrowRight aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
                 </Link>

@@ -187,14 +187,19 @@ describe('order page', () => {
     renderApp('/orders/8');
     const summary = within(await screen.findByRole('region', { name: 'Order summary' }));
     const value = (term: string) => summary.getByText(term, { selector: 'dt' }).nextElementSibling;
-    expect(value('Ordered on')).toHaveTextContent('May 2, 2025');
-    expect(value('Order total')).toHaveTextContent('$40,000.00');
-    expect(value('Deposit for VH1008 · Unit 1')).toHaveTextContent('$5,000.00Pending');
-    expect(value('Deposit for VH1008 · Unit 2')).toHaveTextContent('$7,500.00Paid');
+    expect(summary.getByText('May 2, 2025')).toBeInTheDocument();
+    expect(value('Order value')).toHaveTextContent('$40,000.00');
+    expect(value('Paid')).toHaveTextContent('$7,500.00');
+    expect(value('Still due')).toHaveTextContent('$5,000.00');
+    const deposits = within(summary.getByRole('list', { name: 'Deposit' })).getAllByRole('listitem');
+    expect(deposits.map((unit) => unit.textContent)).toEqual([
+      'VH1008 · Unit 1Deposit $5,000.00Due',
+      'VH1008 · Unit 2Deposit $7,500.00Paid',
+    ]);
   });
 
   it('says when no deposit has been asked for yet, and when the total is not known', async () => {
-    const order = makeOrder({ id: 8, orderId: 'VH1008', status: 'PRODUCTION', amount: null });
+    const order = makeOrder({ id: 8, orderId: 'VH1008', status: 'ORDER_PLACED', amount: null });
     mockApi({
       'GET /api/auth/session': sessionRoute(makeUser()),
       'GET /api/orders': { body: [order] },
@@ -206,11 +211,11 @@ describe('order page', () => {
     });
     renderApp('/orders/8');
     const summary = within(await screen.findByRole('region', { name: 'Order summary' }));
-    expect(summary.getByText('Order total', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
+    expect(summary.getByText('Order value', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
       'Not available yet',
     );
-    expect(summary.getByText('Deposit', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
-      'Asked for at the Payment step',
+    expect(within(summary.getByRole('list', { name: 'Deposit' })).getByRole('listitem')).toHaveTextContent(
+      'Not asked yet',
     );
   });
 

@@ -2,7 +2,8 @@
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPhone, type PhoneCountry, paymentMethodLabel } from '../../../shared/format.js';
+import { formatPhone, type PhoneCountry } from '../../../shared/format.js';
+import type { UnitMoney } from '../../../shared/schemas/money.js';
 import { PHONE_COUNTRIES } from '../../../shared/schemas/onboarding.js';
 import type { OrderDto, ShippingAddressDto, StageDataDto } from '../../../shared/schemas/orders.js';
 import type { Stage } from '../../../shared/stages.js';
@@ -19,14 +20,15 @@ import { useNames } from '../../lib/names';
 import { useStageText } from '../../lib/stage-text';
 import { useFormat } from '../../lib/use-format';
 import { DeliveryEstimateNote } from '../forecast/delivery-estimate';
+import { type MoneyWords, useMoneyWords } from '../payments/money';
 import type { OrderUnit } from './item-status';
-import { paymentStatusText, unitDeposit } from './payment-status';
 
 /** What the field lists below need to word and format their values in the reader's language. */
 interface Words {
   t: TFunction<'orders'>;
   format: ReturnType<typeof useFormat>;
   stages: ReturnType<typeof useStageText>;
+  money: MoneyWords;
 }
 
 type FieldList = readonly (readonly [label: string, value: ReactNode])[];
@@ -139,16 +141,17 @@ function stageDataFields(stageData: StageDataDto, { t, format }: Words): FieldLi
     });
 }
 
-function unitFields(unit: OrderUnit, orderAmount: string | null, words: Words): FieldList {
+function unitFields(unit: OrderUnit, money: UnitMoney | undefined, words: Words): FieldList {
   const { t, format, stages } = words;
   const data = unit.stageData;
-  const deposit = unitDeposit(unit, orderAmount, format.locale);
+  // The deposit's state once it is asked for, as the order summary says it.
+  const asked = money && money.state !== 'upcoming' && money.state !== 'unrecorded' ? money : undefined;
   const estimate = unit.status !== 'DELIVERED' && !unit.deliveryDate ? unit.item?.estimate : undefined;
   return [
     [t('details.status'), stages.label(unit.status)],
     [t('details.documentStatus'), text(data.documentStatus) && humanise(text(data.documentStatus))],
-    [t('details.paymentStatus'), deposit && paymentStatusText(t, deposit.status)],
-    [t('details.deposit'), deposit?.amount],
+    [t('details.paymentStatus'), asked && words.money.unitState[asked.state]],
+    [t('details.deposit'), asked?.deposit != null && format.money(asked.deposit)],
     [t('details.expectedDelivery'), format.date(unit.deliveryDate)],
     [
       t('details.estimatedDelivery'),
@@ -171,7 +174,7 @@ export function OrderDetails({ order, units }: { order: OrderDto; units: readonl
   const names = useNames();
   const format = useFormat();
   const stages = useStageText();
-  const words: Words = { t, format, stages };
+  const words: Words = { t, format, stages, money: useMoneyWords() };
   const address = formatAddress(order.shippingAddress);
   return (
     <div className="grid gap-5">
@@ -202,8 +205,10 @@ export function OrderDetails({ order, units }: { order: OrderDto; units: readonl
       <Section
         title={t('details.paymentInformation')}
         fields={[
-          [t('details.orderTotal'), format.money(order.amount)],
-          [t('details.paymentMethod'), paymentMethodLabel(order.paymentMethod)],
+          [t('details.orderTotal'), format.money(order.money.orderValue)],
+          [words.money.paid, order.money.paid > 0 && format.money(order.money.paid)],
+          [words.money.due, order.money.due > 0 && format.money(order.money.due)],
+          [t('details.paymentMethod'), words.money.method(order.paymentMethod)],
         ]}
       />
       {order.status === 'DOCUMENTS_SIGNING' && (
@@ -222,7 +227,13 @@ export function OrderDetails({ order, units }: { order: OrderDto; units: readonl
                   })}
                 </AccordionTrigger>
                 <AccordionContent>
-                  <FieldRows fields={unitFields(unit, order.amount, words)} />
+                  <FieldRows
+                    fields={unitFields(
+                      unit,
+                      order.money.units.find((money) => money.itemNumber === unit.itemNumber),
+                      words,
+                    )}
+                  />
                 </AccordionContent>
               </AccordionItem>
             ))}

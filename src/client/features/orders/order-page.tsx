@@ -119,7 +119,7 @@ function OrderView({ id }: { id: number }) {
         )}
       </header>
 
-      <OrderSummary order={data} units={units} />
+      <OrderSummary order={data} />
 
       <ul className="grid gap-4">
         {units.map((unit) => (

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, ExternalLink, RotateCw } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { OrderMoney } from '../../../shared/schemas/money.js';
 import { isPaidStatus, type StageDataDto } from '../../../shared/schemas/orders.js';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -19,7 +20,7 @@ import { useFormat } from '../../lib/use-format';
 import { requestPaymentLink, usePaymentUpdates } from '../payments/api';
 import { PaymentStatusPill } from '../payments/status-pill';
 import { orderKeys } from './api';
-import { depositAmount, paymentStatusDisplay, paymentStatusText } from './payment-status';
+import { paymentStatusDisplay, paymentStatusText } from './payment-status';
 
 interface PaymentDialogProps {
   open: boolean;
@@ -27,8 +28,11 @@ interface PaymentDialogProps {
   /** The unit's record id; a unit known only from its order's status has none and cannot be paid yet. */
   itemId: number | undefined;
   stageData: StageDataDto;
-  /** The order's amount (cents, as text), used when the stage data names no deposit. */
-  orderAmount: string | null;
+  /** The order's money, as the server computed it: the unit's deposit is read from it. */
+  money: OrderMoney;
+  itemNumber: number;
+  /** When the order was placed (ISO): the date the deposit belongs to. */
+  orderDate: string;
   unitLabel: string;
   productName: string;
 }
@@ -44,16 +48,19 @@ export function PaymentDialog({
   onOpenChange,
   itemId,
   stageData,
-  orderAmount,
+  money,
+  itemNumber,
+  orderDate,
   unitLabel,
   productName,
 }: PaymentDialogProps) {
   const { t } = useTranslation('orders');
   const serverError = useServerError();
   const format = useFormat();
-  const orderTotal = format.money(orderAmount);
+  const orderTotal = format.money(money.orderValue);
   const status = paymentStatusDisplay(stageData.paymentStatus);
-  const amount = depositAmount(stageData, orderAmount, format.locale);
+  const deposit = money.units.find((unit) => unit.itemNumber === itemNumber)?.deposit ?? null;
+  const amount = format.money(deposit);
   // 'success' and 'successful' read amber here but mean paid (isPaidStatus): nothing left to pay.
   const unpaid = status.tone === 'other' && !isPaidStatus(stageData.paymentStatus);
   const needsLink = unpaid && itemId !== undefined;
@@ -105,6 +112,7 @@ export function PaymentDialog({
           <Row label={t('payment.product')}>
             <span className="break-words">{productName}</span>
           </Row>
+          <Row label={t('payment.orderedOn')}>{format.date(orderDate) || t('payment.notAvailable')}</Row>
           {orderTotal && <Row label={t('payment.orderTotal')}>{orderTotal}</Row>}
           <Row label={t('payment.depositAmount')}>
             <span className="font-semibold text-lg">{amount || t('payment.notAvailable')}</span>

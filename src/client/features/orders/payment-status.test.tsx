@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { depositAmount, paymentStatusDisplay } from './payment-status';
+import { paymentStatusDisplay } from './payment-status';
 
 describe('payment status display', () => {
   it.each(['paid', 'PAID', 'completed'])('shows %s as Paid in green', (status) => {
@@ -17,12 +17,5 @@ describe('payment status display', () => {
       tone: 'other',
     });
     expect(paymentStatusDisplay(undefined)).toEqual({ label: 'Pending', tone: 'other' });
-  });
-
-  it('shows the deposit from paymentAmount, then amount, then the order, in dollars from cents', () => {
-    expect(depositAmount({ paymentAmount: 250000, amount: 1 }, '9900')).toBe('$2,500.00');
-    expect(depositAmount({ amount: '150050' }, '9900')).toBe('$1,500.50');
-    expect(depositAmount({}, '9900')).toBe('$99.00');
-    expect(depositAmount({}, null)).toBe('');
   });
 });

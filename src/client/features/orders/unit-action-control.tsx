@@ -159,7 +159,9 @@ export function UnitActionControl({
         onOpenChange={closeDialog}
         itemId={itemId}
         stageData={unit.stageData}
-        orderAmount={order.amount}
+        money={order.money}
+        itemNumber={unit.itemNumber}
+        orderDate={order.orderDate}
         unitLabel={label}
         productName={order.productName}
       />

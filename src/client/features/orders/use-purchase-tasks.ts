@@ -13,6 +13,8 @@ export interface PurchaseTask {
   itemNumber: number;
   /** What the customer has to do, named by ACTION_KEYS ('Complete onboarding form'). */
   action: PendingAction;
+  /** For a payment: the deposit due, in cents, from the order's money; null when none is known. */
+  deposit: number | null;
 }
 
 /**
@@ -44,6 +46,10 @@ export function purchaseTasks(orders: readonly OrderDto[]): PurchaseTask[] {
         orderNumber: order.orderId,
         itemNumber: unit.itemNumber,
         action,
+        deposit:
+          action === 'payment'
+            ? (order.money.units.find((money) => money.itemNumber === unit.itemNumber)?.deposit ?? null)
+            : null,
       });
     }
   }

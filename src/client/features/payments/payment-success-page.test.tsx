@@ -52,6 +52,7 @@ describe('the payment-success page', () => {
     expect(rows.getByText('Unit').nextSibling).toHaveTextContent(/^VH1042 · Unit 2$/);
     expect(screen.queryByText(/9731/)).not.toBeInTheDocument();
     expect(rows.getByText('Amount').nextSibling).toHaveTextContent('$7,500.00');
+    expect(rows.getByText('Payment Method').nextSibling).toHaveTextContent('Card');
     expect(rows.getByText('Email').nextSibling).toHaveTextContent('ann@example.com');
     expect(rows.getByText('Paid')).toHaveAttribute('data-tone', 'paid');
     expect(screen.getByRole('link', { name: 'Back to order' })).toHaveAttribute('href', '/orders/42');
@@ -75,6 +76,7 @@ describe('the payment-success page', () => {
     renderApp('/payment/success?session_id=cs_test_1');
     expect(await screen.findByRole('heading', { name: 'Payment Processing' })).toBeInTheDocument();
     expect(screen.getByText('Awaiting Funds')).toHaveAttribute('data-tone', 'awaiting');
+    expect(screen.getByText('Payment Method').nextSibling).toHaveTextContent('US bank account');
   });
 
   it('leaves out the e-mail row when the session has none', async () => {
@@ -120,6 +122,7 @@ describe('the payment-success page', () => {
     const rows = within(screen.getByText('N° de commande').closest('dl') as HTMLElement);
     expect(rows.getByText('Montant').nextSibling?.textContent).toMatch(/^7\s500,00\s\$US$/);
     expect(rows.getByText('Payé')).toHaveAttribute('data-tone', 'paid');
+    expect(rows.getByText('Mode de paiement').nextSibling).toHaveTextContent('Carte');
     expect(rows.getByText('Unité').nextSibling).toHaveTextContent('VH1042 · Unité 2');
     expect(screen.getByRole('link', { name: 'Retour à la commande' })).toHaveAttribute('href', '/orders/42');
   });

@@ -10,6 +10,7 @@ import { useNames } from '../../lib/names';
 import { usePublicConfig } from '../../lib/public-config';
 import { useFormat } from '../../lib/use-format';
 import { announcePaymentUpdate, useCheckoutSession } from './api';
+import { usePaymentMethodWords } from './money';
 import { DetailRow, PaymentLayout } from './payment-layout';
 import { formatMinorUnits, type PaymentResultTone, paymentResult } from './session-display';
 import { PaymentStatusPill } from './status-pill';
@@ -77,6 +78,7 @@ export default function PaymentSuccessPage() {
   const { t } = useTranslation('payments');
   const format = useFormat();
   const names = useNames();
+  const methodWords = usePaymentMethodWords();
 
   // The portal's tab that opened the payment page refreshes its orders now.
   useEffect(() => {
@@ -119,6 +121,12 @@ export default function PaymentSuccessPage() {
             <DetailRow term={t('details.amount')}>
               {formatMinorUnits(data.amount_total, data.currency, format.intlLocale)}
             </DetailRow>
+            {/* Once paid (or on its way) the session names the one method used; before, every one offered. */}
+            {result.tone !== 'other' && data.payment_method_types[0] && (
+              <DetailRow term={t('details.paymentMethod')}>
+                {methodWords(data.payment_method_types[0])}
+              </DetailRow>
+            )}
             {data.customer_details.email && (
               <DetailRow term={t('details.email')}>{data.customer_details.email}</DetailRow>
             )}

@@ -2,6 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentMethodLabel } from '../../../shared/format.js';
 import { STAGE_LABELS } from '../../../shared/stages.js';
 import { orders } from '../../db/schema/orders.js';
 import { manualClock, startTestApp, type TestApp, type TestClient } from '../../test/app.js';
@@ -94,6 +95,8 @@ describe('exporting orders', () => {
       // The stage by its label, as the back office shows it; the import reads it back.
       'In Production',
       'card',
+      'PRODUCTION',
+      'Card',
       'txn_123',
       '45000.50',
       '2026-06-30',
@@ -193,7 +196,7 @@ function expectedRecord(row: typeof orders.$inferSelect): string[] {
     String(row.quantity),
     day(row.orderDate),
     STAGE_LABELS[row.status],
-    row.paymentMethod ?? '',
+    paymentMethodLabel(row.paymentMethod),
     row.transactionId ?? '',
     dollarsFromCents(row.amount),
     day(row.deliveryDate),
@@ -218,6 +221,13 @@ describe('the database writing the cells', () => {
     { productName: 'Zero amount', amount: '0' },
     { productName: 'Null amount', amount: null, zipCode: '\t78701' },
     { productName: 'Large amount', amount: '999999999999999' },
+    { productName: 'Financing', paymentMethod: ' FINANCE ' },
+    { productName: 'Direct pay', paymentMethod: 'direct_pay' },
+    { productName: 'Bank account', paymentMethod: 'us_bank_account' },
+    { productName: 'Alias', paymentMethod: 'Cash_App' },
+    { productName: 'Unknown method', paymentMethod: 'bank__TRANSFER now' },
+    { productName: 'Formula method', paymentMethod: '=evil_method' },
+    { productName: 'Blank method', paymentMethod: ' \t ' },
   ];
 
   beforeAll(async () => {
@@ -242,6 +252,18 @@ describe('the database writing the cells', () => {
     expect(stored).toHaveLength(ODD_ORDERS.length);
     // fetch's text() drops the byte-order mark.
     expect(res.body).toBe(stringify([[...EXPORT_COLUMNS], ...stored.map(expectedRecord)]));
+  });
+
+  it('names the payment method in words, never by its code', async () => {
+    const rows = parseCsv((await admin.get('/api/admin/orders/export?q=ODD')).body).slice(1);
+    const methods = new Map(rows.map((row) => [row[1], row[5]]));
+    expect(methods.get('Financing')).toBe('Financing');
+    expect(methods.get('Direct pay')).toBe('Direct pay');
+    expect(methods.get('Bank account')).toBe('US bank account');
+    expect(methods.get('Alias')).toBe('Cash App');
+    expect(methods.get('Unknown method')).toBe('Bank Transfer Now');
+    expect(methods.get('Formula method')).toBe("'=evil Method");
+    expect(methods.get('Blank method')).toBe('');
   });
 
   it('writes whole cents beyond a double’s precision exactly', async () => {

@@ -4,6 +4,7 @@ import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
+import { PAYMENT_METHOD_ALIASES, PAYMENT_METHOD_LABELS } from '../../../shared/format.js';
 import type { AdminOrderFilters } from '../../../shared/schemas/admin-orders.js';
 import { STAGE_LABELS, STAGES } from '../../../shared/stages.js';
 import type { Executor } from '../../db/client.js';
@@ -102,6 +103,24 @@ const statusCell: Cell = sql`case ${orders.status} ${sql.join(
   STAGES.map((stage) => sql`when ${literal(stage)} then ${literal(STAGE_LABELS[stage])}`),
   sql` `,
 )} else ${textCell(orders.status)} end`;
+const quoted = (text: string) => `'${text.replaceAll("'", "''")}'`;
+const METHOD_WORDS = [
+  ...Object.entries(PAYMENT_METHOD_LABELS),
+  ...Object.entries(PAYMENT_METHOD_ALIASES).map(([alias, code]) => [alias, PAYMENT_METHOD_LABELS[code]]),
+]
+  .map(([code, words]) => `when ${quoted(code ?? '')} then ${quoted(words ?? '')}`)
+  .join(' ');
+
+/**
+ * `paymentMethodLabel` as SQL: a known code, in any case and with spaces around it, as its words
+ * ('us_bank_account' → 'US bank account'); any other text title-cased word by word, its underscores
+ * as spaces, and escaped like every free text.
+ */
+const method = orders.paymentMethod;
+const unknownMethodWords = sql`(select string_agg(upper(left(w, 1)) || lower(substr(w, 2)), ' ' order by n)
+  from regexp_split_to_table(replace(${method}, '_', ' '), '\\s+') with ordinality as words(w, n) where w <> '')`;
+const paymentMethodCell: Cell = sql`case lower(btrim(${method}, E' \\t\\r\\n\\f\\v')) ${sql.raw(METHOD_WORDS)}
+  else ${escapedCell(unknownMethodWords)} end`;
 
 /** The file's ten cells, in EXPORT_COLUMNS order. */
 const exportCells = {
@@ -110,7 +129,7 @@ const exportCells = {
   quantity: sql<string>`case when ${orders.quantity} < 0 then '''' || ${orders.quantity} else ${orders.quantity}::text end`,
   orderDate: dayCell(orders.orderDate),
   status: statusCell,
-  paymentMethod: textCell(orders.paymentMethod),
+  paymentMethod: paymentMethodCell,
   transactionId: textCell(orders.transactionId),
   amount: amountCell,
   deliveryDate: dayCell(orders.deliveryDate),

@@ -6,6 +6,7 @@ import type {
   AdminOrdersPage,
   AdminOrdersQuery,
 } from '../../../shared/schemas/admin-orders.js';
+import { type MoneyUnit, orderMoney } from '../../../shared/schemas/money.js';
 import type { Db, Executor } from '../../db/client.js';
 import {
   type Bind,
@@ -79,12 +80,14 @@ export type AdminOrderRecord = Omit<
 
 export function toAdminOrderRow({
   horizon: _horizon,
+  unitPayments,
   ...row
 }: AdminOrderRecord & { horizon?: string }): AdminOrderRow {
   return {
     ...row,
     orderDate: row.orderDate.toISOString(),
     deliveryDate: row.deliveryDate ? row.deliveryDate.toISOString() : null,
+    money: orderMoney(row, unitPayments),
   };
 }
 
@@ -116,6 +119,7 @@ interface PageRow {
   transaction_id: string | null;
   delivery_date: string | null;
   zip_code: string | null;
+  unit_payments: MoneyUnit[];
   horizon: string;
 }
 
@@ -137,6 +141,10 @@ function pageRowToAdminOrderRow(row: PageRow): AdminOrderRow {
     transactionId: row.transaction_id,
     deliveryDate: row.delivery_date === null ? null : isoTime(row.delivery_date),
     zipCode: row.zip_code,
+    money: orderMoney(
+      { amount: row.amount, transactionId: row.transaction_id, paymentMethod: row.payment_method },
+      row.unit_payments,
+    ),
   };
 }
 

@@ -90,17 +90,38 @@ describe('customer list', () => {
     await insertUser('list_under@example.com');
   });
 
-  it('counts each customer’s orders and sums their amounts in cents, ignoring amounts that are not numbers', async () => {
+  it('counts each customer’s orders, what they paid and the value of their orders, in cents', async () => {
+    // Paid: one deposit of a three-unit order, and an order paid as a whole (a transaction id, no unit payment).
+    await createOrderAtStages(
+      t.database.db,
+      { orderId: 'LST-7', productName: 'Cabin 400', email: 'list-small@example.com', amount: '15000000' },
+      [
+        { stage: 'SITE_PREP', stageData: { paymentAmount: 500_000, paymentStatus: 'paid' } },
+        { stage: 'FINANCING_PAYMENT', stageData: { paymentAmount: 500_000 } },
+        { stage: 'DOCUMENTS_SIGNING' },
+      ],
+    );
+    await createOrderAtStages(
+      t.database.db,
+      {
+        orderId: 'LST-8',
+        productName: 'Cabin 400',
+        email: 'list-rich@example.com',
+        amount: '2000000',
+        transactionId: 'txn_lst_8',
+      },
+      [{ stage: 'PRODUCTION' }],
+    );
     const res = await admin.get('/api/admin/customers?q=list-&sort=totalSpent:desc');
     expect(res.status).toBe(200);
-    expect(res.body.items.map((c: any) => [c.email, c.orders, c.totalSpent])).toEqual([
-      ['list-rich@example.com', 4, 7_501_250],
-      ['list-small@example.com', 1, 999],
-      ['list-nobody@example.com', 0, 0],
+    expect(res.body.items.map((c: any) => [c.email, c.orders, c.totalSpent, c.orderValue])).toEqual([
+      ['list-rich@example.com', 5, 2_000_000, 9_501_250],
+      ['list-small@example.com', 2, 500_000, 15_000_999],
+      ['list-nobody@example.com', 0, 0, 0],
     ]);
     expect(res.body.items[0]).toMatchObject({ firstName: 'Rita', lastName: 'Rich' });
     expect(Object.keys(res.body.items[0]).sort()).toEqual(
-      ['email', 'firstName', 'id', 'lastName', 'orders', 'totalSpent'].sort(),
+      ['email', 'firstName', 'id', 'lastName', 'orderValue', 'orders', 'totalSpent'].sort(),
     );
   });
 

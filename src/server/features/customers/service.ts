@@ -72,9 +72,6 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** Amounts are cents stored as text; anything that is not a number counts as nothing. */
-const NUMERIC_TEXT = '^\\s*-?[0-9]+(\\.[0-9]+)?\\s*$';
-
 const CUSTOMER_ORDER: Record<CustomerSort, (totals: { orders: SQL; totalSpent: SQL }) => SQL[]> = {
   'id:desc': () => [desc(users.id)],
   'id:asc': () => [asc(users.id)],
@@ -160,7 +157,7 @@ export function createCustomerAdminService({
         if (matches) conditions.push(matches);
       }
       const where = and(...conditions);
-      const totals = customerOrderTotals(db, users.id, NUMERIC_TEXT);
+      const totals = customerOrderTotals(db, users.id);
       const [rows, [counted]] = await Promise.all([
         db
           .select({
@@ -170,6 +167,7 @@ export function createCustomerAdminService({
             lastName: users.lastName,
             orders: totals.orders,
             totalSpent: totals.totalSpent,
+            orderValue: totals.orderValue,
           })
           .from(users)
           .innerJoinLateral(totals, sql`true`)
@@ -189,6 +187,7 @@ export function createCustomerAdminService({
           ...row,
           orders: Number(row.orders),
           totalSpent: Number(row.totalSpent),
+          orderValue: Number(row.orderValue),
         })),
         total: counted?.total ?? 0,
       };
@@ -226,7 +225,12 @@ export function createCustomerAdminService({
       const list = await ordersOfCustomer(db, id);
       return {
         ...toAdminUser(user),
-        orders: list.map((order) => ({ ...order, orderDate: order.orderDate.toISOString() })),
+        orders: list.map((order) => ({
+          ...order,
+          orderDate: order.orderDate.toISOString(),
+          orderValue: order.orderValue === null ? null : Number(order.orderValue),
+          paid: Number(order.paid),
+        })),
       };
     },
 

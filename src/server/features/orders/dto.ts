@@ -1,3 +1,4 @@
+import { orderMoney } from '../../../shared/schemas/money.js';
 import type {
   EventActor,
   OrderDto,
@@ -47,7 +48,17 @@ export function toOrderDto(order: Order, items?: EstimatedItem[]) {
     deliveryDate: isoOrNull(order.deliveryDate),
     createdAt: iso(order.createdAt),
     updatedAt: iso(order.updatedAt),
-    ...(items && { items: items.map(toItemDto) }),
+    ...(items && {
+      items: items.map(toItemDto),
+      money: orderMoney(
+        order,
+        items.map((item) => ({
+          itemNumber: item.itemNumber,
+          status: item.status,
+          stageData: item.currentStageData,
+        })),
+      ),
+    }),
   };
 }
 

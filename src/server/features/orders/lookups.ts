@@ -1,12 +1,13 @@
 // The reads other capabilities make of orders and units, one function each, so that only this module
 // knows the orders tables (decision 230). Each keeps the statement its caller used to write itself;
 // none throws: what a missing row means is the caller's to say.
-import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { arrayParam, rowsOf } from '../../db/array-param.js';
 import type { Db, Executor } from '../../db/client.js';
 import { type Order, type OrderItem, orderItems, orders } from '../../db/schema/orders.js';
 import { users } from '../../db/schema.js';
+import { orderValueCentsSql, paidCentsSql } from './money-sql.js';
 
 /** The order's row. */
 export async function findOrder(executor: Executor, orderId: number): Promise<Order | undefined> {
@@ -239,6 +240,8 @@ export async function ordersOfCustomer(executor: Executor, userId: number) {
       status: orders.status,
       orderDate: orders.orderDate,
       amount: orders.amount,
+      orderValue: orderValueCentsSql(),
+      paid: paidCentsSql(),
     })
     .from(orders)
     .where(eq(orders.userId, userId))
@@ -252,17 +255,16 @@ export async function countOrdersOfCustomer(executor: Executor, userId: number):
 }
 
 /**
- * Each customer's order count and total spent (amounts that read as numbers), as a lateral subquery
- * on `userId`, the customers list's column of the user's id: joined, it is one statement for the page.
+ * Each customer's order count, what they have paid (`totalSpent`) and the value of their orders
+ * (`orderValue`), in cents, as a lateral subquery on `userId`, the customers list's column of the
+ * user's id: joined, it is one statement for the page.
  */
-export function customerOrderTotals(db: Db, userId: AnyPgColumn, numericText: string | SQL) {
+export function customerOrderTotals(db: Db, userId: AnyPgColumn) {
   return db
     .select({
       orders: sql<number>`count(*)::int`.as('order_count'),
-      totalSpent:
-        sql<string>`coalesce(sum(case when ${orders.amount} ~ ${numericText} then trim(${orders.amount})::numeric end), 0)`.as(
-          'total_spent',
-        ),
+      totalSpent: sql<string>`coalesce(sum(${paidCentsSql()}), 0)`.as('total_spent'),
+      orderValue: sql<string>`coalesce(sum(${orderValueCentsSql()}), 0)`.as('order_value'),
     })
     .from(orders)
     .where(eq(orders.userId, userId))

@@ -15,6 +15,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
+import type { MoneyUnit } from '../../../shared/schemas/money.js';
 import type { Db, Executor } from '../../db/client.js';
 import { type EventLog, eventLogs, orderItems, orders } from '../../db/schema/orders.js';
 import { users } from '../../db/schema.js';
@@ -39,6 +40,23 @@ const customerName = sql<
   'customer_name',
 );
 
+/**
+ * The order's units as the money reads them (`orderMoney` in src/shared/schemas/money.ts): item
+ * number, stage and the payment fields of the stage data, by item number. One subquery per row on the
+ * units' (order_id, item_number) index: a page of 100 orders reads a few hundred index entries.
+ */
+const unitPayments = sql<MoneyUnit[]>`(select coalesce(jsonb_agg(jsonb_build_object(
+    'itemNumber', i.${sql.identifier(orderItems.itemNumber.name)},
+    'status', i.${sql.identifier(orderItems.status.name)},
+    'stageData', jsonb_strip_nulls(jsonb_build_object(${sql.raw(
+      ['paymentStatus', 'paymentAmount', 'amount', 'paymentMethod', 'paymentType', 'paidAt']
+        .map((key) => `'${key}', i.current_stage_data -> '${key}'`)
+        .join(', '),
+    )}))) order by i.${sql.identifier(orderItems.itemNumber.name)}), '[]'::jsonb)
+  from ${orderItems} i where i.${sql.identifier(orderItems.orderId.name)} = ${sql.identifier(getTableName(orders))}.${sql.identifier(orders.id.name)})`.as(
+  'unit_payments',
+);
+
 /** The columns of one row of the back office's orders table, the dashboard's recent orders. */
 export const staffOrderColumns = {
   id: orders.id,
@@ -55,6 +73,7 @@ export const staffOrderColumns = {
   transactionId: orders.transactionId,
   deliveryDate: orders.deliveryDate,
   zipCode: orders.zipCode,
+  unitPayments,
 };
 
 /** What a page of the back office's list needs besides the filter: the sort, the paging, the horizons. */
