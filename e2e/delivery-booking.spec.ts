@@ -3,8 +3,9 @@
  * three-unit order from the order page, and the admin's open week view shows the booking without a
  * reload. A day before the unit's estimated window is not offered. The booking is unit 3's alone:
  * units 1 and 2 keep their windows on the order page, Home, the guest tracking page (in English and
- * Spanish) and the staff order page. The pages are checked with axe and photographed, light and dark,
- * at 375 and 1280 px.
+ * Spanish) and the staff order page. The same order's money (part paid) and its units' names read
+ * the same to the customer and to staff. The pages are checked with axe and photographed, light and
+ * dark, at 375 and 1280 px.
  */
 import type { Page } from '@playwright/test';
 import { expectToast, signInSeeded } from './support/auth.js';
@@ -121,6 +122,19 @@ test('a customer books unit 3 within its window; units 1 and 2 keep their window
   }
   await expectAccessibleEverywhere(customer, 'Order page after booking');
   await shoot(customer, 'delivery-booking-booked');
+  // The money as the customer reads it: $5,000 of unit 3 paid, unit 2's $5,000 still due.
+  const customerMoney = customer.locator('[data-payment-state]');
+  await expect(customerMoney).toHaveAttribute('data-payment-state', 'part_paid');
+  await expect(customerMoney.locator('dl')).toHaveText(
+    ['Order value$142,500.00Paid$5,000.00Still due$5,000.00'],
+    {
+      useInnerText: false,
+    },
+  );
+  const customerDeposits = await customerMoney.locator('li').allTextContents();
+  expect(customerDeposits.map((text) => text.split('Deposit')[0])).toEqual(
+    [1, 2, 3].map((n) => `VH7201 · Unit ${n}`),
+  );
 
   // Home: unit 3 booked, units 1 and 2 with their windows.
   await customer.goto('/');
@@ -145,8 +159,25 @@ test('a customer books unit 3 within its window; units 1 and 2 keep their window
     await expect(staffUnits.nth(n)).toContainText('Delivery day: not booked');
     await expect(staffUnits.nth(n).getByTestId('delivery-estimate')).toBeVisible();
   }
+  // The same names, the same money, word for word.
+  for (const n of [1, 2, 3]) await expect(staffUnits.nth(n - 1)).toContainText(`VH7201 · Unit ${n}`);
+  const staffMoney = staff.locator('[data-payment-state]');
+  await expect(staffMoney).toHaveAttribute('data-payment-state', 'part_paid');
+  await expect(staffMoney.locator('dl')).toHaveText(
+    ['Order value$142,500.00Paid$5,000.00Still due$5,000.00'],
+    {
+      useInnerText: false,
+    },
+  );
+  expect(await staffMoney.locator('li').allTextContents()).toEqual(customerDeposits);
   await expectAccessibleEverywhere(staff, 'Staff order page after booking');
   await shoot(staff, 'delivery-booking-staff-order');
+  // The orders table says what is paid and due, not "Unpaid" with the order's value.
+  await staff.goto(`/admin/orders?q=${DELIVERY.order.orderId}`);
+  const row = staff.getByRole('row').filter({ hasText: DELIVERY.order.orderId }).first();
+  await expect(row).toContainText('Part paid');
+  await expect(row).toContainText('$5,000.00 paid');
+  await expect(row).not.toContainText('Unpaid');
 
   // The guest tracking page, in English and in Spanish, to whoever holds the link.
   for (const [locale, units, booked, estimated] of [
@@ -158,6 +189,8 @@ test('a customer books unit 3 within its window; units 1 and 2 keep their window
     await guest.goto(`/track/${order.trackingToken}`);
     const cards = guest.getByRole('list', { name: units, exact: true }).locator(':scope > li');
     await expect(cards).toHaveCount(3);
+    for (const n of [1, 2, 3])
+      await expect(cards.nth(n - 1)).toContainText(`VH7201 · ${locale === 'en-US' ? 'Unit' : 'Unidad'} ${n}`);
     await expect(cards.nth(2)).toContainText(booked);
     for (const n of [0, 1]) {
       await expect(cards.nth(n).getByTestId('delivery-estimate')).toContainText(estimated);

@@ -94,8 +94,6 @@ describe('exporting orders', () => {
       '2026-01-05',
       // The stage by its label, as the back office shows it; the import reads it back.
       'In Production',
-      'card',
-      'PRODUCTION',
       'Card',
       'txn_123',
       '45000.50',
