@@ -12,7 +12,7 @@ import { expect, switchTheme, test } from './support/test.js';
 
 test.use({ storageState: async ({ admin }, use) => use(admin.storageState) });
 
-const SHOWING = /^Showing ([\d,]+) to ([\d,]+) of ([\d,]+) orders/;
+const SHOWING = /^Showing ([\d,]+) to ([\d,]+) of ([\d,]+) orders?/;
 
 async function showing(page: Page) {
   const text = await page.getByText(SHOWING).innerText();

@@ -22,7 +22,7 @@ function orderRow(page: Page, label: string): Locator {
 async function ordersPage(page: Page, search?: string) {
   await page.goto(search ? `/admin/orders?q=${encodeURIComponent(search)}` : '/admin/orders');
   await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
-  await expect(page.getByText(/^Showing \d+ to \d+ of \d+ orders/)).toBeVisible();
+  await expect(page.getByText(/^Showing \d+ to \d+ of \d+ orders?/)).toBeVisible();
 }
 
 /** Waits until the list on screen is the one asked for (the previous page stays, busy, while it loads). */
@@ -41,8 +41,8 @@ async function choose(scope: Locator, page: Page, label: string, option: string)
 }
 
 async function showing(page: Page): Promise<{ first: number; last: number; total: number }> {
-  const text = await page.getByText(/^Showing \d+ to \d+ of \d+ orders/).innerText();
-  const [, first, last, total] = /Showing (\d+) to (\d+) of (\d+) orders/.exec(text) ?? [];
+  const text = await page.getByText(/^Showing \d+ to \d+ of \d+ orders?/).innerText();
+  const [, first, last, total] = /Showing (\d+) to (\d+) of (\d+) orders?/.exec(text) ?? [];
   return { first: Number(first), last: Number(last), total: Number(total) };
 }
 
@@ -54,7 +54,7 @@ test.describe('orders list', () => {
     // The address changes a moment before the list does: wait for the searched total.
     await expect.poll(async () => (await showing(page)).total).toBeLessThanOrEqual(A.count);
     await settled(page);
-    await expect(page.getByText(/^Showing 1 to 10 of \d+ orders/)).toBeVisible();
+    await expect(page.getByText(/^Showing 1 to 10 of \d+ orders?/)).toBeVisible();
     const { total } = await showing(page);
     expect(total).toBeGreaterThanOrEqual(11);
     await expect(page.getByRole('table').getByRole('row')).toHaveCount(11);
@@ -63,16 +63,17 @@ test.describe('orders list', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page.getByText(`Showing 11 to ${total} of ${total} orders`)).toBeVisible();
     await expect(page).toHaveURL(/page=2/);
-    // The oldest of them, a guest order whose id does not start with 'VH', is on the last page.
+    // The oldest of them, a guest order whose id does not start with 'VH', is on the last page, by
+    // its own id as the customer knows it (no made-up VH number).
     const guest = page.getByRole('row').filter({ hasText: A.guest.orderId });
     await expect(guest).toContainText('Guest');
-    await expect(guest).toContainText(/VH\d{2,}/);
+    await expect(guest).not.toContainText(/VH\d{2,}/);
 
     await page.reload();
     await expect(page.getByText(`Showing 11 to ${total} of ${total} orders`)).toBeVisible();
     await expect(page.getByLabel('Search orders')).toHaveValue(A.search);
     await page.goBack();
-    await expect(page.getByText(/^Showing 1 to 10 of \d+ orders/)).toBeVisible();
+    await expect(page.getByText(/^Showing 1 to 10 of \d+ orders?/)).toBeVisible();
   });
 
   test('filters on the server: registration, product, payment, status and the whole to day', async ({
@@ -116,7 +117,7 @@ test.describe('orders list', () => {
 
     // The twelve status choices; Delivered finds the delivered unit's order only when all its units are.
     await page.goto(`/admin/orders?q=${A.search}&status=PRODUCTION`);
-    await expect(page.getByText(/^Showing 1 to \d+ of \d+ orders/)).toBeVisible();
+    await expect(page.getByText(/^Showing 1 to \d+ of \d+ orders?/)).toBeVisible();
     for (const row of await page
       .getByRole('table')
       .getByRole('row')

@@ -13,6 +13,7 @@ import { orderPaymentText, STAFF_MONEY_WORDS } from '../payments/money';
 import { CustomerName } from './customer-name';
 import { orderPageUrl } from './format';
 import type { OrderDialogs } from './order-dialogs';
+import { paymentDetail } from './payment-summary';
 import { RowActions } from './row-actions';
 import { StageBadge } from './stage-badge';
 import { ROW_CHECKBOX } from './table-styles';
@@ -109,6 +110,7 @@ function OrderCard({
 }) {
   const label = orderName(row.orderId);
   const payment = orderPaymentText(row.money, STAFF_MONEY_WORDS, 'en');
+  const detail = paymentDetail(row.money);
   return (
     <li
       aria-label={`Order ${label}`}
@@ -146,6 +148,7 @@ function OrderCard({
           {formatDate(row.orderDate)}
           {' · '}
           <span className="font-medium text-foreground">{payment}</span>
+          {detail && ` · ${detail}`}
         </span>
       </div>
     </li>
