@@ -62,10 +62,10 @@ test('a customer finds the money, one stage word and a page that fits the phone'
   // different stages say so.
   await page.goto(`/orders/${cabinId}`);
   const summary = page.getByRole('region', { name: 'Order summary' });
-  await expect(summary).toContainText(`Order total${LEO.cabin.total}`);
   await expect(summary).toContainText(
-    `Deposit for ${LEO.cabin.orderId} · Unit 1${LEO.cabin.shownDeposit}Pending`,
+    `Order value${LEO.cabin.total}Paid$0.00Still due${LEO.cabin.shownDeposit}`,
   );
+  await expect(summary).toContainText(`${LEO.cabin.orderId} · Unit 1Deposit ${LEO.cabin.shownDeposit}Due`);
   await expect(summary).toContainText('Ordered on');
   const header = page.locator('header').filter({ has: page.getByRole('heading', { level: 1 }) });
   await expect(header).toContainText('Units at different stages');
@@ -81,7 +81,7 @@ test('a customer finds the money, one stage word and a page that fits the phone'
   for (const text of [
     `Order and unit${LEO.cabin.orderId} · Unit 1`,
     `Product${LEO.cabin.productName}`,
-    `Order total${LEO.cabin.total}`,
+    `Order value${LEO.cabin.total}`,
     `Deposit amount${LEO.cabin.shownDeposit}`,
     'Payment statusPending',
     'moves on to Site Preparation',

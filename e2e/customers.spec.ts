@@ -53,6 +53,8 @@ test('lists customers with their order count and total, searched and paged on th
     /\d+/,
     CUSTOMERS.withOrders.email,
     '2',
+    // Total spent counts what was paid; the orders' value stands beside it.
+    '$0.00',
     '$75,012.50',
     /View/,
   ]);

@@ -132,9 +132,15 @@ test('a customer books unit 3 within its window; units 1 and 2 keep their window
     },
   );
   const customerDeposits = await customerMoney.locator('li').allTextContents();
-  expect(customerDeposits.map((text) => text.split('Deposit')[0])).toEqual(
+  expect(await customerMoney.locator('li > span:first-child').allTextContents()).toEqual(
     [1, 2, 3].map((n) => `VH7201 · Unit ${n}`),
   );
+  // Unit 1 is not asked yet, unit 2 owes $5,000, unit 3 paid $5,000 by card.
+  expect(customerDeposits).toEqual([
+    'VH7201 · Unit 1Not asked yet',
+    'VH7201 · Unit 2Deposit $5,000.00Due',
+    'VH7201 · Unit 3Deposit $5,000.00PaidCard',
+  ]);
 
   // Home: unit 3 booked, units 1 and 2 with their windows.
   await customer.goto('/');

@@ -76,7 +76,7 @@ describe('the payment dialog', () => {
     const value = (term: string) => dialog.getByText(term, { selector: 'dt' }).nextElementSibling;
     expect(value('Order and unit')).toHaveTextContent('VH1042 · Unit 1');
     expect(value('Product')).toHaveTextContent('Cabin 40');
-    expect(value('Order total')).toHaveTextContent('$40,000.00');
+    expect(value('Order value')).toHaveTextContent('$40,000.00');
     expect(value('Deposit amount')).toHaveTextContent('$5,000.00');
     expect(value('Payment status')).toHaveTextContent('Pending');
     expect(dialog.getByText(/Once it is paid, the unit moves on to Site Preparation/)).toBeInTheDocument();
