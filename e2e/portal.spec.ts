@@ -91,7 +91,7 @@ test('a customer finds an order by search, expands a unit and opens a ready docu
   await expect(timelineStep(production, 'Site Preparation')).toContainText('(completed)');
   await expect(timelineStep(production, 'Delivered')).toContainText('(upcoming)');
   await expect(production.getByText('Order currently in production')).toBeVisible();
-  await expect(production.getByText(/^Expected delivery: /)).toBeVisible();
+  await expect(production.getByText(/^Delivery booked for /)).toBeVisible();
 
   const documents = unitCard(page, 'ORD-880 · Unit 1');
   await documents.getByRole('button', { name: /Sign required documents/ }).click();

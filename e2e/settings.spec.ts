@@ -282,9 +282,7 @@ test('Service Areas: add (invalid codes named), remove, revalidate move the seed
   const confirm = page.getByRole('alertdialog', { name: 'Revalidate all orders?' });
   await confirm.getByRole('button', { name: 'Revalidate' }).click();
   await expectToast(page, 'Location revalidation complete');
-  await expect(
-    toasts(page).getByText('Updated 1 orders with 1 items in enabled service areas'),
-  ).toBeVisible();
+  await expect(toasts(page).getByText('Updated 1 order with 1 item in enabled service areas')).toBeVisible();
   expect(await unitStages(page, waiting.orderId)).toEqual(['LOCATION_ENABLED']);
 
   await page.getByRole('button', { name: 'Remove 99001' }).click();

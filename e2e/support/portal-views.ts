@@ -114,10 +114,12 @@ export const PORTAL_VIEWS: PortalView[] = [
     name: 'order-page',
     async open(page) {
       await ordersPage(page);
-      await page
-        .getByRole('link', { name: new RegExp(`Order ${CLEO.cabin.orderId}`) })
-        .first()
-        .click();
+      const orders = (await (await page.request.get('/api/orders')).json()) as {
+        id: number;
+        orderId: string;
+      }[];
+      const cabin = orders.find((order) => order.orderId === CLEO.cabin.orderId);
+      await page.goto(`/orders/${cabin?.id}`);
       await expect(page.getByRole('heading', { name: `Order ${CLEO.cabin.orderId}` })).toBeVisible();
     },
   },
