@@ -8,8 +8,8 @@ import {
   activityEventSchema,
   adminBulkDeleteSchema,
   adminBulkStatusSchema,
+  adminOrderDetailsSchema,
   adminOrderFiltersSchema,
-  adminOrderRowSchema,
   adminOrdersPageSchema,
   adminOrdersQuerySchema,
   adminStatusPatchSchema,
@@ -32,7 +32,7 @@ export const adminOrderRoutes = {
     method: 'GET',
     path: '/api/admin/orders/:id',
     params: idParams,
-    responses: { 200: adminOrderRowSchema },
+    responses: { 200: adminOrderDetailsSchema },
   }),
   dashboard: defineRoute({
     method: 'GET',

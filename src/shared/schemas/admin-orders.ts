@@ -131,6 +131,18 @@ export const adminOrderRowSchema = z.object({
 });
 export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
 
+/**
+ * GET /api/admin/orders/:id: the order as a row of the list, with its units: each unit's stage and
+ * its own delivery day (null until booked or set by the logistics partner). The row's `deliveryDate`
+ * is derived, the earliest of the units'.
+ */
+export const adminOrderDetailsSchema = z.extend(adminOrderRowSchema, {
+  units: z.array(
+    z.object({ itemNumber: z.number(), status: stageSchema, deliveryDate: z.nullable(z.string()) }),
+  ),
+});
+export type AdminOrderDetails = z.infer<typeof adminOrderDetailsSchema>;
+
 export const adminOrdersPageSchema = z.object({
   items: z.array(adminOrderRowSchema),
   total: z.number(),

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { fillPlaceholders, sql } from 'drizzle-orm';
 import type {
+  AdminOrderDetails,
   AdminOrderFilters,
   AdminOrderRow,
   AdminOrdersPage,
@@ -14,6 +15,7 @@ import {
   orderFilterWhere,
   orderSort,
   staffOrderListQueries,
+  unitsOfOrder,
 } from '../orders/index.js';
 import { type CountCache, snapshotXmax, snapshotXmin } from './count-cache.js';
 import { adminOrdersErrors } from './errors.js';
@@ -214,8 +216,16 @@ export function createAdminOrderList(db: Db, counts: CountCache | null) {
 }
 
 /** One order as a row of the table: what the order page shows beside the order's own fields. */
-export async function adminOrderRow(executor: Executor, id: number): Promise<AdminOrderRow> {
+export async function adminOrderRow(executor: Executor, id: number): Promise<AdminOrderDetails> {
   const row = await findStaffOrderRow(executor, id);
   if (!row) throw adminOrdersErrors.ORDER_NOT_FOUND('Order not found');
-  return toAdminOrderRow(row);
+  const units = await unitsOfOrder(executor, id);
+  return {
+    ...toAdminOrderRow(row),
+    units: units.map((unit) => ({
+      itemNumber: unit.itemNumber,
+      status: unit.status,
+      deliveryDate: unit.deliveryDate?.toISOString() ?? null,
+    })),
+  };
 }

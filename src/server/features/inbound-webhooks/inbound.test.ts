@@ -597,6 +597,13 @@ describe('delivery-date webhook', () => {
     // The order's own date is derived: the earliest of its units'.
     expect(seen.deliveryDate).toBe('2030-05-20T12:00:00.000Z');
     expect((await adminRow(order.orderId)).deliveryDate).toBe('2030-05-20T12:00:00.000Z');
+    // Staff's order details carry each unit's own day.
+    const details = await admin.get(`/api/admin/orders/${order.id}`);
+    expect(details.body.units).toEqual([
+      { itemNumber: 1, status: 'DELIVERY_DATE_CONFIRMED', deliveryDate: '2030-06-01T00:00:00.000Z' },
+      { itemNumber: 2, status: 'DELIVERY_DATE_CONFIRMED', deliveryDate: '2030-06-01T00:00:00.000Z' },
+      { itemNumber: 3, status: 'DELIVERY_DATE_CONFIRMED', deliveryDate: '2030-05-20T12:00:00.000Z' },
+    ]);
 
     // Naming the booked unit sets it: the partner carrying it has the last word.
     const named = await send('delivery-date', {
