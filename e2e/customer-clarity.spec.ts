@@ -30,6 +30,8 @@ async function expectNoSeriousViolationsEverywhere(page: Page, label: string) {
 }
 
 test('a customer finds the money, one stage word and a page that fits the phone', async ({ browser }) => {
+  // Four screens, each checked with axe at both sizes in both themes and photographed.
+  test.setTimeout(120_000);
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.setViewportSize(PHONE);
