@@ -3,7 +3,7 @@ import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import type { SessionUser } from '../../../shared/schemas/auth.js';
 import { toast } from '../../components/ui/use-toast';
-import { changeLocale } from '../../i18n';
+import { changeLocale, i18n } from '../../i18n';
 import { errorMessage } from '../../lib/api';
 import { logout } from './auth-api';
 import { fetchSessionUser } from './session-call';
@@ -51,12 +51,15 @@ export function useLogout() {
       // Nothing of the previous user may survive in memory for the next one on this browser.
       queryClient.clear();
       queryClient.setQueryData(authKeys.user, null);
-      toast({ title: 'Signed out', description: 'You have been signed out.' });
+      toast({
+        title: i18n.t('common:signOut.doneTitle'),
+        description: i18n.t('common:signOut.doneDescription'),
+      });
     },
     onError: (error) => {
       toast({
         variant: 'destructive',
-        title: 'Sign-out failed',
+        title: i18n.t('common:signOut.failed'),
         description: errorMessage(error) ?? error.message,
       });
     },

@@ -26,6 +26,25 @@ describe('shell', () => {
     expect(logout).toMatchObject({ method: 'POST', body: undefined, credentials: 'include' });
   });
 
+  it('says "signed out" in the language the customer reads the portal in', async () => {
+    let signedIn = true;
+    mockApi({
+      'GET /api/auth/session': () => sessionRoute(signedIn ? makeUser({ locale: 'es' }) : null),
+      'POST /api/auth/logout': () => {
+        signedIn = false;
+        return { body: { ok: true } };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/orders');
+
+    const nav = await screen.findByRole('navigation', { name: 'Portal del cliente' });
+    await user.click(within(nav.parentElement as HTMLElement).getByRole('button', { name: 'Cerrar sesión' }));
+
+    expect(await toasts().findByText('Sesión cerrada')).toBeInTheDocument();
+    expect(toasts().getByText('Has cerrado sesión.')).toBeInTheDocument();
+  });
+
   it('stays signed in and says so when logout fails', async () => {
     mockApi({
       'GET /api/auth/session': sessionRoute(makeUser()),
