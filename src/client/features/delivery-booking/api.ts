@@ -36,10 +36,11 @@ export function useRemoveDeliverySlot() {
 }
 
 /** The days a unit can be booked on, and its booking. */
-export function useUnitDeliverySlots(itemId: number) {
+export function useUnitDeliverySlots(itemId: number, { enabled = true } = {}) {
   return useQuery({
     queryKey: deliverySlotKeys.unit(itemId),
     queryFn: () => callApi(deliveryBookingRoutes.unitSlots, { params: { id: itemId } }),
+    enabled,
   });
 }
 

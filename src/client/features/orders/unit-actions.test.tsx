@@ -213,4 +213,29 @@ describe('delivery day booking', () => {
       ),
     ).toBeInTheDocument();
   });
+  it('names a booked day once: the booking panel says it, the timeline hint does not repeat it', async () => {
+    const user = userEvent.setup();
+    api(orderWith({ status: 'DELIVERY_DATE_CONFIRMED', deliveryDate: '2030-03-04' }), {
+      'GET /api/order-items/11/delivery-slots': () => ({
+        body: {
+          items: [],
+          total: 0,
+          booking: {
+            slotId: 5,
+            date: '2030-03-04',
+            changeableUntil: '2030-03-02T00:00:00Z',
+            canChange: true,
+          },
+          firstDay: '2030-03-02',
+          windowFrom: null,
+        },
+      }),
+    });
+    renderApp('/orders');
+    await user.click(await screen.findByRole('button', { name: /VH1042 · Unit 1/ }, { timeout: 5000 }));
+
+    const unit = await card();
+    expect(await unit.findByText(/Delivery day: .*March 4.*2030/)).toBeInTheDocument();
+    expect(unit.queryByText(/Delivery booked for/)).not.toBeInTheDocument();
+  });
 });

@@ -11,6 +11,7 @@ import { useStageText } from '../../lib/stage-text';
 import { useFormat } from '../../lib/use-format';
 import { cn } from '../../lib/utils';
 import { UnitDocuments } from '../conversations/unit-documents';
+import { useUnitDeliverySlots } from '../delivery-booking/api';
 import { DeliveryDayBooking } from '../delivery-booking/delivery-day-booking';
 import { DeliveryEstimateNote } from '../forecast/delivery-estimate';
 import { useOrderEvents } from './api';
@@ -57,7 +58,12 @@ export function UnitCard({
   const total = unitCount(order);
   const multiItem = total > 1;
   const label = useNames().unit(order.orderId, itemNumber);
-  const hints = unitHints(unit);
+  const bookingShown = Boolean(expanded && unit.item && canBookDelivery(unit.status));
+  const bookedDay = useUnitDeliverySlots(unit.item?.id ?? 0, { enabled: bookingShown }).data?.booking?.date;
+  // The booking panel already names a booked day; the hint would repeat it in other words.
+  const hints = unitHints(unit).filter(
+    (hint) => !(bookingShown && hint.key === 'expectedDelivery' && hint.date.slice(0, 10) === bookedDay),
+  );
   const panelId = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const cardRef = useRef<HTMLElement>(null);
@@ -140,9 +146,7 @@ export function UnitCard({
             order.orderDate,
           )}
         />
-        {expanded && unit.item && canBookDelivery(unit.status) && (
-          <DeliveryDayBooking itemId={unit.item.id} unitLabel={label} />
-        )}
+        {bookingShown && unit.item && <DeliveryDayBooking itemId={unit.item.id} unitLabel={label} />}
         {expanded && unit.item && (
           <UnitDocuments
             itemId={unit.item.id}
