@@ -114,6 +114,17 @@ describe('Import Data page', () => {
     ).toBeInTheDocument();
   });
 
+  it('describes each option in words, never by its API field name', async () => {
+    await openPage();
+    expect(screen.getByRole('switch', { name: 'Update existing orders' })).toHaveAccessibleDescription(
+      'A row whose order ID is already in OrderFlow updates that order. Off: such rows are skipped.',
+    );
+    expect(screen.getByRole('switch', { name: 'Send notifications' })).toHaveAccessibleDescription(
+      'E-mail each customer about the orders this import creates or updates for them. Off: nobody is e-mailed.',
+    );
+    expect(document.body.textContent).not.toMatch(/updateExisting|sendNotification/);
+  });
+
   it("says 'File required' when Import or Preview is pressed without a file", async () => {
     const user = userEvent.setup();
     await openPage();

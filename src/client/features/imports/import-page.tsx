@@ -1,6 +1,6 @@
 /**
  * Import Data: a drop area for .csv, .xlsx and .xls, the options updateExisting and sendNotification
- * (both off), the expected columns; a dry-run preview, the per-row errors (downloadable as CSV),
+ * (both off, shown in words: the field names are the API's, not the reader's), the expected columns; a dry-run preview, the per-row errors (downloadable as CSV),
  * 'Import valid rows only', upload and processing progress and the result summary. The file and the
  * options are one form checked with the shared importFormSchema.
  */
@@ -144,7 +144,7 @@ export default function ImportPage() {
               render={({ field }) => (
                 <SwitchRow
                   label="Update existing orders"
-                  description="updateExisting: rows whose orderId already exists update that order instead of being skipped."
+                  description="A row whose order ID is already in OrderFlow updates that order. Off: such rows are skipped."
                   checked={field.value}
                   onCheckedChange={(on) => {
                     field.onChange(on);
@@ -159,7 +159,7 @@ export default function ImportPage() {
               render={({ field }) => (
                 <SwitchRow
                   label="Send notifications"
-                  description="sendNotification: customers get an e-mail about each order created or updated for them."
+                  description="E-mail each customer about the orders this import creates or updates for them. Off: nobody is e-mailed."
                   checked={field.value}
                   onCheckedChange={field.onChange}
                 />
