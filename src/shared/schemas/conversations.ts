@@ -61,6 +61,25 @@ export type NewMessage = z.infer<typeof newMessageSchema>;
 
 export const CONVERSATIONS_MAX_PAGE_SIZE = 100;
 
+/** The longest first line the staff list shows of a conversation's newest message. */
+export const PREVIEW_MAX_LENGTH = 140;
+
+/** A message's first non-empty line, cut at `PREVIEW_MAX_LENGTH` characters with an ellipsis. */
+export function firstLineOf(text: string): string {
+  const line =
+    text
+      .split(/\r?\n/)
+      .map((part) => part.trim())
+      .find((part) => part.length > 0) ?? '';
+  const chars = [...line];
+  return chars.length > PREVIEW_MAX_LENGTH
+    ? `${chars
+        .slice(0, PREVIEW_MAX_LENGTH - 1)
+        .join('')
+        .trimEnd()}…`
+    : line;
+}
+
 export const conversationsQuerySchema = z.object({
   status: z._default(z.enum(['unanswered', 'all']), 'unanswered'),
   page: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 1),
@@ -78,7 +97,18 @@ export const conversationRowSchema = z.object({
   productName: z.string(),
   customerName: z.nullable(z.string()),
   lastMessageAt: z.string(),
+  /**
+   * The newest message, as the list shows it: who wrote it, its first non-empty line (at most
+   * `PREVIEW_MAX_LENGTH` characters, an ellipsis when cut; empty for a message of files only) and
+   * how many files it carries.
+   */
+  lastMessage: z.object({
+    author: z.enum(['customer', 'staff']),
+    firstLine: z.string(),
+    attachments: z.number(),
+  }),
   waitingSince: z.optional(z.string()),
+  /** The customer's messages this staff member has not opened yet (0: read). */
   unread: z.number(),
 });
 export const conversationsPageSchema = z.object({

@@ -83,17 +83,42 @@ export default function ConversationsPage() {
   );
 }
 
+/** "Ann Lee: Hello?" or "Team: On Tuesday." with a file count; a message of files only says so. */
+function previewText(row: ConversationRow): string {
+  const { author, firstLine, attachments } = row.lastMessage;
+  const who = author === 'staff' ? 'Team' : (row.customerName ?? 'Guest');
+  const files = attachments === 0 ? '' : attachments === 1 ? '1 file' : `${attachments} files`;
+  const text = firstLine || files || 'No text';
+  return `${who}: ${text}${firstLine && files ? ` · ${files}` : ''}`;
+}
+
 function ConversationLink({ row }: { row: ConversationRow }) {
+  const unread = row.unread > 0;
   return (
     <Link
       to={`/admin/orders/${row.orderId}#conversation`}
       className="flex items-center gap-3 px-3 py-3 text-sm outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
+      data-unread={unread || undefined}
     >
       <span className="grid min-w-0 flex-1 gap-0.5">
-        <span className="font-medium">
-          Order {orderName(row.orderNumber)} · {row.productName}
+        <span className={cn('flex flex-wrap items-center gap-x-2', unread ? 'font-bold' : 'font-medium')}>
+          <span>
+            Order {orderName(row.orderNumber)} · {row.productName}
+          </span>
+          {unread && (
+            <span className="rounded-full border border-foreground px-2 py-0.5 font-semibold text-foreground text-xs">
+              Unread
+              <span className="sr-only">
+                {' '}
+                ({row.unread === 1 ? '1 new message' : `${row.unread} new messages`})
+              </span>
+            </span>
+          )}
         </span>
         <span className="truncate text-muted-foreground">{row.customerName ?? 'Guest'}</span>
+        <span className={cn('truncate', unread ? 'font-semibold text-foreground' : 'text-muted-foreground')}>
+          {previewText(row)}
+        </span>
         <span
           className={cn(
             'text-xs',
@@ -105,10 +130,12 @@ function ConversationLink({ row }: { row: ConversationRow }) {
             : `Answered · last message ${elapsed(row.lastMessageAt)} ago`}
         </span>
       </span>
-      {row.unread > 0 && (
-        <span className="rounded-full bg-primary px-2 py-0.5 font-semibold text-primary-foreground text-xs">
+      {unread && (
+        <span
+          aria-hidden="true"
+          className="rounded-full bg-primary px-2 py-0.5 font-semibold text-primary-foreground text-xs"
+        >
           {row.unread}
-          <span className="sr-only"> unread</span>
         </span>
       )}
       <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />

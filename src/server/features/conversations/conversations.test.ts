@@ -365,6 +365,46 @@ describe('GET /api/admin/conversations', () => {
     expect(row(still[0]).waitingSince).toEqual(expect.any(String));
   });
 
+  it("shows each conversation's newest message by its first line, unread for each staff member until they open it", async () => {
+    const customer = await signedInCustomer(t, 'preview@example.com');
+    const { orderId } = await orderOf('preview@example.com');
+    const pdf = await upload(customer.client, orderId, PDF, 'plan.pdf');
+    const long = 'Could you tell me '.repeat(12);
+    await customer.client.post(`/api/orders/${orderId}/messages`, {
+      text: `\n  ${long}\nSecond line stays out`,
+      attachmentIds: [pdf.body.id],
+    });
+    const rowOf = async (client: TestClient) =>
+      (await client.get('/api/admin/conversations?status=all&pageSize=100')).body.items.find(
+        (r: { orderId: number }) => r.orderId === orderId,
+      );
+    const first = await rowOf(operations);
+    expect(first.lastMessage).toEqual({
+      author: 'customer',
+      firstLine: `${long.slice(0, 139).trimEnd()}…`,
+      attachments: 1,
+    });
+    expect(first.lastMessage.firstLine).not.toContain('Second line');
+    expect([...first.lastMessage.firstLine].length).toBeLessThanOrEqual(140);
+    expect(first.unread).toBe(1);
+    expect((await rowOf(admin)).unread).toBe(1);
+
+    // Operations opens it: read for them, still unread for the admin.
+    await operations.get(`/api/admin/orders/${orderId}/messages`);
+    expect((await rowOf(operations)).unread).toBe(0);
+    expect((await rowOf(admin)).unread).toBe(1);
+
+    // A reply becomes the newest message; its author has read everything.
+    await support.post(`/api/admin/orders/${orderId}/messages`, { text: 'Yes: next Tuesday.\nThanks' });
+    expect((await rowOf(support)).lastMessage).toEqual({
+      author: 'staff',
+      firstLine: 'Yes: next Tuesday.',
+      attachments: 0,
+    });
+    expect((await rowOf(support)).unread).toBe(0);
+    expect((await rowOf(admin)).unread).toBe(1);
+  });
+
   it("counts a customer's unread staff messages, cleared by reading on another device", async () => {
     const { orderId } = await orderOf('ann@example.com');
     await admin.post(`/api/admin/orders/${orderId}/messages`, { text: 'Your permit is ready.' });

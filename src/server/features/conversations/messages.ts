@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, getTableName, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
-import type {
-  ConversationsPage,
-  ConversationsQuery,
-  MessageDto,
-  NewMessage,
-  UnreadSummary,
+import {
+  type ConversationsPage,
+  type ConversationsQuery,
+  firstLineOf,
+  type MessageDto,
+  type NewMessage,
+  type UnreadSummary,
 } from '../../../shared/schemas/conversations.js';
 import type { Db, Executor } from '../../db/client.js';
 import { conversationReads, conversations, orderMessages, uploads, users } from '../../db/schema.js';
@@ -245,7 +246,8 @@ export function createMessageService({
 
     /**
      * The staff list: conversations waiting for an answer first, longest waiting first, then the
-     * answered ones, most recent first; with this staff member's unread count on each (decision 160).
+     * answered ones, most recent first; with this staff member's unread count on each (decision 160)
+     * and the newest message's first line (decision 295).
      */
     async conversations(user: SessionUser, query: ConversationsQuery): Promise<ConversationsPage> {
       const where = query.status === 'unanswered' ? isNotNull(conversations.waitingSince) : undefined;
@@ -259,8 +261,13 @@ export function createMessageService({
           lastMessageAt: conversations.lastMessageAt,
           waitingSince: conversations.waitingSince,
           unread: unreadCount('staff', user.id),
+          lastAuthor: orderMessages.authorKind,
+          lastText: orderMessages.text,
+          lastAttachments: sql<number>`(select count(*)::int from ${uploads} f
+            where f.message_id = ${sql.identifier(getTableName(conversations))}.${sql.identifier(conversations.lastMessageId.name)})`,
         })
         .from(conversations)
+        .innerJoin(orderMessages, eq(orderMessages.id, conversations.lastMessageId))
         .where(where)
         .orderBy(
           sql`${conversations.waitingSince} asc nulls last`,
@@ -291,6 +298,11 @@ export function createMessageService({
               productName: order.productName,
               customerName: fullName(order.firstName, order.lastName) || order.email,
               lastMessageAt: row.lastMessageAt.toISOString(),
+              lastMessage: {
+                author: row.lastAuthor,
+                firstLine: firstLineOf(row.lastText),
+                attachments: row.lastAttachments,
+              },
               ...(row.waitingSince && { waitingSince: row.waitingSince.toISOString() }),
               unread: row.unread,
             },
