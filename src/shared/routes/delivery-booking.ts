@@ -6,7 +6,9 @@ import {
   deliverySlotListSchema,
   deliverySlotRangeSchema,
   deliverySlotSchema,
+  publishDeliveryDaysSchema,
   publishDeliverySlotSchema,
+  publishedDeliveryDaysSchema,
   unitDeliverySlotsSchema,
 } from '../schemas/delivery-booking.js';
 import { defineRoute } from './define-route.js';
@@ -23,6 +25,12 @@ export const deliveryBookingRoutes = {
     path: '/api/admin/delivery-slots',
     body: publishDeliverySlotSchema,
     responses: { 201: deliverySlotSchema },
+  }),
+  publishSlots: defineRoute({
+    method: 'POST',
+    path: '/api/admin/delivery-slots/batch',
+    body: publishDeliveryDaysSchema,
+    responses: { 201: publishedDeliveryDaysSchema },
   }),
   removeSlot: defineRoute({
     method: 'DELETE',

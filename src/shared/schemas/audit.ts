@@ -39,6 +39,7 @@ export const AUDIT_ACTIONS = [
   'service_areas.revalidated',
   'delivery_slot.published',
   'delivery_slot.removed',
+  'delivery_slots.published',
   'signing_secret.rotated',
   'outbound_webhook.retried',
   'webhook_event.replayed',

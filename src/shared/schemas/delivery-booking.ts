@@ -82,6 +82,63 @@ export const publishDeliverySlotSchema = z.object({
 });
 export type PublishDeliverySlot = z.infer<typeof publishDeliverySlotSchema>;
 
+/** The longest stretch one request publishes: a year. */
+export const MAX_PUBLISH_RANGE_DAYS = 366;
+/** The most weeks a weekly pattern repeats: a year. */
+export const MAX_PATTERN_WEEKS = 52;
+
+/** ISO weekday numbers, Monday 1 to Sunday 7. */
+export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+
+/** The ISO weekday (Monday 1 … Sunday 7) of a `YYYY-MM-DD` day. */
+export function weekdayOf(day: string): number {
+  return ((dayStart(day).getUTCDay() + 6) % 7) + 1;
+}
+
+/**
+ * POST /api/admin/delivery-slots/batch: every chosen weekday from `from` to `to` (a range), or for
+ * `weeks` weeks from `from` (a weekly pattern), each with `capacity` places (decision 296).
+ */
+export const publishDeliveryDaysSchema = z
+  .object({
+    from: dayString,
+    to: z.optional(dayString),
+    weeks: z.optional(
+      z
+        .int('Weeks is a whole number')
+        .check(
+          z.minimum(1, 'At least 1 week'),
+          z.maximum(MAX_PATTERN_WEEKS, `At most ${MAX_PATTERN_WEEKS} weeks`),
+        ),
+    ),
+    weekdays: z
+      .array(
+        z
+          .int()
+          .check(
+            z.minimum(1, 'A weekday is 1 (Monday) to 7 (Sunday)'),
+            z.maximum(7, 'A weekday is 1 (Monday) to 7 (Sunday)'),
+          ),
+      )
+      .check(z.minLength(1, 'Choose at least one weekday'), z.maxLength(7)),
+    capacity: publishDeliverySlotSchema.shape.capacity,
+  })
+  .check(
+    z.refine((input) => (input.to === undefined) !== (input.weeks === undefined), {
+      message: 'Give either an end date or a number of weeks',
+      path: ['to'],
+    }),
+  );
+export type PublishDeliveryDays = z.infer<typeof publishDeliveryDaysSchema>;
+
+/** What publishing several days answers: the days published, and those skipped as already published. */
+export const publishedDeliveryDaysSchema = z.object({
+  items: z.array(deliverySlotSchema),
+  total: z.number(),
+  skipped: z.array(z.string()),
+});
+export type PublishedDeliveryDays = z.infer<typeof publishedDeliveryDaysSchema>;
+
 /** POST /api/order-items/:id/delivery-booking. */
 export const bookDeliverySchema = z.object({ slotId: z.int().check(z.positive()) });
 export type BookDelivery = z.infer<typeof bookDeliverySchema>;

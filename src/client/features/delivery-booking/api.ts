@@ -1,7 +1,7 @@
 /** The delivery-day calls: staff publish and remove days, customers book one for a unit. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { deliveryBookingRoutes } from '../../../shared/routes/delivery-booking.js';
-import type { PublishDeliverySlot } from '../../../shared/schemas/delivery-booking.js';
+import type { PublishDeliveryDays, PublishDeliverySlot } from '../../../shared/schemas/delivery-booking.js';
 import { callApi } from '../../lib/call-api';
 import { orderKeys } from '../orders/api';
 
@@ -23,6 +23,15 @@ export function usePublishDeliverySlot() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: PublishDeliverySlot) => callApi(deliveryBookingRoutes.publishSlot, { body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: deliverySlotKeys.all }),
+  });
+}
+
+/** Publishes every chosen weekday of a range or a weekly pattern in one request. */
+export function usePublishDeliveryDays() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PublishDeliveryDays) => callApi(deliveryBookingRoutes.publishSlots, { body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: deliverySlotKeys.all }),
   });
 }

@@ -1,10 +1,12 @@
 /**
  * Delivery days (back office): one week at a time, each day published with its places taken, full,
- * or not published. Staff publish a day with a capacity and remove a day nobody booked. Bookings
+ * or not published. Staff publish a day with a capacity, or several at once (a range or a weekly
+ * pattern), and remove a day nobody booked. Bookings
  * arrive live: the staff message invalidates these queries.
  */
 
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { CalendarPlus, ChevronLeft, ChevronRight } from 'lucide-react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { dayOf } from '../../../shared/schemas/delivery-booking.js';
 import { Alert } from '../../components/ui/alert';
@@ -14,6 +16,7 @@ import { errorMessage } from '../../lib/api';
 import { useDeliverySlots } from './api';
 import { DayCell } from './day-cell';
 import { addDays, mondayOf, shortDay, weekOf } from './days';
+import { PublishDaysDialog } from './publish-days-dialog';
 
 const WEEK_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -27,6 +30,7 @@ export default function DeliveryDaysPage() {
   const slots = useDeliverySlots(monday, sunday);
   const byDate = new Map((slots.data?.items ?? []).map((slot) => [slot.date, slot]));
   const goTo = (week: string) => setParams(week === mondayOf(today) ? {} : { week }, { replace: true });
+  const [publishing, setPublishing] = useState(false);
 
   return (
     <section className="grid gap-6" aria-labelledby="delivery-days-heading">
@@ -39,7 +43,16 @@ export default function DeliveryDaysPage() {
           production book a published day at least 48 hours ahead, and not before the unit's estimated
           delivery window.
         </p>
+        <Button className="mt-2 justify-self-start" onClick={() => setPublishing(true)}>
+          <CalendarPlus aria-hidden="true" />
+          Publish several days
+        </Button>
       </header>
+      <PublishDaysDialog
+        open={publishing}
+        onOpenChange={setPublishing}
+        firstDay={monday < today ? today : monday}
+      />
 
       <nav aria-label="Weeks" className="flex flex-wrap items-center gap-2">
         <Button variant="outline" size="sm" onClick={() => goTo(addDays(monday, -7))}>

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,6 +11,7 @@ import {
 import { TIMED_STAGES, type TimedStage } from '../../../shared/schemas/forecast.js';
 import type { Stage } from '../../../shared/stages.js';
 import { eventLogs, orderItems, orders } from '../../db/schema/orders.js';
+import { auditLog, deliverySlots } from '../../db/schema.js';
 import { expectAdminOnly } from '../../test/admin-guard.js';
 import { manualClock, startTestApp, type TestApp, type TestClient } from '../../test/app.js';
 import { signedInAdmin, signedInCustomer } from '../../test/auth-flow.js';
@@ -89,7 +90,121 @@ describe('delivery days (staff)', () => {
       { method: 'GET', path: '/api/admin/delivery-slots' },
       { method: 'POST', path: '/api/admin/delivery-slots', json: { date: day(30), capacity: 2 } },
       { method: 'DELETE', path: '/api/admin/delivery-slots/1' },
+      {
+        method: 'POST',
+        path: '/api/admin/delivery-slots/batch',
+        json: { from: day(200), to: day(206), weekdays: [1], capacity: 2 },
+      },
     ]);
+    // Nothing was published by the refused calls.
+    expect(
+      await t.database.db
+        .select()
+        .from(deliverySlots)
+        .where(inArray(deliverySlots.date, [day(30), day(200)])),
+    ).toEqual([]);
+  });
+
+  it('publishes a range of weekdays in one step: one transaction, one audit entry, days already published skipped', async () => {
+    // day(119) is a Monday; day(121), a Wednesday, is published already.
+    const existing = await publish(day(121), 9);
+    const auditBefore = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'delivery_slots.published'));
+    const socket = await openSocket(t.baseUrl, { cookie: cookieHeader(admin.cookies) });
+    try {
+      const res = await admin.post('/api/admin/delivery-slots/batch', {
+        from: day(119),
+        to: day(132),
+        weekdays: [1, 2, 3, 4, 5],
+        capacity: 3,
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      const weekdaysOfTwoWeeks = [0, 1, 2, 3, 4, 7, 8, 9, 10, 11].map((offset) => day(119 + offset));
+      expect(res.body.items.map((slot: { date: string }) => slot.date)).toEqual(
+        weekdaysOfTwoWeeks.filter((date) => date !== existing.date),
+      );
+      expect(res.body.skipped).toEqual([existing.date]);
+      expect(res.body.total).toBe(9);
+      for (const slot of res.body.items) expect(slot).toMatchObject({ capacity: 3, booked: 0 });
+
+      const listed = await admin.get(`/api/admin/delivery-slots?from=${day(119)}&to=${day(132)}`);
+      expect(listed.body.items.map((slot: { date: string }) => slot.date)).toEqual(weekdaysOfTwoWeeks);
+      expect(listed.body.items.find((slot: { date: string }) => slot.date === existing.date).capacity).toBe(
+        9,
+      );
+
+      const audit = await t.database.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.action, 'delivery_slots.published'));
+      expect(audit.length - auditBefore.length).toBe(1);
+      expect(audit.at(-1)?.changes).toMatchObject({
+        from: day(119),
+        to: day(132),
+        weekdays: [1, 2, 3, 4, 5],
+        capacity: 3,
+        published: 9,
+        skipped: [existing.date],
+      });
+      const live = await socket.waitFor(
+        (m) => (m as unknown as { type: string }).type === 'delivery_slots_changed',
+        5000,
+      );
+      expect([...(live as unknown as { dates: string[] }).dates].sort()).toEqual(
+        weekdaysOfTwoWeeks.filter((date) => date !== existing.date),
+      );
+    } finally {
+      socket.ws.terminate();
+    }
+
+    // The same range again: every day is there already, nothing changes.
+    const again = await admin.post('/api/admin/delivery-slots/batch', {
+      from: day(119),
+      to: day(132),
+      weekdays: [1, 2, 3, 4, 5],
+      capacity: 5,
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('DAYS_ALREADY_PUBLISHED');
+  });
+
+  it('publishes a weekly pattern for a number of weeks', async () => {
+    // Saturdays for three weeks from the Monday day(140).
+    const res = await admin.post('/api/admin/delivery-slots/batch', {
+      from: day(140),
+      weeks: 3,
+      weekdays: [6],
+      capacity: 2,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.items.map((slot: { date: string }) => slot.date)).toEqual([day(145), day(152), day(159)]);
+    expect(res.body.skipped).toEqual([]);
+  });
+
+  it('refuses a range that is past, reversed, too long, without a matching weekday or ambiguous, and writes nothing', async () => {
+    const before = await t.database.db.select().from(deliverySlots);
+    const refused: [unknown, string][] = [
+      [{ from: day(-1), to: day(5), weekdays: [1], capacity: 1 }, 'DAY_IN_PAST'],
+      [{ from: day(180), to: day(170), weekdays: [1], capacity: 1 }, 'DATE_RANGE_REVERSED'],
+      [{ from: day(180), to: day(180 + 366), weekdays: [1], capacity: 1 }, 'DATE_RANGE_TOO_LONG'],
+      // day(182) is a Monday: no Sunday in it.
+      [{ from: day(182), to: day(182), weekdays: [7], capacity: 1 }, 'NO_DAYS_IN_RANGE'],
+      [{ from: day(180), to: day(190), weeks: 2, weekdays: [1], capacity: 1 }, 'VALIDATION_FAILED'],
+      [{ from: day(180), weekdays: [1], capacity: 1 }, 'VALIDATION_FAILED'],
+      [{ from: day(180), to: day(190), weekdays: [], capacity: 1 }, 'VALIDATION_FAILED'],
+      [{ from: day(180), to: day(190), weekdays: [8], capacity: 1 }, 'VALIDATION_FAILED'],
+      [{ from: day(180), to: day(190), weekdays: [1], capacity: 0 }, 'VALIDATION_FAILED'],
+      [{ from: day(180), weeks: 53, weekdays: [1], capacity: 1 }, 'VALIDATION_FAILED'],
+    ];
+    for (const [body, code] of refused) {
+      const res = await admin.post('/api/admin/delivery-slots/batch', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.code, JSON.stringify(body)).toBe(code);
+      expect(res.body.message).toEqual(expect.any(String));
+    }
+    expect(await t.database.db.select().from(deliverySlots)).toEqual(before);
   });
 
   it('are published with a capacity, listed by range with places taken, and refused when invalid', async () => {

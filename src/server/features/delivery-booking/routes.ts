@@ -30,6 +30,12 @@ export const deliverySlotAdminRoutes: FastifyPluginAsync<{ delivery: DeliveryBoo
     handler: async (request) => delivery.publishSlot(request.body, auditActor(request)),
   });
 
+  registerRoute(app, routes.publishSlots, {
+    config: { permission: 'deliverySlots.manage' },
+    failures,
+    handler: async (request) => delivery.publishSlots(request.body, auditActor(request)),
+  });
+
   registerRoute(app, routes.removeSlot, {
     config: { permission: 'deliverySlots.manage' },
     failures,

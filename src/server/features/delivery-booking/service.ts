@@ -7,11 +7,15 @@ import {
   type DeliveryBookingDto,
   type DeliverySlot,
   dayOf,
+  MAX_PUBLISH_RANGE_DAYS,
   MAX_SLOT_RANGE_DAYS,
+  type PublishDeliveryDays,
+  type PublishedDeliveryDays,
   SLOT_BEFORE_WINDOW_MESSAGE,
   SLOT_FULL_MESSAGE,
   SLOT_TOO_SOON_MESSAGE,
   UNIT_NOT_BOOKABLE_MESSAGE,
+  weekdayOf,
 } from '../../../shared/schemas/delivery-booking.js';
 import { canBookDelivery, type Stage } from '../../../shared/stages.js';
 import type { Executor } from '../../db/client.js';
@@ -166,6 +170,77 @@ export function createDeliveryBookingService({
         });
         await publishToStaff(tx, { type: 'delivery_slots_changed', dates: [slot.date] });
         return { ...slot, booked: 0 };
+      });
+    },
+
+    /**
+     * Opens every chosen weekday of a range, or of a weekly pattern, in one transaction with one audit
+     * entry and one live message; days already published are skipped and named (decision 296).
+     */
+    async publishSlots(input: PublishDeliveryDays, actor: AuditActor): Promise<PublishedDeliveryDays> {
+      const now = clock.now();
+      const to = input.to ?? addDays(input.from, (input.weeks ?? 1) * 7 - 1);
+      if (input.from < dayOf(now))
+        throw deliveryBookingErrors.DAY_IN_PAST('The first day is in the past', {
+          fields: { from: 'In the past' },
+        });
+      if (to < input.from)
+        throw deliveryBookingErrors.DATE_RANGE_REVERSED('The end of the range is before its start', {
+          fields: { to: 'Before from' },
+        });
+      if (Date.parse(to) - Date.parse(input.from) >= MAX_PUBLISH_RANGE_DAYS * DAY_MS) {
+        throw deliveryBookingErrors.DATE_RANGE_TOO_LONG(`At most ${MAX_PUBLISH_RANGE_DAYS} days at once`, {
+          fields: { to: 'Range too long' },
+        });
+      }
+      const weekdays = new Set(input.weekdays);
+      const days: string[] = [];
+      for (let day = input.from; day <= to; day = addDays(day, 1)) {
+        if (weekdays.has(weekdayOf(day))) days.push(day);
+      }
+      if (days.length === 0)
+        throw deliveryBookingErrors.NO_DAYS_IN_RANGE('None of the chosen weekdays falls in this range', {
+          fields: { weekdays: 'No such day in the range' },
+        });
+      return db.transaction(async (tx) => {
+        const published = await tx
+          .insert(deliverySlots)
+          .values(
+            days.map((date) => ({
+              date,
+              capacity: input.capacity,
+              createdBy: actor.id,
+              createdAt: now,
+              updatedAt: now,
+            })),
+          )
+          .onConflictDoNothing({ target: deliverySlots.date })
+          .returning({ id: deliverySlots.id, date: deliverySlots.date, capacity: deliverySlots.capacity });
+        if (published.length === 0)
+          throw deliveryBookingErrors.DAYS_ALREADY_PUBLISHED(
+            `Every chosen day from ${input.from} to ${to} is already published`,
+          );
+        const items = published
+          .map((slot) => ({ ...slot, booked: 0 }))
+          .sort((a, b) => a.date.localeCompare(b.date));
+        const dates = new Set(items.map((slot) => slot.date));
+        const skipped = days.filter((day) => !dates.has(day));
+        await recordAudit(tx, {
+          actor,
+          action: 'delivery_slots.published',
+          target: { type: 'delivery_slot', id: null },
+          changes: {
+            from: input.from,
+            to,
+            weekdays: [...weekdays].sort(),
+            capacity: input.capacity,
+            published: items.length,
+            dates: items.map((slot) => slot.date),
+            skipped,
+          },
+        });
+        await publishToStaff(tx, { type: 'delivery_slots_changed', dates: [...dates] });
+        return { items, total: items.length, skipped };
       });
     },
 
