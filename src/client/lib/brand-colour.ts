@@ -139,19 +139,42 @@ export function brandPalette(hex: string): BrandPalette | null {
   };
 }
 
+/** The custom properties one theme's brand colour sets, in the order the style sheet writes them. */
+export type BrandVariables = Record<'--primary' | '--primary-foreground' | '--ring', string>;
+
+/**
+ * The theme variables the brand colour sets in light and in dark, or null for the default brand colour
+ * (and anything unreadable), which keeps the hand-tuned palette of index.css. The one source of both
+ * the page's override (brandStyleSheet) and the Settings preview (decision 298).
+ */
+export function brandVariables(
+  hex: string | undefined,
+): { light: BrandVariables; dark: BrandVariables } | null {
+  if (!hex || hex.toLowerCase() === SETTINGS_DEFAULTS.general.brandColor.toLowerCase()) return null;
+  const palette = brandPalette(hex);
+  if (!palette) return null;
+  const variables = ({ primary, foreground }: BrandPalette['light']): BrandVariables => ({
+    '--primary': primary,
+    '--primary-foreground': foreground,
+    '--ring': primary,
+  });
+  return { light: variables(palette.light), dark: variables(palette.dark) };
+}
+
 /**
  * The style sheet that overrides the theme's primary colour, or null for the default brand colour
  * (and anything unreadable), which keeps the hand-tuned palette of index.css.
  */
 export function brandStyleSheet(hex: string | undefined): string | null {
-  if (!hex || hex.toLowerCase() === SETTINGS_DEFAULTS.general.brandColor.toLowerCase()) return null;
-  const palette = brandPalette(hex);
-  if (!palette) return null;
-  const rules = ({ primary, foreground }: BrandPalette['light']) =>
-    `--primary:${primary};--primary-foreground:${foreground};--ring:${primary}`;
+  const variables = brandVariables(hex);
+  if (!variables) return null;
+  const rules = (theme: BrandVariables) =>
+    Object.entries(theme)
+      .map(([name, value]) => `${name}:${value}`)
+      .join(';');
   // Doubled selectors outrank index.css's `:root` and `.dark` wherever the element lands in <head>
   // (the page's first script adds it before the style sheet is even parsed).
-  return `:root:root{${rules(palette.light)}}:root.dark{${rules(palette.dark)}}`;
+  return `:root:root{${rules(variables.light)}}:root.dark{${rules(variables.dark)}}`;
 }
 
 /** Puts the override in the page (or takes it out) and keeps it for the next start's first paint. */

@@ -7,6 +7,7 @@ import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { generalSettingsSchema } from '../../../shared/schemas/settings.js';
 import { useSaveSettings, useSettings } from './api';
+import { BrandPreview } from './brand-preview';
 import { useSaveFeedback } from './save-feedback';
 import { FormTextField, SaveRow, SettingsCard, SettingsLoadState, showFieldErrors } from './settings-form';
 
@@ -123,6 +124,7 @@ function BrandColorField({ form }: { form: ReturnType<typeof useForm<GeneralValu
       <p className="text-muted-foreground text-sm">
         Used for buttons and highlights, adjusted where needed so that text stays readable.
       </p>
+      <BrandPreview hex={value} />
     </div>
   );
 }
