@@ -58,6 +58,10 @@ export const notificationSettingsSchema = z.object({
   documentSigning: z.boolean(),
   /** Staff who answer customers are mailed when a conversation starts waiting for an answer. */
   customerMessages: z.boolean(),
+  /** Customers are mailed a confirmation with their tracking link for orders from the orders webhook. */
+  confirmWebhookOrders: z.boolean(),
+  /** The same for orders staff create (an import has its own sendNotification switch). */
+  confirmAdminOrders: z.boolean(),
 });
 
 export const integrationSettingsSchema = z.object({
@@ -147,6 +151,8 @@ export const SETTINGS_DEFAULTS: SettingsByCategory = {
     paymentProcessing: true,
     documentSigning: true,
     customerMessages: true,
+    confirmWebhookOrders: true,
+    confirmAdminOrders: true,
   },
   integrations: {
     webflowApiKey: '',
