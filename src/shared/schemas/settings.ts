@@ -99,6 +99,8 @@ export const integrationSettingsSchema = z.object({
     z.string().check(z.refine((v) => v.startsWith(SECRET_MASK))),
     z.string().check(z.regex(AUTOMATION_SIGNING_SECRET_PATTERN)),
   ]),
+  /** Whether the order-status webhook may move a unit to an earlier stage (decision 267). */
+  allowBackwardMoves: z.boolean(),
 });
 
 export const serviceAreaSettingsSchema = z.object({
@@ -164,6 +166,7 @@ export const SETTINGS_DEFAULTS: SettingsByCategory = {
     stripeWebhookSecret: '',
     zapierWebhookUrl: '',
     automationSigningSecret: '',
+    allowBackwardMoves: false,
   },
   serviceareas: { enabledZipCodes: [] },
   forecast: { stageDefaultDays: DEFAULT_STAGE_DAYS },

@@ -280,6 +280,7 @@ describe('Integrations', () => {
         stripePublicKey: 'pk_test_abc',
         stripeSecretKey: `${SECRET_MASK}9z8y`,
         stripeWebhookSecret: '',
+        allowBackwardMoves: false,
       },
     ]);
   });
