@@ -13,6 +13,7 @@ import { createForecastService } from './features/forecast/index.js';
 import { createImportService } from './features/imports/index.js';
 import { createWebhookService } from './features/inbound-webhooks/index.js';
 import {
+  confirmNewOrder,
   createMailSender,
   enqueueNewOrderAlert,
   enqueueStageChangeMail,
@@ -63,6 +64,7 @@ function subscribeToOrderEvents(events: OrderEvents) {
   events.subscribe('units.status_changed', enqueueStageChangeMail);
   events.subscribe('units.status_changed', enqueueStatusChangedWebhook);
   events.subscribe('order.created', enqueueNewOrderAlert);
+  events.subscribe('order.created', confirmNewOrder);
 }
 
 /** Every service of the product, each built once and handed to the routes that need it. */

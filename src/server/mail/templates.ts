@@ -214,6 +214,8 @@ export function orderConfirmationMail(input: {
   stageLabel: string;
   created: boolean;
   trackingPath: string;
+  /** False for a customer with no password yet (a PENDING account): the mail says how to set one up. */
+  hasPassword?: boolean;
 }): MailMessage {
   const { locale, orderNumber, stageLabel: stage } = input;
   const title = mailText(locale, input.created ? 'confirmation.createdTitle' : 'confirmation.updatedTitle', {
@@ -235,9 +237,14 @@ export function orderConfirmationMail(input: {
       }),
       mailText(locale, 'confirmation.stage', { stage }),
       mailText(locale, 'confirmation.private'),
+      ...(input.hasPassword === false
+        ? [mailText(locale, 'confirmation.setPassword', { email: input.to })]
+        : []),
     ],
     { label: mailText(locale, 'confirmation.track'), path: input.trackingPath },
-    { label: mailText(locale, 'confirmation.signIn'), path: `/orders/${input.orderId}` },
+    input.hasPassword === false
+      ? { label: mailText(locale, 'confirmation.createPassword'), path: '/auth' }
+      : { label: mailText(locale, 'confirmation.signIn'), path: `/orders/${input.orderId}` },
   );
 }
 

@@ -58,6 +58,10 @@ export const notificationSettingsSchema = z.object({
   documentSigning: z.boolean(),
   /** Staff who answer customers are mailed when a conversation starts waiting for an answer. */
   customerMessages: z.boolean(),
+  /** Customers are mailed a confirmation with their tracking link for orders from the orders webhook. */
+  confirmWebhookOrders: z.boolean(),
+  /** The same for orders staff create (an import has its own sendNotification switch). */
+  confirmAdminOrders: z.boolean(),
 });
 
 export const integrationSettingsSchema = z.object({
@@ -95,6 +99,8 @@ export const integrationSettingsSchema = z.object({
     z.string().check(z.refine((v) => v.startsWith(SECRET_MASK))),
     z.string().check(z.regex(AUTOMATION_SIGNING_SECRET_PATTERN)),
   ]),
+  /** Whether the order-status webhook may move a unit to an earlier stage (decision 267). */
+  allowBackwardMoves: z.boolean(),
 });
 
 export const serviceAreaSettingsSchema = z.object({
@@ -147,6 +153,8 @@ export const SETTINGS_DEFAULTS: SettingsByCategory = {
     paymentProcessing: true,
     documentSigning: true,
     customerMessages: true,
+    confirmWebhookOrders: true,
+    confirmAdminOrders: true,
   },
   integrations: {
     webflowApiKey: '',
@@ -158,6 +166,7 @@ export const SETTINGS_DEFAULTS: SettingsByCategory = {
     stripeWebhookSecret: '',
     zapierWebhookUrl: '',
     automationSigningSecret: '',
+    allowBackwardMoves: false,
   },
   serviceareas: { enabledZipCodes: [] },
   forecast: { stageDefaultDays: DEFAULT_STAGE_DAYS },

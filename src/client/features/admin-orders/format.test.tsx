@@ -33,6 +33,16 @@ describe('activity text', () => {
     ).toBe('Unit 1: Delivered');
   });
 
+  it('names a partner’s allowed move back as a correction', () => {
+    expect(
+      activityText({
+        type: 'ORDER_ITEM_STATUS_UPDATED',
+        stage: 'SITE_PREP',
+        data: { itemNumber: 1, oldStatus: 'PRODUCTION', status: 'SITE_PREP', correction: true },
+      }),
+    ).toBe('Unit 1: In Production → Site Preparation (correction)');
+  });
+
   it('shows a note as written and other events in words', () => {
     expect(activityText({ type: 'INTERNAL_NOTE', stage: null, data: { text: 'Called the customer' } })).toBe(
       'Called the customer',

@@ -39,7 +39,8 @@ export function activityText(event: Pick<ActivityEvent, 'type' | 'data' | 'stage
         data.oldStatus === undefined || data.oldStatus === null
           ? stageName(data.status)
           : `${stageName(data.oldStatus)} → ${stageName(data.status)}`;
-      return `${unit}: ${change}`;
+      // A partner's allowed move back (decision 267) is named as the correction it is.
+      return `${unit}: ${change}${data.correction === true ? ' (correction)' : ''}`;
     }
     case 'INTERNAL_NOTE':
       return typeof data.text === 'string' ? data.text : '';

@@ -15,10 +15,11 @@ import { useUnitDeliverySlots } from '../delivery-booking/api';
 import { DeliveryDayBooking } from '../delivery-booking/delivery-day-booking';
 import { DeliveryEstimateNote } from '../forecast/delivery-estimate';
 import { useOrderEvents } from './api';
+import { CorrectionNote } from './correction-note';
 import { resolveUnit, unitCount } from './item-status';
 import { StageTimeline } from './stage-timeline';
 import { UnitActionControl } from './unit-action-control';
-import { ACTION_KEYS, stepReachedDates, unitBorderClass, unitHints } from './unit-stage';
+import { ACTION_KEYS, latestCorrection, stepReachedDates, unitBorderClass, unitHints } from './unit-stage';
 
 interface UnitCardProps {
   order: OrderDto;
@@ -55,6 +56,7 @@ export function UnitCard({
   const [expanded, setExpanded] = useState(defaultExpanded);
   const events = useOrderEvents(order.id, { enabled: expanded });
   const unit = resolveUnit(order, itemNumber, { fetchedItems, events: events.data });
+  const correction = latestCorrection(events.data ?? [], { itemNumber, itemId: unit.item?.id });
   const total = unitCount(order);
   const multiItem = total > 1;
   const label = useNames().unit(order.orderId, itemNumber);
@@ -146,6 +148,7 @@ export function UnitCard({
             order.orderDate,
           )}
         />
+        {correction && <CorrectionNote correction={correction} />}
         {bookingShown && unit.item && <DeliveryDayBooking itemId={unit.item.id} unitLabel={label} />}
         {expanded && unit.item && (
           <UnitDocuments

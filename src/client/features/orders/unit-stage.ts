@@ -128,3 +128,28 @@ export function stepReachedDates(
   }
   return dates;
 }
+
+/**
+ * The unit's last move when it was a correction (a partner's allowed move back to an earlier stage,
+ * recorded with `correction: true`, decision 267): when, from which stage and to which. Undefined when
+ * the unit moved on since, or was never corrected.
+ */
+export function latestCorrection(
+  events: readonly OrderEventDto[],
+  unit: { itemNumber: number; itemId?: number | undefined },
+): { at: string; from: Stage; to: Stage } | undefined {
+  const last = events
+    .filter((event) => {
+      const data = event.data;
+      if ((data.type ?? event.type) !== ITEM_STATUS_EVENT) return false;
+      return (
+        data.itemNumber === unit.itemNumber || (unit.itemId !== undefined && data.orderItemId === unit.itemId)
+      );
+    })
+    .sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp))
+    .at(-1);
+  if (last?.data.correction !== true) return undefined;
+  const { oldStatus: from, status: to } = last.data;
+  if (typeof from !== 'string' || typeof to !== 'string' || !isStage(from) || !isStage(to)) return undefined;
+  return { at: last.timestamp, from, to };
+}

@@ -36,6 +36,7 @@ const FIELD_NAMES = [
   'stripePublicKey',
   'stripeSecretKey',
   'stripeWebhookSecret',
+  'allowBackwardMoves',
 ] as const;
 
 export function IntegrationsTab() {
@@ -52,6 +53,7 @@ function IntegrationsForm({ saved }: { saved: IntegrationSettings }) {
     stripePublicKey: saved.stripePublicKey,
     stripeSecretKey: saved.stripeSecretKey,
     stripeWebhookSecret: saved.stripeWebhookSecret,
+    allowBackwardMoves: saved.allowBackwardMoves,
   };
   const form = useForm<IntegrationValues>({ values, resolver: zodResolver(integrationsFormSchema) });
   const save = useSaveSettings('integrations');
@@ -118,6 +120,21 @@ function IntegrationsForm({ saved }: { saved: IntegrationSettings }) {
             {...form.register('zapierWebhookUrl')}
           />
           <SigningSecretField masked={saved.automationSigningSecret} />
+        </Section>
+
+        <Section title="Partner Updates">
+          <Controller
+            control={form.control}
+            name="allowBackwardMoves"
+            render={({ field }) => (
+              <SwitchRow
+                label="Allow backward moves"
+                description="Let the order-status webhook move a unit to an earlier stage. Off: such a move is refused (409) and logged; on: it is shown in the unit's history as a correction."
+                checked={field.value}
+                onCheckedChange={field.onChange}
+              />
+            )}
+          />
         </Section>
 
         <Section title="Card Payments (Stripe)">

@@ -1,6 +1,7 @@
 /**
  * Notifications: which events the back office wants to hear about. The admin e-mails for new orders,
- * payments, document signing and customer messages read these switches (decisions 63, 87 and 159).
+ * payments, document signing and customer messages read these switches (decisions 63, 87 and 159); the
+ * customers' order confirmations read the last two (decision 265).
  */
 import { Controller, useForm } from 'react-hook-form';
 import type { NotificationSettings } from '../../../shared/schemas/settings.js';
@@ -29,6 +30,18 @@ const TOGGLES: readonly { name: keyof NotificationSettings; label: string; descr
     name: 'customerMessages',
     label: 'Customer Messages',
     description: 'When a customer writes and nobody has answered yet (to staff who answer customers).',
+  },
+  {
+    name: 'confirmWebhookOrders',
+    label: 'Confirm Webhook Orders',
+    description:
+      'Mail customers a confirmation with their tracking link when an order arrives through the orders webhook.',
+  },
+  {
+    name: 'confirmAdminOrders',
+    label: 'Confirm Staff-Created Orders',
+    description:
+      'Mail customers the same confirmation for orders staff create (imports follow their own Send notification option).',
   },
 ];
 

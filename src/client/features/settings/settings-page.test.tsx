@@ -177,7 +177,7 @@ describe('General', () => {
 });
 
 describe('Notifications', () => {
-  it("loads the four toggles and saves them with 'Save Preferences'", async () => {
+  it("loads the toggles and saves them with 'Save Preferences'", async () => {
     const calls = settingsApi({
       'GET /api/settings/notifications': entriesOf('notifications', { paymentProcessing: false }),
       'POST /api/settings/notifications/batch': { body: { message: 'Settings saved' } },
@@ -197,7 +197,14 @@ describe('Notifications', () => {
     expect(await toasts().findByText('Settings saved')).toBeInTheDocument();
     expect(screen.getByText('Settings saved successfully.')).toBeInTheDocument();
     expect(callsTo(calls, 'POST', '/api/settings/notifications/batch').map((c) => c.body)).toEqual([
-      { newOrderAlerts: false, paymentProcessing: false, documentSigning: true, customerMessages: true },
+      {
+        newOrderAlerts: false,
+        paymentProcessing: false,
+        documentSigning: true,
+        customerMessages: true,
+        confirmWebhookOrders: true,
+        confirmAdminOrders: true,
+      },
     ]);
   });
 });
@@ -273,6 +280,7 @@ describe('Integrations', () => {
         stripePublicKey: 'pk_test_abc',
         stripeSecretKey: `${SECRET_MASK}9z8y`,
         stripeWebhookSecret: '',
+        allowBackwardMoves: false,
       },
     ]);
   });

@@ -136,6 +136,7 @@ export function createImportService(deps: {
           })),
           actor,
           now,
+          'import',
         );
         created += fresh.length;
         fresh.forEach((row) => {

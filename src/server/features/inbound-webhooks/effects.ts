@@ -10,7 +10,7 @@ import type {
   OrderStatusPayload,
   PaymentPayload,
 } from '../../../shared/schemas/webhook-payloads.js';
-import { parseStage } from '../../../shared/stages.js';
+import { parseStage, STAGE_LABELS, type Stage, stageIndex } from '../../../shared/stages.js';
 import { orderName, unitName } from '../../../shared/unit-name.js';
 import type { Executor } from '../../db/client.js';
 import { bookedUnitIds } from '../delivery-booking/index.js';
@@ -27,6 +27,7 @@ import {
   unitsOfOrder,
 } from '../orders/index.js';
 import type { ServiceAreaService } from '../service-areas/index.js';
+import { readSettingsIn } from '../settings/index.js';
 import { webhooksErrors } from './errors.js';
 
 /** What the log row of a delivery learns while the delivery is applied (kept even when it fails). */
@@ -129,7 +130,9 @@ export async function orderStatus(ctx: EffectContext, data: OrderStatusPayload):
   }
   ctx.trace.stage = stage;
   const order = await findOrder(ctx, data.orderId);
-  const { itemNumbers } = await findUnits(ctx, order, data);
+  const { units, itemNumbers } = await findUnits(ctx, order, data);
+  const { allowBackwardMoves } = await readSettingsIn(ctx.tx, 'integrations');
+  if (!allowBackwardMoves) refuseBackwardMoves(order, units, stage);
   const { changed, order: updated } = await ctx.orders.changeStatus(
     ctx.tx,
     {
@@ -139,10 +142,38 @@ export async function orderStatus(ctx: EffectContext, data: OrderStatusPayload):
       rule: 'set',
       actor: ctx.actor,
       stageData: data.stageData ? defined(data.stageData) : undefined,
+      // An allowed move back is kept in the unit's history as a correction, never silently.
+      markCorrections: true,
     },
     ctx.now,
   );
   return moved(order, changed, 'Order status updated', { status: stage, orderStatus: updated.status });
+}
+
+/**
+ * Partners move units forward only (decision 267): a move to an earlier stage than a named unit's is
+ * refused with 409 STAGE_BACKWARD naming the unit and its current stage, unless Settings →
+ * Integrations allows backward moves. The refusal is logged with the delivery like every refusal.
+ */
+function refuseBackwardMoves(order: Order, units: readonly OrderItem[], to: Stage) {
+  const ahead = units.filter((unit) => stageIndex(unit.status) > stageIndex(to));
+  const [first] = ahead;
+  if (!first) return;
+  const current = STAGE_LABELS[first.status];
+  const where =
+    ahead.length === 1
+      ? `${unitName(order.orderId, first.itemNumber)} is at ${current}`
+      : `Order ${orderName(order.orderId)} has units at ${[...new Set(ahead.map((unit) => STAGE_LABELS[unit.status]))].join(', ')}`;
+  throw webhooksErrors.STAGE_BACKWARD(
+    `${where}: a partner cannot move it back to ${STAGE_LABELS[to]}. Staff can allow backward moves in Settings → Integrations.`,
+    {
+      fields: { status: `Earlier than the current stage, ${current}` },
+      details: {
+        currentStage: first.status,
+        units: ahead.map((unit) => ({ itemNumber: unit.itemNumber, status: unit.status })),
+      },
+    },
+  );
 }
 
 export async function documentSigning(ctx: EffectContext, data: DocumentSigningPayload): Promise<Outcome> {

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { processedDeliveries, webhookEvents } from '../../db/schema.js';
+import { processedDeliveries, settings, webhookEvents } from '../../db/schema.js';
 import { manualClock, startTestApp, type TestApp, type TestClient } from '../../test/app.js';
 import { signedInAdmin } from '../../test/auth-flow.js';
 import { logRows, seedOrder, sendWebhook, statusEvents, unitsOf } from '../../test/webhooks.js';
@@ -22,6 +22,22 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
+
+/**
+ * These tests send a unit back and forth to tell deliveries apart, which partners may do only once
+ * Settings allows backward moves (decision 267).
+ */
+async function withBackwardMoves(run: () => Promise<void>) {
+  await t.database.db
+    .insert(settings)
+    .values({ key: 'allowBackwardMoves', value: true, category: 'integrations' })
+    .onConflictDoUpdate({ target: settings.key, set: { value: true } });
+  try {
+    await run();
+  } finally {
+    await t.database.db.delete(settings).where(eq(settings.key, 'allowBackwardMoves'));
+  }
+}
 
 const send = (path: string, json: unknown, headers: Record<string, string> = {}) =>
   sendWebhook(external, path, json, { key, headers });
@@ -102,21 +118,26 @@ describe.each([
 });
 
 describe('delivery identity', () => {
-  it('different Idempotency-Keys with the same payload are two deliveries', async () => {
-    const order = await seedOrder(t, ['ORDER_PLACED']);
-    await send(
-      'order-status',
-      { orderId: order.orderId, status: 'PRODUCTION' },
-      { 'Idempotency-Key': 'a-1' },
-    );
-    await send('order-status', { orderId: order.orderId, status: 'DELIVERED' }, { 'Idempotency-Key': 'a-2' });
-    await send(
-      'order-status',
-      { orderId: order.orderId, status: 'PRODUCTION' },
-      { 'Idempotency-Key': 'a-3' },
-    );
-    expect(await statusEvents(t, order.id)).toHaveLength(3);
-  });
+  it('different Idempotency-Keys with the same payload are two deliveries', () =>
+    withBackwardMoves(async () => {
+      const order = await seedOrder(t, ['ORDER_PLACED']);
+      await send(
+        'order-status',
+        { orderId: order.orderId, status: 'PRODUCTION' },
+        { 'Idempotency-Key': 'a-1' },
+      );
+      await send(
+        'order-status',
+        { orderId: order.orderId, status: 'DELIVERED' },
+        { 'Idempotency-Key': 'a-2' },
+      );
+      await send(
+        'order-status',
+        { orderId: order.orderId, status: 'PRODUCTION' },
+        { 'Idempotency-Key': 'a-3' },
+      );
+      expect(await statusEvents(t, order.id)).toHaveLength(3);
+    }));
 
   it('an Idempotency-Key reused with another payload answers 409 and changes nothing', async () => {
     const order = await seedOrder(t, ['ORDER_PLACED']);
@@ -135,18 +156,23 @@ describe('delivery identity', () => {
     expect((await logFor(order.id)).at(-1)).toMatchObject({ status: 'error', statusCode: 409 });
   });
 
-  it('the same payload without a header counts as new after the window', async () => {
-    const order = await seedOrder(t, ['ORDER_PLACED']);
-    const body = { orderId: order.orderId, status: 'PRODUCTION' };
-    await send('order-status', body);
-    await send('order-status', { orderId: order.orderId, status: 'SITE_PREP' }, { 'Idempotency-Key': 'c-1' });
-    await send('order-status', body);
-    expect((await unitsOf(t, order.id))[0]?.status).toBe('SITE_PREP');
-    clock.advanceMinutes(PAYLOAD_DEDUPE_WINDOW_MS / 60_000 + 1);
-    expect((await send('order-status', body)).status).toBe(200);
-    expect((await unitsOf(t, order.id))[0]?.status).toBe('PRODUCTION');
-    expect(await statusEvents(t, order.id)).toHaveLength(3);
-  });
+  it('the same payload without a header counts as new after the window', () =>
+    withBackwardMoves(async () => {
+      const order = await seedOrder(t, ['ORDER_PLACED']);
+      const body = { orderId: order.orderId, status: 'PRODUCTION' };
+      await send('order-status', body);
+      await send(
+        'order-status',
+        { orderId: order.orderId, status: 'SITE_PREP' },
+        { 'Idempotency-Key': 'c-1' },
+      );
+      await send('order-status', body);
+      expect((await unitsOf(t, order.id))[0]?.status).toBe('SITE_PREP');
+      clock.advanceMinutes(PAYLOAD_DEDUPE_WINDOW_MS / 60_000 + 1);
+      expect((await send('order-status', body)).status).toBe(200);
+      expect((await unitsOf(t, order.id))[0]?.status).toBe('PRODUCTION');
+      expect(await statusEvents(t, order.id)).toHaveLength(3);
+    }));
 
   it('key order in the JSON does not make a payload new', async () => {
     const order = await seedOrder(t, ['ORDER_PLACED']);

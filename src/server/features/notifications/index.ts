@@ -3,6 +3,6 @@ export { enqueueAdminNotice } from './admin-notices.js';
 export { enqueueDeliveryBookingMail } from './delivery-booking.js';
 export { enqueueReplyMail, enqueueWaitingMail, type MessageMail, withdrawMessageMail } from './messages.js';
 export { enqueueNewOrderAlert } from './new-order.js';
-export { enqueueOrderConfirmation } from './order-confirmation.js';
+export { confirmNewOrder, enqueueOrderConfirmation } from './order-confirmation.js';
 export { createMailSender } from './outbox.js';
 export { enqueueStageChangeMail } from './status-change.js';

@@ -96,6 +96,7 @@ describe('creating an order', () => {
         orderId: ids.get('VH2101'),
         orderNumber: 'VH2101',
         actor: { kind: 'admin', userId: 7 },
+        way: 'admin',
         at: now,
       },
       {
@@ -103,6 +104,7 @@ describe('creating an order', () => {
         orderId: ids.get('VH2102'),
         orderNumber: 'VH2102',
         actor: { kind: 'admin', userId: 7 },
+        way: 'admin',
         at: now,
       },
     ]);

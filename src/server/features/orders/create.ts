@@ -4,7 +4,7 @@ import { arrayParam, rowsOf } from '../../db/array-param.js';
 import type { Executor } from '../../db/client.js';
 import { orderItems, orders, type ShippingAddress, type StageData } from '../../db/schema/orders.js';
 import { users } from '../../db/schema.js';
-import { type Actor, initiatedBy, type OrderEvents } from './events.js';
+import { type Actor, initiatedBy, type OrderEvents, type OrderWay, wayOf } from './events.js';
 
 export interface NewOrder {
   orderId: string;
@@ -85,6 +85,7 @@ export async function createOrders(
   inputs: readonly NewOrder[],
   actor: Actor,
   now?: Date,
+  way: OrderWay = wayOf(actor),
 ): Promise<Map<string, number>> {
   if (inputs.length === 0) return new Map();
   const rows = inputs.map((input) => {
@@ -163,7 +164,7 @@ export async function createOrders(
   );
   const at = now ?? new Date();
   for (const [orderNumber, orderId] of ids) {
-    await events.publish(executor, { type: 'order.created', orderId, orderNumber, actor, at });
+    await events.publish(executor, { type: 'order.created', orderId, orderNumber, actor, way, at });
   }
   return ids;
 }

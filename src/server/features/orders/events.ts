@@ -22,6 +22,20 @@ export function initiatedBy(actor: Actor): string {
   }
 }
 
+/**
+ * The way a new order came in, which decides whether its customer is sent a confirmation (Settings →
+ * Notifications: confirmWebhookOrders, confirmAdminOrders; the import has its own sendNotification
+ * switch; seeded and system orders send none).
+ */
+export type OrderWay = 'webhook' | 'admin' | 'import' | 'system';
+
+/** The way an actor's new order came in, when the caller does not name one (an import does). */
+export function wayOf(actor: Actor): OrderWay {
+  if (actor.kind === 'webhook') return 'webhook';
+  if (actor.kind === 'admin') return 'admin';
+  return 'system';
+}
+
 export interface UnitChange {
   itemId: number;
   itemNumber: number;
@@ -39,6 +53,7 @@ export type OrderEvent =
       orderId: number;
       orderNumber: string;
       actor: Actor;
+      way: OrderWay;
       at: Date;
     }
   | {

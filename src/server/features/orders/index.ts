@@ -5,7 +5,14 @@ export type { EventLog, Order, OrderItem, ShippingAddress, StageData } from '../
 export { type BulkSeedResult, seedBulkOrders } from './bulk-seed.js';
 export type { NewOrder } from './create.js';
 export { toItemDto, toOrderDto } from './dto.js';
-export { type Actor, initiatedBy, type OrderEvent, type OrderEvents, type UnitChange } from './events.js';
+export {
+  type Actor,
+  initiatedBy,
+  type OrderEvent,
+  type OrderEvents,
+  type OrderWay,
+  type UnitChange,
+} from './events.js';
 export {
   countOrdersOfCustomer,
   customerOrderTotals,

@@ -200,6 +200,7 @@ export async function findOrderForConfirmation(executor: Executor, orderId: numb
       trackingToken: orders.trackingToken,
       email: users.email,
       prefs: users.notificationPrefs,
+      hasPassword: sql<boolean>`${users.password} is not null`,
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))

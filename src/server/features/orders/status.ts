@@ -29,6 +29,11 @@ export interface StatusChange {
   stageData?: StageData;
   /** False: the owner gets no stage-change e-mail (an import with sendNotification off). Default true. */
   notifyCustomer?: boolean;
+  /**
+   * True: a unit moved to an earlier stage is recorded as a correction (`correction: true` in its
+   * event), which both histories show (a partner's allowed move back, decision 267).
+   */
+  markCorrections?: boolean;
 }
 
 export interface StatusChangeResult {
@@ -126,6 +131,7 @@ export async function changeItemStatus(
         orderItemId: unit.itemId,
         oldStatus: unit.from,
         status: unit.to,
+        ...(change.markCorrections && stageIndex(unit.to) < stageIndex(unit.from) && { correction: true }),
       },
       initiatedBy: by,
     })),

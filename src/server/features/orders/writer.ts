@@ -11,7 +11,7 @@ import {
 import type { Clock } from '../../lib/clock.js';
 import { createOrder, createOrders, type NewOrder } from './create.js';
 import { ordersErrors } from './errors.js';
-import { type Actor, initiatedBy, type OrderEvents } from './events.js';
+import { type Actor, initiatedBy, type OrderEvents, type OrderWay } from './events.js';
 import { changeItemStatus, lockOrder, type StatusChange, type StatusChangeResult } from './status.js';
 import { type OrderRevision, type RevisionResult, reviseOrder } from './update.js';
 
@@ -39,9 +39,12 @@ export function createOrderWriter({ events }: { events: OrderEvents }) {
     create: (tx: Executor, input: NewOrder, actor: Actor, now?: Date) =>
       createOrder(events, tx, input, actor, now),
 
-    /** Many orders in one statement (the import); the same statement a single create uses. */
-    createMany: (tx: Executor, inputs: readonly NewOrder[], actor: Actor, now?: Date) =>
-      createOrders(events, tx, inputs, actor, now),
+    /**
+     * Many orders in one statement (the import, which names its own way in); the same statement a
+     * single create uses.
+     */
+    createMany: (tx: Executor, inputs: readonly NewOrder[], actor: Actor, now?: Date, way?: OrderWay) =>
+      createOrders(events, tx, inputs, actor, now, way),
 
     changeStatus: (tx: Executor, change: StatusChange, now: Date): Promise<StatusChangeResult> =>
       changeItemStatus(events, tx, change, now),

@@ -139,6 +139,8 @@ describe('saving settings', () => {
       paymentProcessing: true,
       documentSigning: false,
       customerMessages: true,
+      confirmWebhookOrders: true,
+      confirmAdminOrders: true,
     });
   });
 

@@ -46,6 +46,9 @@ export const en = {
     'Follow its progress on your tracking page; anyone with that link can see it, so keep it to yourself.',
   'confirmation.track': 'Track your order',
   'confirmation.signIn': 'Or sign in to view your order',
+  'confirmation.setPassword':
+    'You have no password yet: open the sign-in page, enter {email} and choose one. We will mail you a code to confirm it is you, and then you will see all your orders.',
+  'confirmation.createPassword': 'Create your password',
   'booking.bookedTitle': 'Your delivery day is booked',
   'booking.movedTitle': 'Your delivery day was changed',
   'booking.subject': '{summary}: {day}',

@@ -46,6 +46,9 @@ export const es: MailMessages = {
     'Sigue su avance en tu página de seguimiento; cualquier persona con ese enlace puede verla, así que no lo compartas.',
   'confirmation.track': 'Seguir tu pedido',
   'confirmation.signIn': 'O inicia sesión para ver tu pedido',
+  'confirmation.setPassword':
+    'Aún no tienes contraseña: abre la página de inicio de sesión, escribe {email} y elige una. Te enviaremos un código para confirmar que eres tú y después verás todos tus pedidos.',
+  'confirmation.createPassword': 'Crear tu contraseña',
   'booking.bookedTitle': 'Tu día de entrega está reservado',
   'booking.movedTitle': 'Tu día de entrega cambió',
   'booking.subject': '{summary}: {day}',

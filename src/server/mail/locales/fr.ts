@@ -46,6 +46,9 @@ export const fr: MailMessages = {
     'Suivez son avancement sur votre page de suivi ; toute personne disposant de ce lien peut la consulter, alors gardez-le pour vous.',
   'confirmation.track': 'Suivre votre commande',
   'confirmation.signIn': 'Ou connectez-vous pour voir votre commande',
+  'confirmation.setPassword':
+    'Vous n’avez pas encore de mot de passe : ouvrez la page de connexion, saisissez {email} et choisissez-en un. Nous vous enverrons un code pour confirmer que c’est bien vous, puis vous verrez toutes vos commandes.',
+  'confirmation.createPassword': 'Créer votre mot de passe',
   'booking.bookedTitle': 'Votre jour de livraison est réservé',
   'booking.movedTitle': 'Votre jour de livraison a changé',
   'booking.subject': '{summary} : {day}',
