@@ -24,6 +24,7 @@ export {
   lockOrderRow,
   orderIdsByNumber,
   orderIdsOfCustomer,
+  orderNumbersByIds,
   orderSummaries,
   ordersOfCustomer,
   placedOrderIdsInZipCodes,
