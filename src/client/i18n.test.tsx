@@ -20,6 +20,7 @@ import {
 import { PASSWORD_CHANGE_MESSAGES, USER_MESSAGES } from '../shared/schemas/user.js';
 import { customerStageHint, STAGES } from '../shared/stages.js';
 import { VALIDATION_KEYS } from './features/auth/messages';
+import { ROLE_NAME_KEYS } from './features/locale/role-names';
 import { STAGE_NAME_KEYS } from './features/locale/stage-names';
 import { ADDRESS_GROUPS } from './features/onboarding/form-model';
 import { ORDER_FILTERS } from './features/orders/order-filter';
@@ -60,6 +61,7 @@ const DYNAMIC_KEYS: Record<string, readonly string[]> = {
   settings: Object.keys(PASSWORD_CHANGE_MESSAGES).map((name) => `password.messages.${name}`),
   common: [
     ...STAGE_NAME_KEYS,
+    ...ROLE_NAME_KEYS,
     'timeline.state.completed',
     'timeline.state.current',
     'timeline.state.upcoming',

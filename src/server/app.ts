@@ -28,6 +28,10 @@ import { paymentRoutes } from './features/payments/routes.js';
 import { secondFactorRoutes } from './features/second-factor/routes.js';
 import { serviceAreaRoutes } from './features/service-areas/routes.js';
 import { settingsRoutes } from './features/settings/routes.js';
+import {
+  staffInvitationAdminRoutes,
+  staffInvitationRoutesPublic,
+} from './features/staff-invitations/routes.js';
 import { systemRoutes } from './features/system/routes.js';
 import { trackingRoutes } from './features/tracking/routes.js';
 import { registerClientFiles, registerCompression } from './http/compression.js';
@@ -152,6 +156,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminOrderRoutes, { adminOrders: services.adminOrders });
   await app.register(forecastRoutes, { forecast: services.forecast });
   await app.register(customerAdminRoutes, { customers: services.customers });
+  await app.register(staffInvitationAdminRoutes, { invitations: services.staffInvitations });
+  await app.register(staffInvitationRoutesPublic, { invitations: services.staffInvitations, perMinuteLimit });
   await app.register(settingsRoutes, { settings: services.settings, serviceAreas: services.serviceAreas });
   await app.register(serviceAreaRoutes, { serviceAreas: services.serviceAreas });
   await app.register(apiKeyRoutes, { apiKeys: services.apiKeys });

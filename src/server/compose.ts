@@ -34,6 +34,7 @@ import { createPaymentService } from './features/payments/index.js';
 import { createSecondFactorService, relyingPartyOf } from './features/second-factor/index.js';
 import { createServiceAreaService } from './features/service-areas/index.js';
 import { createSettingsService } from './features/settings/index.js';
+import { createStaffInvitationService } from './features/staff-invitations/index.js';
 import { createTrackingService } from './features/tracking/index.js';
 import type { Clock } from './lib/clock.js';
 import { createEventBus } from './lib/event-bus.js';
@@ -113,6 +114,7 @@ export function composeServices({ config, db, clock, mailer, log }: CompositionD
     payments: createPaymentService({ db, clock, config, settings, log, orders }),
     adminOrders: createAdminOrderService({ db, clock, orders }),
     customers: createCustomerAdminService({ db, clock, config, auth }),
+    staffInvitations: createStaffInvitationService({ db, clock, mailer, config }),
     apiKeys: createApiKeyService({ db, clock }),
     audit: createAuditService({ db }),
     webhooks: createWebhookService({ db, clock, serviceAreas, orders }),

@@ -146,6 +146,32 @@ export const totpSecrets = pgTable('totp_secrets', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * An invitation to join the staff: the invited account exists (pending, no password, its role set), and
+ * whoever holds the mailed link's token chooses its password once. Only the token's hash is kept, so a
+ * copy of the table lets no one accept an invitation; one row per account, replaced when re-invited.
+ */
+export const staffInvitations = pgTable(
+  'staff_invitations',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the link's 256-bit token. */
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when the password was chosen: the token works once. */
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('staff_invitations_user_key').on(t.userId),
+    uniqueIndex('staff_invitations_token_key').on(t.tokenHash),
+  ],
+);
+
 /** WebAuthn credentials (passkeys) registered by staff. */
 export const passkeys = pgTable(
   'passkeys',

@@ -57,6 +57,7 @@ const EXPECTED: Record<string, Permission> = {
   'POST /api/admin/service-areas': 'admin.all',
   'DELETE /api/admin/service-areas/:zipCode': 'admin.all',
   'POST /api/admin/revalidate-locations': 'admin.all',
+  'POST /api/settings/users/invite': 'admin.all',
   'GET /api/admin/audit': 'admin.all',
   'GET /api/admin/audit/export': 'admin.all',
 };

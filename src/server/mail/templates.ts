@@ -1,5 +1,6 @@
 import { PRODUCT_NAME, VERIFICATION_CODE_TTL_MINUTES } from '../../shared/constants.js';
 import type { Locale } from '../../shared/locales.js';
+import type { StaffRole } from '../../shared/permissions.js';
 import { type MailKey, mailDate, mailList, mailText, mailUnitName } from './i18n.js';
 import type { MailMessage } from './mailer.js';
 
@@ -107,6 +108,38 @@ export function adminResetMail(to: string, code: string, link: string, locale: L
       [
         escapeHtml(intro),
         `<strong style="font-size:28px;letter-spacing:6px">${code}</strong>`,
+        `${escapeHtml(open)}<br><a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`,
+        escapeHtml(expiry),
+      ],
+      locale,
+    ),
+  };
+}
+
+/**
+ * An invitation to join the staff (decision 290): who invited, as what role and what it may do, and
+ * the link where the person chooses their own password. Sent at once, never queued: the link's token
+ * is stored nowhere, not even in the mail queue.
+ */
+export function staffInvitationMail(
+  to: string,
+  invitation: { link: string; role: StaffRole; inviter: string; days: number; locale: Locale },
+): MailMessage {
+  const { link, role, inviter, days, locale } = invitation;
+  const roleName = mailText(locale, `role.${role}`);
+  const title = mailText(locale, 'invitation.title', { product: PRODUCT_NAME });
+  const intro = mailText(locale, 'invitation.intro', { inviter, product: PRODUCT_NAME, role: roleName });
+  const may = mailText(locale, `roleLine.${role}`);
+  const open = mailText(locale, 'invitation.open');
+  const expiry = mailText(locale, 'invitation.expiry', { days });
+  return {
+    to,
+    subject: title,
+    text: `${intro}\n${may}\n\n${open}\n${link}\n\n${expiry}\n`,
+    html: layout(
+      title,
+      [
+        `${escapeHtml(intro)}<br>${escapeHtml(may)}`,
         `${escapeHtml(open)}<br><a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`,
         escapeHtml(expiry),
       ],

@@ -26,6 +26,8 @@ export const AUDIT_ACTIONS = [
   'orders.imported',
   'order.tracking_link_replaced',
   'user.created',
+  'user.invited',
+  'user.invitation_accepted',
   'user.updated',
   'user.role_changed',
   'user.email_changed',
@@ -49,6 +51,30 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What stands in for a secret's value in `changes`: that it changed, never what it is. */
 export const SECRET_CHANGED = '(changed)';
+
+/** What stands in for a secret or personal value when the log is read (decision 291). */
+export const VALUE_HIDDEN = '(hidden)';
+
+/**
+ * Keys whose values the log never shows, at any depth of `changes`: secrets (a writer that forgot to
+ * mask one is masked when read) and the personal data docs/security.md names (phone numbers, postal
+ * addresses, dates of birth, identity and bank numbers, incomes). E-mail addresses stay: they name the
+ * staff and customers an entry is about.
+ */
+const HIDDEN_KEY =
+  /(password|secret|token|apikey|api_key|signature|^key$|phone|address|street|dateofbirth|birth|ssn|taxid|national|bank|iban|income|salary)/i;
+
+/** `changes` as it may be shown or exported: hidden keys replaced, "(changed)" kept as it says nothing. */
+export function maskChanges(changes: Record<string, unknown>): Record<string, unknown> {
+  const mask = (value: unknown, key: string): unknown => {
+    if (HIDDEN_KEY.test(key) && value !== SECRET_CHANGED) return value == null ? value : VALUE_HIDDEN;
+    if (Array.isArray(value)) return value.map((item) => mask(item, ''));
+    if (value && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mask(v, k)]));
+    return value;
+  };
+  return mask(changes, '') as Record<string, unknown>;
+}
 
 export const AUDIT_PAGE_SIZE = 25;
 export const AUDIT_MAX_PAGE_SIZE = 100;
@@ -80,9 +106,27 @@ export const auditEntrySchema = z.object({
   /** ISO timestamp. */
   at: z.string(),
   /** The e-mail as it was when the action was taken; the user may since be gone. */
-  actor: z.object({ id: z.number(), email: z.string() }),
+  actor: z.object({
+    id: z.number(),
+    email: z.string(),
+    /** The staff member's name today, if they have one and still exist (the e-mail otherwise). */
+    name: z.optional(z.nullable(z.string())),
+  }),
   action: z.string(),
-  target: z.object({ type: z.string(), id: z.nullable(z.string()) }),
+  target: z.object({
+    type: z.string(),
+    id: z.nullable(z.string()),
+    /**
+     * What the target is called: an order's name ('VH1042'), a user's name or e-mail, a settings
+     * category; kept from the entry for what is gone (a deleted order). Null when there is none.
+     */
+    name: z.optional(z.nullable(z.string())),
+    /**
+     * Where the back office shows the target, present only while it exists: an order's page (`id`, the
+     * order's internal id), a customer searched by e-mail (`id`, the e-mail) or the staff list.
+     */
+    link: z.optional(z.object({ to: z.enum(['order', 'customer', 'staff']), id: z.string() })),
+  }),
   changes: z.optional(z.record(z.string(), z.unknown())),
   ip: z.nullable(z.string()),
 });

@@ -51,6 +51,8 @@ export const totpSetupSchema = z.object({
   secret: z.string(),
   /** The otpauth:// URI the app can import. */
   uri: z.string(),
+  /** The URI as a QR code to scan: a PNG `data:` URL. */
+  qrCode: z.string(),
 });
 
 /** Confirming the app enrols it: the password proves the owner is at the keyboard (decision 210). */

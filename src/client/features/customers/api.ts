@@ -5,6 +5,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Role } from '../../../shared/constants.js';
 import { customerRoutes } from '../../../shared/routes/customers.js';
+import type { RouteBody } from '../../../shared/routes/define-route.js';
+import { staffInvitationRoutes } from '../../../shared/routes/staff-invitations.js';
 import type { ChangeEmail, CreateUser, UpdateUser } from '../../../shared/schemas/customers.js';
 import { ApiError } from '../../lib/api';
 import { callApi } from '../../lib/call-api';
@@ -133,4 +135,13 @@ export function useDeleteUser() {
         queryClient.invalidateQueries({ queryKey: adminUserKeys.lists() }),
       ]),
   });
+}
+
+export const inviteStaff = (body: RouteBody<typeof staffInvitationRoutes.invite>) =>
+  callApi(staffInvitationRoutes.invite, { body });
+
+/** Invite User: the pending account appears in Admin Users at once. */
+export function useInviteStaff() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({ mutationFn: inviteStaff, onSuccess: invalidate });
 }

@@ -12,7 +12,13 @@ function api() {
     'GET /api/user/second-factor': {
       body: { totp: false, passkeys: [], recoveryCodesLeft: 0, required: false },
     },
-    'POST /api/user/second-factor/totp': { body: { secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/x' } },
+    'POST /api/user/second-factor/totp': {
+      body: {
+        secret: 'JBSWY3DPEHPK3PXP',
+        uri: 'otpauth://totp/x',
+        qrCode: 'data:image/png;base64,iVBORw0KGgo=',
+      },
+    },
     'POST /api/user/second-factor/totp/confirm': (body) =>
       (body as { password: string }).password === PASSWORD
         ? { body: { recoveryCodes: ['aaaaa-bbbbb'] } }

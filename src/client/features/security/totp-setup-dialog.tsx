@@ -1,6 +1,6 @@
 /**
- * Setting up an authenticator app: the secret is shown to type or paste (no QR code is drawn: decision
- * 151), then confirmed with a current code and the password (decision 210), checked with the shared
+ * Setting up an authenticator app: a QR code to scan beside the key to type and the link to paste (the
+ * server draws the code: decision 292), then confirmed with a current code and the password (decision 210), checked with the shared
  * `totpConfirmSchema` the server applies too.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -68,15 +68,27 @@ export function TotpSetupDialog({
         <DialogHeader>
           <DialogTitle>Set up an authenticator app</DialogTitle>
           <DialogDescription>
-            In your app (for example Google Authenticator, Microsoft Authenticator or 1Password), add an
-            account with this key, or paste the setup link if your app accepts one. Then enter the 6-digit
-            code it shows.
+            In your app (for example Google Authenticator, Microsoft Authenticator or 1Password), scan the QR
+            code, or add an account with the key, or paste the setup link. Then enter the 6-digit code it
+            shows.
           </DialogDescription>
         </DialogHeader>
         {start.data ? (
           <form noValidate className="grid gap-4" onSubmit={submit}>
-            <CopyableValue label="Setup key" value={start.data.secret} what="Setup key" />
-            <CopyableValue label="Setup link" value={start.data.uri} what="Setup link" />
+            <div className="grid gap-4 sm:grid-cols-[auto_minmax(0,1fr)] sm:items-start">
+              {/* White around the code in both themes: scanners need the light quiet zone. */}
+              <img
+                src={start.data.qrCode}
+                alt="QR code of the setup link, for your authenticator app to scan"
+                width={192}
+                height={192}
+                className="size-48 justify-self-center rounded-md border bg-white"
+              />
+              <div className="grid min-w-0 gap-4">
+                <CopyableValue label="Setup key" value={start.data.secret} what="Setup key" />
+                <CopyableValue label="Setup link" value={start.data.uri} what="Setup link" />
+              </div>
+            </div>
             <TextField
               label="Code from the app"
               inputMode="numeric"

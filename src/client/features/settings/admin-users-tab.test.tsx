@@ -32,9 +32,9 @@ const sent = (calls: RecordedCall[], method: string) =>
 
 type User = ReturnType<typeof userEvent.setup>;
 
-async function openAdd(user: User) {
-  await user.click(await screen.findByRole('button', { name: 'Add User' }));
-  return within(await screen.findByRole('dialog', { name: 'Add User' }));
+async function openInvite(user: User) {
+  await user.click(await screen.findByRole('button', { name: 'Invite User' }));
+  return within(await screen.findByRole('dialog', { name: 'Invite User' }));
 }
 
 async function fill(
@@ -67,7 +67,7 @@ async function expectToast(title: string, description: string) {
 }
 
 describe('Admin Users tab', () => {
-  it('lists the ADMIN users with a role badge, Last Active shown as Active, and Edit', async () => {
+  it('lists the staff with their role by name, Last Active shown as Active, and Edit', async () => {
     const calls = usersApi();
     renderWithProviders(<AdminUsersTab />);
     const table = await screen.findByRole('table');
@@ -83,7 +83,7 @@ describe('Admin Users tab', () => {
       within(row)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['boss@example.com', 'ADMIN', 'Active', 'Edit boss@example.com']);
+    ).toEqual(['boss@example.com', 'Admin', 'Active', 'Edit boss@example.com']);
     expect(calls[0]?.url).toBe(LIST);
   });
 
@@ -96,90 +96,78 @@ describe('Admin Users tab', () => {
         .getAllByRole('listitem')
         .map((e) => e.textContent),
     ).toEqual([
-      'boss@example.comEdit boss@example.comADMINLast Active: Active',
-      'helper@example.comEdit helper@example.comADMINLast Active: Active',
+      'boss@example.comEdit boss@example.comAdminLast Active: Active',
+      'helper@example.comEdit helper@example.comAdminLast Active: Active',
     ]);
   });
 });
 
-describe('Add User', () => {
-  it('checks the passwords match first, even when the e-mail is missing too', async () => {
+describe('Invite User', () => {
+  it('asks for no password and starts at Viewer, each role named with what it may do', async () => {
+    usersApi();
+    const user = userEvent.setup();
+    renderWithProviders(<AdminUsersTab />);
+    const dialog = await openInvite(user);
+    expect(dialog.queryByLabelText(/password/i)).not.toBeInTheDocument();
+    expect(document.querySelector('input[type="password"]')).toBeNull();
+    const roles = dialog.getAllByRole('radio');
+    expect(roles.map((r) => r.getAttribute('value'))).toEqual(['ADMIN', 'OPERATIONS', 'SUPPORT', 'VIEWER']);
+    expect(dialog.getByRole('radio', { name: 'Viewer' })).toBeChecked();
+    expect(dialog.getByRole('radio', { name: 'Viewer' })).toHaveAccessibleDescription(
+      'Reads the dashboard, orders and customers; changes nothing.',
+    );
+    expect(dialog.getByRole('radio', { name: 'Admin' })).not.toBeChecked();
+  });
+
+  it('names a wrong e-mail under the field and sends nothing', async () => {
     const calls = usersApi();
     const user = userEvent.setup();
     renderWithProviders(<AdminUsersTab />);
-    const dialog = await openAdd(user);
-    await fill(user, dialog, { password: 'secret1', confirm: 'secret2' });
-    await user.click(dialog.getByRole('button', { name: 'Add User' }));
-    await expectToast("Passwords don't match", 'Please ensure both passwords are identical');
+    const dialog = await openInvite(user);
+    await user.type(dialog.getByLabelText('Email'), 'not-an-address');
+    await user.click(dialog.getByRole('button', { name: 'Send invitation' }));
+    expect(await dialog.findByText('Please enter a valid email address')).toBeInTheDocument();
     expect(sent(calls, 'POST')).toHaveLength(0);
   });
 
-  it('then asks for a valid e-mail, even when the password is too short too', async () => {
-    const calls = usersApi();
-    const user = userEvent.setup();
-    renderWithProviders(<AdminUsersTab />);
-    const dialog = await openAdd(user);
-    await fill(user, dialog, { email: 'not-an-address', password: 'abc', confirm: 'abc' });
-    await user.click(dialog.getByRole('button', { name: 'Add User' }));
-    await expectToast('Email required', 'Please enter a valid email address');
-    await fill(user, dialog, { email: '' });
-    await user.click(dialog.getByRole('button', { name: 'Add User' }));
-    await expectToast('Email required', 'Please enter a valid email address');
-    expect(sent(calls, 'POST')).toHaveLength(0);
-  });
-
-  it('then asks for at least 8 characters', async () => {
-    const calls = usersApi();
-    const user = userEvent.setup();
-    renderWithProviders(<AdminUsersTab />);
-    const dialog = await openAdd(user);
-    await fill(user, dialog, { email: 'new@example.com', password: 'seven77', confirm: 'seven77' });
-    await user.click(dialog.getByRole('button', { name: 'Add User' }));
-    await expectToast('Password too short', 'Password must be at least 8 characters');
-    await fill(user, dialog, { password: '', confirm: '' });
-    await user.click(dialog.getByRole('button', { name: 'Add User' }));
-    await expectToast('Password too short', 'Password must be at least 8 characters');
-    expect(sent(calls, 'POST')).toHaveLength(0);
-  });
-
-  it('sends e-mail, password and the chosen role, toasts User created and closes', async () => {
+  it('sends the e-mail and the chosen role, toasts Invitation sent and closes', async () => {
     const calls = usersApi({
-      'POST /api/settings/users/create': (body) => ({
+      'POST /api/settings/users/invite': (body) => ({
         status: 201,
-        body: { ...admin(3, 'new@example.com'), role: (body as { role: 'USER' }).role },
+        body: {
+          id: 3,
+          email: 'new@example.com',
+          role: (body as { role: string }).role,
+          expiresAt: '2026-06-08T10:00:00.000Z',
+        },
       }),
     });
     const user = userEvent.setup();
     renderWithProviders(<AdminUsersTab />);
-    const dialog = await openAdd(user);
-    expect(dialog.getByRole('combobox', { name: 'Role' })).toHaveTextContent('ADMIN');
-    await fill(user, dialog, { email: ' New@Example.com ', password: 'eight888', confirm: 'eight888' });
-    await chooseRole(user, dialog, 'OPERATIONS');
-    await user.click(dialog.getByRole('button', { name: 'Add User' }));
-    await expectToast('User created', 'new@example.com');
-    expect(sent(calls, 'POST')[0]?.body).toEqual({
-      email: 'New@Example.com',
-      password: 'eight888',
-      role: 'OPERATIONS',
-    });
+    const dialog = await openInvite(user);
+    await user.type(dialog.getByLabelText('Email'), ' New@Example.com ');
+    await user.click(dialog.getByRole('radio', { name: 'Operations' }));
+    await user.click(dialog.getByRole('button', { name: 'Send invitation' }));
+    await expectToast('Invitation sent', 'new@example.com can choose a password within 7 days.');
+    expect(sent(calls, 'POST')[0]?.body).toEqual({ email: 'new@example.com', role: 'OPERATIONS' });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // The list is read again.
     expect(calls.filter((c) => c.url === LIST).length).toBeGreaterThan(1);
   });
 
-  it('a refusal toasts Failed to create user with the server’s message and keeps the form', async () => {
+  it('a refusal toasts with the server’s message and keeps the form', async () => {
     usersApi({
-      'POST /api/settings/users/create': {
+      'POST /api/settings/users/invite': {
         status: 409,
-        body: { message: 'Another account already uses this email address' },
+        body: { code: 'EMAIL_IN_USE', message: 'This address already has an account.' },
       },
     });
     const user = userEvent.setup();
     renderWithProviders(<AdminUsersTab />);
-    const dialog = await openAdd(user);
-    await fill(user, dialog, { email: 'boss@example.com', password: 'eight888', confirm: 'eight888' });
-    await user.click(dialog.getByRole('button', { name: 'Add User' }));
-    await expectToast('Failed to create user', 'Another account already uses this email address');
+    const dialog = await openInvite(user);
+    await user.type(dialog.getByLabelText('Email'), 'boss@example.com');
+    await user.click(dialog.getByRole('button', { name: 'Send invitation' }));
+    await expectToast('The invitation was not sent', 'This address already has an account.');
     expect(dialog.getByLabelText('Email')).toHaveValue('boss@example.com');
   });
 });
@@ -202,7 +190,7 @@ describe('Edit User', () => {
     const dialog = await openEdit(user);
     expect(dialog.getByLabelText('Email')).toHaveValue('helper@example.com');
     expect(dialog.getByLabelText('New password')).toHaveValue('');
-    expect(dialog.getByRole('combobox', { name: 'Role' })).toHaveTextContent('ADMIN');
+    expect(dialog.getByRole('combobox', { name: 'Role' })).toHaveTextContent('Admin (');
     await fill(user, dialog, { email: 'helper2@example.com' });
     await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
     await expectToast('User updated', 'helper2@example.com');
@@ -230,7 +218,7 @@ describe('Edit User', () => {
     expect(sent(calls, 'PUT')).toHaveLength(0);
 
     await fill(user, dialog, { password: 'longer12', confirm: 'longer12' });
-    await chooseRole(user, dialog, 'USER');
+    await chooseRole(user, dialog, 'Customer');
     await save();
     await expectToast('User updated', 'helper@example.com');
     expect(sent(calls, 'PUT')[0]?.body).toEqual({

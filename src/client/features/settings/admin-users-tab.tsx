@@ -1,6 +1,7 @@
 /**
- * Settings → Admin Users: the staff (every role but USER), Add User and Edit User. Both dialogs save at once;
- * Edit User's button is 'Save Changes', so nothing waits for a second save that could be forgotten.
+ * Settings → Admin Users: the staff (every role but USER), each role by name, Invite User (the person
+ * chooses their own password, decision 290) and Edit User. Both dialogs save at once; Edit User's
+ * button is 'Save Changes', so nothing waits for a second save that could be forgotten.
  */
 import { Pencil, UserPlus } from 'lucide-react';
 import { useState } from 'react';
@@ -15,8 +16,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { PageSpinner } from '../../components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { useAdminUsers } from '../customers/api';
-import { AddUserDialog } from './add-user-dialog';
+import { useRoleNames } from '../locale/role-names';
 import { EditUserDialog } from './edit-user-dialog';
+import { InviteUserDialog } from './invite-user-dialog';
 
 export const ADMIN_USERS_PAGE_SIZE = 20;
 
@@ -41,7 +43,7 @@ export function AdminUsersTab() {
         </div>
         <Button onClick={() => setAdding(true)}>
           <UserPlus aria-hidden="true" />
-          Add User
+          Invite User
         </Button>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -66,13 +68,19 @@ export function AdminUsersTab() {
         )}
       </CardContent>
 
-      <AddUserDialog open={adding} onOpenChange={setAdding} />
+      <InviteUserDialog open={adding} onOpenChange={setAdding} />
       {editing && <EditUserDialog user={editing} open={editOpen} onOpenChange={setEditOpen} />}
     </Card>
   );
 }
 
 type EditHandler = (admin: AdminUser) => void;
+
+/** The role by name, with what it may do for a pointer's hover and a screen reader. */
+function RoleBadge({ admin }: { admin: AdminUser }) {
+  const { roleName, roleLine } = useRoleNames();
+  return <Badge title={roleLine(admin.role)}>{roleName(admin.role)}</Badge>;
+}
 
 function EditButton({ admin, onEdit }: { admin: AdminUser; onEdit: EditHandler }) {
   return (
@@ -83,7 +91,7 @@ function EditButton({ admin, onEdit }: { admin: AdminUser; onEdit: EditHandler }
   );
 }
 
-/** From 640 px: a table. Its 'Last Active' column reads 'Active' for every admin. */
+/** From 640 px: a table. Its 'Last Active' column reads 'Active', or 'Invited' until the password is chosen. */
 function AdminsTable({ admins, onEdit }: { admins: AdminUser[]; onEdit: EditHandler }) {
   return (
     <div className="hidden sm:block">
@@ -105,9 +113,9 @@ function AdminsTable({ admins, onEdit }: { admins: AdminUser[]; onEdit: EditHand
                 <EmailText email={admin.email} />
               </TableCell>
               <TableCell>
-                <Badge>{admin.role}</Badge>
+                <RoleBadge admin={admin} />
               </TableCell>
-              <TableCell>Active</TableCell>
+              <TableCell>{admin.accountStatus === 'PENDING' ? 'Invited' : 'Active'}</TableCell>
               <TableCell className="text-right">
                 <EditButton admin={admin} onEdit={onEdit} />
               </TableCell>
@@ -129,8 +137,8 @@ function AdminsList({ admins, onEdit }: { admins: AdminUser[]; onEdit: EditHandl
       detailsClassName="flex items-center gap-2"
       details={(admin) => (
         <>
-          <Badge>{admin.role}</Badge>
-          Last Active: Active
+          <RoleBadge admin={admin} />
+          Last Active: {admin.accountStatus === 'PENDING' ? 'Invited' : 'Active'}
         </>
       )}
     />

@@ -17,6 +17,7 @@ import { Button } from '../../components/ui/button';
 import { DialogFooter } from '../../components/ui/dialog';
 import { PasswordField, TextField } from '../../components/ui/text-field';
 import { toast } from '../../components/ui/use-toast';
+import { useRoleNames } from '../locale/role-names';
 
 /** What each role may do, in a few words, beside its name in the role picker. */
 const ROLE_SUMMARY: Record<Role, string> = {
@@ -26,7 +27,6 @@ const ROLE_SUMMARY: Record<Role, string> = {
   VIEWER: 'read only',
   USER: 'customer, no back office',
 };
-const ROLE_CHOICES = ROLES.map((role) => ({ value: role, label: `${role} (${ROLE_SUMMARY[role]})` }));
 
 /** The toast for each field at fault, in the order they are named. */
 const PROBLEMS = [
@@ -62,6 +62,8 @@ export function UserForm({
     resolver: zodResolver(mode === 'add' ? addUserFormSchema : editUserFormSchema, undefined, { raw: true }),
   });
   const role = useController({ control: form.control, name: 'role' });
+  const { roleName } = useRoleNames();
+  const roleChoices = ROLES.map((value) => ({ value, label: `${roleName(value)} (${ROLE_SUMMARY[value]})` }));
 
   const submit = form.handleSubmit(
     (values) => onSubmit({ ...values, email: values.email.trim() }),
@@ -90,7 +92,7 @@ export function UserForm({
         onChange={role.field.onChange}
         onBlur={role.field.onBlur}
         ref={role.field.ref}
-        choices={ROLE_CHOICES}
+        choices={roleChoices}
       />
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onCancel}>

@@ -26,6 +26,12 @@ export interface StatusChangeCounts {
 }
 
 /** The back office's order operations; routes parse and authorise, this holds the rules. */
+/** The one stage every moved unit left, if they left the same one. */
+function fromStages(changed: { from: string }[]): string | undefined {
+  const stages = new Set(changed.map((unit) => unit.from));
+  return stages.size === 1 ? [...stages][0] : undefined;
+}
+
 export function createAdminOrderService({ db, clock, orders: writer }: OrderChangeDeps) {
   // On PGlite a count of 10 000 rows costs more than the page itself and nothing but this process
   // writes, so counts are kept until the next write. On a PostgreSQL server counting is cheap, and the
@@ -80,7 +86,13 @@ export function createAdminOrderService({ db, clock, orders: writer }: OrderChan
           actor: by,
           action: 'order.status_changed',
           target: { type: 'order', id: orderId },
-          changes: { status: patch.status, ...(itemNumber === undefined ? {} : { itemNumber }) },
+          changes: {
+            status: patch.status,
+            ...(itemNumber === undefined ? {} : { itemNumber }),
+            // The stage it left, when the moved units all left the same one: the log's sentence says
+            // "from Payment to Site Preparation" (decision 291).
+            ...(fromStages(result.changed) && { from: fromStages(result.changed) }),
+          },
         });
         return result;
       });

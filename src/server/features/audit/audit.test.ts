@@ -82,7 +82,7 @@ describe('the audit log records staff actions', () => {
         .status,
     ).toBe(200);
     const entry = await expectOneEntry('order.status_changed', { type: 'order', id: String(id) });
-    expect(entry.changes).toEqual({ status: 'DELIVERED' });
+    expect(entry.changes).toEqual({ status: 'DELIVERED', from: 'PRODUCTION' });
 
     await markLog();
     const unit = await admin.request('PATCH', `/api/admin/orders/${id}/status`, {
@@ -92,6 +92,7 @@ describe('the audit log records staff actions', () => {
     expect((await expectOneEntry('order.status_changed', { type: 'order' })).changes).toEqual({
       status: 'PRODUCTION',
       itemNumber: 2,
+      from: 'DELIVERED',
     });
 
     await markLog();
@@ -381,6 +382,64 @@ describe('reading the audit log', () => {
     await expect(t.database.db.delete(auditLog).where(eq(auditLog.id, entry?.id ?? 0))).rejects.toThrow();
   });
 
+  it('names actors and targets as staff know them, links what exists, and hides secret and personal values', async () => {
+    await t.database.db
+      .update(users)
+      .set({ firstName: 'Ana', lastName: 'Ruiz' })
+      .where(eq(users.id, adminUser.id));
+    const id = await newOrder();
+    await admin.request('PATCH', `/api/admin/orders/${id}/status`, {
+      json: { status: 'SITE_PREP', itemNumber: 2 },
+    });
+    const moved = await admin.get('/api/admin/audit?action=order.status_changed&pageSize=1');
+    expect(moved.body.items[0]).toMatchObject({
+      actor: { id: adminUser.id, email: adminUser.email, name: 'Ana Ruiz' },
+      target: {
+        type: 'order',
+        id: String(id),
+        name: `AUD${1000 + orderCount}`,
+        link: { to: 'order', id: String(id) },
+      },
+      changes: { status: 'SITE_PREP', itemNumber: 2, from: 'PRODUCTION' },
+    });
+
+    // A deleted order keeps its name and has no link.
+    await admin.request('DELETE', `/api/admin/orders/${id}`);
+    const deleted = await admin.get('/api/admin/audit?action=order.deleted&pageSize=1');
+    expect(deleted.body.items[0].target).toEqual({
+      type: 'order',
+      id: String(id),
+      name: `AUD${1000 + orderCount}`,
+    });
+
+    // A customer target links to the customer, a staff target to the staff list.
+    const { user: customer } = await signedInCustomer(t, 'audit-named-customer@example.com');
+    await admin.post(`/api/admin/users/${customer.id}/reset-password`);
+    const reset = await admin.get('/api/admin/audit?action=user.password_reset_sent&pageSize=1');
+    expect(reset.body.items[0].target).toMatchObject({
+      name: 'audit-named-customer@example.com',
+      link: { to: 'customer', id: 'audit-named-customer@example.com' },
+    });
+
+    // What a writer should never have kept is hidden when read, in the page and in the CSV.
+    await t.database.db.insert(auditLog).values({
+      actorId: adminUser.id,
+      actorEmail: adminUser.email,
+      action: 'orders.bulk_job_finished',
+      targetType: 'order',
+      changes: { password: 'hunter2 secret', applicant: { phone: '+1 555 0100', name: 'Joe' }, total: 3 },
+    });
+    const masked = await admin.get('/api/admin/audit?pageSize=1');
+    expect(masked.body.items[0].changes).toEqual({
+      password: '(hidden)',
+      applicant: { phone: '(hidden)', name: 'Joe' },
+      total: 3,
+    });
+    const csv = await admin.get('/api/admin/audit/export');
+    expect(String(csv.body)).not.toContain('hunter2');
+    expect(String(csv.body)).not.toContain('555 0100');
+  });
+
   it("keeps a deleted user's entries, with their e-mail", async () => {
     const { user } = await signedInStaff(t, 'SUPPORT', 'audit-leaver@example.com');
     expect((await admin.request('DELETE', `/api/admin/users/${user.id}`)).status).toBe(200);
@@ -388,7 +447,7 @@ describe('reading the audit log', () => {
     const left = await admin.get('/api/admin/audit?actor=audit-leaver');
     expect(left.body.items).toEqual([
       expect.objectContaining({
-        actor: { id: user.id, email: 'audit-leaver@example.com' },
+        actor: { id: user.id, email: 'audit-leaver@example.com', name: null },
         action: 'staff.signed_in',
       }),
     ]);

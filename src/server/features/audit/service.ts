@@ -1,10 +1,20 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
-import { and, count, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
-import type { AuditEntry, AuditFilter, AuditPage, AuditQuery } from '../../../shared/schemas/audit.js';
+import { and, count, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { isStaffRole } from '../../../shared/permissions.js';
+import {
+  type AuditEntry,
+  type AuditFilter,
+  type AuditPage,
+  type AuditQuery,
+  maskChanges,
+} from '../../../shared/schemas/audit.js';
+import { orderName } from '../../../shared/unit-name.js';
 import type { Db } from '../../db/client.js';
-import { type AuditLogEntry, auditLog } from '../../db/schema.js';
+import { fullNameOf } from '../../db/full-name.js';
+import { type AuditLogEntry, auditLog, users } from '../../db/schema.js';
 import { escapeFormula } from '../../lib/csv.js';
+import { orderNumbersByIds } from '../orders/index.js';
 import { type AuditActor, recordAudit } from './record.js';
 
 /** Rows read per query while streaming the CSV: memory stays flat however long the log is. */
@@ -26,14 +36,90 @@ function filterWhere(filter: AuditFilter): SQL | undefined {
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
-function toEntry(row: AuditLogEntry): AuditEntry {
+/** The people and orders a page of entries names, read in two statements (decision 291). */
+interface Names {
+  users: Map<number, { name: string | null; email: string; staff: boolean }>;
+  orders: Map<number, string>;
+}
+
+const singleId = (id: string | null) => (id !== null && /^\d+$/.test(id) ? Number(id) : undefined);
+
+/** The order of an entry about one unit (`order_item`), which keeps it as `changes.orderId`. */
+function unitOrderId(row: AuditLogEntry): number | undefined {
+  const orderId = row.changes?.orderId;
+  return row.targetType === 'order_item' && typeof orderId === 'number' ? orderId : undefined;
+}
+
+async function namesOf(db: Db, rows: AuditLogEntry[]): Promise<Names> {
+  const userIds = new Set<number>();
+  const orderIds = new Set<number>();
+  for (const row of rows) {
+    userIds.add(row.actorId);
+    const unitOrder = unitOrderId(row);
+    if (unitOrder !== undefined) orderIds.add(unitOrder);
+    const id = singleId(row.targetId);
+    if (id === undefined) continue;
+    if (row.targetType === 'user') userIds.add(id);
+    if (row.targetType === 'order') orderIds.add(id);
+  }
+  const [people, orders] = await Promise.all([
+    userIds.size === 0
+      ? []
+      : db
+          .select({
+            id: users.id,
+            email: users.email,
+            role: users.role,
+            name: sql<string | null>`${fullNameOf(users.firstName, users.lastName)}`,
+          })
+          .from(users)
+          .where(inArray(users.id, [...userIds])),
+    orderNumbersByIds(db, [...orderIds]),
+  ]);
+  return {
+    users: new Map(people.map((p) => [p.id, { name: p.name, email: p.email, staff: isStaffRole(p.role) }])),
+    orders,
+  };
+}
+
+/** A deleted order's name, from what its entry kept. */
+function keptOrderName(changes: Record<string, unknown> | null): string | null {
+  const order = changes?.order as { orderId?: unknown } | undefined;
+  return typeof order?.orderId === 'string' ? orderName(order.orderId) : null;
+}
+
+function targetOf(row: AuditLogEntry, names: Names): AuditEntry['target'] {
+  const base = { type: row.targetType, id: row.targetId };
+  const id = singleId(row.targetId);
+  // A unit's entry names its order, kept in its changes.
+  const orderId = row.targetType === 'order' ? id : unitOrderId(row);
+  if (orderId !== undefined) {
+    const number = names.orders.get(orderId);
+    return number === undefined
+      ? { ...base, name: keptOrderName(row.changes) }
+      : { ...base, name: orderName(number), link: { to: 'order', id: String(orderId) } };
+  }
+  if (row.targetType === 'user' && id !== undefined) {
+    const user = names.users.get(id);
+    const kept = typeof row.changes?.email === 'string' ? row.changes.email : null;
+    if (!user) return { ...base, name: kept };
+    return {
+      ...base,
+      name: user.name ?? user.email,
+      link: user.staff ? { to: 'staff', id: String(id) } : { to: 'customer', id: user.email },
+    };
+  }
+  return { ...base, name: row.targetId };
+}
+
+function toEntry(row: AuditLogEntry, names: Names): AuditEntry {
   return {
     id: row.id,
     at: row.at.toISOString(),
-    actor: { id: row.actorId, email: row.actorEmail },
+    actor: { id: row.actorId, email: row.actorEmail, name: names.users.get(row.actorId)?.name ?? null },
     action: row.action,
-    target: { type: row.targetType, id: row.targetId },
-    ...(row.changes ? { changes: row.changes } : {}),
+    target: targetOf(row, names),
+    ...(row.changes ? { changes: maskChanges(row.changes) } : {}),
     ip: row.ip,
   };
 }
@@ -47,7 +133,7 @@ function csvRecord(row: AuditLogEntry): string[] {
     row.action,
     row.targetType,
     row.targetId ?? '',
-    row.changes ? JSON.stringify(row.changes) : '',
+    row.changes ? JSON.stringify(maskChanges(row.changes)) : '',
     row.ip ?? '',
   ];
   // Actor e-mails, targets and changes carry text staff typed: none may run as a formula.
@@ -70,7 +156,8 @@ export function createAuditService({ db }: { db: Db }) {
           .offset((query.page - 1) * query.pageSize),
         db.select({ total: count() }).from(auditLog).where(where),
       ]);
-      return { items: rows.map(toEntry), total: counted?.total ?? 0 };
+      const names = await namesOf(db, rows);
+      return { items: rows.map((row) => toEntry(row, names)), total: counted?.total ?? 0 };
     },
 
     /**

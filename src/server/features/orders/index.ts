@@ -31,6 +31,7 @@ export {
   lockOrderRow,
   orderIdsByNumber,
   orderIdsOfCustomer,
+  orderNumbersByIds,
   orderSummaries,
   ordersOfCustomer,
   placedOrderIdsInZipCodes,

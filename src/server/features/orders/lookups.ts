@@ -300,3 +300,13 @@ export async function placedOrderIdsInZipCodes(
     .orderBy(orders.id);
   return affected.map((row) => row.id);
 }
+
+/** The business ids ('VH1042') of these orders, by internal id; a deleted order is simply absent. */
+export async function orderNumbersByIds(executor: Executor, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await executor
+    .select({ id: orders.id, orderId: orders.orderId })
+    .from(orders)
+    .where(inArray(orders.id, ids));
+  return new Map(rows.map((row) => [row.id, row.orderId]));
+}

@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
+import jsQR from 'jsqr';
 import { Secret, TOTP } from 'otpauth';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.js';
 import { hashPassword } from '../../lib/crypto.js';
@@ -8,6 +10,12 @@ import { signedInAdmin, signedInCustomer, signIn } from '../../test/auth-flow.js
 import { cookieHeader, openSocket } from '../../test/live-socket.js';
 import { SoftAuthenticator } from '../../test/soft-authenticator.js';
 import { totpStep } from './totp.js';
+
+/** What a QR reader finds in a PNG data URL. */
+function decodeQr(dataUrl: string): string | undefined {
+  const png = PNG.sync.read(Buffer.from(dataUrl.replace(/^data:image\/png;base64,/, ''), 'base64'));
+  return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data;
+}
 
 const PUBLIC_URL = 'http://localhost:5000';
 const clock = manualClock(new Date('2026-11-25T12:00:10Z'));
@@ -90,6 +98,8 @@ describe('enrolment', () => {
     const { client } = await newStaff();
     const setup = await client.post('/api/user/second-factor/totp');
     expect(setup.body.uri).toMatch(/^otpauth:\/\/totp\/OrderFlow:staff\d+%40example\.com\?/);
+    // The QR code beside the key holds that very URI, as a phone's camera reads it.
+    expect(decodeQr(setup.body.qrCode)).toBe(setup.body.uri);
     const wrong = await client.post('/api/user/second-factor/totp/confirm', {
       code: '000000',
       password: PASSWORD,

@@ -19,7 +19,7 @@ import { factorAddedMail } from '../../mail/templates.js';
 import { type AuditActor, recordAudit } from '../audit/index.js';
 import { secondFactorErrors } from './errors.js';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes.js';
-import { newTotpSecret, totpStep, totpUri } from './totp.js';
+import { newTotpSecret, totpQrCode, totpStep, totpUri } from './totp.js';
 
 /** Who the passkeys belong to: the host and origin of the configured public address (decision 153). */
 export interface RelyingParty {
@@ -185,7 +185,8 @@ export function createSecondFactorService({
         throw secondFactorErrors.TOTP_ALREADY_SET_UP(
           'An authenticator app is already set up. Remove it first to set up another.',
         );
-      return { secret, uri: totpUri(secret, account.email, rp.name) };
+      const uri = totpUri(secret, account.email, rp.name);
+      return { secret, uri, qrCode: await totpQrCode(uri) };
     },
 
     async confirmTotp(account: Account, code: string, password: string) {

@@ -1,5 +1,6 @@
 /** Authenticator-app codes (RFC 6238): SHA-1, six digits, 30-second steps, as every common app expects. */
 import { Secret, TOTP } from 'otpauth';
+import QRCode from 'qrcode';
 import { TOTP_DIGITS } from '../../../shared/schemas/security.js';
 
 export const TOTP_PERIOD_SECONDS = 30;
@@ -25,6 +26,15 @@ export function newTotpSecret(): string {
 /** The otpauth:// URI an authenticator app imports (by QR code or by pasting it). */
 export function totpUri(secret: string, account: string, issuer: string): string {
   return totpOf(secret, account, issuer).toString();
+}
+
+/**
+ * The URI as a QR code the app scans, a PNG data URL the page shows as an image (decision 292): drawn
+ * on the server, so the staff pages carry no QR library; error correction M, as authenticator apps
+ * expect, with the quiet zone the scanners need.
+ */
+export function totpQrCode(uri: string): Promise<string> {
+  return QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 4, scale: 6 });
 }
 
 /**

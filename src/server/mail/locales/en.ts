@@ -25,6 +25,22 @@ export const en = {
   'adminReset.open': 'Open this link, enter the code and choose a new password:',
   'adminReset.expiry':
     'The code expires in {minutes, plural, one {# minute} other {# minutes}} and can be used once. Until you choose a new password, your current one keeps working.',
+  'invitation.title': 'You are invited to the {product} back office',
+  'invitation.intro': '{inviter} invited you to join the {product} back office as {role}.',
+  'invitation.open': 'Open this link to choose your password:',
+  'invitation.expiry':
+    'The link works once, for {days, plural, one {# day} other {# days}}. If you did not expect this invitation, ignore this e-mail.',
+  'role.ADMIN': 'Admin',
+  'role.OPERATIONS': 'Operations',
+  'role.SUPPORT': 'Support',
+  'role.VIEWER': 'Viewer',
+  'roleLine.ADMIN':
+    'An admin can do everything, including settings, staff accounts, API keys and the audit log.',
+  'roleLine.OPERATIONS':
+    'Operations runs the orders (stages, bulk changes, notes, messages, imports, exports, delivery days) and reads customers and the webhook log.',
+  'roleLine.SUPPORT':
+    'Support reads orders and customers, writes notes and messages, and sends customers password resets.',
+  'roleLine.VIEWER': 'A viewer reads the dashboard, orders and customers, and changes nothing.',
   'stageChange.subject': 'Order {orderNumber}: {stage}',
   'stageChange.title': 'Your order {orderNumber} was updated',
   'stageChange.whole': 'Your {product} (order {orderNumber}) is now at the stage {stage}.',

@@ -25,6 +25,22 @@ export const es: MailMessages = {
   'adminReset.open': 'Abre este enlace, ingresa el código y elige una contraseña nueva:',
   'adminReset.expiry':
     'El código vence en {minutes, plural, one {# minuto} other {# minutos}} y solo se puede usar una vez. Hasta que elijas una contraseña nueva, la actual sigue funcionando.',
+  'invitation.title': 'Te invitan al panel de {product}',
+  'invitation.intro': '{inviter} te invitó a unirte al panel de {product} con el rol {role}.',
+  'invitation.open': 'Abre este enlace para elegir tu contraseña:',
+  'invitation.expiry':
+    'El enlace funciona una sola vez, durante {days, plural, one {# día} other {# días}}. Si no esperabas esta invitación, ignora este correo.',
+  'role.ADMIN': 'Administrador',
+  'role.OPERATIONS': 'Operaciones',
+  'role.SUPPORT': 'Soporte',
+  'role.VIEWER': 'Lector',
+  'roleLine.ADMIN':
+    'Un administrador puede hacerlo todo, incluidos los ajustes, las cuentas del personal, las claves de API y el registro de auditoría.',
+  'roleLine.OPERATIONS':
+    'Operaciones gestiona los pedidos (etapas, cambios masivos, notas, mensajes, importaciones, exportaciones, días de entrega) y consulta los clientes y el registro de webhooks.',
+  'roleLine.SUPPORT':
+    'Soporte consulta pedidos y clientes, escribe notas y mensajes y envía a los clientes el restablecimiento de su contraseña.',
+  'roleLine.VIEWER': 'Un lector consulta el panel, los pedidos y los clientes, y no cambia nada.',
   'stageChange.subject': 'Pedido {orderNumber}: {stage}',
   'stageChange.title': 'Tu pedido {orderNumber} se actualizó',
   'stageChange.whole': 'Tu {product} (pedido {orderNumber}) ahora está en la etapa {stage}.',

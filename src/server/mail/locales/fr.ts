@@ -25,6 +25,24 @@ export const fr: MailMessages = {
   'adminReset.open': 'Ouvrez ce lien, saisissez le code et choisissez un nouveau mot de passe :',
   'adminReset.expiry':
     'Le code expire dans {minutes, plural, one {# minute} other {# minutes}} et ne peut servir qu’une fois. Tant que vous n’avez pas choisi de nouveau mot de passe, l’actuel reste valable.',
+  'invitation.title': 'Vous êtes invité sur l’espace de gestion de {product}',
+  'invitation.intro':
+    'Vous êtes invité par {inviter} à rejoindre l’espace de gestion de {product} avec le rôle {role}.',
+  'invitation.open': 'Ouvrez ce lien pour choisir votre mot de passe :',
+  'invitation.expiry':
+    'Le lien fonctionne une seule fois, pendant {days, plural, one {# jour} other {# jours}}. Si vous n’attendiez pas cette invitation, ignorez cet e-mail.',
+  'role.ADMIN': 'Administrateur',
+  'role.OPERATIONS': 'Opérations',
+  'role.SUPPORT': 'Support',
+  'role.VIEWER': 'Lecteur',
+  'roleLine.ADMIN':
+    'Un administrateur peut tout faire, y compris les paramètres, les comptes du personnel, les clés d’API et le journal d’audit.',
+  'roleLine.OPERATIONS':
+    'Opérations gère les commandes (étapes, modifications groupées, notes, messages, imports, exports, jours de livraison) et consulte les clients et le journal des webhooks.',
+  'roleLine.SUPPORT':
+    'Support consulte les commandes et les clients, écrit des notes et des messages et envoie aux clients la réinitialisation de leur mot de passe.',
+  'roleLine.VIEWER':
+    'Un lecteur consulte le tableau de bord, les commandes et les clients, et ne modifie rien.',
   'stageChange.subject': 'Commande {orderNumber} : {stage}',
   'stageChange.title': 'Votre commande {orderNumber} a été mise à jour',
   'stageChange.whole': 'Votre {product} (commande {orderNumber}) est maintenant à l’étape {stage}.',
