@@ -7,6 +7,16 @@ export type { NewOrder } from './create.js';
 export { toItemDto, toOrderDto } from './dto.js';
 export { type Actor, initiatedBy, type OrderEvent, type OrderEvents, type UnitChange } from './events.js';
 export {
+  flowChanges,
+  type InsightScope,
+  ordersOfProduct,
+  stageStays,
+  throughputByWeek,
+  unitsAwaitingDeposit,
+  unitsOfProduct,
+  waitingUnits,
+} from './insight-reads.js';
+export {
   countOrdersOfCustomer,
   customerOrderTotals,
   findCustomerUnitSummary,
