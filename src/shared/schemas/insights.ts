@@ -33,6 +33,8 @@ export const insightsQuerySchema = z.object({
   to: z.optional(calendarDate),
   /** Only orders whose product name contains this text (any case). */
   product: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  /** `csv` answers CSV like `Accept: text/csv` does: a download link cannot set a header. */
+  format: z.optional(z.enum(['json', 'csv'])),
 });
 export type InsightsQuery = z.infer<typeof insightsQuerySchema>;
 

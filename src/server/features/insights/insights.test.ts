@@ -308,6 +308,9 @@ describe('insights on a known history', () => {
         INSIGHT_COLUMNS[chart].map((column) => (row[column] === null ? '' : String(row[column]))).join(','),
       );
       expect(lines.slice(1), chart).toEqual(expected);
+      const link = await admin.get(`/api/admin/insights/${chart}${RANGE}&format=csv`);
+      expect(link.body).toBe(res.body);
+      expect(link.headers.get('content-disposition')).toContain(`insights-${chart}.csv`);
     }
   });
 

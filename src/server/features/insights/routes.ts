@@ -22,11 +22,14 @@ export const insightsRoutes: FastifyPluginAsync<{ insights: InsightsService }> =
     failures: { 400: errorBody, 401: errorBody, 403: errorBody },
     summary: "One Insights chart's rows",
     description:
-      'JSON rows, or the same rows as CSV with `Accept: text/csv`. `from` and `to` are UTC days (the last 12 weeks by default); `product` matches product names containing it. docs/insights.md defines each figure.',
+      'JSON rows, or the same rows as CSV with `Accept: text/csv` (or `format=csv`). `from` and `to` are UTC days (the last 12 weeks by default); `product` matches product names containing it. docs/insights.md defines each figure.',
     handler: async (request, reply) => {
       const { chart } = request.params;
       const rows = await insights.rows(chart, request.query);
-      if (wantsCsv(request.headers.accept)) {
+      if (
+        request.query.format === 'csv' ||
+        (request.query.format !== 'json' && wantsCsv(request.headers.accept))
+      ) {
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', attachment(`insights-${chart}.csv`))
