@@ -29,6 +29,7 @@ const WebhooksPage = lazyChunk(() => import('./features/inbound-webhooks/webhook
 const AdminSettingsPage = lazyChunk(() => import('./features/settings/settings-page'));
 const AccountSecurityPage = lazyChunk(() => import('./features/security/account-security-page'));
 const AuditPage = lazyChunk(() => import('./features/audit/audit-page'));
+const InsightsPage = lazyChunk(() => import('./features/insights/insights-page'));
 
 const PaymentSuccessPage = lazyChunk(() => import('./features/payments/payment-success-page'));
 const TestCheckoutPage = lazyChunk(() => import('./features/payments/test-checkout-page'));
@@ -59,6 +60,9 @@ const routes = createRoutesFromElements(
           <Route path="orders/:id" element={<AdminOrderPage />} />
           <Route path="conversations" element={<ConversationsPage />} />
           <Route path="delivery-days" element={<DeliveryDaysPage />} />
+        </Route>
+        <Route element={<RequirePermission permission="insights.read" />}>
+          <Route path="insights" element={<InsightsPage />} />
         </Route>
         <Route element={<RequirePermission permission="customers.read" />}>
           <Route path="customers" element={<CustomersPage />} />

@@ -21,6 +21,7 @@ import { deliveryBookingRoutes, deliverySlotAdminRoutes } from './features/deliv
 import { forecastRoutes } from './features/forecast/routes.js';
 import { importRoutes } from './features/imports/routes.js';
 import { webhookEventRoutes, webhookRoutes } from './features/inbound-webhooks/routes.js';
+import { insightsRoutes } from './features/insights/routes.js';
 import { onboardingRoutes } from './features/onboarding/routes.js';
 import { orderRoutes } from './features/orders/routes.js';
 import { automationRoutes } from './features/outbound-webhooks/routes.js';
@@ -155,6 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(paymentRoutes, { payments: services.payments });
   await app.register(adminOrderRoutes, { adminOrders: services.adminOrders });
   await app.register(forecastRoutes, { forecast: services.forecast });
+  await app.register(insightsRoutes, { insights: services.insights });
   await app.register(customerAdminRoutes, { customers: services.customers });
   await app.register(staffInvitationAdminRoutes, { invitations: services.staffInvitations });
   await app.register(staffInvitationRoutesPublic, { invitations: services.staffInvitations, perMinuteLimit });

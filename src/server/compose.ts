@@ -12,6 +12,7 @@ import { createDeliveryBookingService } from './features/delivery-booking/index.
 import { createForecastService } from './features/forecast/index.js';
 import { createImportService } from './features/imports/index.js';
 import { createWebhookService } from './features/inbound-webhooks/index.js';
+import { createInsightsService } from './features/insights/index.js';
 import {
   confirmNewOrder,
   createMailSender,
@@ -100,6 +101,7 @@ export function composeServices({ config, db, clock, mailer, log }: CompositionD
     secondFactor,
     serviceAreas,
     forecast,
+    insights: createInsightsService({ db, clock, forecast }),
     orderViews: createOrderService({
       db,
       clock,

@@ -20,6 +20,8 @@ export const PERMISSIONS = [
   'webhookLog.read',
   /** Publish and remove delivery days (reading them comes with orders.read). */
   'deliverySlots.manage',
+  /** The Insights screen: flow, stage durations, promises kept, waiting, replies, deposits, capacity. */
+  'insights.read',
   /** Settings, staff users, API keys, integrations, service areas, audit log. */
   'admin.all',
 ] as const;
@@ -37,6 +39,7 @@ const OPERATIONS: readonly Permission[] = [
   'customers.read',
   'webhookLog.read',
   'deliverySlots.manage',
+  'insights.read',
 ];
 const SUPPORT: readonly Permission[] = [
   'dashboard.read',

@@ -12,6 +12,7 @@ const EXPECTED: Record<string, Permission> = {
   'GET /api/admin/dashboard': 'dashboard.read',
   'GET /api/admin/forecast/accuracy': 'dashboard.read',
   'GET /api/admin/forecast/past-window': 'dashboard.read',
+  'GET /api/admin/insights/:chart': 'insights.read',
   'GET /api/admin/orders': 'orders.read',
   'GET /api/admin/orders/:id': 'orders.read',
   'GET /api/admin/orders/:id/activity': 'orders.read',

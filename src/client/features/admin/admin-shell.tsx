@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import {
   CalendarDays,
+  ChartNoAxesCombined,
   LayoutDashboard,
   MessagesSquare,
   ScrollText,
@@ -20,6 +21,7 @@ import { useCan } from '../auth/permissions';
 import { conversationKeys } from '../conversations/api';
 import { WaitingConversationsBadge } from '../conversations/badges';
 import { deliverySlotKeys } from '../delivery-booking/api';
+import { insightsKeys } from '../insights/api';
 import { AppShell } from '../shell/app-shell';
 import type { NavItem } from '../shell/sidebar';
 
@@ -38,6 +40,7 @@ const ADMIN_NAV: readonly (NavItem & { permission?: Permission })[] = [
     permission: 'orders.read',
   },
   { to: '/admin/customers', label: 'Customers', icon: Users, permission: 'customers.read' },
+  { to: '/admin/insights', label: 'Insights', icon: ChartNoAxesCombined, permission: 'insights.read' },
   { to: '/admin/delivery-days', label: 'Delivery days', icon: CalendarDays, permission: 'orders.read' },
   { to: '/admin/import', label: 'Import Data', icon: Upload, permission: 'orders.import' },
   { to: '/admin/webhooks', label: 'Webhooks', icon: Webhook, permission: 'webhookLog.read' },
@@ -63,11 +66,22 @@ export default function AdminShell() {
   const queryClient = useQueryClient();
   const can = useCan();
   const items = ADMIN_NAV.filter((item) => !item.permission || can(item.permission));
-  // The orders table, the dashboard and any open order's details all hang off adminOrderKeys.all.
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: adminOrderKeys.all });
-  const refreshDeliveryDays = () => void queryClient.invalidateQueries({ queryKey: deliverySlotKeys.all });
+  // The orders table, the dashboard and any open order's details all hang off adminOrderKeys.all; an
+  // open Insights screen's charts off insightsKeys.all (a query no screen holds is only marked stale).
+  const refreshInsights = () => void queryClient.invalidateQueries({ queryKey: insightsKeys.all });
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: adminOrderKeys.all });
+    refreshInsights();
+  };
+  const refreshDeliveryDays = () => {
+    void queryClient.invalidateQueries({ queryKey: deliverySlotKeys.all });
+    refreshInsights();
+  };
   const english = englishI18n();
-  const refreshMessages = () => void queryClient.invalidateQueries({ queryKey: conversationKeys.all });
+  const refreshMessages = () => {
+    void queryClient.invalidateQueries({ queryKey: conversationKeys.all });
+    refreshInsights();
+  };
   return (
     <I18nextProvider i18n={english}>
       <div lang="en">

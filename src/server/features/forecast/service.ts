@@ -17,7 +17,7 @@ import {
   undeliveredUnitsQuery,
 } from '../orders/index.js';
 import type { SettingsService } from '../settings/index.js';
-import { backtest } from './backtest.js';
+import { type BacktestOutcome, backtest, backtestOutcomes } from './backtest.js';
 import {
   addDays,
   calendarDay,
@@ -68,6 +68,7 @@ export function createForecastService({
   let cached: Promise<CachedHistory> | null = null;
   let cachedAt = 0;
   let lateUnits: { day: string; at: number; answer: Promise<PastWindow> } | null = null;
+  let outcomes: { at: number; answer: Promise<BacktestOutcome[]> } | null = null;
 
   /**
    * Delivered units since `since` with their status changes (the latest `limit`), oldest first, each
@@ -155,6 +156,39 @@ export function createForecastService({
     },
 
     /**
+     * The back-test by month of delivery (UTC), for the Insights screen: the units delivered in
+     * [start, end) whose product contains `product` (any case), how many landed inside the window made
+     * when they entered PRODUCTION, and the mean distance from its middle. The back-test of the latest
+     * deliveries is computed once and kept until a delivery or HISTORY_TTL_MS.
+     */
+    async promisesByMonth(start: Date, end: Date, product: string | null) {
+      const now = clock.now().getTime();
+      if (!outcomes || now - outcomes.at > HISTORY_TTL_MS) {
+        const answer = Promise.all([loadDelivered(new Date(0), BACKTEST_LIMIT), defaults()]).then(
+          ([delivered, stageDays]) => backtestOutcomes(delivered, stageDays),
+        );
+        outcomes = { at: now, answer };
+        answer.catch(() => {
+          if (outcomes?.answer === answer) outcomes = null;
+        });
+      }
+      const needle = product?.toLowerCase() ?? null;
+      const months = new Map<string, { units: number; inside: number; errorDays: number }>();
+      for (const outcome of await outcomes.answer) {
+        const at = outcome.unit.deliveredAt.getTime();
+        if (at < start.getTime() || at >= end.getTime()) continue;
+        if (needle !== null && !outcome.unit.product.toLowerCase().includes(needle)) continue;
+        const month = outcome.unit.deliveredAt.toISOString().slice(0, 7);
+        const sums = months.get(month) ?? { units: 0, inside: 0, errorDays: 0 };
+        sums.units++;
+        if (outcome.inside) sums.inside++;
+        sums.errorDays += outcome.errorDays;
+        months.set(month, sums);
+      }
+      return months;
+    },
+
+    /**
      * Units not delivered whose window's last day is before today (UTC), the latest first, and how
      * many there are. The window's end of every stage, month of entry and product with a history of
      * its own goes to the query as a table, so the database finds, sorts and counts the late units.
@@ -175,7 +209,10 @@ export function createForecastService({
     /** A delivery (or a unit taken back from DELIVERED) changes the history; any move, the late units. */
     async noteStatusChange(_tx: unknown, event: Extract<OrderEvent, { type: 'units.status_changed' }>) {
       lateUnits = null;
-      if (event.changed.some((unit) => unit.to === 'DELIVERED' || unit.from === 'DELIVERED')) cached = null;
+      if (event.changed.some((unit) => unit.to === 'DELIVERED' || unit.from === 'DELIVERED')) {
+        cached = null;
+        outcomes = null;
+      }
     },
   };
 

@@ -14,6 +14,16 @@ export {
   type UnitChange,
 } from './events.js';
 export {
+  flowChanges,
+  type InsightScope,
+  ordersOfProduct,
+  stageStays,
+  throughputByWeek,
+  unitsAwaitingDeposit,
+  unitsOfProduct,
+  waitingUnits,
+} from './insight-reads.js';
+export {
   countOrdersOfCustomer,
   customerOrderTotals,
   findCustomerUnitSummary,
