@@ -20,6 +20,8 @@ export const PERMISSIONS = [
   'webhookLog.read',
   /** Publish and remove delivery days (reading them comes with orders.read). */
   'deliverySlots.manage',
+  /** Read financing applications, with their applicants' personal data (decision 272). */
+  'financing.read',
   /** Settings, staff users, API keys, integrations, service areas, audit log. */
   'admin.all',
 ] as const;
@@ -37,6 +39,7 @@ const OPERATIONS: readonly Permission[] = [
   'customers.read',
   'webhookLog.read',
   'deliverySlots.manage',
+  'financing.read',
 ];
 const SUPPORT: readonly Permission[] = [
   'dashboard.read',
