@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import {
   CalendarDays,
+  Landmark,
   LayoutDashboard,
   MessagesSquare,
   ScrollText,
@@ -20,6 +21,7 @@ import { useCan } from '../auth/permissions';
 import { conversationKeys } from '../conversations/api';
 import { WaitingConversationsBadge } from '../conversations/badges';
 import { deliverySlotKeys } from '../delivery-booking/api';
+import { financingKeys } from '../financing/api';
 import { AppShell } from '../shell/app-shell';
 import type { NavItem } from '../shell/sidebar';
 
@@ -39,6 +41,7 @@ const ADMIN_NAV: readonly (NavItem & { permission?: Permission })[] = [
   },
   { to: '/admin/customers', label: 'Customers', icon: Users, permission: 'customers.read' },
   { to: '/admin/delivery-days', label: 'Delivery days', icon: CalendarDays, permission: 'orders.read' },
+  { to: '/admin/financing', label: 'Financing', icon: Landmark, permission: 'financing.read' },
   { to: '/admin/import', label: 'Import Data', icon: Upload, permission: 'orders.import' },
   { to: '/admin/webhooks', label: 'Webhooks', icon: Webhook, permission: 'webhookLog.read' },
   { to: '/admin/settings', label: 'Settings', icon: Settings, permission: 'admin.all' },
@@ -64,7 +67,11 @@ export default function AdminShell() {
   const can = useCan();
   const items = ADMIN_NAV.filter((item) => !item.permission || can(item.permission));
   // The orders table, the dashboard and any open order's details all hang off adminOrderKeys.all.
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: adminOrderKeys.all });
+  // A provider's decision arrives as a stage update: the financing lists follow it too.
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: adminOrderKeys.all });
+    void queryClient.invalidateQueries({ queryKey: financingKeys.staff });
+  };
   const refreshDeliveryDays = () => void queryClient.invalidateQueries({ queryKey: deliverySlotKeys.all });
   const english = englishI18n();
   const refreshMessages = () => void queryClient.invalidateQueries({ queryKey: conversationKeys.all });
