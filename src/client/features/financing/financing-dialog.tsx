@@ -188,7 +188,6 @@ export function FinancingDialog({
         {!loaded && <p role="status">{t('loading')}</p>}
         {loaded && (
           <ApplicationBody
-            key={application.data?.id ?? 'new'}
             orderId={orderId}
             itemId={itemId}
             providers={providers}
