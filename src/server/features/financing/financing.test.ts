@@ -61,9 +61,13 @@ let other: TestClient;
 let apiKey: string;
 let provider: Awaited<ReturnType<typeof startProvider>>;
 let secret: string;
+const logLines: string[] = [];
 
 beforeAll(async () => {
-  t = await startTestApp({ config: { outbox: OUTBOX, allowPrivateWebhookTargets: true } });
+  t = await startTestApp({
+    config: { outbox: OUTBOX, allowPrivateWebhookTargets: true, logLevel: 'info' },
+    logStream: { write: (line) => void logLines.push(line) },
+  });
   admin = (await signedInAdmin(t)).client;
   customer = (await signedInCustomer(t, CUSTOMER)).client;
   other = (await signedInCustomer(t, OTHER)).client;
@@ -445,5 +449,20 @@ describe('submission to the provider and its decision', () => {
     expect(await db.select().from(uploads).where(eq(uploads.id, documentId))).toEqual([]);
     const all = await db.select({ payload: outboundWebhooks.payload }).from(outboundWebhooks);
     expect(JSON.stringify(all)).not.toContain(order.orderId);
+  });
+
+  it('writes none of the applicant’s personal data to the log, the audit log or the delivery log', async () => {
+    // Everything above ran on this server: drafts, submissions, retries, decisions, settings.
+    const personal = [APPLICANT.phone, APPLICANT.dateOfBirth, APPLICANT.address, 'Quintero'];
+    const log = logLines.join('');
+    expect(log).toContain('financing application delivery failed');
+    const audit = JSON.stringify((await admin.get('/api/admin/audit?pageSize=100')).body);
+    expect(audit).toContain('signing_secret.rotated');
+    const deliveries = JSON.stringify((await admin.get('/api/admin/outbound-webhooks?pageSize=100')).body);
+    for (const value of personal) {
+      expect(log, value).not.toContain(value);
+      expect(audit, value).not.toContain(value);
+      expect(deliveries, value).not.toContain(value);
+    }
   });
 });
