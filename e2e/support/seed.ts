@@ -11,6 +11,7 @@ import { seedClarity } from './seed-clarity.js';
 import { seedConversations } from './seed-conversations.js';
 import { seedCustomers } from './seed-customers.js';
 import { seedDelivery } from './seed-delivery.js';
+import { seedFinancing } from './seed-financing.js';
 import { seedLanguages } from './seed-languages.js';
 import { seedLive } from './seed-live.js';
 import { seedPayments } from './seed-payments.js';
@@ -160,6 +161,7 @@ export async function seedJourneyData(dataDir: string, documentBaseUrl: string) 
   await seedWebhooks(db);
   await seedLive(db);
   await seedDelivery(db);
+  await seedFinancing(db);
   await seedAutomation(db);
   await seedTracking(db);
   await seedClarity(db);

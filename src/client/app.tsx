@@ -30,6 +30,7 @@ const AdminSettingsPage = lazyChunk(() => import('./features/settings/settings-p
 const AccountSecurityPage = lazyChunk(() => import('./features/security/account-security-page'));
 const AuditPage = lazyChunk(() => import('./features/audit/audit-page'));
 const InsightsPage = lazyChunk(() => import('./features/insights/insights-page'));
+const FinancingPage = lazyChunk(() => import('./features/financing/financing-page'));
 
 const PaymentSuccessPage = lazyChunk(() => import('./features/payments/payment-success-page'));
 const TestCheckoutPage = lazyChunk(() => import('./features/payments/test-checkout-page'));
@@ -72,6 +73,9 @@ const routes = createRoutesFromElements(
         </Route>
         <Route element={<RequirePermission permission="webhookLog.read" />}>
           <Route path="webhooks" element={<WebhooksPage />} />
+        </Route>
+        <Route element={<RequirePermission permission="financing.read" />}>
+          <Route path="financing" element={<FinancingPage />} />
         </Route>
         <Route element={<RequirePermission permission="admin.all" />}>
           <Route path="settings" element={<AdminSettingsPage />} />

@@ -20,6 +20,7 @@ import {
 import { PASSWORD_CHANGE_MESSAGES, USER_MESSAGES } from '../shared/schemas/user.js';
 import { customerStageHint, STAGES } from '../shared/stages.js';
 import { VALIDATION_KEYS } from './features/auth/messages';
+import { FINANCING_DYNAMIC_KEYS } from './features/financing/keys';
 import { ROLE_NAME_KEYS } from './features/locale/role-names';
 import { STAGE_NAME_KEYS } from './features/locale/stage-names';
 import { ADDRESS_GROUPS } from './features/onboarding/form-model';
@@ -44,6 +45,7 @@ const DYNAMIC_KEYS: Record<string, readonly string[]> = {
     ...(['production', 'sitePrep', 'finalDocuments'] as const).map((hint) => `hints.${hint}`),
     ...APPLICATION_TYPES.map((type) => `applicationTypes.${type}`),
   ],
+  financing: FINANCING_DYNAMIC_KEYS,
   home: (['morning', 'afternoon', 'evening'] as const).flatMap((part) => [
     `greeting.${part}`,
     `greeting.${part}NoName`,

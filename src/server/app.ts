@@ -18,6 +18,7 @@ import { sessionRoutes } from './features/auth/session-routes.js';
 import { conversationRoutes, conversationStaffRoutes } from './features/conversations/routes.js';
 import { customerAdminRoutes } from './features/customers/routes.js';
 import { deliveryBookingRoutes, deliverySlotAdminRoutes } from './features/delivery-booking/routes.js';
+import { financingRoutes, financingStaffRoutes } from './features/financing/routes.js';
 import { forecastRoutes } from './features/forecast/routes.js';
 import { importRoutes } from './features/imports/routes.js';
 import { webhookEventRoutes, webhookRoutes } from './features/inbound-webhooks/routes.js';
@@ -169,6 +170,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(importRoutes, { imports: services.imports });
   await app.register(deliverySlotAdminRoutes, { delivery: services.delivery });
   await app.register(deliveryBookingRoutes, { delivery: services.delivery });
+  await app.register(financingRoutes, { financing: services.financing });
+  await app.register(financingStaffRoutes, { financing: services.financing });
   await app.register(auditRoutes, { audit: services.audit });
   await app.register(conversationRoutes, { conversations: services.conversations });
   await app.register(conversationStaffRoutes, { conversations: services.conversations });

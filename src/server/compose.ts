@@ -9,6 +9,7 @@ import { createAuthService } from './features/auth/index.js';
 import { createConversationServices, unitDocumentsOf } from './features/conversations/index.js';
 import { createCustomerAdminService } from './features/customers/index.js';
 import { createDeliveryBookingService } from './features/delivery-booking/index.js';
+import { createFinancingService } from './features/financing/index.js';
 import { createForecastService } from './features/forecast/index.js';
 import { createImportService } from './features/imports/index.js';
 import { createWebhookService } from './features/inbound-webhooks/index.js';
@@ -123,6 +124,7 @@ export function composeServices({ config, db, clock, mailer, log }: CompositionD
     automation: createAutomationService({ db, clock }),
     imports: createImportService({ db, clock, orders, serviceAreas }),
     delivery: createDeliveryBookingService({ db, clock, orders, estimator: forecast.estimates }),
+    financing: createFinancingService({ db, clock, config }),
     senders: {
       mail: createMailSender({ db, clock, mailer, publicUrl: config.publicUrl, policy: config.outbox, log }),
       webhooks: createWebhookSender({

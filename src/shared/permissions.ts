@@ -22,6 +22,8 @@ export const PERMISSIONS = [
   'deliverySlots.manage',
   /** The Insights screen: flow, stage durations, promises kept, waiting, replies, deposits, capacity. */
   'insights.read',
+  /** Read financing applications, with their applicants' personal data (decision 272). */
+  'financing.read',
   /** Settings, staff users, API keys, integrations, service areas, audit log. */
   'admin.all',
 ] as const;
@@ -40,6 +42,7 @@ const OPERATIONS: readonly Permission[] = [
   'webhookLog.read',
   'deliverySlots.manage',
   'insights.read',
+  'financing.read',
 ];
 const SUPPORT: readonly Permission[] = [
   'dashboard.read',

@@ -291,6 +291,15 @@ export const outboundWebhooks = pgTable(
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /**
+     * The settings key of the secret the delivery is signed with: the automation webhooks' by default,
+     * the financing providers' for a financing application (decision 271).
+     */
+    signingKey: text('signing_key').notNull().default('automationSigningSecret'),
+    /** The financing application a delivery carries: its personal data goes when the application does. */
+    financingApplicationId: integer('financing_application_id').references(() => financingApplications.id, {
+      onDelete: 'cascade',
+    }),
   },
   (t) => [
     uniqueIndex('outbound_webhooks_message_id_key').on(t.messageId),
@@ -553,6 +562,68 @@ export const unitDocuments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('unit_documents_item_idx').on(t.orderItemId, t.id)],
+);
+
+/**
+ * A customer's financing application for one unit at the payment stage (decision 270): a draft saved
+ * as they go, then submitted to the chosen provider, then approved or declined by its answer through
+ * the payment webhook. `applicant` holds personal data: read only by its customer and staff with
+ * `financing.read`; it goes with the unit (its order) and with the customer.
+ */
+export const financingApplications = pgTable(
+  'financing_applications',
+  {
+    id: serial('id').primaryKey(),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The unit's number in its order (it never changes), so lists need not read the units. */
+    itemNumber: integer('item_number').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    state: text('state')
+      .$type<'draft' | 'submitted' | 'approved' | 'declined' | 'withdrawn'>()
+      .notNull()
+      .default('draft'),
+    provider: text('provider'),
+    termMonths: integer('term_months'),
+    /** Cents, as every amount in this product. */
+    amount: integer('amount'),
+    applicant: jsonb('applicant').$type<Record<string, unknown>>().notNull().default({}),
+    consent: boolean('consent').notNull().default(false),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('financing_applications_item_key').on(t.orderItemId),
+    index('financing_applications_state_idx').on(t.state, t.updatedAt),
+    index('financing_applications_order_idx').on(t.orderId),
+    index('financing_applications_user_idx').on(t.userId),
+  ],
+);
+
+/** The uploaded files an application carries (kept from the abandoned-upload purge while it does). */
+export const financingApplicationDocuments = pgTable(
+  'financing_application_documents',
+  {
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => financingApplications.id, { onDelete: 'cascade' }),
+    uploadId: text('upload_id')
+      .notNull()
+      .references(() => uploads.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.applicationId, t.uploadId] }),
+    index('financing_application_documents_upload_idx').on(t.uploadId),
+  ],
 );
 
 export type User = typeof users.$inferSelect;

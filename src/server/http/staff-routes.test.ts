@@ -61,6 +61,9 @@ const EXPECTED: Record<string, Permission> = {
   'POST /api/settings/users/invite': 'admin.all',
   'GET /api/admin/audit': 'admin.all',
   'GET /api/admin/audit/export': 'admin.all',
+  'GET /api/admin/financing-applications': 'financing.read',
+  'GET /api/admin/orders/:id/financing-applications': 'financing.read',
+  'POST /api/admin/financing/signing-secret': 'admin.all',
 };
 
 /** Ids that look real but match nothing, so an allowed call changes nothing. */

@@ -321,6 +321,20 @@ export function deliveryBookingMail(input: {
   );
 }
 
+/** The customer's news of their financing application, with the link to the order. */
+export function financingMail(input: {
+  to: string;
+  locale: Locale;
+  orderId: number;
+  subject: string;
+  line: string;
+}): MailMessage {
+  return mailWithLink(input.locale, input.to, input.subject, input.subject, [input.line], {
+    label: mailText(input.locale, 'order.view'),
+    path: `/orders/${input.orderId}`,
+  });
+}
+
 /**
  * A message in an order's conversation that its reader has not seen: who wrote, an excerpt, the link.
  * The customer's copy is in their language; staff read the back office's English.

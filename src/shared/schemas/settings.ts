@@ -4,6 +4,7 @@
  * (decision 14).
  */
 import * as z from 'zod/mini';
+import { financingProvidersSchema } from './financing.js';
 import { DEFAULT_STAGE_DAYS, stageDefaultDaysSchema } from './forecast.js';
 import { ZIP_CODE_PATTERN } from './service-areas.js';
 import { isSiteLink, isWebUrl, WEB_URL_MESSAGE } from './web-url.js';
@@ -15,6 +16,7 @@ export const SETTINGS_CATEGORIES = [
   'serviceareas',
   'forecast',
   'security',
+  'financing',
 ] as const;
 export type SettingsCategory = (typeof SETTINGS_CATEGORIES)[number];
 
@@ -113,12 +115,28 @@ export const forecastSettingsSchema = z.object({ stageDefaultDays: stageDefaultD
 /** Settings → Security: whether every staff account must have a second factor (decision 154). */
 export const securitySettingsSchema = z.object({ requireSecondFactor: z.boolean() });
 
+/**
+ * Settings → Financing (decision 270): whether customers may apply for financing at the payment stage,
+ * and with which providers and terms. The signing secret is server-owned, shown once when created.
+ */
+export const financingSettingsSchema = z.object({
+  enabled: z.boolean(),
+  providers: financingProvidersSchema,
+  /** Secret, server-owned: what submissions to providers are signed with (Standard Webhooks). */
+  signingSecret: z.union([
+    z.literal(''),
+    z.string().check(z.refine((v) => v.startsWith(SECRET_MASK))),
+    z.string().check(z.regex(AUTOMATION_SIGNING_SECRET_PATTERN)),
+  ]),
+});
+
 export type GeneralSettings = z.infer<typeof generalSettingsSchema>;
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 export type IntegrationSettings = z.infer<typeof integrationSettingsSchema>;
 export type ServiceAreaSettings = z.infer<typeof serviceAreaSettingsSchema>;
 export type ForecastSettings = z.infer<typeof forecastSettingsSchema>;
 export type SecuritySettings = z.infer<typeof securitySettingsSchema>;
+export type FinancingSettings = z.infer<typeof financingSettingsSchema>;
 
 export interface SettingsByCategory {
   general: GeneralSettings;
@@ -127,6 +145,7 @@ export interface SettingsByCategory {
   serviceareas: ServiceAreaSettings;
   forecast: ForecastSettings;
   security: SecuritySettings;
+  financing: FinancingSettings;
 }
 
 export const SETTINGS_SCHEMAS = {
@@ -136,6 +155,7 @@ export const SETTINGS_SCHEMAS = {
   serviceareas: serviceAreaSettingsSchema,
   forecast: forecastSettingsSchema,
   security: securitySettingsSchema,
+  financing: financingSettingsSchema,
 } as const;
 
 export const SETTINGS_DEFAULTS: SettingsByCategory = {
@@ -171,6 +191,7 @@ export const SETTINGS_DEFAULTS: SettingsByCategory = {
   serviceareas: { enabledZipCodes: [] },
   forecast: { stageDefaultDays: DEFAULT_STAGE_DAYS },
   security: { requireSecondFactor: false },
+  financing: { enabled: false, providers: [], signingSecret: '' },
 };
 
 /** Keys whose saved value never leaves the server; answers carry MASK plus the last 4 characters. */
@@ -179,6 +200,7 @@ export const SECRET_SETTING_KEYS: readonly string[] = [
   'stripeSecretKey',
   'stripeWebhookSecret',
   'automationSigningSecret',
+  'signingSecret',
 ];
 
 export function maskSecret(value: string): string {

@@ -20,6 +20,7 @@ import { formatDate, formatDaySpan } from '../../lib/dates';
 import { toastSuccess } from '../../lib/notify';
 import { useCan } from '../auth/permissions';
 import { Conversation } from '../conversations/conversation';
+import { OrderFinancing } from '../financing/order-financing';
 import { formatAddress } from '../orders/order-details';
 import { MoneySummary, orderPaymentText, STAFF_MONEY_WORDS } from '../payments/money';
 import { Activity } from './activity';
@@ -193,6 +194,7 @@ function OrderPageContent({
               )}
             </CardContent>
           </Card>
+          <OrderFinancing orderId={order.id} orderNumber={order.orderId} />
           <Card role="region" aria-label="Payment">
             <CardHeader>
               <CardTitle>Payment</CardTitle>

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   CalendarDays,
   ChartNoAxesCombined,
+  Landmark,
   LayoutDashboard,
   MessagesSquare,
   ScrollText,
@@ -21,6 +22,7 @@ import { useCan } from '../auth/permissions';
 import { conversationKeys } from '../conversations/api';
 import { WaitingConversationsBadge } from '../conversations/badges';
 import { deliverySlotKeys } from '../delivery-booking/api';
+import { financingKeys } from '../financing/api';
 import { insightsKeys } from '../insights/api';
 import { AppShell } from '../shell/app-shell';
 import type { NavItem } from '../shell/sidebar';
@@ -42,6 +44,7 @@ const ADMIN_NAV: readonly (NavItem & { permission?: Permission })[] = [
   { to: '/admin/customers', label: 'Customers', icon: Users, permission: 'customers.read' },
   { to: '/admin/insights', label: 'Insights', icon: ChartNoAxesCombined, permission: 'insights.read' },
   { to: '/admin/delivery-days', label: 'Delivery days', icon: CalendarDays, permission: 'orders.read' },
+  { to: '/admin/financing', label: 'Financing', icon: Landmark, permission: 'financing.read' },
   { to: '/admin/import', label: 'Import Data', icon: Upload, permission: 'orders.import' },
   { to: '/admin/webhooks', label: 'Webhooks', icon: Webhook, permission: 'webhookLog.read' },
   { to: '/admin/settings', label: 'Settings', icon: Settings, permission: 'admin.all' },
@@ -68,9 +71,11 @@ export default function AdminShell() {
   const items = ADMIN_NAV.filter((item) => !item.permission || can(item.permission));
   // The orders table, the dashboard and any open order's details all hang off adminOrderKeys.all; an
   // open Insights screen's charts off insightsKeys.all (a query no screen holds is only marked stale).
+  // A provider's decision arrives as a stage update: the financing lists follow it too.
   const refreshInsights = () => void queryClient.invalidateQueries({ queryKey: insightsKeys.all });
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: adminOrderKeys.all });
+    void queryClient.invalidateQueries({ queryKey: financingKeys.staff });
     refreshInsights();
   };
   const refreshDeliveryDays = () => {

@@ -13,6 +13,7 @@ import { cn } from '../../lib/utils';
 import { UnitDocuments } from '../conversations/unit-documents';
 import { useUnitDeliverySlots } from '../delivery-booking/api';
 import { DeliveryDayBooking } from '../delivery-booking/delivery-day-booking';
+import { UnitFinancing } from '../financing/unit-financing';
 import { DeliveryEstimateNote } from '../forecast/delivery-estimate';
 import { useOrderEvents } from './api';
 import { CorrectionNote } from './correction-note';
@@ -130,6 +131,7 @@ export function UnitCard({
         {/* On phones the buttons share the row, or take a full row each when they do not fit. */}
         <div className="flex flex-wrap items-center gap-2 pl-8 *:flex-1 sm:pl-0 sm:*:flex-none">
           <UnitActionControl order={order} unit={unit} label={label} openTask={arrival?.openTask ?? false} />
+          <UnitFinancing orderId={order.id} unit={unit} unitLabel={label} />
           <Button variant="outline" size="sm" onClick={onViewDetails}>
             {t('unit.viewDetails')}
           </Button>

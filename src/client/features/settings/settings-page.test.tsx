@@ -11,7 +11,7 @@ function tab(name: string) {
 }
 
 describe('Settings page', () => {
-  it('shows the eight tabs and opens General first', async () => {
+  it('shows the nine tabs and opens General first', async () => {
     settingsApi();
     renderApp('/admin/settings');
     // The first render loads the admin shell and page chunks, slow on a busy machine.
@@ -25,6 +25,7 @@ describe('Settings page', () => {
       'Service Areas',
       'Delivery Estimates',
       'Security',
+      'Financing',
     ]);
     expect(await tab('General')).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByLabelText('Company Name')).toHaveValue('OrderFlow');

@@ -1,5 +1,6 @@
-/** Settings: eight tabs, the open one kept in the address. */
+/** Settings: nine tabs, the open one kept in the address. */
 import { type PageTab, TabbedPage } from '../../components/tabbed-page';
+import { FinancingSettingsTab } from '../financing/financing-settings-tab';
 import { AdminUsersTab } from './admin-users-tab';
 import { ApiKeysTab } from './api-keys-tab';
 import { DeliveryEstimatesTab } from './delivery-estimates-tab';
@@ -18,13 +19,14 @@ const TABS: [PageTab, ...PageTab[]] = [
   { value: 'service-areas', label: 'Service Areas', Panel: ServiceAreasTab },
   { value: 'delivery-estimates', label: 'Delivery Estimates', Panel: DeliveryEstimatesTab },
   { value: 'security', label: 'Security', Panel: SecurityTab },
+  { value: 'financing', label: 'Financing', Panel: FinancingSettingsTab },
 ];
 
 export default function AdminSettingsPage() {
   return (
     <TabbedPage
       title="Settings"
-      description="Your company, notifications, integrations, staff, service areas, delivery estimates and security."
+      description="Your company, notifications, integrations, staff, service areas, delivery estimates, security and financing."
       tabs={TABS}
     />
   );

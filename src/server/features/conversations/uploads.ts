@@ -7,7 +7,7 @@ import {
   type UploadDto,
 } from '../../../shared/schemas/conversations.js';
 import type { Db, Executor } from '../../db/client.js';
-import { unitDocuments, uploads, users } from '../../db/schema.js';
+import { financingApplicationDocuments, unitDocuments, uploads, users } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import type { SessionUser } from '../auth/index.js';
 import { lockOrderRow } from '../orders/index.js';
@@ -166,6 +166,8 @@ export function createUploadService({ db, clock }: { db: Db; clock: Clock }) {
             isNull(uploads.messageId),
             lt(uploads.createdAt, cutoff),
             sql`not exists (select 1 from ${unitDocuments} where ${unitDocuments.uploadId} = ${uploads.id})`,
+            // A financing application's documents stay while it does.
+            sql`not exists (select 1 from ${financingApplicationDocuments} where ${financingApplicationDocuments.uploadId} = ${uploads.id})`,
           ),
         )
         .returning({ id: uploads.id });

@@ -14,6 +14,7 @@ import { parseStage, STAGE_LABELS, type Stage, stageIndex } from '../../../share
 import { orderName, unitName } from '../../../shared/unit-name.js';
 import type { Executor } from '../../db/client.js';
 import { bookedUnitIds } from '../delivery-booking/index.js';
+import { recordFinancingDecision } from '../financing/index.js';
 import { enqueueAdminNotice } from '../notifications/index.js';
 import {
   type Actor,
@@ -267,6 +268,11 @@ export async function payment(ctx: EffectContext, data: PaymentPayload): Promise
       },
       ctx.now,
     ));
+  }
+  // A provider's decision on a financing application (decision 270): approved moves the unit above,
+  // as a paid deposit does; declined leaves it waiting for its payment.
+  if (data.paymentType === 'finance' && data.paymentStatus !== 'pending') {
+    await recordFinancingDecision(ctx.tx, { order, units, approved: successful, now: ctx.now });
   }
   await enqueueAdminNotice(
     ctx.tx,

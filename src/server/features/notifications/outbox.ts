@@ -15,6 +15,7 @@ export type MailKind =
   | 'admin-document-signing'
   | 'order-confirmation'
   | 'delivery-booking'
+  | 'financing'
   | 'message-to-customer'
   | 'message-to-staff';
 

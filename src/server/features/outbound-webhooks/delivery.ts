@@ -8,7 +8,7 @@ import type { Clock } from '../../lib/clock.js';
 import { postToTarget, type Resolver, statusSummary } from '../../lib/outbound-target.js';
 import { claimDue, nextDueAt } from '../../outbox/claim.js';
 import { type QueueBatch, type RetryPolicy, retryDelayMs } from '../../outbox/queue.js';
-import { ensureSigningSecret } from './signing.js';
+import { ensureSigningSecret, isSigningKey, type SigningKey } from './signing.js';
 
 type Outcome = { ok: boolean; statusCode: number | null; error: string | null; durationMs: number };
 
@@ -63,8 +63,19 @@ export function createWebhookSender(deps: {
   return async function pass(): Promise<QueueBatch> {
     const claimed = await claimDue(db, outboundWebhooks, clock.now(), leaseMs);
     if (claimed.length > 0) {
-      const secret = await ensureSigningSecret(db, clock.now());
+      // Each row is signed with the secret its kind of delivery uses (decision 271), read once a pass.
+      const secrets = new Map<SigningKey, Promise<string>>();
+      const secretOf = (key: string) => {
+        const name: SigningKey = isSigningKey(key) ? key : 'automationSigningSecret';
+        let secret = secrets.get(name);
+        if (!secret) {
+          secret = ensureSigningSecret(db, clock.now(), name);
+          secrets.set(name, secret);
+        }
+        return secret;
+      };
       for (const row of claimed) {
+        const secret = await secretOf(row.signingKey);
         const attemptNumber = row.attempts + 1;
         const attemptedAt = clock.now();
         const outcome = await post(row.url, row.messageId, JSON.stringify(row.payload), secret);
@@ -72,7 +83,9 @@ export function createWebhookSender(deps: {
         if (!outcome.ok) {
           log.warn(
             { webhookId: row.id, attempt: attemptNumber, error: outcome.error, failed },
-            'automation webhook delivery failed',
+            row.financingApplicationId === null
+              ? 'automation webhook delivery failed'
+              : 'financing application delivery failed',
           );
         }
         await db.transaction(async (tx) => {

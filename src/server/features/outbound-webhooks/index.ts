@@ -1,3 +1,4 @@
 export { createWebhookSender } from './delivery.js';
-export { enqueueStatusChangedWebhook } from './outbound.js';
+export { enqueueStatusChangedWebhook, queueSignedDelivery } from './outbound.js';
 export { type AutomationService, createAutomationService } from './service.js';
+export { ensureSigningSecret, rotateSigningSecret } from './signing.js';

@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client.js';
 import { outboundWebhooks, users } from '../../db/schema.js';
 import { initiatedBy, type OrderEvent } from '../orders/index.js';
 import { readSettingsIn } from '../settings/index.js';
+import type { SigningKey } from './signing.js';
 
 type StatusChanged = Extract<OrderEvent, { type: 'units.status_changed' }>;
 
@@ -29,15 +30,38 @@ export async function enqueueOutboundWebhook(
 ): Promise<void> {
   const { zapierWebhookUrl } = await readSettingsIn(tx, 'integrations');
   if (!zapierWebhookUrl) return;
-  const data = await buildData();
+  await queueSignedDelivery(tx, { type, url: zapierWebhookUrl, data: await buildData(), now });
+}
+
+/**
+ * Queues one signed delivery in the caller's transaction, sent by the webhook sender with its retries:
+ * the automation webhooks above, and a financing application to its provider (decision 271), which is
+ * signed with the financing secret and goes when its application does.
+ */
+export async function queueSignedDelivery(
+  tx: Executor,
+  delivery: {
+    type: string;
+    url: string;
+    data: Record<string, unknown>;
+    now: Date;
+    signingKey?: SigningKey;
+    financingApplicationId?: number;
+  },
+): Promise<{ messageId: string }> {
+  const { type, now } = delivery;
+  const messageId = newMessageId();
   await tx.insert(outboundWebhooks).values({
-    messageId: newMessageId(),
+    messageId,
     eventType: type,
-    url: zapierWebhookUrl,
-    payload: { type, timestamp: now.toISOString(), data },
+    url: delivery.url,
+    payload: { type, timestamp: now.toISOString(), data: delivery.data },
     nextAttemptAt: now,
     createdAt: now,
+    signingKey: delivery.signingKey ?? 'automationSigningSecret',
+    financingApplicationId: delivery.financingApplicationId ?? null,
   });
+  return { messageId };
 }
 
 /** The automation service hears of every stage change: `order.status_changed`, queued in the change's transaction. */

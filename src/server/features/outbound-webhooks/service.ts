@@ -48,7 +48,7 @@ export function createAutomationService({ db, clock }: { db: Db; clock: Clock })
         nextAttemptAt: row.nextAttemptAt.toISOString(),
         deliveredAt: row.deliveredAt?.toISOString() ?? null,
         lastError: row.lastError,
-        payload: row.payload,
+        payload: row.financingApplicationId === null ? row.payload : withoutApplicant(row.payload),
         attempts: attempts
           .filter((attempt) => attempt.webhookId === row.id)
           .map((attempt) => ({
@@ -108,4 +108,14 @@ export function createAutomationService({ db, clock }: { db: Db; clock: Clock })
         return secret;
       }),
   };
+}
+
+/**
+ * A financing application's delivery as the Webhooks page shows it: the applicant's personal data is
+ * read on the application itself, by staff allowed to, never in the delivery log.
+ */
+function withoutApplicant(payload: Record<string, unknown>): Record<string, unknown> {
+  const data = payload.data as Record<string, unknown> | undefined;
+  if (!data || typeof data !== 'object') return payload;
+  return { ...payload, data: { ...data, applicant: '[personal data hidden]' } };
 }

@@ -19,7 +19,7 @@ import { settingsErrors } from './errors.js';
 import { readSettingsIn } from './read-in.js';
 
 /** Values only the server sets; a browser sending them is ignored rather than trusted. */
-const SERVER_OWNED_KEYS: readonly string[] = ['webflowVerified', 'automationSigningSecret'];
+const SERVER_OWNED_KEYS: readonly string[] = ['webflowVerified', 'automationSigningSecret', 'signingSecret'];
 
 export interface StripeKeys {
   secretKey: string | undefined;
@@ -55,7 +55,13 @@ export function createSettingsService({ db, clock, config }: { db: Db; clock: Cl
   async function save(category: SettingsCategory, input: unknown, executor?: Executor, actor?: AuditActor) {
     const values = parseCategory(category, input);
     if (typeof values.zapierWebhookUrl === 'string' && values.zapierWebhookUrl !== '') {
-      await assertAllowedTarget(values.zapierWebhookUrl);
+      await assertAllowedTarget(values.zapierWebhookUrl, 'zapierWebhookUrl');
+    }
+    // A financing provider's address is called with the applicant's data: the same rule as the automation URL.
+    if (Array.isArray(values.providers)) {
+      for (const provider of values.providers as { url: string }[]) {
+        await assertAllowedTarget(provider.url, 'providers');
+      }
     }
     const write = async (tx: Executor) => {
       if (actor) {
@@ -82,14 +88,14 @@ export function createSettingsService({ db, clock, config }: { db: Db; clock: Cl
   }
 
   /** The automation URL may not point at this server or a private network (checked again at send). */
-  async function assertAllowedTarget(url: string) {
+  async function assertAllowedTarget(url: string, field: string) {
     if (config.allowPrivateWebhookTargets) return;
     try {
       await assertPublicTarget(url);
     } catch (err) {
       if (!(err instanceof PrivateTargetError)) throw err;
       throw settingsErrors.PRIVATE_WEBHOOK_TARGET(PRIVATE_TARGET_MESSAGE, {
-        fields: { zapierWebhookUrl: PRIVATE_TARGET_MESSAGE },
+        fields: { [field]: PRIVATE_TARGET_MESSAGE },
       });
     }
   }

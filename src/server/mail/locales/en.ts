@@ -74,6 +74,14 @@ export const en = {
   'booking.deadline': '{time} UTC on {day}',
   'booking.summary': 'Delivery of {product} ({unit})',
   'booking.event': '{unit}.',
+  'financing.subject':
+    '{unit}: financing {state, select, submitted {application received} approved {approved} other {not approved}}',
+  'financing.submitted':
+    'We sent your financing application for {product} ({unit}) to {provider}. You will hear from us as soon as they decide.',
+  'financing.approved':
+    '{provider} approved the financing of {product} ({unit}). Your deposit is settled and your order moves on.',
+  'financing.declined':
+    '{provider} did not approve the financing of {product} ({unit}). You can pay the deposit or apply again from your order page.',
   'unit.word': 'Unit',
   'stage.ORDER_PLACED': 'Order Placed',
   'stage.LOCATION_ENABLED': 'Location Enabled',

@@ -74,6 +74,14 @@ export const es: MailMessages = {
   'booking.deadline': '{time} UTC del {day}',
   'booking.summary': 'Entrega de {product} ({unit})',
   'booking.event': '{unit}.',
+  'financing.subject':
+    '{unit}: financiamiento {state, select, submitted {solicitud recibida} approved {aprobado} other {no aprobado}}',
+  'financing.submitted':
+    'Enviamos tu solicitud de financiamiento de {product} ({unit}) a {provider}. Te avisaremos en cuanto decidan.',
+  'financing.approved':
+    '{provider} aprobó el financiamiento de {product} ({unit}). Tu depósito queda cubierto y tu pedido avanza.',
+  'financing.declined':
+    '{provider} no aprobó el financiamiento de {product} ({unit}). Puedes pagar el depósito o volver a solicitarlo desde la página de tu pedido.',
   'unit.word': 'Unidad',
   'stage.ORDER_PLACED': 'Pedido realizado',
   'stage.LOCATION_ENABLED': 'Ubicación habilitada',

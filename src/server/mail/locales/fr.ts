@@ -76,6 +76,14 @@ export const fr: MailMessages = {
   'booking.deadline': '{day} à {time} UTC',
   'booking.summary': 'Livraison de {product} ({unit})',
   'booking.event': '{unit}.',
+  'financing.subject':
+    '{unit} : financement {state, select, submitted {demande reçue} approved {accepté} other {refusé}}',
+  'financing.submitted':
+    'Nous avons envoyé votre demande de financement pour {product} ({unit}) à {provider}. Nous vous écrirons dès sa décision.',
+  'financing.approved':
+    '{provider} a accepté le financement de {product} ({unit}). Votre acompte est réglé et votre commande avance.',
+  'financing.declined':
+    '{provider} n’a pas accepté le financement de {product} ({unit}). Vous pouvez payer l’acompte ou refaire une demande depuis la page de votre commande.',
   'unit.word': 'Unité',
   'stage.ORDER_PLACED': 'Commande passée',
   'stage.LOCATION_ENABLED': 'Emplacement validé',
