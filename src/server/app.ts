@@ -28,6 +28,7 @@ import { paymentRoutes } from './features/payments/routes.js';
 import { secondFactorRoutes } from './features/second-factor/routes.js';
 import { serviceAreaRoutes } from './features/service-areas/routes.js';
 import { settingsRoutes } from './features/settings/routes.js';
+import { staffPreferenceRoutes } from './features/staff-preferences/routes.js';
 import { systemRoutes } from './features/system/routes.js';
 import { trackingRoutes } from './features/tracking/routes.js';
 import { registerClientFiles, registerCompression } from './http/compression.js';
@@ -155,6 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(settingsRoutes, { settings: services.settings, serviceAreas: services.serviceAreas });
   await app.register(serviceAreaRoutes, { serviceAreas: services.serviceAreas });
   await app.register(apiKeyRoutes, { apiKeys: services.apiKeys });
+  await app.register(staffPreferenceRoutes, { staffPreferences: services.staffPreferences });
   await app.register(webhookRoutes, { webhooks: services.webhooks, apiKeys: services.apiKeys });
   await app.register(webhookEventRoutes, { webhooks: services.webhooks });
   await app.register(automationRoutes, { automation: services.automation });

@@ -33,6 +33,7 @@ import { createPaymentService } from './features/payments/index.js';
 import { createSecondFactorService, relyingPartyOf } from './features/second-factor/index.js';
 import { createServiceAreaService } from './features/service-areas/index.js';
 import { createSettingsService } from './features/settings/index.js';
+import { createStaffPreferenceService } from './features/staff-preferences/index.js';
 import { createTrackingService } from './features/tracking/index.js';
 import type { Clock } from './lib/clock.js';
 import { createEventBus } from './lib/event-bus.js';
@@ -112,6 +113,7 @@ export function composeServices({ config, db, clock, mailer, log }: CompositionD
     adminOrders: createAdminOrderService({ db, clock, orders }),
     customers: createCustomerAdminService({ db, clock, config, auth }),
     apiKeys: createApiKeyService({ db, clock }),
+    staffPreferences: createStaffPreferenceService({ db, clock }),
     audit: createAuditService({ db }),
     webhooks: createWebhookService({ db, clock, serviceAreas, orders }),
     automation: createAutomationService({ db, clock }),
