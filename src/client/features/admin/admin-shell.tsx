@@ -22,6 +22,7 @@ import { WaitingConversationsBadge } from '../conversations/badges';
 import { deliverySlotKeys } from '../delivery-booking/api';
 import { AppShell } from '../shell/app-shell';
 import type { NavItem } from '../shell/sidebar';
+import { BackOfficeKeys, ShortcutButtons } from '../shortcuts/back-office-keys';
 
 /**
  * Each page with the permission its route requires (app.tsx): a role sees only what it may open.
@@ -76,7 +77,12 @@ export default function AdminShell() {
           onStaffMessage={refreshDeliveryDays}
           onMessageCreated={refreshMessages}
         >
-          <AppShell portalName="Admin Portal" items={items} />
+          <AppShell
+            portalName="Admin Portal"
+            items={items}
+            sidebarSection={(close) => <ShortcutButtons onOpen={close} />}
+          />
+          <BackOfficeKeys screens={items} />
         </LiveConnection>
       </div>
     </I18nextProvider>
