@@ -34,6 +34,7 @@ import {
   staffInvitationAdminRoutes,
   staffInvitationRoutesPublic,
 } from './features/staff-invitations/routes.js';
+import { staffPreferenceRoutes } from './features/staff-preferences/routes.js';
 import { systemRoutes } from './features/system/routes.js';
 import { trackingRoutes } from './features/tracking/routes.js';
 import { registerClientFiles, registerCompression } from './http/compression.js';
@@ -164,6 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(settingsRoutes, { settings: services.settings, serviceAreas: services.serviceAreas });
   await app.register(serviceAreaRoutes, { serviceAreas: services.serviceAreas });
   await app.register(apiKeyRoutes, { apiKeys: services.apiKeys });
+  await app.register(staffPreferenceRoutes, { staffPreferences: services.staffPreferences });
   await app.register(webhookRoutes, { webhooks: services.webhooks, apiKeys: services.apiKeys });
   await app.register(webhookEventRoutes, { webhooks: services.webhooks });
   await app.register(automationRoutes, { automation: services.automation });

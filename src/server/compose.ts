@@ -37,6 +37,7 @@ import { createSecondFactorService, relyingPartyOf } from './features/second-fac
 import { createServiceAreaService } from './features/service-areas/index.js';
 import { createSettingsService } from './features/settings/index.js';
 import { createStaffInvitationService } from './features/staff-invitations/index.js';
+import { createStaffPreferenceService } from './features/staff-preferences/index.js';
 import { createTrackingService } from './features/tracking/index.js';
 import type { Clock } from './lib/clock.js';
 import { createEventBus } from './lib/event-bus.js';
@@ -119,6 +120,7 @@ export function composeServices({ config, db, clock, mailer, log }: CompositionD
     customers: createCustomerAdminService({ db, clock, config, auth }),
     staffInvitations: createStaffInvitationService({ db, clock, mailer, config }),
     apiKeys: createApiKeyService({ db, clock }),
+    staffPreferences: createStaffPreferenceService({ db, clock }),
     audit: createAuditService({ db }),
     webhooks: createWebhookService({ db, clock, serviceAreas, orders }),
     automation: createAutomationService({ db, clock }),

@@ -12,6 +12,7 @@ import {
   isCustomerMove,
   leastAdvanced,
   logStageLabel,
+  nextStage,
   parseStage,
   STAGE_ALIASES,
   STAGE_LABELS,
@@ -119,6 +120,15 @@ describe('the stage table', () => {
     ]);
     expect(isCustomerMove('LOCATION_ENABLED', 'DOCUMENTS_PENDING')).toBe(true);
     expect(isCustomerMove('DOCUMENTS_SIGNING', 'FINANCING_PAYMENT')).toBe(false);
+  });
+
+  it('names the next stage an admin may choose, passing over Documents Pending, and none after Delivered', () => {
+    expect(nextStage('ORDER_PLACED')).toBe('LOCATION_ENABLED');
+    expect(nextStage('LOCATION_ENABLED')).toBe('DOCUMENTS_SIGNING');
+    expect(nextStage('DOCUMENTS_PENDING')).toBe('DOCUMENTS_SIGNING');
+    expect(nextStage('PRODUCTION')).toBe('DELIVERY_DATE_CONFIRMED');
+    expect(nextStage('FINAL_DOCUMENTS')).toBe('DELIVERED');
+    expect(nextStage('DELIVERED')).toBeNull();
   });
 
   it('takes the least advanced stage', () => {

@@ -176,6 +176,16 @@ export function stageGroup(stage: Stage): StageGroup {
 export const ADMIN_STAGES: Stage[] = STAGE_TABLE.filter((row) => row.adminChoosable).map((row) => row.code);
 
 /**
+ * The stage "Move to <next stage>" sets: the next one an admin may choose, or null at the last
+ * (DELIVERED). DOCUMENTS_PENDING is passed over, as in the Status dialog: documents are prepared, not
+ * chosen, so Location Enabled and Documents Pending both move on to Document Signing.
+ */
+export function nextStage(stage: Stage): Stage | null {
+  const at = STAGES.indexOf(stage);
+  return ADMIN_STAGES.find((candidate) => STAGES.indexOf(candidate) > at) ?? null;
+}
+
+/**
  * The dashboard's 'Pending Actions': orders waiting on the customer's signature or payment.
  * DOCUMENTS_PENDING shares DOCUMENTS_SIGNING's position on the timeline, so it counts too.
  */

@@ -77,6 +77,15 @@ export function listUrl(values: Record<string, string | number> = {}): string {
   return `/api/admin/orders?${params}`;
 }
 
+/**
+ * The stand-in server for a staff screen. The staff member's own choices answer as one who picked 10
+ * rows a page and saved no view, unless the test answers them itself.
+ */
 export function adminApi(routes: Parameters<typeof mockApi>[0]) {
-  return mockApi({ 'GET /api/auth/session': sessionRoute(ADMIN), ...routes });
+  return mockApi({
+    'GET /api/auth/session': sessionRoute(ADMIN),
+    'GET /api/admin/preferences': { body: { ordersPageSize: 10 } },
+    'GET /api/admin/saved-views': { body: [] },
+    ...routes,
+  });
 }

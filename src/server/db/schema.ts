@@ -227,6 +227,34 @@ export const apiKeys = pgTable(
   (t) => [uniqueIndex('api_keys_key_hash_key').on(t.keyHash)],
 );
 
+/**
+ * A staff member's own back-office choices (src/server/features/staff-preferences/); a null column is
+ * "not chosen", answered as the default. Gone with the person.
+ */
+export const staffPreferences = pgTable('staff_preferences', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  ordersPageSize: integer('orders_page_size'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A staff member's saved views of the orders list: a name and the list's address without the page. */
+export const savedViews = pgTable(
+  'saved_views',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    params: text('params').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // One name per person, whatever its case; the index also serves the person's list.
+  (t) => [uniqueIndex('saved_views_user_name_key').on(t.userId, sql`lower(${t.name})`)],
+);
+
 /** One row per processed external delivery (webhook idempotency key, Stripe event id). */
 export const processedDeliveries = pgTable('processed_deliveries', {
   key: text('key').primaryKey(),

@@ -19,6 +19,8 @@ const EXPECTED: Record<string, Permission> = {
   'GET /api/admin/delivery-slots': 'orders.read',
   'PATCH /api/admin/orders/:id/status': 'orders.status',
   'POST /api/admin/orders/:id/tracking-link': 'orders.status',
+  'POST /api/admin/orders/:id/next-stage': 'orders.status',
+  'POST /api/admin/orders/:id/next-stage/undo': 'orders.status',
   'POST /api/admin/orders/bulk-status': 'orders.bulk',
   'POST /api/admin/orders/:id/notes': 'orders.notes',
   'GET /api/admin/orders/:id/messages': 'orders.read',
@@ -64,6 +66,12 @@ const EXPECTED: Record<string, Permission> = {
   'GET /api/admin/financing-applications': 'financing.read',
   'GET /api/admin/orders/:id/financing-applications': 'financing.read',
   'POST /api/admin/financing/signing-secret': 'admin.all',
+  'GET /api/admin/preferences': 'orders.read',
+  'PATCH /api/admin/preferences': 'orders.read',
+  'GET /api/admin/saved-views': 'orders.read',
+  'POST /api/admin/saved-views': 'orders.read',
+  'PATCH /api/admin/saved-views/:id': 'orders.read',
+  'DELETE /api/admin/saved-views/:id': 'orders.read',
 };
 
 /** Ids that look real but match nothing, so an allowed call changes nothing. */

@@ -16,7 +16,10 @@ import {
   bulkDeleteResultSchema,
   dashboardSchema,
   internalNoteSchema,
+  nextStageResultSchema,
+  nextStageSchema,
   statusChangeResultSchema,
+  undoNextStageSchema,
 } from '../schemas/admin-orders.js';
 import { idParams, messageSchema } from '../schemas/common.js';
 import { defineRoute } from './define-route.js';
@@ -45,6 +48,22 @@ export const adminOrderRoutes = {
     params: idParams,
     body: adminStatusPatchSchema,
     responses: { 200: statusChangeResultSchema },
+  }),
+  /** "Move to <next stage>": the units at the order's stage move one stage on (decision 282). */
+  nextStage: defineRoute({
+    method: 'POST',
+    path: '/api/admin/orders/:id/next-stage',
+    params: idParams,
+    body: nextStageSchema,
+    responses: { 200: nextStageResultSchema },
+  }),
+  /** Puts back the units a next-stage move moved, while they are still where it put them. */
+  undoNextStage: defineRoute({
+    method: 'POST',
+    path: '/api/admin/orders/:id/next-stage/undo',
+    params: idParams,
+    body: undoNextStageSchema,
+    responses: { 200: nextStageResultSchema },
   }),
   bulkStatus: defineRoute({
     method: 'POST',

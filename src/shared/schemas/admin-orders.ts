@@ -3,7 +3,7 @@
  * status changes, the activity feed and internal notes. zod/mini (decision 14).
  */
 import * as z from 'zod/mini';
-import { FILTER_STATUSES, parseStage, STAGES, type Stage } from '../stages.js';
+import { FILTER_STATUSES, nextStage, parseStage, STAGES, type Stage } from '../stages.js';
 import { orderMoneySchema } from './money.js';
 import { stageSchema } from './orders.js';
 
@@ -182,6 +182,42 @@ export const statusChangeResultSchema = z.object({
   updatedOrders: z.number(),
 });
 export type StatusChangeResult = z.infer<typeof statusChangeResultSchema>;
+
+/**
+ * POST /api/admin/orders/:id/next-stage: `from` is the order's stage as the staff member saw it, so a
+ * move made meanwhile by someone else is not stepped over (409 ORDER_STAGE_CHANGED).
+ */
+export const nextStageSchema = z.object({ from: stageSchema });
+export type NextStageRequest = z.infer<typeof nextStageSchema>;
+
+/** What a "Move to <next stage>" did: the units that moved, from and to; the order's stage after. */
+export const nextStageResultSchema = z.object({
+  from: stageSchema,
+  to: stageSchema,
+  itemNumbers: z.array(z.number()),
+  status: stageSchema,
+});
+export type NextStageResult = z.infer<typeof nextStageResultSchema>;
+
+/**
+ * POST /api/admin/orders/:id/next-stage/undo: the answer of a next-stage move, sent back to put those
+ * units back where they were. Only a real next-stage step can be undone this way.
+ */
+export const undoNextStageSchema = z
+  .object({
+    from: stageSchema,
+    to: stageSchema,
+    itemNumbers: z
+      .array(z.number().check(z.int(), z.minimum(1)))
+      .check(z.minLength(1), z.maxLength(SELECTED_ORDERS_MAX)),
+  })
+  .check(
+    z.refine((body) => nextStage(body.from) === body.to, {
+      message: 'Not a next-stage move',
+      path: ['to'],
+    }),
+  );
+export type UndoNextStage = z.infer<typeof undoNextStageSchema>;
 
 /** Who caused an event, resolved for staff: the admin's or customer's e-mail, the API key's name. */
 export const activityActorSchema = z.object({

@@ -1,12 +1,20 @@
 import { CircleAlert, CircleCheck } from 'lucide-react';
-import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
+import {
+  Toast,
+  ToastAction,
+  ToastClose,
+  ToastDescription,
+  ToastProvider,
+  ToastTitle,
+  ToastViewport,
+} from './toast';
 import { dismissToast, useToast } from './use-toast';
 
 export function Toaster() {
   const { toasts } = useToast();
   return (
     <ToastProvider>
-      {toasts.map(({ id, title, description, variant, open, duration }) => (
+      {toasts.map(({ id, title, description, variant, open, duration, action }) => (
         <Toast
           key={id}
           variant={variant}
@@ -26,6 +34,11 @@ export function Toaster() {
               {description && <ToastDescription>{description}</ToastDescription>}
             </div>
           </div>
+          {action && (
+            <ToastAction altText={action.altText} onClick={action.onClick}>
+              {action.label}
+            </ToastAction>
+          )}
           <ToastClose />
         </Toast>
       ))}

@@ -14,6 +14,11 @@ export interface ToastInput {
   variant?: ToastVariant;
   /** How long it stays, in ms; the provider's TOAST_DURATION_MS when omitted. */
   duration?: number;
+  /**
+   * One button beside the text (Undo). `altText` says how to do the same without the toast, for screen
+   * readers (Radix announces it); clicking it closes the toast.
+   */
+  action?: { label: string; altText: string; onClick: () => void };
 }
 
 export interface ToastState extends ToastInput {

@@ -68,11 +68,12 @@ export const fetchAdminOrderRow = (id: number) => callApi(adminOrderRoutes.row, 
 export const fetchActivity = (id: number) => callApi(adminOrderRoutes.activity, { params: { id } });
 
 /** A page of orders; the previous page stays on screen while the next one loads. */
-export function useAdminOrders(query: AdminOrdersQuery) {
+export function useAdminOrders(query: AdminOrdersQuery, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: adminOrderKeys.list(query),
     queryFn: () => fetchAdminOrders(query),
     placeholderData: keepPreviousData,
+    enabled,
   });
 }
 

@@ -75,7 +75,7 @@ describe('orders address', () => {
     );
     expect(query).toEqual({
       page: 2,
-      pageSize: 10,
+      pageSize: 50,
       q: 'cabin',
       sort: 'orderDate:desc',
       dateFrom: '2025-05-01',
@@ -94,15 +94,21 @@ describe('orders address', () => {
     expect(params.toString()).toBe('registration=guest&sort=status%3Aasc&page=3');
   });
 
-  it('keeps an offered page size other than 10 in the address and reads it back', () => {
-    for (const size of [25, 50, 100]) {
+  it('keeps an offered page size other than the staff member’s own in the address and reads it back', () => {
+    for (const size of [10, 25, 100]) {
       const params = paramsFromQuery({ ...queryFromParams(new URLSearchParams()), pageSize: size, page: 4 });
       expect(params.toString()).toBe(`pageSize=${size}&page=4`);
       expect(queryFromParams(params)).toMatchObject({ pageSize: size, page: 4 });
     }
-    // Sizes the page does not offer fall back to 10, though the server would take 7 or 20.
+    // The staff member's own size stays out of the address; 50 until they choose.
+    expect(queryFromParams(new URLSearchParams()).pageSize).toBe(50);
+    expect(queryFromParams(new URLSearchParams(), 25).pageSize).toBe(25);
+    expect(
+      paramsFromQuery({ ...queryFromParams(new URLSearchParams(), 25), pageSize: 25 }, 25).toString(),
+    ).toBe('');
+    // Sizes the page does not offer fall back to the staff member's, though the server would take 7 or 20.
     for (const value of ['7', '20', '101', 'lots', '']) {
-      expect(queryFromParams(new URLSearchParams({ pageSize: value })).pageSize).toBe(10);
+      expect(queryFromParams(new URLSearchParams({ pageSize: value }), 100).pageSize).toBe(100);
     }
   });
 });

@@ -114,6 +114,7 @@ function OrderCard({
   return (
     <li
       aria-label={`Order ${label}`}
+      data-order-row={row.id}
       data-state={selected ? 'selected' : undefined}
       className="grid min-w-0 gap-1.5 px-4 py-3 data-[state=selected]:bg-muted"
     >
@@ -127,6 +128,7 @@ function OrderCard({
         />
         <Link
           to={orderPageUrl(row.id)}
+          data-order-link
           className="shrink-0 font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
         >
           {label}

@@ -4,7 +4,8 @@
  * the activity with internal notes. The dialogs are the table's own.
  */
 
-import { ArrowLeft, Download, RefreshCw, Trash2 } from 'lucide-react';
+import { ArrowLeft, ChevronsRight, Download, RefreshCw, Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatCents, paymentMethodLabel } from '../../../shared/format.js';
 import { counted } from '../../../shared/plural.js';
@@ -23,10 +24,12 @@ import { Conversation } from '../conversations/conversation';
 import { OrderFinancing } from '../financing/order-financing';
 import { formatAddress } from '../orders/order-details';
 import { MoneySummary, orderPaymentText, STAFF_MONEY_WORDS } from '../payments/money';
+import { useOpenOrder } from '../shortcuts/open-order';
 import { Activity } from './activity';
 import { orderExportUrl, useAdminOrder, useAdminOrderRow } from './api';
 import { download } from './download';
 import { Fields } from './fields';
+import { type NextStageTarget, nextStageLabel, useMoveToNextStage } from './next-stage';
 import { type OrderDialogs, useOrderDialogs } from './order-dialogs';
 import { Units } from './order-units';
 import { StageBadge } from './stage-badge';
@@ -64,6 +67,34 @@ function OrderPageFor({ id }: { id: number }) {
       <OrderPageContent row={row.data} order={order.data} dialogs={dialogs} />
       {dialogs.dialogs}
     </>
+  );
+}
+
+/**
+ * "Move to <next stage>" in one click, with Undo in its toast; the command palette runs the same move on
+ * the order open here (src/client/features/shortcuts/).
+ */
+function NextStageButton({ id, label, status }: NextStageTarget) {
+  const move = useMoveToNextStage();
+  const [moving, setMoving] = useState(false);
+  const next = nextStageLabel(status);
+  useOpenOrder({ id, label, status });
+  if (next === null) return null;
+  return (
+    <Button
+      disabled={moving}
+      onClick={async () => {
+        setMoving(true);
+        try {
+          await move({ id, label, status });
+        } finally {
+          setMoving(false);
+        }
+      }}
+    >
+      <ChevronsRight aria-hidden="true" />
+      {next}
+    </Button>
   );
 }
 
@@ -124,6 +155,7 @@ function OrderPageContent({
             </p>
           </div>
           <div className="flex flex-wrap gap-2">
+            {can('orders.status') && <NextStageButton id={order.id} label={label} status={order.status} />}
             {can('orders.status') && (
               <Button
                 variant="outline"

@@ -32,7 +32,11 @@ export function OrderRow({
   const label = orderName(row.orderId);
   const unitsId = `units-of-${row.id}`;
   return (
-    <TableRow className="group" data-state={selected ? 'selected' : undefined}>
+    <TableRow
+      className="group focus-within:bg-muted/50"
+      data-order-row={row.id}
+      data-state={selected ? 'selected' : undefined}
+    >
       <TableCell className={COMPACT}>
         <input
           type="checkbox"
@@ -64,7 +68,8 @@ export function OrderRow({
           <div className="grid min-w-0">
             <Link
               to={orderPageUrl(row.id)}
-              className="truncate font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+              data-order-link
+              className="whitespace-nowrap font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
             >
               {label}
             </Link>

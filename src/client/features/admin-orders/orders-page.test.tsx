@@ -161,6 +161,7 @@ describe('admin orders page', () => {
       [`GET ${listUrl()}`]: page(rows, 100_010),
       [`GET ${listUrl({ page: 2 })}`]: page(rows, 100_010),
       [`GET ${listUrl({ pageSize: 50 })}`]: page(rows, 100_010),
+      'PATCH /api/admin/preferences': (body) => ({ body }),
     });
     await openOrders('/admin/orders?page=2');
     expect(screen.getByText('Showing 11 to 20 of 100,010 orders')).toBeInTheDocument();
@@ -180,6 +181,23 @@ describe('admin orders page', () => {
     expect(screen.getByRole('combobox', { name: 'Rows per page' })).toHaveValue('50');
     // 100,010 orders at 50 a page: the last of 2,001 pages is offered.
     expect(screen.getByRole('button', { name: 'Page 2,001' })).toBeInTheDocument();
+    // The choice is the staff member's own, kept on the server rather than in the address.
+    expect(calls(recorded, 'PATCH', '/api/admin/preferences').map((call) => call.body)).toEqual([
+      { ordersPageSize: 50 },
+    ]);
+    expect(window.location.search).not.toContain('pageSize');
+  });
+
+  it('opens at the staff member’s own rows per page, asking the server once', async () => {
+    const recorded = adminApi({
+      'GET /api/admin/preferences': { body: { ordersPageSize: 50 } },
+      [`GET ${listUrl({ pageSize: 50 })}`]: page(),
+    });
+    await openOrders();
+    expect(screen.getByRole('combobox', { name: 'Rows per page' })).toHaveValue('50');
+    expect(calls(recorded, 'GET', '/api/admin/orders').map((call) => call.url)).toEqual([
+      listUrl({ pageSize: 50 }),
+    ]);
   });
 
   it('opens on the page size the address names, and ignores one not offered', async () => {
@@ -358,7 +376,14 @@ describe('admin orders page', () => {
 
     await waitFor(() => expect(screen.queryByText('VH1042')).not.toBeInTheDocument());
     expect(calls(recorded, 'GET', '/api/admin/orders').at(-1)?.url).toBe(filtered);
-    expect(screen.getByText(/6 filters applied/)).toBeInTheDocument();
+    // Each filter named on its own chip, which removes it.
+    const chips = screen.getByRole('region', { name: 'Filters' });
+    expect(chips).toHaveTextContent('Stage: In Production, Delivery Scheduled');
+    expect(chips).toHaveTextContent('Payment: Unpaid');
+    expect(chips).toHaveTextContent('Registration: Guest');
+    expect(chips).toHaveTextContent('Product: “Cabin”');
+    for (const name of ['stage', 'date', 'payment', 'registration', 'product'])
+      expect(within(chips).getByRole('button', { name: `Remove the ${name} filter` })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(await screen.findByText('VH1042')).toBeInTheDocument();
@@ -760,11 +785,44 @@ describe('admin orders page', () => {
   });
 
   describe('saved views', () => {
-    it('saves the current filters under a name and applies them again from Views', async () => {
+    /** The server's saved views of the signed-in staff member, changed by the calls the page makes. */
+    function viewsServer(initial: { id: number; name: string; params: string }[]) {
+      let views = [...initial];
+      return {
+        'GET /api/admin/saved-views': () => ({ body: views }),
+        'POST /api/admin/saved-views': (body: unknown) => {
+          const view = { id: views.length + 10, ...(body as { name: string; params: string }) };
+          views = [...views, view];
+          return { status: 201, body: view };
+        },
+        ...Object.fromEntries(
+          initial.flatMap((view) => [
+            [
+              `PATCH /api/admin/saved-views/${view.id}`,
+              (body: unknown) => {
+                const { name } = body as { name: string };
+                views = views.map((v) => (v.id === view.id ? { ...v, name } : v));
+                return { body: { ...view, name } };
+              },
+            ],
+            [
+              `DELETE /api/admin/saved-views/${view.id}`,
+              () => {
+                views = views.filter((v) => v.id !== view.id);
+                return { body: { message: 'View deleted' } };
+              },
+            ],
+          ]),
+        ),
+      };
+    }
+
+    it('saves the current filters under a name, then shows it as a tab that applies them again', async () => {
       const user = userEvent.setup();
       const filtered = listUrl({ q: 'cabin', status: 'PRODUCTION,DELIVERED', sort: 'status:asc' });
       const cleared = listUrl({ q: 'cabin', sort: 'status:asc' });
       const recorded = adminApi({
+        ...viewsServer([]),
         [`GET ${filtered}`]: page([guestCabin]),
         [`GET ${listUrl({ page: 2, q: 'cabin', status: 'PRODUCTION,DELIVERED', sort: 'status:asc' })}`]: page(
           [guestCabin],
@@ -773,6 +831,7 @@ describe('admin orders page', () => {
         [`GET ${cleared}`]: page(),
       });
       await openOrders('/admin/orders?q=cabin&status=PRODUCTION,DELIVERED&sort=status:asc&page=2');
+      expect(screen.queryByRole('navigation', { name: 'Saved views' })).not.toBeInTheDocument();
 
       await user.click(screen.getByRole('button', { name: 'Views' }));
       expect(await screen.findByText('No saved views yet.')).toBeInTheDocument();
@@ -783,26 +842,33 @@ describe('admin orders page', () => {
       await user.type(dialog.getByLabelText('View name'), 'Cabins moving');
       await user.click(dialog.getByRole('button', { name: 'Save view' }));
       expect(await toasts().findByText('View “Cabins moving” saved')).toBeInTheDocument();
+      expect(calls(recorded, 'POST', '/api/admin/saved-views').map((call) => call.body)).toEqual([
+        { name: 'Cabins moving', params: 'q=cabin&status=PRODUCTION%2CDELIVERED&sort=status%3Aasc' },
+      ]);
+      const tabs = await screen.findByRole('navigation', { name: 'Saved views' });
+      expect(within(tabs).getByRole('link', { name: 'Cabins moving' })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
 
-      // Elsewhere, then back through the menu: the same list, from its first page.
+      // Elsewhere, then back through the tab: the same list, from its first page.
       await user.click(screen.getByRole('button', { name: 'Clear filters' }));
       await waitFor(() => expect(calls(recorded, 'GET', cleared)).not.toEqual([]));
-      await user.click(screen.getByRole('button', { name: 'Views' }));
-      await user.click(await screen.findByRole('menuitem', { name: 'Cabins moving' }));
+      expect(within(tabs).getByRole('link', { name: 'Cabins moving' })).not.toHaveAttribute('aria-current');
+      await user.click(within(tabs).getByRole('link', { name: 'Cabins moving' }));
       await waitFor(() => expect(calls(recorded, 'GET', '/api/admin/orders').at(-1)?.url).toBe(filtered));
       expect(screen.getByRole('searchbox', { name: 'Search orders' })).toHaveValue('cabin');
     });
 
-    it('renames and deletes a view, refusing a name already taken', async () => {
+    it('renames and deletes a view on the server, refusing a name already taken', async () => {
       const user = userEvent.setup();
-      localStorage.setItem(
-        'orderflow:order-views:1',
-        JSON.stringify([
-          { id: 'a', name: 'Late', params: 'status=PRODUCTION' },
-          { id: 'b', name: 'Guests', params: 'registration=guest' },
+      const recorded = adminApi({
+        ...viewsServer([
+          { id: 1, name: 'Late', params: 'status=PRODUCTION' },
+          { id: 2, name: 'Guests', params: 'registration=guest' },
         ]),
-      );
-      adminApi({ [`GET ${listUrl()}`]: page() });
+        [`GET ${listUrl()}`]: page(),
+      });
       await openOrders();
       await user.click(screen.getByRole('button', { name: 'Views' }));
       await user.click(await screen.findByRole('menuitem', { name: 'Manage views…' }));
@@ -815,10 +881,23 @@ describe('admin orders page', () => {
       await user.clear(late);
       await user.type(late, 'Stuck in production');
       await user.click(dialog.getAllByRole('button', { name: 'Rename' })[0] as HTMLElement);
+      expect(await toasts().findByText('View renamed')).toBeInTheDocument();
       await user.click(dialog.getByRole('button', { name: 'Delete view Guests' }));
-      expect(JSON.parse(localStorage.getItem('orderflow:order-views:1') ?? '[]')).toEqual([
-        { id: 'a', name: 'Stuck in production', params: 'status=PRODUCTION' },
+      expect(await toasts().findByText('View “Guests” deleted')).toBeInTheDocument();
+      expect(calls(recorded, 'PATCH', '/api/admin/saved-views/1').map((call) => call.body)).toEqual([
+        { name: 'Stuck in production' },
       ]);
+      expect(calls(recorded, 'DELETE', '/api/admin/saved-views/2')).toHaveLength(1);
+      await user.click(dialog.getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      const tabs = await screen.findByRole('navigation', { name: 'Saved views' });
+      await waitFor(() =>
+        expect(
+          within(tabs)
+            .getAllByRole('link')
+            .map((tab) => tab.textContent),
+        ).toEqual(['All orders', 'Stuck in production']),
+      );
     });
   });
 });

@@ -1,14 +1,16 @@
 /**
- * Orders: search, Filter dialog and Export over a table paged, searched, filtered and sorted on the
- * server, 10, 25, 50 or 100 rows a page, with numbered pages and 'Go to page'. Page, page size, search,
- * sort and filters live in the address, so a reload, Back and a shared link show the same list.
+ * Orders: saved views as tabs, search, filter chips (and the Filter dialog) and Export over a table paged,
+ * searched, filtered and sorted on the server, 10, 25, 50 or 100 rows a page (the staff member's own
+ * choice, 50 until they pick), with numbered pages and 'Go to page'. Page, search, sort and filters live
+ * in the address, so a reload, Back and a shared link show the same list. Keys: list-keys.ts.
  */
 
 import { Download, ListFilter, RefreshCw, Trash2, X } from 'lucide-react';
-import { Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { counted, plural } from '../../../shared/plural.js';
 import type { AdminOrdersQuery } from '../../../shared/schemas/admin-orders.js';
+import { DEFAULT_ORDERS_PAGE_SIZE, type OrdersPageSize } from '../../../shared/schemas/staff-preferences.js';
 import { LoadFailed } from '../../components/load-failed';
 import { Pager, showingText } from '../../components/pager';
 import { SearchBox } from '../../components/search-box';
@@ -19,10 +21,13 @@ import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
 import { lazyChunk } from '../../lib/lazy-chunk';
 import { PHONE_QUERY, useMediaQuery } from '../../lib/media';
-import { toastSuccess } from '../../lib/notify';
+import { toastError, toastSuccess } from '../../lib/notify';
 import { useCan } from '../auth/permissions';
+import { useStaffPreferences, useUpdateStaffPreferences } from '../staff-preferences/api';
 import { exportUrl, selectedExportUrl, useAdminOrders } from './api';
 import { download } from './download';
+import { FilterChips } from './filter-chips';
+import { useListKeys } from './list-keys';
 import { OrderCards } from './order-cards';
 import { useOrderDialogs } from './order-dialogs';
 import { OrdersTable } from './orders-table';
@@ -36,6 +41,7 @@ import {
   paramsFromQuery,
   queryFromParams,
 } from './url-state';
+import { ViewTabs } from './view-tabs';
 import { ViewsMenu } from './views-menu';
 
 const ORDERS = { one: 'order', other: 'orders' };
@@ -48,15 +54,23 @@ const BulkDeleteDialog = lazyChunk(() =>
 
 export default function AdminOrdersPage() {
   const [params, setParams] = useSearchParams();
-  const query = useMemo(() => queryFromParams(params), [params]);
-  const orders = useAdminOrders(query);
+  const preferences = useStaffPreferences();
+  const updatePreferences = useUpdateStaffPreferences();
+  // The staff member's own rows per page; the default when it cannot be read.
+  const preferred = preferences.data?.ordersPageSize ?? DEFAULT_ORDERS_PAGE_SIZE;
+  const query = useMemo(() => queryFromParams(params, preferred), [params, preferred]);
+  // A page size in the address needs no preference; otherwise the list waits for it, so it is not
+  // asked for twice (at the default, then at the staff member's own size).
+  const orders = useAdminOrders(query, {
+    enabled: params.has('pageSize') || !preferences.isPending,
+  });
   const [filterOpen, setFilterOpen] = useState(false);
   const [filterOpened, setFilterOpened] = useState(false);
   // A phone gets cards, like the customers list: the table would scroll sideways under its actions.
   const phone = useMediaQuery(PHONE_QUERY);
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   // The selection belongs to the list it was made on: another page, search or filter starts empty.
-  const listKey = paramsFromQuery({ ...query, sort: 'orderDate:desc' }).toString();
+  const listKey = paramsFromQuery({ ...query, sort: 'orderDate:desc' }, preferred).toString();
   const [selection, setSelection] = useState<{ key: string; ids: ReadonlySet<number> }>({
     key: listKey,
     ids: new Set(),
@@ -68,11 +82,31 @@ export default function AdminOrdersPage() {
   // The ids the confirmation was opened for: it keeps naming them while it closes.
   const [bulkDelete, setBulkDelete] = useState<{ open: boolean; ids: number[] }>({ open: false, ids: [] });
   const savedViews = useSavedViews();
-  const currentViewParams = viewParams(paramsFromQuery(query));
+  const currentViewParams = viewParams(paramsFromQuery(query, preferred));
+  const listRef = useRef<HTMLDivElement>(null);
+  const searchRef = useRef<HTMLDivElement>(null);
+  useListKeys({
+    list: listRef,
+    search: searchRef,
+    onToggle: (id) => select([id], !selected.has(id)),
+  });
+  const openFilter = () => {
+    setFilterOpened(true);
+    setFilterOpen(true);
+  };
 
   /** Pushes a new query into the address; search keystrokes replace the entry instead of adding one. */
   function navigate(next: Partial<AdminOrdersQuery>, options: { replace?: boolean } = {}) {
-    setParams(paramsFromQuery({ ...query, page: 1, ...next }), options);
+    setParams(paramsFromQuery({ ...query, page: 1, ...next }, preferred), options);
+  }
+
+  /** Rows per page are the staff member's own: stored on the server and kept out of the address. */
+  function changePageSize(pageSize: number) {
+    updatePreferences.mutate(
+      { ordersPageSize: pageSize as OrdersPageSize },
+      { onError: (error) => toastError('Rows per page not saved', error) },
+    );
+    setParams(paramsFromQuery({ ...query, page: 1, pageSize }, pageSize));
   }
 
   // A page of rows renders in a deferred pass, which React can interrupt (a slow phone stays
@@ -87,9 +121,9 @@ export default function AdminOrdersPage() {
   // After a delete empties the last page, step back to the new last page.
   useEffect(() => {
     if (orders.data && !orders.isPlaceholderData && query.page > pageCount) {
-      setParams(paramsFromQuery({ ...query, page: pageCount }), { replace: true });
+      setParams(paramsFromQuery({ ...query, page: pageCount }, preferred), { replace: true });
     }
-  }, [orders.data, orders.isPlaceholderData, query, pageCount, setParams]);
+  }, [orders.data, orders.isPlaceholderData, query, pageCount, setParams, preferred]);
 
   function select(ids: readonly number[], value: boolean) {
     const next = new Set(selected);
@@ -136,7 +170,9 @@ export default function AdminOrdersPage() {
         </p>
       </div>
 
-      <div className="flex flex-col gap-3 sm:flex-row">
+      <ViewTabs views={savedViews.views} currentParams={currentViewParams} />
+
+      <div ref={searchRef} className="flex flex-col gap-3 sm:flex-row">
         <SearchBox
           label="Search orders"
           placeholder="Search by order ID, product, customer name or e-mail"
@@ -147,14 +183,7 @@ export default function AdminOrdersPage() {
           className="flex-1"
         />
         <div className="flex gap-3">
-          <Button
-            variant="outline"
-            className="flex-1 sm:flex-none"
-            onClick={() => {
-              setFilterOpened(true);
-              setFilterOpen(true);
-            }}
-          >
+          <Button variant="outline" className="flex-1 sm:flex-none" onClick={openFilter}>
             <ListFilter aria-hidden="true" />
             Filter
             {filterCount > 0 && (
@@ -187,28 +216,7 @@ export default function AdminOrdersPage() {
         </div>
       </div>
 
-      {filterCount > 0 && (
-        <div className="-mt-3 flex items-center gap-2 text-muted-foreground text-sm">
-          <span>{counted(filterCount, 'filter', 'filters')} applied.</span>
-          <Button
-            variant="link"
-            size="sm"
-            className="h-auto p-0"
-            onClick={() =>
-              navigate({
-                status: undefined,
-                dateFrom: undefined,
-                dateTo: undefined,
-                payment: undefined,
-                registration: undefined,
-                product: undefined,
-              })
-            }
-          >
-            Clear filters
-          </Button>
-        </div>
-      )}
+      <FilterChips filters={dialogFilters(query)} onChange={(patch) => navigate(patch)} onMore={openFilter} />
 
       {selected.size > 0 && (
         <section
@@ -267,7 +275,7 @@ export default function AdminOrdersPage() {
       )}
 
       {!(orders.isError && !orders.data) && (
-        <Card className="overflow-hidden">
+        <Card ref={listRef} className="overflow-hidden">
           {!data ? (
             <div className="flex justify-center p-12 text-primary">
               <Spinner className="size-8" />
@@ -321,7 +329,7 @@ export default function AdminOrdersPage() {
           busy={orders.isFetching && !orders.isPending}
           jump
           pageSizes={ORDERS_PAGE_SIZES}
-          onPageSizeChange={(pageSize) => navigate({ pageSize })}
+          onPageSizeChange={changePageSize}
         />
       )}
 

@@ -3,11 +3,11 @@
  * Actions, one compact row an order; multi-unit orders expand into unit rows with 'Update Status'; a
  * checkbox per row for the bulk status change. The columns have fixed widths, so expanding an order
  * moves none of them, and the table only scrolls sideways (under the pinned Actions) when its card is
- * narrower than the columns need.
+ * narrower than the columns need. The Order ID column fits the longest ID of the page, whole.
  */
 
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import { Fragment } from 'react';
+import { Fragment, useLayoutEffect, useRef, useState } from 'react';
 import type { AdminOrderRow, AdminOrderSort } from '../../../shared/schemas/admin-orders.js';
 import { Table, TableBody, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { cn } from '../../lib/utils';
@@ -42,10 +42,12 @@ export function OrdersTable({
   busy,
 }: OrdersTableProps) {
   const ids = rows.map((row) => row.id);
+  const idColumn = useIdColumnWidth(rows);
   const selectedOnPage = ids.filter((id) => selected.has(id)).length;
   const allSelected = ids.length > 0 && selectedOnPage === ids.length;
   return (
     <Table
+      ref={idColumn.table}
       aria-busy={busy || undefined}
       className={cn(
         'min-w-[52rem] table-fixed transition-opacity [&_td]:px-2 [&_th]:px-2',
@@ -54,13 +56,13 @@ export function OrdersTable({
     >
       <colgroup>
         <col className="w-9" />
-        <col className="w-26" />
+        <col style={{ width: idColumn.width }} />
         <col />
         <col className="w-32" />
         <col className="w-24" />
         <col className="w-36" />
         <col className="w-42" />
-        <col className="w-18" />
+        <col className="w-22" />
       </colgroup>
       <TableHeader>
         <TableRow className="hover:bg-transparent">
@@ -103,6 +105,34 @@ export function OrdersTable({
       </TableBody>
     </Table>
   );
+}
+
+/** The units toggle (1.75 rem), the gap after it (0.25 rem) and the cell's padding (1 rem). */
+const ID_CELL_EXTRA_PX = 28 + 4 + 16;
+/** Room for the header, 'Order ID' and its sort arrow. */
+const ID_COLUMN_MIN_PX = 104;
+
+/**
+ * The Order ID column is as wide as the longest ID on the page, so no ID is ever cut: the IDs are
+ * measured as drawn, before the page is painted; until then (and for a test without layout) it is
+ * estimated from the number of characters.
+ */
+function useIdColumnWidth(rows: readonly AdminOrderRow[]) {
+  const table = useRef<HTMLTableElement>(null);
+  const longest = rows.reduce((max, row) => Math.max(max, row.orderId.length), 0);
+  const [measured, setMeasured] = useState<number | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the rows are what changes the IDs drawn.
+  useLayoutEffect(() => {
+    let widest = 0;
+    for (const link of table.current?.querySelectorAll<HTMLElement>('[data-order-link]') ?? []) {
+      widest = Math.max(widest, link.scrollWidth);
+    }
+    setMeasured(widest > 0 ? Math.max(ID_COLUMN_MIN_PX, Math.ceil(widest) + ID_CELL_EXTRA_PX + 2) : null);
+  }, [rows]);
+  return {
+    table,
+    width: measured === null ? `calc(${Math.max(longest, 6)}ch + 3.5rem)` : `${measured}px`,
+  };
 }
 
 function SortableHead({

@@ -9,14 +9,18 @@ import {
   type AdminOrdersQuery,
   adminOrdersQuerySchema,
 } from '../../../shared/schemas/admin-orders.js';
+import { DEFAULT_ORDERS_PAGE_SIZE, ORDERS_PAGE_SIZES } from '../../../shared/schemas/staff-preferences.js';
 
-/** The page sizes offered ('Rows per page'); the first is the default and stays out of the address. */
-export const ORDERS_PAGE_SIZES = [10, 25, 50, 100] as const;
-export const ORDERS_PAGE_SIZE = ORDERS_PAGE_SIZES[0];
+/**
+ * The page sizes offered ('Rows per page'). The staff member's own choice, kept on the server
+ * (src/client/features/staff-preferences/api.ts), is the default and stays out of the address; a link
+ * with another size shows that size (decision 280).
+ */
+export { DEFAULT_ORDERS_PAGE_SIZE, ORDERS_PAGE_SIZES };
 
-function offeredPageSize(value: string | null): number {
+function offeredPageSize(value: string | null, preferred: number): number {
   const size = Number(value);
-  return (ORDERS_PAGE_SIZES as readonly number[]).includes(size) ? size : ORDERS_PAGE_SIZE;
+  return (ORDERS_PAGE_SIZES as readonly number[]).includes(size) ? size : preferred;
 }
 
 const FILTER_NAMES = ['status', 'dateFrom', 'dateTo', 'payment', 'registration', 'product'] as const;
@@ -26,8 +30,11 @@ export type DialogFilters = Pick<AdminOrderFilters, FilterName>;
 
 const FIELD_NAMES = ['page', 'q', 'sort', ...FILTER_NAMES] as const;
 
-/** The list query the address describes; a page size other than those offered falls back to 10. */
-export function queryFromParams(params: URLSearchParams): AdminOrdersQuery {
+/** The list query the address describes; without an offered page size, the staff member's own. */
+export function queryFromParams(
+  params: URLSearchParams,
+  preferredPageSize: number = DEFAULT_ORDERS_PAGE_SIZE,
+): AdminOrdersQuery {
   const raw: Record<string, string> = {};
   for (const name of FIELD_NAMES) {
     // Several stages arrive as `status=A,B` or as the parameter repeated; both read as one list.
@@ -37,11 +44,14 @@ export function queryFromParams(params: URLSearchParams): AdminOrdersQuery {
     if (z.safeParse(adminOrdersQuerySchema, { [name]: value }).success) raw[name] = value;
   }
   const parsed = z.parse(adminOrdersQuerySchema, raw);
-  return { ...parsed, pageSize: offeredPageSize(params.get('pageSize')) };
+  return { ...parsed, pageSize: offeredPageSize(params.get('pageSize'), preferredPageSize) };
 }
 
 /** The address for a query: defaults are left out so the plain page stays `/admin/orders`. */
-export function paramsFromQuery(query: AdminOrdersQuery): URLSearchParams {
+export function paramsFromQuery(
+  query: AdminOrdersQuery,
+  preferredPageSize: number = DEFAULT_ORDERS_PAGE_SIZE,
+): URLSearchParams {
   const params = new URLSearchParams();
   if (query.q) params.set('q', query.q);
   for (const name of FILTER_NAMES) {
@@ -50,7 +60,7 @@ export function paramsFromQuery(query: AdminOrdersQuery): URLSearchParams {
     if (text) params.set(name, text);
   }
   if (query.sort !== 'orderDate:desc') params.set('sort', query.sort);
-  if (query.pageSize !== ORDERS_PAGE_SIZE) params.set('pageSize', String(query.pageSize));
+  if (query.pageSize !== preferredPageSize) params.set('pageSize', String(query.pageSize));
   if (query.page > 1) params.set('page', String(query.page));
   return params;
 }

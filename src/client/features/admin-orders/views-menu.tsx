@@ -22,7 +22,8 @@ import {
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
 import { TextField } from '../../components/ui/text-field';
-import { toastSuccess } from '../../lib/notify';
+import { errorMessage } from '../../lib/api';
+import { toastError, toastSuccess } from '../../lib/notify';
 import {
   SAVED_VIEWS_MAX,
   type SavedView,
@@ -91,7 +92,7 @@ export function ViewsMenu({ saved, currentParams, onApply, className }: ViewsMen
           <DialogHeader>
             <DialogTitle>Manage views</DialogTitle>
             <DialogDescription>
-              Rename or delete your saved views. They are kept in this browser.
+              Rename or delete your saved views. They are kept with your account; only you see them.
             </DialogDescription>
           </DialogHeader>
           {saved.views.length === 0 ? (
@@ -112,23 +113,30 @@ export function ViewsMenu({ saved, currentParams, onApply, className }: ViewsMen
 function SaveViewForm({ saved, params, close }: { saved: SavedViews; params: string; close: () => void }) {
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
-  function submit(event: React.FormEvent) {
+  const [saving, setSaving] = useState(false);
+  async function submit(event: React.FormEvent) {
     event.preventDefault();
     const problem = viewNameError(name, saved.views);
     if (problem) {
       setError(problem);
       return;
     }
-    saved.save(name, params);
-    toastSuccess(`View “${name.trim()}” saved`);
-    close();
+    setSaving(true);
+    try {
+      await saved.save(name, params);
+      toastSuccess(`View “${name.trim()}” saved`);
+      close();
+    } catch (failure) {
+      setError(errorMessage(failure) ?? 'The view could not be saved');
+      setSaving(false);
+    }
   }
   return (
     <form onSubmit={submit} className="grid gap-4">
       <DialogHeader>
         <DialogTitle>Save current view</DialogTitle>
         <DialogDescription>
-          Keeps the search, filters, sort and rows per page, to pick again from Views.
+          Keeps the search, filters, sort and rows per page, as a tab over the list.
         </DialogDescription>
       </DialogHeader>
       <TextField
@@ -146,7 +154,9 @@ function SaveViewForm({ saved, params, close }: { saved: SavedViews; params: str
         <Button type="button" variant="outline" onClick={close}>
           Cancel
         </Button>
-        <Button type="submit">Save view</Button>
+        <Button type="submit" disabled={saving}>
+          Save view
+        </Button>
       </DialogFooter>
     </form>
   );
@@ -155,15 +165,19 @@ function SaveViewForm({ saved, params, close }: { saved: SavedViews; params: str
 function ManagedView({ view, saved }: { view: SavedView; saved: SavedViews }) {
   const [name, setName] = useState(view.name);
   const [error, setError] = useState<string | null>(null);
-  function rename(event: React.FormEvent) {
+  async function rename(event: React.FormEvent) {
     event.preventDefault();
     const problem = viewNameError(name, saved.views, view.id);
     if (problem) {
       setError(problem);
       return;
     }
-    saved.rename(view.id, name);
-    toastSuccess('View renamed');
+    try {
+      await saved.rename(view.id, name);
+      toastSuccess('View renamed');
+    } catch (failure) {
+      setError(errorMessage(failure) ?? 'The view could not be renamed');
+    }
   }
   return (
     <li>
@@ -185,9 +199,13 @@ function ManagedView({ view, saved }: { view: SavedView; saved: SavedViews }) {
           type="button"
           variant="ghost"
           aria-label={`Delete view ${view.name}`}
-          onClick={() => {
-            saved.remove(view.id);
-            toastSuccess(`View “${view.name}” deleted`);
+          onClick={async () => {
+            try {
+              await saved.remove(view.id);
+              toastSuccess(`View “${view.name}” deleted`);
+            } catch (failure) {
+              toastError('The view could not be deleted', failure);
+            }
           }}
         >
           <Trash2 aria-hidden="true" />

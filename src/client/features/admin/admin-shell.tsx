@@ -26,6 +26,7 @@ import { financingKeys } from '../financing/api';
 import { insightsKeys } from '../insights/api';
 import { AppShell } from '../shell/app-shell';
 import type { NavItem } from '../shell/sidebar';
+import { BackOfficeKeys, ShortcutButtons } from '../shortcuts/back-office-keys';
 
 /**
  * Each page with the permission its route requires (app.tsx): a role sees only what it may open.
@@ -95,7 +96,12 @@ export default function AdminShell() {
           onStaffMessage={refreshDeliveryDays}
           onMessageCreated={refreshMessages}
         >
-          <AppShell portalName="Admin Portal" items={items} />
+          <AppShell
+            portalName="Admin Portal"
+            items={items}
+            sidebarSection={(close) => <ShortcutButtons onOpen={close} />}
+          />
+          <BackOfficeKeys screens={items} />
         </LiveConnection>
       </div>
     </I18nextProvider>

@@ -5,7 +5,9 @@ import { defineErrors } from '../../lib/errors.js';
  * integrators branch on it and the portal translates it, so rename none and add new ones here.
  */
 export const adminOrdersErrors = defineErrors({
+  NO_NEXT_STAGE: 'CONFLICT',
   NO_ORDERS_TO_EXPORT: 'NOT_FOUND',
+  ORDER_STAGE_CHANGED: 'CONFLICT',
   ORDER_NOT_FOUND: 'NOT_FOUND',
   UNIT_NOT_IN_ORDER: 'BAD_REQUEST',
 });

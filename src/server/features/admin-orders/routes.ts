@@ -50,6 +50,18 @@ export const adminOrderRoutes: FastifyPluginAsync<{ adminOrders: AdminOrderServi
     handler: async (request) => service.changeStatus(request.params.id, request.body, auditActor(request)),
   });
 
+  registerRoute(app, routes.nextStage, {
+    config: { permission: 'orders.status' },
+    failures: { ...failures, 409: errorBody },
+    handler: async (request) => service.nextStage(request.params.id, request.body.from, auditActor(request)),
+  });
+
+  registerRoute(app, routes.undoNextStage, {
+    config: { permission: 'orders.status' },
+    failures: { ...failures, 409: errorBody },
+    handler: async (request) => service.undoNextStage(request.params.id, request.body, auditActor(request)),
+  });
+
   registerRoute(app, routes.bulkStatus, {
     config: { permission: 'orders.bulk' },
     failures,

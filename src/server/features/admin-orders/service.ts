@@ -6,7 +6,9 @@ import type {
   AdminOrdersPage,
   AdminOrdersQuery,
   AdminStatusPatch,
+  UndoNextStage,
 } from '../../../shared/schemas/admin-orders.js';
+import type { Stage } from '../../../shared/stages.js';
 import { isEmbedded } from '../../db/client.js';
 import { type AuditActor, recordAudit } from '../audit/index.js';
 import { existingOrderIds, findOrderId, findUnitId, type OrderChangeDeps } from '../orders/index.js';
@@ -16,6 +18,7 @@ import { dashboard } from './dashboard.js';
 import { adminOrdersErrors } from './errors.js';
 import { exportOneOrderCsv, exportOrdersCsv } from './export.js';
 import { adminOrderRow, createAdminOrderList } from './list.js';
+import { moveToNextStage, undoNextStage } from './next-stage.js';
 
 /** The staff member acting, as the audit log records them. */
 export type StaffMember = AuditActor;
@@ -32,7 +35,8 @@ function fromStages(changed: { from: string }[]): string | undefined {
   return stages.size === 1 ? [...stages][0] : undefined;
 }
 
-export function createAdminOrderService({ db, clock, orders: writer }: OrderChangeDeps) {
+export function createAdminOrderService(deps: OrderChangeDeps) {
+  const { db, clock, orders: writer } = deps;
   // On PGlite a count of 10 000 rows costs more than the page itself and nothing but this process
   // writes, so counts are kept until the next write. On a PostgreSQL server counting is cheap, and the
   // horizon moves with every write to any database of the cluster: page and count run together.
@@ -98,6 +102,11 @@ export function createAdminOrderService({ db, clock, orders: writer }: OrderChan
       });
       return { updatedItems: changed.length, updatedOrders: changed.length > 0 ? 1 : 0 };
     },
+
+    /** "Move to <next stage>" (next-stage.ts). */
+    nextStage: (orderId: number, from: Stage, by: StaffMember) => moveToNextStage(deps, orderId, from, by),
+    undoNextStage: (orderId: number, move: UndoNextStage, by: StaffMember) =>
+      undoNextStage(deps, orderId, move, by),
 
     /** Every unit of several orders, all in one transaction: one unknown id and nothing changes. */
     async bulkChangeStatus(body: AdminBulkStatus, by: StaffMember): Promise<StatusChangeCounts> {

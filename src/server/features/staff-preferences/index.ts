@@ -1,0 +1,1 @@
+export { createStaffPreferenceService, type StaffPreferenceService } from './service.js';
