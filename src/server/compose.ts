@@ -16,6 +16,7 @@ import {
   createMailSender,
   enqueueNewOrderAlert,
   enqueueStageChangeMail,
+  enqueueStageChangeMails,
 } from './features/notifications/index.js';
 import { createOnboardingService } from './features/onboarding/index.js';
 import {
@@ -28,6 +29,7 @@ import {
   createAutomationService,
   createWebhookSender,
   enqueueStatusChangedWebhook,
+  enqueueStatusChangedWebhooks,
 } from './features/outbound-webhooks/index.js';
 import { createPaymentService } from './features/payments/index.js';
 import { createSecondFactorService, relyingPartyOf } from './features/second-factor/index.js';
@@ -62,6 +64,8 @@ function subscribeToOrderEvents(events: OrderEvents) {
   );
   events.subscribe('units.status_changed', enqueueStageChangeMail);
   events.subscribe('units.status_changed', enqueueStatusChangedWebhook);
+  events.subscribe('units.bulk_status_changed', enqueueStageChangeMails);
+  events.subscribe('units.bulk_status_changed', enqueueStatusChangedWebhooks);
   events.subscribe('order.created', enqueueNewOrderAlert);
 }
 
@@ -74,6 +78,7 @@ export function composeServices({ config, db, clock, mailer, log }: CompositionD
   const settings = createSettingsService({ db, clock, config });
   const forecast = createForecastService({ db, clock, settings });
   events.subscribe('units.status_changed', forecast.noteStatusChange);
+  events.subscribe('units.bulk_status_changed', forecast.noteBulkStatusChange);
   const secondFactor = createSecondFactorService({
     db,
     clock,

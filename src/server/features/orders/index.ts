@@ -3,6 +3,12 @@
 
 export type { EventLog, Order, OrderItem, ShippingAddress, StageData } from '../../db/schema/orders.js';
 export { type BulkSeedResult, seedBulkOrders } from './bulk-seed.js';
+export {
+  type BulkStatusChange,
+  countOrdersMatching,
+  lockOrdersMatching,
+  type MovedOrder,
+} from './bulk-status.js';
 export type { NewOrder } from './create.js';
 export { toItemDto, toOrderDto } from './dto.js';
 export { type Actor, initiatedBy, type OrderEvent, type OrderEvents, type UnitChange } from './events.js';

@@ -9,6 +9,7 @@ import {
   type StageData,
 } from '../../db/schema/orders.js';
 import type { Clock } from '../../lib/clock.js';
+import { type BulkStatusChange, changeStatusOfOrders, type MovedOrder } from './bulk-status.js';
 import { createOrder, createOrders, type NewOrder } from './create.js';
 import { ordersErrors } from './errors.js';
 import { type Actor, initiatedBy, type OrderEvents } from './events.js';
@@ -45,6 +46,10 @@ export function createOrderWriter({ events }: { events: OrderEvents }) {
 
     changeStatus: (tx: Executor, change: StatusChange, now: Date): Promise<StatusChangeResult> =>
       changeItemStatus(events, tx, change, now),
+
+    /** Every unit of many locked orders to one stage, set-based (a bulk job); answers the orders that moved. */
+    changeStatusOfMany: (tx: Executor, change: BulkStatusChange, now: Date): Promise<MovedOrder[]> =>
+      changeStatusOfOrders(events, tx, change, now),
 
     revise: (tx: Executor, revision: OrderRevision, now: Date): Promise<RevisionResult> =>
       reviseOrder(events, tx, revision, now),

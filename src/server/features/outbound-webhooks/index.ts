@@ -1,3 +1,3 @@
 export { createWebhookSender } from './delivery.js';
-export { enqueueStatusChangedWebhook } from './outbound.js';
+export { enqueueStatusChangedWebhook, enqueueStatusChangedWebhooks } from './outbound.js';
 export { type AutomationService, createAutomationService } from './service.js';
