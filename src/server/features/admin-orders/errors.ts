@@ -5,6 +5,9 @@ import { defineErrors } from '../../lib/errors.js';
  * integrators branch on it and the portal translates it, so rename none and add new ones here.
  */
 export const adminOrdersErrors = defineErrors({
+  JOB_HAS_NO_FILE: 'CONFLICT',
+  JOB_NOT_FOUND: 'NOT_FOUND',
+  NO_ORDERS_MATCH: 'NOT_FOUND',
   NO_ORDERS_TO_EXPORT: 'NOT_FOUND',
   ORDER_NOT_FOUND: 'NOT_FOUND',
   UNIT_NOT_IN_ORDER: 'BAD_REQUEST',

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { arrayParam } from '../../db/array-param.js';
 import type { Db, Executor } from '../../db/client.js';
 import {
   type EventLog,
@@ -140,6 +141,21 @@ export function createOrderWriter({ events }: { events: OrderEvents }) {
         .returning({ id: orders.id, orderId: orders.orderId });
       if (!gone) throw ordersErrors.ORDER_NOT_FOUND('Order not found');
       return gone;
+    },
+
+    /**
+     * Orders the caller has locked (a bulk job), with everything that cascades: their log and units
+     * first, each in one statement, so the cascade from the orders finds nothing left to do row by row.
+     */
+    async deleteLocked(tx: Executor, orderIds: readonly number[]) {
+      if (orderIds.length === 0) return [];
+      const ids = arrayParam(orderIds, 'int[]');
+      await tx.delete(eventLogs).where(sql`${eventLogs.orderId} = any(${ids})`);
+      await tx.delete(orderItems).where(sql`${orderItems.orderId} = any(${ids})`);
+      return tx
+        .delete(orders)
+        .where(sql`${orders.id} = any(${ids})`)
+        .returning({ id: orders.id, orderId: orders.orderId });
     },
 
     /**
