@@ -7,11 +7,10 @@ import { rowsOf } from '../../db/array-param.js';
 import { isEmbedded } from '../../db/client.js';
 import { type BulkJob, bulkJobs } from '../../db/schema.js';
 import { publishToStaff } from '../../live/publish.js';
-import { recordAudit } from '../audit/index.js';
+import { type AuditActor, recordAudit } from '../audit/index.js';
 import { countOrdersMatching, lockOrdersMatching, type OrderChangeDeps } from '../orders/index.js';
 import { adminOrdersErrors } from './errors.js';
 import { exportOrdersCsv } from './export.js';
-import type { StaffMember } from './service.js';
 
 /**
  * Orders per statement of a job: the progress moves after each, and one statement's arrays stay small.
@@ -85,7 +84,7 @@ export function createBulkJobs({ db, clock, orders: writer }: OrderChangeDeps) {
     if (writesProgress) await db.update(bulkJobs).set({ done }).where(eq(bulkJobs.id, jobId));
   }
 
-  async function work(job: BulkJob, filter: AdminOrderFilters, by: StaffMember): Promise<void> {
+  async function work(job: BulkJob, filter: AdminOrderFilters, by: AuditActor): Promise<void> {
     await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${JOB_LOCK_SPACE}, ${job.id})`);
       const [current] = await tx
@@ -165,7 +164,7 @@ export function createBulkJobs({ db, clock, orders: writer }: OrderChangeDeps) {
     });
   }
 
-  function run(job: BulkJob, filter: AdminOrderFilters, by: StaffMember) {
+  function run(job: BulkJob, filter: AdminOrderFilters, by: AuditActor) {
     const task = work(job, filter, by)
       .catch(async (err: unknown) => {
         const reason = err instanceof Error ? err.message : String(err);
@@ -186,7 +185,7 @@ export function createBulkJobs({ db, clock, orders: writer }: OrderChangeDeps) {
 
   return {
     /** Counts the orders matching the filter, writes the job and starts it; 404 when none match. */
-    async start(request: BulkJobRequest, by: StaffMember): Promise<BulkJobStarted> {
+    async start(request: BulkJobRequest, by: AuditActor): Promise<BulkJobStarted> {
       const filter: AdminOrderFilters = request.filter;
       const total = await countOrdersMatching(db, filter);
       if (total === 0) throw adminOrdersErrors.NO_ORDERS_MATCH('No order matches this filter');
