@@ -73,7 +73,9 @@ export default function AdminShell() {
       <div lang="en">
         <LiveConnection
           refresh={refresh}
-          onStaffMessage={refreshDeliveryDays}
+          onStaffMessage={(message) =>
+            message.type === 'orders_changed' ? refresh() : refreshDeliveryDays()
+          }
           onMessageCreated={refreshMessages}
         >
           <AppShell portalName="Admin Portal" items={items} />
