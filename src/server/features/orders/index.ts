@@ -52,6 +52,7 @@ export {
 export { type Bind, orderFilterWhere, orderSort } from './staff-filters.js';
 export {
   dashboardFigures,
+  dashboardQueries,
   deliveredUnitsSince,
   existingOrderIds,
   findStaffOrderRow,
