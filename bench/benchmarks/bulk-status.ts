@@ -134,6 +134,7 @@ export const bulkStatusBenchmark: Benchmark = {
       const units = await unitCount(full.url ?? '');
       const server = await startServerProcess(script('admin-orders-full'), {
         env: { BENCH_DATABASE_URL: full.url ?? '', BENCH_POOL_SIZE: '10' },
+        startTimeoutMs: 120_000,
       });
       running.push(server);
       // A warm-up run each, after which every unit is at the first target: each measured run moves all.

@@ -42,9 +42,9 @@ export const dashboardBenchmark: Benchmark = {
       targets.push(pglite);
       const [postgresCookie, pgliteCookie] = await Promise.all([prepare(postgres), prepare(pglite)]);
       const env = { BENCH_DATABASE_URL: postgres.url ?? '', BENCH_POOL_SIZE: String(POOL_SIZE) };
-      const full = await startServerProcess(script('admin-orders-full'), { env });
+      const full = await startServerProcess(script('admin-orders-full'), { env, startTimeoutMs: 120_000 });
       running.push(full);
-      const bare = await startServerProcess(script('dashboard-bare'), { env });
+      const bare = await startServerProcess(script('dashboard-bare'), { env, startTimeoutMs: 120_000 });
       running.push(bare);
       const lite = await startServerProcess(script('admin-orders-full'), {
         env: { BENCH_DATA_DIR: pglite.dataDir ?? '' },

@@ -28,11 +28,16 @@ const pool = new pg.Pool({
   max: Number(process.env.BENCH_POOL_SIZE ?? 10),
 });
 const builder = drizzle(pool, { schema }) as unknown as Db;
-const [countsSql, recentSql, waitingSql] = dashboardQueries(
-  builder,
-  RECENT_ORDERS_COUNT,
-  LONGEST_WAITING_COUNT,
-).map((query) => query.toSQL());
+// Drizzle names no column in its SQL and reads the rows by position: so does this server.
+const statements = dashboardQueries(builder, RECENT_ORDERS_COUNT, LONGEST_WAITING_COUNT).map((query) => ({
+  ...query.toSQL(),
+  fields: Object.keys(
+    (query as unknown as { _: { selectedFields: Record<string, unknown> } })._.selectedFields,
+  ),
+}));
+const [countsSql, recentSql, waitingSql] = statements;
+const named = (fields: string[], rows: unknown[][]) =>
+  rows.map((row) => Object.fromEntries(fields.map((field, i) => [field, row[i]])) as Record<string, any>);
 const sessionSql = sessionUserSql(builder);
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
@@ -69,26 +74,28 @@ async function answer(req: import('node:http').IncomingMessage, res: import('nod
   if (!user) return send(res, 401, { message: 'Not signed in' });
   if (user.role !== 'ADMIN') return send(res, 403, { message: 'Admins only' });
   const [counts, recent, waiting] = await Promise.all(
-    [countsSql, recentSql, waitingSql].map((query) =>
-      pool.query({ text: query?.sql ?? '', values: query?.params ?? [] }),
+    [countsSql, recentSql, waitingSql].map(async (query) =>
+      named(
+        query?.fields ?? [],
+        (await pool.query({ text: query?.sql ?? '', values: query?.params ?? [], rowMode: 'array' })).rows,
+      ),
     ),
   );
   const orders = new Map<string, number>();
   const units = new Map<string, number>();
-  for (const row of counts?.rows ?? [])
-    (row.kind === 'order' ? orders : units).set(row.status, Number(row.count));
+  for (const row of counts ?? []) (row.kind === 'order' ? orders : units).set(row.status, Number(row.count));
   const ordersIn = (stages: readonly string[]) => stages.reduce((sum, s) => sum + (orders.get(s) ?? 0), 0);
   send(res, 200, {
     totalOrders: ordersIn(STAGES),
     pendingActions: ordersIn(PENDING_ACTION_STAGES),
     inProduction: ordersIn(['PRODUCTION']),
     delivered: ordersIn(['DELIVERED']),
-    recentOrders: (recent?.rows ?? []).map((row) => ({
+    recentOrders: (recent ?? []).map((row) => ({
       id: row.id,
       orderId: row.orderId,
       userId: row.userId,
-      customerEmail: row.customer_email,
-      customerName: row.customer_name,
+      customerEmail: row.customerEmail,
+      customerName: row.customerName,
       productName: row.productName,
       quantity: row.quantity,
       orderDate: iso(row.orderDate),
@@ -100,7 +107,7 @@ async function answer(req: import('node:http').IncomingMessage, res: import('nod
       zipCode: row.zipCode,
     })),
     unitsPerStage: STAGES.map((stage) => ({ stage, count: units.get(stage) ?? 0 })),
-    longestWaiting: (waiting?.rows ?? []).map((row) => ({ ...row, since: iso(row.since) })),
+    longestWaiting: (waiting ?? []).map((row) => ({ ...row, since: iso(row.since) })),
   });
 }
 
