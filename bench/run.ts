@@ -1,10 +1,13 @@
 /**
- * `npm run bench` (after the build): runs each benchmark in turn and prints its figures as ratios
+ * `npm run bench` (after the build): runs each benchmark in turn (or only those named: `npm run bench --
+ * dashboard bulk-status`) and prints its figures as ratios
  * against references measured in the same run, so the machine's speed cancels out. A missed goal is
  * reported, not fatal; a benchmark that crashes makes the process exit non-zero. Only loopback traffic.
  */
 import { adminOrdersBenchmark } from './benchmarks/admin-orders.js';
 import { authBundleBenchmark } from './benchmarks/auth-bundle.js';
+import { bulkStatusBenchmark } from './benchmarks/bulk-status.js';
+import { dashboardBenchmark } from './benchmarks/dashboard.js';
 import { embeddedMemoryBenchmark } from './benchmarks/embedded-memory.js';
 import { exportBenchmark } from './benchmarks/export.js';
 import { healthzBenchmark } from './benchmarks/healthz.js';
@@ -17,6 +20,8 @@ const BENCHMARKS: Benchmark[] = [
   authBundleBenchmark,
   healthzBenchmark,
   adminOrdersBenchmark,
+  dashboardBenchmark,
+  bulkStatusBenchmark,
   wsFanoutBenchmark,
   exportBenchmark,
   importBenchmark,

@@ -45,11 +45,14 @@ const warmUp = (options: LoadOptions): LoadOptions => ({ ...options, duration: 1
 
 const script = (name: string) => fileURLToPath(new URL(`../servers/${name}.ts`, import.meta.url));
 
-/** Seeds the 100 000 orders and an admin with a session; answers the session cookie. The export benchmark uses it too. */
-export async function prepare(target: BenchDatabase): Promise<string> {
+/**
+ * Seeds the 100 000 orders (or `orderCount`) and an admin with a session; answers the session cookie.
+ * The export, dashboard and bulk-status benchmarks use it too.
+ */
+export async function prepare(target: BenchDatabase, orderCount = ORDER_COUNT): Promise<string> {
   const database = await target.open();
   try {
-    await seedBulkOrders(database.db, ORDER_COUNT);
+    await seedBulkOrders(database.db, orderCount);
     const [admin] = await database.db
       .insert(users)
       .values({ email: 'bench-admin@example.com', role: 'ADMIN', verified: true })

@@ -7,6 +7,7 @@ import { openDatabase } from '../../src/server/db/client.js';
 import { createOrderAtStages } from '../../src/server/features/orders/index.js';
 import { seedAdminOrders } from './seed-admin-orders.js';
 import { seedAutomation } from './seed-automation.js';
+import { seedBulk } from './seed-bulk.js';
 import { seedClarity } from './seed-clarity.js';
 import { seedConversations } from './seed-conversations.js';
 import { seedCustomers } from './seed-customers.js';
@@ -160,6 +161,7 @@ export async function seedJourneyData(dataDir: string, documentBaseUrl: string) 
   await seedSettings(db);
   await seedWebhooks(db);
   await seedLive(db);
+  await seedBulk(db);
   await seedDelivery(db);
   await seedFinancing(db);
   await seedAutomation(db);

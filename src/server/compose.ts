@@ -19,6 +19,7 @@ import {
   createMailSender,
   enqueueNewOrderAlert,
   enqueueStageChangeMail,
+  enqueueStageChangeMails,
 } from './features/notifications/index.js';
 import { createOnboardingService } from './features/onboarding/index.js';
 import {
@@ -31,6 +32,7 @@ import {
   createAutomationService,
   createWebhookSender,
   enqueueStatusChangedWebhook,
+  enqueueStatusChangedWebhooks,
 } from './features/outbound-webhooks/index.js';
 import { createPaymentService } from './features/payments/index.js';
 import { createSecondFactorService, relyingPartyOf } from './features/second-factor/index.js';
@@ -67,6 +69,8 @@ function subscribeToOrderEvents(events: OrderEvents) {
   );
   events.subscribe('units.status_changed', enqueueStageChangeMail);
   events.subscribe('units.status_changed', enqueueStatusChangedWebhook);
+  events.subscribe('units.bulk_status_changed', enqueueStageChangeMails);
+  events.subscribe('units.bulk_status_changed', enqueueStatusChangedWebhooks);
   events.subscribe('order.created', enqueueNewOrderAlert);
   events.subscribe('order.created', confirmNewOrder);
 }
@@ -80,6 +84,7 @@ export function composeServices({ config, db, clock, mailer, log }: CompositionD
   const settings = createSettingsService({ db, clock, config });
   const forecast = createForecastService({ db, clock, settings });
   events.subscribe('units.status_changed', forecast.noteStatusChange);
+  events.subscribe('units.bulk_status_changed', forecast.noteBulkStatusChange);
   const secondFactor = createSecondFactorService({
     db,
     clock,

@@ -35,8 +35,17 @@ export interface LiveDeliverySlotsChanged {
   dates: string[];
 }
 
+/**
+ * Server → staff browsers: a bulk job changed or deleted `count` orders at once (decision 285); the
+ * orders list and the dashboard fetch again. One message per job rather than one per order.
+ */
+export interface LiveOrdersChanged {
+  type: 'orders_changed';
+  count: number;
+}
+
 /** What only staff sockets receive. */
-export type LiveStaffMessage = LiveDeliverySlotsChanged;
+export type LiveStaffMessage = LiveDeliverySlotsChanged | LiveOrdersChanged;
 
 /** Close code of a socket whose session ended (signed out elsewhere, ended from the sessions list). */
 export const LIVE_CLOSE_SESSION_ENDED = 4001;

@@ -33,7 +33,9 @@ function isStatusUpdate(value: unknown): value is LiveStatusUpdate {
 
 function isStaffMessage(value: unknown): value is LiveStaffMessage {
   const v = value as Partial<LiveStaffMessage> | null;
-  return typeof v === 'object' && v !== null && v.type === 'delivery_slots_changed' && Array.isArray(v.dates);
+  if (typeof v !== 'object' || v === null) return false;
+  if (v.type === 'orders_changed') return typeof (v as { count?: unknown }).count === 'number';
+  return v.type === 'delivery_slots_changed' && Array.isArray((v as { dates?: unknown }).dates);
 }
 
 function isMessageCreated(value: unknown): value is LiveMessageCreated {

@@ -654,9 +654,41 @@ export const financingApplicationDocuments = pgTable(
   ],
 );
 
+/**
+ * A bulk action over a filter of the orders list (decision 285): status change, export or delete, run
+ * as one server job. The row is written (committed) before the work starts; the work runs in one
+ * transaction that holds this row locked and sets `state` to `done` as its last write, so the job's
+ * changes and its `done` commit together. A row left `running` with no transaction holding it was cut
+ * off by a stop: start-up marks it `failed` and says it was rolled back (decision 286).
+ */
+export const bulkJobs = pgTable(
+  'bulk_jobs',
+  {
+    id: serial('id').primaryKey(),
+    action: text('action').$type<'status' | 'export' | 'delete'>().notNull(),
+    /** The orders list's filter as the request named it. */
+    filter: jsonb('filter').$type<Record<string, unknown>>().notNull(),
+    /** The stage a status job moves every unit to. */
+    status: text('status'),
+    state: text('state').$type<'running' | 'done' | 'failed'>().notNull().default('running'),
+    /** Orders matching the filter, and those handled so far (progress while running). */
+    total: integer('total').notNull(),
+    done: integer('done').notNull().default(0),
+    /** What the staff member is told when it ends: the outcome, or why it failed and what became of it. */
+    message: text('message'),
+    /** The CSV an export job produced, downloaded from GET /api/admin/jobs/:id/file. */
+    file: text('file'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('bulk_jobs_running_idx').on(t.id).where(sql`${t.state} = 'running'`)],
+);
+
 export type User = typeof users.$inferSelect;
 export type PaymentSession = typeof paymentSessions.$inferSelect;
 export type WebhookEvent = typeof webhookEvents.$inferSelect;
 export type DeliverySlot = typeof deliverySlots.$inferSelect;
 export type DeliveryBooking = typeof deliveryBookings.$inferSelect;
 export type AuditLogEntry = typeof auditLog.$inferSelect;
+export type BulkJob = typeof bulkJobs.$inferSelect;

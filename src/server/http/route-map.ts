@@ -19,7 +19,9 @@ type HandlerAnswer<R extends RouteDefinition> = R['responses'] extends { 200: in
   ? z.input<S>
   : R['responses'] extends { 201: infer S extends z.ZodMiniType }
     ? z.input<S>
-    : undefined;
+    : R['responses'] extends { 202: infer S extends z.ZodMiniType }
+      ? z.input<S>
+      : undefined;
 
 export type RouteRequest<R extends RouteDefinition> = FastifyRequest<{
   Params: SchemaOutput<R['params']>;

@@ -21,6 +21,7 @@ import {
   statusChangeResultSchema,
   undoNextStageSchema,
 } from '../schemas/admin-orders.js';
+import { bulkJobRequestSchema, bulkJobSchema, bulkJobStartedSchema } from '../schemas/bulk-jobs.js';
 import { idParams, messageSchema } from '../schemas/common.js';
 import { defineRoute } from './define-route.js';
 
@@ -107,6 +108,27 @@ export const adminOrderRoutes = {
   exportOne: defineRoute({
     method: 'GET',
     path: '/api/admin/orders/:id/export',
+    params: idParams,
+    responses: {},
+  }),
+  /** Every order matching a filter, in one all-or-nothing job (decision 285); 202 with the job's id. */
+  bulkJob: defineRoute({
+    method: 'POST',
+    path: '/api/admin/orders/bulk',
+    body: bulkJobRequestSchema,
+    responses: { 202: bulkJobStartedSchema },
+  }),
+  /** A bulk job's state and progress. */
+  job: defineRoute({
+    method: 'GET',
+    path: '/api/admin/jobs/:id',
+    params: idParams,
+    responses: { 200: bulkJobSchema },
+  }),
+  /** The CSV an export job produced. */
+  jobFile: defineRoute({
+    method: 'GET',
+    path: '/api/admin/jobs/:id/file',
     params: idParams,
     responses: {},
   }),

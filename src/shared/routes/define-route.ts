@@ -26,7 +26,7 @@ export interface RouteDefinition<
   query?: Query;
   body?: Body;
   /**
-   * The success answers (200, 201, 204); the error answers are the server's one error shape. Empty for
+   * The success answers (200, 201, 202, 204); the error answers are the server's one error shape. Empty for
    * a route whose answer no JSON schema describes (a CSV, a stored webhook answer): its handler sends it.
    */
   responses: Responses;
@@ -46,14 +46,16 @@ export function defineRoute<
   return route;
 }
 
-/** The answer a successful call yields: the output of its 200 schema, else 201, else nothing (204). */
+/** The answer a successful call yields: the output of its 200 schema, else 201, else 202, else nothing (204). */
 export type RouteAnswer<R extends RouteDefinition> = R['responses'] extends {
   200: infer S extends z.ZodMiniType;
 }
   ? z.output<S>
   : R['responses'] extends { 201: infer S extends z.ZodMiniType }
     ? z.output<S>
-    : undefined;
+    : R['responses'] extends { 202: infer S extends z.ZodMiniType }
+      ? z.output<S>
+      : undefined;
 
 /** What a caller sends as the body: the schema's input (before trimming and defaults). */
 export type RouteBody<R extends RouteDefinition> = SchemaInput<R['body']>;

@@ -46,6 +46,9 @@ export const AUDIT_ACTIONS = [
   'outbound_webhook.retried',
   'webhook_event.replayed',
   'audit_log.exported',
+  'bulk_job.status_changed',
+  'bulk_job.deleted',
+  'bulk_job.exported',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

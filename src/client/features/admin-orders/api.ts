@@ -9,6 +9,7 @@ import type {
   AdminOrdersQuery,
   AdminStatusPatch,
 } from '../../../shared/schemas/admin-orders.js';
+import type { BulkJobRequest } from '../../../shared/schemas/bulk-jobs.js';
 import { callApi, routeUrl } from '../../lib/call-api';
 
 /**
@@ -178,5 +179,22 @@ export function useReplaceTrackingLink(orderId: number) {
   return useMutation({
     mutationFn: () => callApi(trackingRoutes.replaceLink, { params: { id: orderId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminOrderKeys.detail(orderId) }),
+  });
+}
+
+/** Starts a bulk job over a filter (decision 285); the dialog then follows it with `useBulkJob`. */
+export function useStartBulkJob() {
+  return useMutation({
+    mutationFn: (body: BulkJobRequest) => callApi(adminOrderRoutes.bulkJob, { body }),
+  });
+}
+
+/** A bulk job's progress, asked for every half second while it runs. */
+export function useBulkJob(jobId: number | null) {
+  return useQuery({
+    queryKey: ['bulk-jobs', jobId] as const,
+    queryFn: () => callApi(adminOrderRoutes.job, { params: { id: jobId as number } }),
+    enabled: jobId !== null,
+    refetchInterval: (query) => (query.state.data?.state === 'running' || !query.state.data ? 500 : false),
   });
 }

@@ -25,6 +25,7 @@ import { toastError, toastSuccess } from '../../lib/notify';
 import { useCan } from '../auth/permissions';
 import { useStaffPreferences, useUpdateStaffPreferences } from '../staff-preferences/api';
 import { exportUrl, selectedExportUrl, useAdminOrders } from './api';
+import type { BulkJobTarget } from './bulk-job-dialog';
 import { download } from './download';
 import { FilterChips } from './filter-chips';
 import { useListKeys } from './list-keys';
@@ -51,6 +52,9 @@ const FilterDialog = lazyChunk(() => import('./filter-dialog').then((m) => ({ de
 const BulkDeleteDialog = lazyChunk(() =>
   import('./bulk-delete-dialog').then((m) => ({ default: m.BulkDeleteDialog })),
 );
+const BulkJobDialog = lazyChunk(() =>
+  import('./bulk-job-dialog').then((m) => ({ default: m.BulkJobDialog })),
+);
 
 export default function AdminOrdersPage() {
   const [params, setParams] = useSearchParams();
@@ -76,7 +80,18 @@ export default function AdminOrdersPage() {
     ids: new Set(),
   });
   const selected = selection.key === listKey ? selection.ids : new Set<number>();
-  const clearSelection = () => setSelection({ key: listKey, ids: new Set() });
+  // "Select all N matching": the bar's actions then act on the whole filter, as one server job.
+  const [allMatchingKey, setAllMatchingKey] = useState<string | null>(null);
+  const allMatching = allMatchingKey === listKey && selected.size > 0;
+  const [bulkJob, setBulkJob] = useState<{ open: boolean; target: BulkJobTarget | null; opened: number }>({
+    open: false,
+    target: null,
+    opened: 0,
+  });
+  const clearSelection = () => {
+    setSelection({ key: listKey, ids: new Set() });
+    setAllMatchingKey(null);
+  };
   const dialogs = useOrderDialogs(clearSelection);
   const can = useCan();
   // The ids the confirmation was opened for: it keeps naming them while it closes.
@@ -132,7 +147,18 @@ export default function AdminOrdersPage() {
       else next.delete(id);
     }
     setSelection({ key: listKey, ids: next });
+    if (!value) setAllMatchingKey(null);
   }
+
+  /** Opens the confirmation of a job over every order the list's filter matches. */
+  function startJob(action: BulkJobTarget['action']) {
+    setBulkJob((current) => ({
+      open: true,
+      target: { action, filter: exportFilters(query), count: total },
+      opened: current.opened + 1,
+    }));
+  }
+  const wholePageSelected = rows.length > 0 && rows.every((row) => selected.has(row.id));
 
   function toggleExpanded(id: number) {
     setExpanded((current) => {
@@ -224,10 +250,29 @@ export default function AdminOrdersPage() {
           className="grid grid-cols-[1fr_auto] items-center gap-2 rounded-lg border border-primary/40 bg-accent px-4 py-2 text-accent-foreground text-sm sm:flex sm:flex-wrap sm:items-center sm:gap-3"
         >
           {/* On a phone the count and Clear selection share the first line, the actions the next. */}
-          <span className="font-medium">{selected.size} selected</span>
+          <span className="font-medium">
+            {allMatching
+              ? `All ${counted(total, 'matching order', 'matching orders')} selected`
+              : `${selected.size} selected`}
+            {!allMatching && wholePageSelected && total > selected.size && can('orders.bulk') && (
+              <Button
+                variant="link"
+                size="sm"
+                className="ml-2 h-auto p-0"
+                onClick={() => setAllMatchingKey(listKey)}
+              >
+                Select all {counted(total, 'matching order', 'matching orders')}
+              </Button>
+            )}
+          </span>
           <div className="col-span-2 row-start-2 flex flex-wrap gap-2">
             {can('orders.bulk') && (
-              <Button size="sm" onClick={() => dialogs.showStatus({ kind: 'bulk', ids: [...selected] })}>
+              <Button
+                size="sm"
+                onClick={() =>
+                  allMatching ? startJob('status') : dialogs.showStatus({ kind: 'bulk', ids: [...selected] })
+                }
+              >
                 <RefreshCw aria-hidden="true" />
                 Change status
               </Button>
@@ -237,6 +282,7 @@ export default function AdminOrdersPage() {
                 size="sm"
                 variant="outline"
                 onClick={() => {
+                  if (allMatching) return startJob('export');
                   download(selectedExportUrl([...selected]));
                   toastSuccess(`${counted(selected.size, 'order', 'orders')} exported`);
                 }}
@@ -249,7 +295,9 @@ export default function AdminOrdersPage() {
               <Button
                 size="sm"
                 variant="destructive"
-                onClick={() => setBulkDelete({ open: true, ids: [...selected] })}
+                onClick={() =>
+                  allMatching ? startJob('delete') : setBulkDelete({ open: true, ids: [...selected] })
+                }
               >
                 <Trash2 aria-hidden="true" />
                 Delete selected
@@ -348,6 +396,16 @@ export default function AdminOrdersPage() {
             open={bulkDelete.open}
             onOpenChange={(open) => setBulkDelete((current) => ({ ...current, open }))}
             onDeleted={clearSelection}
+          />
+        )}
+        {bulkJob.target && (
+          <BulkJobDialog
+            // A fresh dialog (and job) each time one is opened.
+            key={bulkJob.opened}
+            target={bulkJob.target}
+            open={bulkJob.open}
+            onOpenChange={(open) => setBulkJob((current) => ({ ...current, open }))}
+            onDone={clearSelection}
           />
         )}
       </Suspense>

@@ -93,7 +93,9 @@ export default function AdminShell() {
       <div lang="en">
         <LiveConnection
           refresh={refresh}
-          onStaffMessage={refreshDeliveryDays}
+          onStaffMessage={(message) =>
+            message.type === 'orders_changed' ? refresh() : refreshDeliveryDays()
+          }
           onMessageCreated={refreshMessages}
         >
           <AppShell

@@ -141,6 +141,25 @@ export const eventLogs = pgTable(
   ],
 );
 
+/**
+ * How many orders and units are in each stage, kept by the database itself (decision 287): triggers on
+ * `orders` and `order_items` add one row per statement and stage with the change (+ for rows arriving
+ * in a stage, - for rows leaving it), so every writer (the order writer, the import, a bulk job, a
+ * delete's cascade) keeps it without knowing of it, and no row is updated in place, so concurrent
+ * writers never wait on each other. A stage's count is the sum of its rows; the dashboard folds the
+ * rows into one per kind and stage when they pile up. Derived: a backup restore rebuilds it.
+ */
+export const stageCounts = pgTable(
+  'stage_counts',
+  {
+    /** 'order' (orders.status) or 'unit' (order_items.status). */
+    kind: text('kind').$type<'order' | 'unit'>().notNull(),
+    stage: text('stage').$type<Stage>().notNull(),
+    delta: integer('delta').notNull(),
+  },
+  (t) => [index('stage_counts_kind_stage_idx').on(t.kind, t.stage)],
+);
+
 export type Order = typeof orders.$inferSelect;
 export type OrderItem = typeof orderItems.$inferSelect;
 export type EventLog = typeof eventLogs.$inferSelect;

@@ -6,6 +6,9 @@ import { defineErrors } from '../../lib/errors.js';
  */
 export const adminOrdersErrors = defineErrors({
   NO_NEXT_STAGE: 'CONFLICT',
+  JOB_HAS_NO_FILE: 'CONFLICT',
+  JOB_NOT_FOUND: 'NOT_FOUND',
+  NO_ORDERS_MATCH: 'NOT_FOUND',
   NO_ORDERS_TO_EXPORT: 'NOT_FOUND',
   ORDER_STAGE_CHANGED: 'CONFLICT',
   ORDER_NOT_FOUND: 'NOT_FOUND',

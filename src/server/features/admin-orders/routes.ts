@@ -2,13 +2,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import { adminOrderRoutes as routes } from '../../../shared/routes/admin-orders.js';
 import { registerRoute } from '../../http/route-map.js';
 import { errorBody } from '../../http/schemas.js';
-import { guardStaffRoutes } from '../../http/session.js';
+import { guardStaffRoutes, requirePermission } from '../../http/session.js';
 import { auditActor } from '../audit/index.js';
 import { attachment } from './export.js';
 import type { AdminOrderService } from './service.js';
 
 const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 const csvType = 'text/csv; charset=utf-8';
+const JOB_SWEEP_MS = 10_000;
 
 /**
  * The admin orders API: list, dashboard, status changes, activity, notes, delete, export. Paths and
@@ -19,6 +20,23 @@ export const adminOrderRoutes: FastifyPluginAsync<{ adminOrders: AdminOrderServi
   { adminOrders: service },
 ) => {
   guardStaffRoutes(app);
+
+  // A job cut off by a stop is marked rolled back before the server answers anyone, and again every
+  // ten seconds: the database may notice the dead transaction a moment after a restart, and another
+  // instance may be the one that stopped. A graceful stop lets the jobs running here finish first.
+  const recover = async () => {
+    const marked = await service.jobs.recoverInterrupted();
+    if (marked.length > 0) app.log.warn({ jobs: marked }, 'bulk jobs cut off by a stop were rolled back');
+  };
+  const sweep = setInterval(() => {
+    recover().catch((err: unknown) => app.log.warn({ err }, 'checking for interrupted bulk jobs failed'));
+  }, JOB_SWEEP_MS);
+  sweep.unref();
+  app.addHook('onReady', recover);
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    await service.jobs.settle();
+  });
 
   registerRoute(app, routes.list, {
     config: { permission: 'orders.read' },
@@ -96,6 +114,37 @@ export const adminOrderRoutes: FastifyPluginAsync<{ adminOrders: AdminOrderServi
     handler: async (request) => {
       const gone = await service.bulkDelete(request.body, auditActor(request));
       return { deleted: gone.length };
+    },
+  });
+
+  registerRoute(app, routes.bulkJob, {
+    config: { permission: 'orders.bulk' },
+    failures,
+    handler: async (request) => {
+      // The action decides what else the role must be allowed: deleting is for ADMIN only.
+      if (request.body.action === 'delete') requirePermission(request, 'orders.delete');
+      if (request.body.action === 'export') requirePermission(request, 'orders.export');
+      return service.jobs.start(request.body, auditActor(request));
+    },
+  });
+
+  registerRoute(app, routes.job, {
+    config: { permission: 'orders.bulk' },
+    failures,
+    handler: async (request) => service.jobs.get(request.params.id),
+  });
+
+  registerRoute(app, routes.jobFile, {
+    config: { permission: 'orders.export' },
+    handler: async (request, reply) => {
+      const { csv, createdAt } = await service.jobs.file(request.params.id);
+      return reply
+        .type(csvType)
+        .header(
+          'content-disposition',
+          attachment(`orders-export-${createdAt.toISOString().slice(0, 10)}.csv`),
+        )
+        .send(csv);
     },
   });
 

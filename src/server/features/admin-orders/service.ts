@@ -13,6 +13,7 @@ import { isEmbedded } from '../../db/client.js';
 import { type AuditActor, recordAudit } from '../audit/index.js';
 import { existingOrderIds, findOrderId, findUnitId, type OrderChangeDeps } from '../orders/index.js';
 import { orderActivity, toActivityEvent } from './activity.js';
+import { createBulkJobs } from './bulk-jobs.js';
 import { createCountCache } from './count-cache.js';
 import { dashboard } from './dashboard.js';
 import { adminOrdersErrors } from './errors.js';
@@ -48,6 +49,9 @@ export function createAdminOrderService(deps: OrderChangeDeps) {
   }
 
   return {
+    /** Bulk actions over a filter, each one server job (decision 285). */
+    jobs: createBulkJobs({ db, clock, orders: writer }),
+
     /** One page of the orders table and the number of orders matching the filter. */
     list: (query: AdminOrdersQuery): Promise<AdminOrdersPage> => list(query),
 

@@ -214,6 +214,15 @@ export function createForecastService({
         outcomes = null;
       }
     },
+    async noteBulkStatusChange(
+      _tx: unknown,
+      event: Extract<OrderEvent, { type: 'units.bulk_status_changed' }>,
+    ) {
+      lateUnits = null;
+      const delivered = (unit: { from: string; to: string }) =>
+        unit.to === 'DELIVERED' || unit.from === 'DELIVERED';
+      if (event.orders.some((order) => order.changed.some(delivered))) cached = null;
+    },
   };
 
   async function findPastWindow(now: Date): Promise<PastWindow> {

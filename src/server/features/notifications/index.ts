@@ -6,4 +6,4 @@ export { enqueueReplyMail, enqueueWaitingMail, type MessageMail, withdrawMessage
 export { enqueueNewOrderAlert } from './new-order.js';
 export { confirmNewOrder, enqueueOrderConfirmation } from './order-confirmation.js';
 export { createMailSender } from './outbox.js';
-export { enqueueStageChangeMail } from './status-change.js';
+export { enqueueStageChangeMail, enqueueStageChangeMails } from './status-change.js';

@@ -66,6 +66,28 @@ export type OrderEvent =
       /** False: the owner is not e-mailed (an import with sendNotification off, a seeded history). */
       notifyCustomer: boolean;
       at: Date;
+    }
+  | {
+      /**
+       * Every unit of many orders moved to one stage in one statement (a bulk job, decision 285):
+       * listeners write their rows set-based rather than once per order. `orders` is never empty and
+       * each order's `changed` is not either.
+       */
+      type: 'units.bulk_status_changed';
+      to: Stage;
+      orders: {
+        id: number;
+        orderNumber: string;
+        userId: number | null;
+        productName: string;
+        quantity: number;
+        /** The order's status after the change (every unit is at `to`). */
+        status: Stage;
+        changed: UnitChange[];
+      }[];
+      actor: Actor;
+      notifyCustomer: boolean;
+      at: Date;
     };
 
 export type OrderEvents = EventBus<OrderEvent>;

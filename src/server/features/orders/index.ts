@@ -3,6 +3,12 @@
 
 export type { EventLog, Order, OrderItem, ShippingAddress, StageData } from '../../db/schema/orders.js';
 export { type BulkSeedResult, seedBulkOrders } from './bulk-seed.js';
+export {
+  type BulkStatusChange,
+  countOrdersMatching,
+  lockOrdersMatching,
+  type MovedOrder,
+} from './bulk-status.js';
 export type { NewOrder } from './create.js';
 export { toItemDto, toOrderDto } from './dto.js';
 export {
@@ -64,6 +70,7 @@ export {
 export { type Bind, orderFilterWhere, orderSort } from './staff-filters.js';
 export {
   dashboardFigures,
+  dashboardQueries,
   deliveredUnitsSince,
   existingOrderIds,
   findStaffOrderRow,

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { arrayParam } from '../../db/array-param.js';
 import type { Db, Executor } from '../../db/client.js';
 import {
   type EventLog,
@@ -9,6 +10,7 @@ import {
   type StageData,
 } from '../../db/schema/orders.js';
 import type { Clock } from '../../lib/clock.js';
+import { type BulkStatusChange, changeStatusOfOrders, type MovedOrder } from './bulk-status.js';
 import { createOrder, createOrders, type NewOrder } from './create.js';
 import { ordersErrors } from './errors.js';
 import { type Actor, initiatedBy, type OrderEvents, type OrderWay } from './events.js';
@@ -48,6 +50,10 @@ export function createOrderWriter({ events }: { events: OrderEvents }) {
 
     changeStatus: (tx: Executor, change: StatusChange, now: Date): Promise<StatusChangeResult> =>
       changeItemStatus(events, tx, change, now),
+
+    /** Every unit of many locked orders to one stage, set-based (a bulk job); answers the orders that moved. */
+    changeStatusOfMany: (tx: Executor, change: BulkStatusChange, now: Date): Promise<MovedOrder[]> =>
+      changeStatusOfOrders(events, tx, change, now),
 
     revise: (tx: Executor, revision: OrderRevision, now: Date): Promise<RevisionResult> =>
       reviseOrder(events, tx, revision, now),
@@ -138,6 +144,21 @@ export function createOrderWriter({ events }: { events: OrderEvents }) {
         .returning({ id: orders.id, orderId: orders.orderId });
       if (!gone) throw ordersErrors.ORDER_NOT_FOUND('Order not found');
       return gone;
+    },
+
+    /**
+     * Orders the caller has locked (a bulk job), with everything that cascades: their log and units
+     * first, each in one statement, so the cascade from the orders finds nothing left to do row by row.
+     */
+    async deleteLocked(tx: Executor, orderIds: readonly number[]) {
+      if (orderIds.length === 0) return [];
+      const ids = arrayParam(orderIds, 'int[]');
+      await tx.delete(eventLogs).where(sql`${eventLogs.orderId} = any(${ids})`);
+      await tx.delete(orderItems).where(sql`${orderItems.orderId} = any(${ids})`);
+      return tx
+        .delete(orders)
+        .where(sql`${orders.id} = any(${ids})`)
+        .returning({ id: orders.id, orderId: orders.orderId });
     },
 
     /**

@@ -1,4 +1,8 @@
 export { createWebhookSender } from './delivery.js';
-export { enqueueStatusChangedWebhook, queueSignedDelivery } from './outbound.js';
+export {
+  enqueueStatusChangedWebhook,
+  enqueueStatusChangedWebhooks,
+  queueSignedDelivery,
+} from './outbound.js';
 export { type AutomationService, createAutomationService } from './service.js';
 export { ensureSigningSecret, rotateSigningSecret } from './signing.js';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { STAGE_LABELS } from '../../../shared/stages.js';
 import type { Executor } from '../../db/client.js';
 import { outboundWebhooks, users } from '../../db/schema.js';
@@ -98,4 +98,65 @@ export async function enqueueStatusChangedWebhook(tx: Executor, event: StatusCha
     },
     at,
   );
+}
+
+type BulkStatusChanged = Extract<OrderEvent, { type: 'units.bulk_status_changed' }>;
+
+/** Deliveries per multi-row insert. */
+const WEBHOOKS_PER_INSERT = 1000;
+
+/**
+ * `order.status_changed` for every order of a bulk stage change (a bulk job): the same body per order
+ * as `enqueueStatusChangedWebhook` queues, the settings and owners read once and the rows written in a
+ * few multi-row inserts. Nothing when no URL is set.
+ */
+export async function enqueueStatusChangedWebhooks(tx: Executor, event: BulkStatusChanged): Promise<void> {
+  const { zapierWebhookUrl } = await readSettingsIn(tx, 'integrations');
+  if (!zapierWebhookUrl) return;
+  const { at, to } = event;
+  const ownerIds = [
+    ...new Set(event.orders.flatMap((order) => (order.userId === null ? [] : [order.userId]))),
+  ];
+  const emails = new Map(
+    ownerIds.length === 0
+      ? []
+      : (
+          await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, ownerIds))
+        ).map((owner) => [owner.id, owner.email]),
+  );
+  const occurredAt = at.toISOString();
+  const by = initiatedBy(event.actor);
+  const rows = event.orders.map((order) => {
+    const froms = new Set(order.changed.map((unit) => unit.from));
+    const first = order.changed[0];
+    const data = {
+      orderId: order.id,
+      orderNumber: order.orderNumber,
+      productName: order.productName,
+      status: to,
+      statusLabel: STAGE_LABELS[to],
+      previousStatus: froms.size === 1 && first ? first.from : null,
+      orderStatus: order.status,
+      items: order.changed.map((unit) => ({
+        itemId: unit.itemId,
+        itemNumber: unit.itemNumber,
+        from: unit.from,
+        to: unit.to,
+      })),
+      customerEmail: order.userId === null ? null : (emails.get(order.userId) ?? null),
+      initiatedBy: by,
+      occurredAt,
+    };
+    return {
+      messageId: newMessageId(),
+      eventType: 'order.status_changed' as const,
+      url: zapierWebhookUrl,
+      payload: { type: 'order.status_changed', timestamp: occurredAt, data },
+      nextAttemptAt: at,
+      createdAt: at,
+    };
+  });
+  for (let i = 0; i < rows.length; i += WEBHOOKS_PER_INSERT) {
+    await tx.insert(outboundWebhooks).values(rows.slice(i, i + WEBHOOKS_PER_INSERT));
+  }
 }
