@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { financingApplications, outboundWebhooks, uploads } from '../../db/schema.js';
+import { orders } from '../../db/schema/orders.js';
+import { financingApplications, outboundWebhooks, uploads, users } from '../../db/schema.js';
 import { expectAdminOnly } from '../../test/admin-guard.js';
 import { startTestApp, type TestApp, type TestClient } from '../../test/app.js';
 import { signedInAdmin, signedInCustomer, signedInStaff } from '../../test/auth-flow.js';
@@ -201,6 +202,19 @@ describe('who may reach financing applications', () => {
       expect(JSON.stringify(res.body)).not.toContain('Quintero');
     }
     expect((await customer.get(path(itemId))).body.state).toBe('draft');
+  });
+  it('shows the new owner of an order that changed hands nothing of the previous owner’s application', async () => {
+    const { order, itemId } = await paymentUnit();
+    expect((await customer.request('PUT', path(itemId), { json: draftOf() })).status).toBe(200);
+    const [neighbour] = await t.database.db.select().from(users).where(eq(users.email, OTHER));
+    // An import or a webhook naming another e-mail links the order to that customer.
+    await t.database.db.update(orders).set({ userId: neighbour?.id }).where(eq(orders.id, order.id));
+    expect((await other.get(path(itemId))).status).toBe(404);
+    expect((await other.get(`/api/order-items/${itemId}/financing`)).body.application).toBeNull();
+    expect((await customer.get(path(itemId))).status).toBe(404);
+    const theirs = await other.request('PUT', path(itemId), { json: { provider: 'Acme Lending' } });
+    expect(theirs.status).toBe(200);
+    expect(JSON.stringify(theirs.body)).not.toContain('Quintero');
   });
 });
 
