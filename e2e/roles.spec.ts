@@ -15,6 +15,7 @@ const NAV = [
   'Orders',
   'Customers',
   'Delivery days',
+  'Financing',
   'Import Data',
   'Webhooks',
   'Settings',
@@ -24,7 +25,7 @@ const NAV = [
 const ROLES = {
   OPERATIONS: {
     email: 'roles-operations@example.com',
-    nav: ['Dashboard', 'Orders', 'Customers', 'Delivery days', 'Import Data', 'Webhooks'],
+    nav: ['Dashboard', 'Orders', 'Customers', 'Delivery days', 'Financing', 'Import Data', 'Webhooks'],
     forbidden: '/admin/settings',
   },
   SUPPORT: {

@@ -45,22 +45,43 @@ export const EMPLOYMENT_STATUSES = ['employed', 'self_employed', 'retired', 'oth
 const requiredText = (max: number, message: string) =>
   z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(max));
 
-/** The applicant details providers need, complete: what a submitted application holds. */
+const phone = z.string().check(z.trim(), z.regex(/^\d{10}$/, 'Phone number must be 10 digits'));
+const dateOfBirth = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the date of birth'));
+const address = requiredText(300, 'Address is required');
+const employmentStatus = z.enum(EMPLOYMENT_STATUSES, { error: 'Choose an employment status' });
+/** Yearly income before tax, in cents. */
+const annualIncome = z
+  .number({ error: 'Annual income is required' })
+  .check(z.int(), z.minimum(0), z.maximum(MAX_FINANCING_AMOUNT));
+/** A field a draft may leave empty ('' or null): absent then, checked when given. */
+const unlessEmpty = <T extends z.ZodMiniType>(schema: T) =>
+  z.optional(z.union([z.literal(''), z.null(), schema]));
+
+/**
+ * The applicant as the server accepts a submission (decision 270): who they are and how to reach them
+ * (first and last name, e-mail) at least; the other details are checked when given.
+ */
 export const financingApplicantSchema = z.object({
   firstName: requiredText(100, 'First name is required'),
   lastName: requiredText(100, 'Last name is required'),
   email: z.pipe(
-    z.string().check(z.trim(), z.toLowerCase()),
+    z.string({ error: 'Please enter a valid email address' }).check(z.trim(), z.toLowerCase()),
     z.email({ pattern: z.regexes.html5Email, error: 'Please enter a valid email address' }),
   ),
-  phone: z.string().check(z.trim(), z.regex(/^\d{10}$/, 'Phone number must be 10 digits')),
-  dateOfBirth: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the date of birth')),
-  address: requiredText(300, 'Address is required'),
-  employmentStatus: z.enum(EMPLOYMENT_STATUSES, { error: 'Choose an employment status' }),
-  /** Yearly income before tax, in cents. */
-  annualIncome: z
-    .number({ error: 'Annual income is required' })
-    .check(z.int(), z.minimum(0), z.maximum(MAX_FINANCING_AMOUNT)),
+  phone: unlessEmpty(phone),
+  dateOfBirth: unlessEmpty(dateOfBirth),
+  address: unlessEmpty(address),
+  employmentStatus: unlessEmpty(employmentStatus),
+  annualIncome: unlessEmpty(annualIncome),
+});
+/** The applicant as the portal's form asks for it: every detail a provider decides on. */
+export const financingPortalApplicantSchema = z.object({
+  ...financingApplicantSchema.def.shape,
+  phone,
+  dateOfBirth,
+  address,
+  employmentStatus,
+  annualIncome,
 });
 export type FinancingApplicant = z.infer<typeof financingApplicantSchema>;
 
@@ -96,13 +117,26 @@ export const financingDraftSchema = z.object({
 });
 export type FinancingDraft = z.infer<typeof financingDraftSchema>;
 
-/** What submitting requires of the saved draft (the server checks it; the form checks it first). */
+/**
+ * What submitting requires of the saved draft on the server: the provider, term and amount, and the
+ * applicant's name and e-mail. Submitting is the customer's own act; `consent` records what the
+ * portal asked them to agree to.
+ */
 export const financingSubmissionSchema = z.object({
   provider: requiredText(100, 'Choose a provider'),
   termMonths: z.number({ error: 'Choose a term' }).check(z.int(), z.minimum(1), z.maximum(MAX_TERM_MONTHS)),
   amount,
   applicant: financingApplicantSchema,
   documentIds,
+  consent: z.optional(z.boolean()),
+});
+/**
+ * The portal's form, built from the server's rule: every applicant detail, and the consent ticked
+ * before the application goes to a provider.
+ */
+export const financingPortalSchema = z.object({
+  ...financingSubmissionSchema.def.shape,
+  applicant: financingPortalApplicantSchema,
   consent: z.literal(true, { error: 'Agree to share the application with the provider' }),
 });
 export type FinancingSubmission = z.infer<typeof financingSubmissionSchema>;

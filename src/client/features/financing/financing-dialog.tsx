@@ -9,7 +9,7 @@ import {
   EMPLOYMENT_STATUSES,
   type FinancingApplication,
   type FinancingDraft,
-  financingSubmissionSchema,
+  financingPortalSchema,
   MAX_FINANCING_DOCUMENTS,
 } from '../../../shared/schemas/financing.js';
 import { SelectField } from '../../components/select-field';
@@ -137,12 +137,12 @@ function errorsOf(paths: readonly string[]): FieldErrors<FormValues> {
 }
 
 /**
- * The complete application's schema (the server's, financingSubmissionSchema) checks the form before it
+ * The portal's schema (the server's financingSubmissionSchema with every detail and the consent) checks the form before it
  * is sent; each failing field is shown by its path in the reader's language.
  */
 function submissionResolver(documentIds: () => string[]): Resolver<FormValues> {
   return (values) => {
-    const parsed = z.safeParse(financingSubmissionSchema, toDraft(values, documentIds()));
+    const parsed = z.safeParse(financingPortalSchema, toDraft(values, documentIds()));
     if (parsed.success) return { values, errors: {} };
     return { values: {}, errors: errorsOf(parsed.error.issues.map((issue) => issue.path.join('.'))) };
   };

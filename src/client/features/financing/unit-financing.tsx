@@ -39,7 +39,7 @@ export function UnitFinancing({
       <Button
         variant="outline"
         size="sm"
-        className="h-auto min-h-9 whitespace-normal py-1.5"
+        className="h-auto min-h-9 flex-1 whitespace-normal py-1.5 sm:flex-none"
         aria-label={`${buttonText} · ${unitLabel}`}
         onClick={() => setOpen(true)}
       >

@@ -39,12 +39,25 @@ export async function assertMayApply(executor: Executor, unit: OwnedUnit): Promi
   return settings;
 }
 
-/** The unit's application, locked for the rest of the transaction when `lock` is set. */
-export async function applicationOfUnit(executor: Executor, itemId: number, lock = false) {
+/**
+ * The unit's application, locked for the rest of the transaction when `lock` is set. With `userId`,
+ * only when that customer made it: an order moved to another customer (an import or a webhook naming
+ * a new e-mail) does not show its new owner the previous owner's application.
+ */
+export async function applicationOfUnit(
+  executor: Executor,
+  itemId: number,
+  { lock = false, userId }: { lock?: boolean; userId?: number } = {},
+) {
   const query = executor
     .select()
     .from(financingApplications)
-    .where(eq(financingApplications.orderItemId, itemId))
+    .where(
+      and(
+        eq(financingApplications.orderItemId, itemId),
+        userId === undefined ? undefined : eq(financingApplications.userId, userId),
+      ),
+    )
     .limit(1);
   const [row] = lock ? await query.for('update') : await query;
   return row;

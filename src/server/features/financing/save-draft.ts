@@ -53,8 +53,10 @@ export async function saveFinancingDraft(
     await assertOwnUploads(tx, unit, userId, documentIds);
     await bindToOrder(tx, unit.order.id, documentIds);
 
-    const existing = await applicationOfUnit(tx, itemId, true);
-    if (existing && (existing.state === 'submitted' || existing.state === 'approved')) {
+    // Another customer's application on this unit (the order changed hands) is replaced, not shown.
+    const existing = await applicationOfUnit(tx, itemId, { lock: true });
+    const own = existing?.userId === userId;
+    if (existing && own && (existing.state === 'submitted' || existing.state === 'approved')) {
       throw financingErrors.FINANCING_APPLICATION_LOCKED(
         'This application was submitted and can no longer change',
       );
@@ -69,6 +71,7 @@ export async function saveFinancingDraft(
       submittedAt: null,
       decidedAt: null,
       updatedAt: now,
+      userId,
     };
     const [row] = await tx
       .insert(financingApplications)
@@ -77,7 +80,6 @@ export async function saveFinancingDraft(
         orderItemId: itemId,
         orderId: unit.order.id,
         itemNumber: unit.item.itemNumber,
-        userId,
         createdAt: now,
       })
       .onConflictDoUpdate({ target: financingApplications.orderItemId, set: values })

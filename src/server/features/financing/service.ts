@@ -38,7 +38,7 @@ export function createFinancingService({ db, clock, config }: { db: Db; clock: C
   async function unitFinancing(userId: number, itemId: number): Promise<UnitFinancing> {
     const unit = await findOwnedUnit(db, userId, itemId);
     const settings = await readSettingsIn(db, 'financing');
-    const application = await applicationOfUnit(db, itemId);
+    const application = await applicationOfUnit(db, itemId, { userId });
     return {
       offered: isOffered(settings) && awaitsPayment(unit),
       providers: isOffered(settings)
@@ -58,7 +58,7 @@ export function createFinancingService({ db, clock, config }: { db: Db; clock: C
 
   async function application(userId: number, itemId: number): Promise<FinancingApplication> {
     await findOwnedUnit(db, userId, itemId);
-    const row = await applicationOfUnit(db, itemId);
+    const row = await applicationOfUnit(db, itemId, { userId });
     if (!row) throw financingErrors.FINANCING_APPLICATION_NOT_FOUND('No financing application for this unit');
     const [dto] = await toApplicationDtos(db, [row]);
     if (!dto) throw new Error('financing application not read back');

@@ -37,7 +37,7 @@ export async function submitFinancingApplication(
     const unit = await findOwnedUnit(tx, userId, itemId);
     await lockOrderRow(tx, unit.order.id);
     const settings = await assertMayApply(tx, unit);
-    const draft = await applicationOfUnit(tx, itemId, true);
+    const draft = await applicationOfUnit(tx, itemId, { lock: true, userId });
     if (!draft)
       throw financingErrors.FINANCING_APPLICATION_NOT_FOUND('Save the application before submitting it');
     if (draft.state !== 'draft') {
