@@ -19,6 +19,7 @@ import { conversationRoutes, conversationStaffRoutes } from './features/conversa
 import { customerAdminRoutes } from './features/customers/routes.js';
 import { deliveryBookingRoutes, deliverySlotAdminRoutes } from './features/delivery-booking/routes.js';
 import { forecastRoutes } from './features/forecast/routes.js';
+import { helpRoutes } from './features/help/routes.js';
 import { importRoutes } from './features/imports/routes.js';
 import { webhookEventRoutes, webhookRoutes } from './features/inbound-webhooks/routes.js';
 import { onboardingRoutes } from './features/onboarding/routes.js';
@@ -146,6 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(secondFactorRoutes, { secondFactor: services.secondFactor, perMinuteLimit });
   await app.register(orderRoutes, { orders: services.orderViews });
   await app.register(trackingRoutes, { tracking: services.tracking });
+  await app.register(helpRoutes, { settings: services.settings });
   await app.register(onboardingRoutes, { onboarding: services.onboarding });
   await app.register(accountRoutes, { account: services.account, perMinuteLimit });
   await app.register(paymentRoutes, { payments: services.payments });

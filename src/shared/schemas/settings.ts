@@ -4,7 +4,9 @@
  * (decision 14).
  */
 import * as z from 'zod/mini';
+import { DEFAULT_HELP_ENTRIES } from '../help-defaults.js';
 import { DEFAULT_STAGE_DAYS, stageDefaultDaysSchema } from './forecast.js';
+import { type HelpSettings, helpSettingsSchema } from './help.js';
 import { ZIP_CODE_PATTERN } from './service-areas.js';
 import { isSiteLink, isWebUrl, WEB_URL_MESSAGE } from './web-url.js';
 
@@ -15,6 +17,7 @@ export const SETTINGS_CATEGORIES = [
   'serviceareas',
   'forecast',
   'security',
+  'help',
 ] as const;
 export type SettingsCategory = (typeof SETTINGS_CATEGORIES)[number];
 
@@ -22,6 +25,15 @@ export type SettingsCategory = (typeof SETTINGS_CATEGORIES)[number];
 const linkSchema = z
   .string()
   .check(z.trim(), z.maxLength(2000), z.refine(isSiteLink, 'Enter an http(s) address or a path'));
+
+/** The same, or '' for "not set". */
+const optionalLinkSchema = z
+  .string()
+  .check(
+    z.trim(),
+    z.maxLength(2000),
+    z.refine((value) => value === '' || isSiteLink(value), 'Enter an http(s) address or a path'),
+  );
 
 /** A saved secret is answered as this prefix plus its last 4 characters; sent back, it keeps the secret. */
 export const SECRET_MASK = '••••••••';
@@ -46,9 +58,12 @@ export const generalSettingsSchema = z.object({
   ),
   theme: z.enum(['Light', 'Dark', 'System']),
   brandColor: hexColour,
-  /** The external pages the portal's link buttons open (decision 36). */
-  faqUrl: linkSchema,
-  storeUrl: linkSchema,
+  /**
+   * The external pages the portal's link buttons open (decision 36); unset ('') by default: Help &
+   * Support then opens the built-in help page and the store buttons are hidden (decision 266).
+   */
+  faqUrl: optionalLinkSchema,
+  storeUrl: optionalLinkSchema,
   membersAreaUrl: linkSchema,
 });
 
@@ -127,6 +142,7 @@ export interface SettingsByCategory {
   serviceareas: ServiceAreaSettings;
   forecast: ForecastSettings;
   security: SecuritySettings;
+  help: HelpSettings;
 }
 
 export const SETTINGS_SCHEMAS = {
@@ -136,6 +152,7 @@ export const SETTINGS_SCHEMAS = {
   serviceareas: serviceAreaSettingsSchema,
   forecast: forecastSettingsSchema,
   security: securitySettingsSchema,
+  help: helpSettingsSchema,
 } as const;
 
 export const SETTINGS_DEFAULTS: SettingsByCategory = {
@@ -144,8 +161,8 @@ export const SETTINGS_DEFAULTS: SettingsByCategory = {
     contactEmail: '',
     theme: 'Light',
     brandColor: '#4f46e5',
-    faqUrl: 'https://orderflow.example/faq',
-    storeUrl: 'https://orderflow.example/products',
+    faqUrl: '',
+    storeUrl: '',
     membersAreaUrl: '/',
   },
   notifications: {
@@ -171,6 +188,7 @@ export const SETTINGS_DEFAULTS: SettingsByCategory = {
   serviceareas: { enabledZipCodes: [] },
   forecast: { stageDefaultDays: DEFAULT_STAGE_DAYS },
   security: { requireSecondFactor: false },
+  help: { helpEntries: DEFAULT_HELP_ENTRIES },
 };
 
 /** Keys whose saved value never leaves the server; answers carry MASK plus the last 4 characters. */

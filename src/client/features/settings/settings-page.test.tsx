@@ -11,7 +11,7 @@ function tab(name: string) {
 }
 
 describe('Settings page', () => {
-  it('shows the eight tabs and opens General first', async () => {
+  it('shows the nine tabs and opens General first', async () => {
     settingsApi();
     renderApp('/admin/settings');
     // The first render loads the admin shell and page chunks, slow on a busy machine.
@@ -25,6 +25,7 @@ describe('Settings page', () => {
       'Service Areas',
       'Delivery Estimates',
       'Security',
+      'Help',
     ]);
     expect(await tab('General')).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByLabelText('Company Name')).toHaveValue('OrderFlow');
@@ -57,7 +58,8 @@ describe('General', () => {
     expect(screen.getByLabelText('Brand Color')).toHaveValue('#0f766e');
     expect(screen.getByLabelText('Brand color picker')).toHaveValue('#0f766e');
     expect(screen.getByLabelText('Help & Support (FAQ) URL')).toHaveValue('https://acme.example/faq');
-    expect(screen.getByLabelText('Store URL')).toHaveValue('https://orderflow.example/products');
+    // Unset by default: the portal then hides the store buttons (decision 266).
+    expect(screen.getByLabelText('Store URL')).toHaveValue('');
     expect(screen.getByLabelText('Members Area URL')).toHaveValue('/');
     expect(screen.queryByLabelText(/theme/i)).not.toBeInTheDocument();
   });
@@ -85,8 +87,8 @@ describe('General', () => {
         companyName: 'Acme Homes',
         contactEmail: '',
         brandColor: '#4f46e5',
-        faqUrl: 'https://orderflow.example/faq',
-        storeUrl: 'https://orderflow.example/products',
+        faqUrl: '',
+        storeUrl: '',
         membersAreaUrl: '/',
       },
     ]);

@@ -1,9 +1,10 @@
-/** Settings: eight tabs, the open one kept in the address. */
+/** Settings: nine tabs, the open one kept in the address. */
 import { type PageTab, TabbedPage } from '../../components/tabbed-page';
 import { AdminUsersTab } from './admin-users-tab';
 import { ApiKeysTab } from './api-keys-tab';
 import { DeliveryEstimatesTab } from './delivery-estimates-tab';
 import { GeneralTab } from './general-tab';
+import { HelpTab } from './help-tab';
 import { IntegrationsTab } from './integrations-tab';
 import { NotificationsTab } from './notifications-tab';
 import { SecurityTab } from './security-tab';
@@ -18,13 +19,14 @@ const TABS: [PageTab, ...PageTab[]] = [
   { value: 'service-areas', label: 'Service Areas', Panel: ServiceAreasTab },
   { value: 'delivery-estimates', label: 'Delivery Estimates', Panel: DeliveryEstimatesTab },
   { value: 'security', label: 'Security', Panel: SecurityTab },
+  { value: 'help', label: 'Help', Panel: HelpTab },
 ];
 
 export default function AdminSettingsPage() {
   return (
     <TabbedPage
       title="Settings"
-      description="Your company, notifications, integrations, staff, service areas, delivery estimates and security."
+      description="Your company, notifications, integrations, staff, service areas, delivery estimates, security and help."
       tabs={TABS}
     />
   );
