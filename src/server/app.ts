@@ -23,6 +23,7 @@ import { helpRoutes } from './features/help/routes.js';
 import { importRoutes } from './features/imports/routes.js';
 import { webhookEventRoutes, webhookRoutes } from './features/inbound-webhooks/routes.js';
 import { onboardingRoutes } from './features/onboarding/routes.js';
+import { orderEntryRoutes } from './features/order-entry/routes.js';
 import { orderRoutes } from './features/orders/routes.js';
 import { automationRoutes } from './features/outbound-webhooks/routes.js';
 import { paymentRoutes } from './features/payments/routes.js';
@@ -152,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountRoutes, { account: services.account, perMinuteLimit });
   await app.register(paymentRoutes, { payments: services.payments });
   await app.register(adminOrderRoutes, { adminOrders: services.adminOrders });
+  await app.register(orderEntryRoutes, { orderEntry: services.orderEntry });
   await app.register(forecastRoutes, { forecast: services.forecast });
   await app.register(customerAdminRoutes, { customers: services.customers });
   await app.register(settingsRoutes, { settings: services.settings, serviceAreas: services.serviceAreas });

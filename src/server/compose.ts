@@ -19,6 +19,7 @@ import {
   enqueueStageChangeMail,
 } from './features/notifications/index.js';
 import { createOnboardingService } from './features/onboarding/index.js';
+import { createOrderEntryService } from './features/order-entry/index.js';
 import {
   createOrderService,
   createOrderWriter,
@@ -118,6 +119,7 @@ export function composeServices({ config, db, clock, mailer, log }: CompositionD
     webhooks: createWebhookService({ db, clock, serviceAreas, orders }),
     automation: createAutomationService({ db, clock }),
     imports: createImportService({ db, clock, orders, serviceAreas }),
+    orderEntry: createOrderEntryService({ db, clock, orders, serviceAreas }),
     delivery: createDeliveryBookingService({ db, clock, orders, estimator: forecast.estimates }),
     senders: {
       mail: createMailSender({ db, clock, mailer, publicUrl: config.publicUrl, policy: config.outbox, log }),

@@ -27,13 +27,11 @@ const linkSchema = z
   .check(z.trim(), z.maxLength(2000), z.refine(isSiteLink, 'Enter an http(s) address or a path'));
 
 /** The same, or '' for "not set". */
-const optionalLinkSchema = z
-  .string()
-  .check(
-    z.trim(),
-    z.maxLength(2000),
-    z.refine((value) => value === '' || isSiteLink(value), 'Enter an http(s) address or a path'),
-  );
+const optionalLinkSchema = z.string().check(
+  z.trim(),
+  z.maxLength(2000),
+  z.refine((value) => value === '' || isSiteLink(value), 'Enter an http(s) address or a path'),
+);
 
 /** A saved secret is answered as this prefix plus its last 4 characters; sent back, it keeps the secret. */
 export const SECRET_MASK = '••••••••';
