@@ -16,6 +16,7 @@ const OrdersPage = lazyChunk(() => import('./features/orders/orders-page'));
 const OrderPage = lazyChunk(() => import('./features/orders/order-page'));
 const AccountPage = lazyChunk(() => import('./features/account/account-page'));
 const SettingsPage = lazyChunk(() => import('./features/account/settings-page'));
+const HelpPage = lazyChunk(() => import('./features/help/help-page'));
 
 const AdminShell = lazyChunk(() => import('./features/admin/admin-shell'));
 const DashboardPage = lazyChunk(() => import('./features/admin-orders/dashboard-page'));
@@ -48,6 +49,7 @@ const routes = createRoutesFromElements(
         <Route path="orders/:id" element={<OrderPage />} />
         <Route path="account" element={<AccountPage />} />
         <Route path="settings" element={<SettingsPage />} />
+        <Route path="help" element={<HelpPage />} />
       </Route>
     </Route>
 

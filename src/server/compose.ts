@@ -22,6 +22,7 @@ import {
   enqueueStageChangeMails,
 } from './features/notifications/index.js';
 import { createOnboardingService } from './features/onboarding/index.js';
+import { createOrderEntryService } from './features/order-entry/index.js';
 import {
   createOrderService,
   createOrderWriter,
@@ -130,6 +131,7 @@ export function composeServices({ config, db, clock, mailer, log }: CompositionD
     webhooks: createWebhookService({ db, clock, serviceAreas, orders }),
     automation: createAutomationService({ db, clock }),
     imports: createImportService({ db, clock, orders, serviceAreas }),
+    orderEntry: createOrderEntryService({ db, clock, orders, serviceAreas }),
     delivery: createDeliveryBookingService({ db, clock, orders, estimator: forecast.estimates }),
     financing: createFinancingService({ db, clock, config }),
     senders: {

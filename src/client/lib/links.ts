@@ -1,7 +1,9 @@
 /**
  * External pages the product links to (decision 36): the FAQ ('Help & Support'), the store ('Browse
  * Products', 'Place Your First Order') and the members area. They are set in Settings → General and
- * arrive with the public configuration; until it has loaded, the defaults apply.
+ * arrive with the public configuration; until it has loaded, the defaults apply. The FAQ and store
+ * are unset ('') by default: Help & Support then opens the built-in /help page and the store buttons
+ * are hidden (decision 266).
  */
 import { SETTINGS_DEFAULTS } from '../../shared/schemas/settings.js';
 import { usePublicConfig } from './public-config';

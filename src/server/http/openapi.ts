@@ -18,6 +18,7 @@ export const API_DOCS_PREFIX = '/api/docs';
 const PUBLIC_ROUTES = [
   /^\/(healthz|readyz)$/,
   /^\/api\/config$/,
+  /^\/api\/help$/,
   /^\/api\/openapi\.json$/,
   /^\/api\/auth\/(?!user$|logout$)/,
   /^\/api\/stripe\/(webhook|sessions\/)/,

@@ -4,8 +4,10 @@
  * (decision 14).
  */
 import * as z from 'zod/mini';
+import { DEFAULT_HELP_ENTRIES } from '../help-defaults.js';
 import { financingProvidersSchema } from './financing.js';
 import { DEFAULT_STAGE_DAYS, stageDefaultDaysSchema } from './forecast.js';
+import { type HelpSettings, helpSettingsSchema } from './help.js';
 import { ZIP_CODE_PATTERN } from './service-areas.js';
 import { isSiteLink, isWebUrl, WEB_URL_MESSAGE } from './web-url.js';
 
@@ -17,6 +19,7 @@ export const SETTINGS_CATEGORIES = [
   'forecast',
   'security',
   'financing',
+  'help',
 ] as const;
 export type SettingsCategory = (typeof SETTINGS_CATEGORIES)[number];
 
@@ -24,6 +27,13 @@ export type SettingsCategory = (typeof SETTINGS_CATEGORIES)[number];
 const linkSchema = z
   .string()
   .check(z.trim(), z.maxLength(2000), z.refine(isSiteLink, 'Enter an http(s) address or a path'));
+
+/** The same, or '' for "not set". */
+const optionalLinkSchema = z.string().check(
+  z.trim(),
+  z.maxLength(2000),
+  z.refine((value) => value === '' || isSiteLink(value), 'Enter an http(s) address or a path'),
+);
 
 /** A saved secret is answered as this prefix plus its last 4 characters; sent back, it keeps the secret. */
 export const SECRET_MASK = '••••••••';
@@ -48,9 +58,12 @@ export const generalSettingsSchema = z.object({
   ),
   theme: z.enum(['Light', 'Dark', 'System']),
   brandColor: hexColour,
-  /** The external pages the portal's link buttons open (decision 36). */
-  faqUrl: linkSchema,
-  storeUrl: linkSchema,
+  /**
+   * The external pages the portal's link buttons open (decision 36); unset ('') by default: Help &
+   * Support then opens the built-in help page and the store buttons are hidden (decision 266).
+   */
+  faqUrl: optionalLinkSchema,
+  storeUrl: optionalLinkSchema,
   membersAreaUrl: linkSchema,
 });
 
@@ -146,6 +159,7 @@ export interface SettingsByCategory {
   forecast: ForecastSettings;
   security: SecuritySettings;
   financing: FinancingSettings;
+  help: HelpSettings;
 }
 
 export const SETTINGS_SCHEMAS = {
@@ -156,6 +170,7 @@ export const SETTINGS_SCHEMAS = {
   forecast: forecastSettingsSchema,
   security: securitySettingsSchema,
   financing: financingSettingsSchema,
+  help: helpSettingsSchema,
 } as const;
 
 export const SETTINGS_DEFAULTS: SettingsByCategory = {
@@ -164,8 +179,8 @@ export const SETTINGS_DEFAULTS: SettingsByCategory = {
     contactEmail: '',
     theme: 'Light',
     brandColor: '#4f46e5',
-    faqUrl: 'https://orderflow.example/faq',
-    storeUrl: 'https://orderflow.example/products',
+    faqUrl: '',
+    storeUrl: '',
     membersAreaUrl: '/',
   },
   notifications: {
@@ -192,6 +207,7 @@ export const SETTINGS_DEFAULTS: SettingsByCategory = {
   forecast: { stageDefaultDays: DEFAULT_STAGE_DAYS },
   security: { requireSecondFactor: false },
   financing: { enabled: false, providers: [], signingSecret: '' },
+  help: { helpEntries: DEFAULT_HELP_ENTRIES },
 };
 
 /** Keys whose saved value never leaves the server; answers carry MASK plus the last 4 characters. */

@@ -105,13 +105,16 @@ function NoOrderYet() {
   return (
     <CardContent className="grid justify-items-start gap-4">
       <p className="text-muted-foreground">{t('details.noOrder')}</p>
-      <Button asChild>
-        <a href={storeUrl} target="_blank" rel="noopener noreferrer">
-          {t('details.placeFirstOrder')}
-          <ExternalLink aria-hidden="true" />
-          <span className="sr-only">{t('opensInNewTab')}</span>
-        </a>
-      </Button>
+      {/* Hidden until an admin sets the store's address (decision 266). */}
+      {storeUrl && (
+        <Button asChild>
+          <a href={storeUrl} target="_blank" rel="noopener noreferrer">
+            {t('details.placeFirstOrder')}
+            <ExternalLink aria-hidden="true" />
+            <span className="sr-only">{t('opensInNewTab')}</span>
+          </a>
+        </Button>
+      )}
     </CardContent>
   );
 }

@@ -194,6 +194,13 @@ describe('My Account: Account Details', () => {
     expect(screen.queryByRole('button', { name: 'Update Information' })).not.toBeInTheDocument();
   });
 
+  it('with no order and no store address set, offers no Place Your First Order button', async () => {
+    accountApi({ 'GET /api/config': publicConfig() }, { orders: [] });
+    renderApp('/account');
+    expect(await screen.findByText('No order information available yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Place Your First Order/ })).not.toBeInTheDocument();
+  });
+
   it('saves the shipping details, toasts, and re-reads the orders every second for 2 s', async () => {
     const calls = accountApi({
       'PATCH /api/user/shipping-address': (body) => {

@@ -45,9 +45,26 @@ describe('home page', () => {
     const main = within(screen.getByRole('main'));
     expect(main.getByRole('link', { name: /^My Orders/ })).toHaveAttribute('href', '/orders');
     expect(main.getByRole('link', { name: /^Account Information/ })).toHaveAttribute('href', '/account');
-    const help = main.getByRole('link', { name: /^Help & Support/ });
-    expect(help).toHaveAttribute('target', '_blank');
-    await waitFor(() => expect(help).toHaveAttribute('href', 'https://help.acme.example/faq'));
+    // Once the configuration has arrived, the card opens the outside address instead of /help.
+    await waitFor(() =>
+      expect(main.getByRole('link', { name: /^Help & Support/ })).toHaveAttribute(
+        'href',
+        'https://help.acme.example/faq',
+      ),
+    );
+    expect(main.getByRole('link', { name: /^Help & Support/ })).toHaveAttribute('target', '_blank');
+  });
+
+  it('opens the built-in help page from Help & Support while no FAQ address is set', async () => {
+    mockApi({
+      'GET /api/auth/session': sessionRoute(makeUser()),
+      'GET /api/config': publicConfig(),
+    });
+    renderApp('/');
+    await screen.findByRole('heading', { level: 1 });
+    const help = within(screen.getByRole('main')).getByRole('link', { name: /^Help & Support/ });
+    expect(help).toHaveAttribute('href', '/help');
+    expect(help).not.toHaveAttribute('target');
   });
 
   it('puts the tasks first, then each unit in progress with its stage, next step and latest date', async () => {

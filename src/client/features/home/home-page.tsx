@@ -46,15 +46,26 @@ export default function HomePage() {
           </Link>
         </li>
         <li>
-          <a href={faqUrl} target="_blank" rel="noopener noreferrer" className={cardLinkClass}>
-            <CardBody
-              icon={LifeBuoy}
-              title={t('cards.help.title')}
-              description={t('cards.help.description')}
-              external
-            />
-            <span className="sr-only">{t('opensInNewTab')}</span>
-          </a>
+          {/* The built-in help page until an admin sets an outside address (decision 266). */}
+          {faqUrl ? (
+            <a href={faqUrl} target="_blank" rel="noopener noreferrer" className={cardLinkClass}>
+              <CardBody
+                icon={LifeBuoy}
+                title={t('cards.help.title')}
+                description={t('cards.help.description')}
+                external
+              />
+              <span className="sr-only">{t('opensInNewTab')}</span>
+            </a>
+          ) : (
+            <Link to="/help" className={cardLinkClass}>
+              <CardBody
+                icon={LifeBuoy}
+                title={t('cards.help.title')}
+                description={t('cards.help.description')}
+              />
+            </Link>
+          )}
         </li>
       </ul>
     </section>

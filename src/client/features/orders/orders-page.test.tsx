@@ -104,7 +104,18 @@ describe('My Orders page', () => {
     expect(
       screen.getByText('No orders match your search criteria. Try adjusting your search terms.'),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Browse Products/ })).toBeInTheDocument();
+    // No store address is set on a fresh install: no button leads to a placeholder site.
+    expect(screen.queryByRole('link', { name: /Browse Products/ })).not.toBeInTheDocument();
+  });
+
+  it('offers Browse Products once an admin has set the store address', async () => {
+    const user = userEvent.setup();
+    ordersApi([studio], { 'GET /api/config': publicConfig({ storeUrl: 'https://shop.acme.example/' }) });
+    renderApp('/orders');
+    await user.type(await screen.findByRole('searchbox', { name: 'Search orders' }), 'yacht');
+    const browse = await screen.findByRole('link', { name: /Browse Products/ });
+    expect(browse).toHaveAttribute('href', 'https://shop.acme.example/');
+    expect(browse).toHaveAttribute('target', '_blank');
   });
 
   it('narrows the list to orders that need the customer through the Filter menu', async () => {

@@ -151,13 +151,16 @@ function EmptyState({ hasOrders }: { hasOrders: boolean }) {
       <p className="max-w-md text-muted-foreground text-sm">
         {hasOrders ? t('empty.noMatch') : t('empty.noOrders')}
       </p>
-      <Button asChild className="mt-2">
-        <a href={storeUrl} target="_blank" rel="noopener noreferrer">
-          {t('empty.browse')}
-          <ExternalLink aria-hidden="true" />
-          <span className="sr-only">{t('opensInNewTab')}</span>
-        </a>
-      </Button>
+      {/* Hidden until an admin sets the store's address (decision 266). */}
+      {storeUrl && (
+        <Button asChild className="mt-2">
+          <a href={storeUrl} target="_blank" rel="noopener noreferrer">
+            {t('empty.browse')}
+            <ExternalLink aria-hidden="true" />
+            <span className="sr-only">{t('opensInNewTab')}</span>
+          </a>
+        </Button>
+      )}
     </div>
   );
 }

@@ -26,6 +26,7 @@ describe('Settings page', () => {
       'Delivery Estimates',
       'Security',
       'Financing',
+      'Help',
     ]);
     expect(await tab('General')).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByLabelText('Company Name')).toHaveValue('OrderFlow');
@@ -58,7 +59,8 @@ describe('General', () => {
     expect(screen.getByLabelText('Brand Color')).toHaveValue('#0f766e');
     expect(screen.getByLabelText('Brand color picker')).toHaveValue('#0f766e');
     expect(screen.getByLabelText('Help & Support (FAQ) URL')).toHaveValue('https://acme.example/faq');
-    expect(screen.getByLabelText('Store URL')).toHaveValue('https://orderflow.example/products');
+    // Unset by default: the portal then hides the store buttons (decision 266).
+    expect(screen.getByLabelText('Store URL')).toHaveValue('');
     expect(screen.getByLabelText('Members Area URL')).toHaveValue('/');
     expect(screen.queryByLabelText(/theme/i)).not.toBeInTheDocument();
   });
@@ -86,8 +88,8 @@ describe('General', () => {
         companyName: 'Acme Homes',
         contactEmail: '',
         brandColor: '#4f46e5',
-        faqUrl: 'https://orderflow.example/faq',
-        storeUrl: 'https://orderflow.example/products',
+        faqUrl: '',
+        storeUrl: '',
         membersAreaUrl: '/',
       },
     ]);

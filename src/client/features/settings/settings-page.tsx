@@ -5,6 +5,7 @@ import { AdminUsersTab } from './admin-users-tab';
 import { ApiKeysTab } from './api-keys-tab';
 import { DeliveryEstimatesTab } from './delivery-estimates-tab';
 import { GeneralTab } from './general-tab';
+import { HelpTab } from './help-tab';
 import { IntegrationsTab } from './integrations-tab';
 import { NotificationsTab } from './notifications-tab';
 import { SecurityTab } from './security-tab';
@@ -20,13 +21,14 @@ const TABS: [PageTab, ...PageTab[]] = [
   { value: 'delivery-estimates', label: 'Delivery Estimates', Panel: DeliveryEstimatesTab },
   { value: 'security', label: 'Security', Panel: SecurityTab },
   { value: 'financing', label: 'Financing', Panel: FinancingSettingsTab },
+  { value: 'help', label: 'Help', Panel: HelpTab },
 ];
 
 export default function AdminSettingsPage() {
   return (
     <TabbedPage
       title="Settings"
-      description="Your company, notifications, integrations, staff, service areas, delivery estimates, security and financing."
+      description="Your company, notifications, integrations, staff, service areas, delivery estimates, security, financing and help."
       tabs={TABS}
     />
   );

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.js';
 import { hashPassword } from '../../lib/crypto.js';
 import { startTestApp, type TestApp, type TestClient } from '../../test/app.js';
-import { signedInAdmin } from '../../test/auth-flow.js';
+import { signedInAdmin, signedInCustomer } from '../../test/auth-flow.js';
 import { HEADER, postImport, toCsv } from '../../test/fixtures/import-files.js';
 import { sendWebhook } from '../../test/webhooks.js';
 
@@ -127,6 +127,57 @@ describe('the order confirmation', () => {
     // A guest order has no customer to confirm to (only the staff's new-order alert names it).
     const aboutGuest = t.mail.mails.filter((mail) => mail.subject.includes(noEmail));
     expect(aboutGuest.flatMap((mail) => mail.to)).toEqual(['staff@example.com']);
+  });
+
+  it('an order staff create (POST /api/admin/orders) is confirmed, unless confirmAdminOrders is off', async () => {
+    const orderId = orderNumber('OC-A');
+    const created = await admin.post('/api/admin/orders', {
+      orderId,
+      productName: 'Garden Studio',
+      email: 'phone.buyer@example.com',
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      message: 'Order created',
+      order: { orderId, status: 'ORDER_PLACED' },
+    });
+    const [mail] = await confirmationsTo('phone.buyer@example.com', orderId);
+    expect(mail?.subject).toContain(`Your order ${orderId} is confirmed`);
+    const token = trackingLinkIn(mail?.text ?? '').split('/track/')[1];
+    expect((await t.client().get(`/api/track/${token}`)).body).toMatchObject({ orderId });
+
+    // The same orderId again is refused, whichever way it comes.
+    const again = await admin.post('/api/admin/orders', { orderId, productName: 'Garden Studio' });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({
+      code: 'ORDER_ALREADY_EXISTS',
+      fields: { orderId: expect.any(String) },
+    });
+
+    await setNotifications({ confirmAdminOrders: false });
+    try {
+      const quiet = orderNumber('OC-A');
+      const res = await admin.post('/api/admin/orders', {
+        orderId: quiet,
+        productName: 'Garden Studio',
+        email: 'phone.quiet@example.com',
+      });
+      expect(res.status).toBe(201);
+      await t.app.outbox.drain();
+      expect(t.mail.forAddress('phone.quiet@example.com')).toEqual([]);
+    } finally {
+      await setNotifications({ confirmAdminOrders: true });
+    }
+  });
+
+  it('order entry is staff-only: a customer gets 403 and a visitor 401; a bad body 400', async () => {
+    const customer = (await signedInCustomer(t, 'nosy.customer@example.com')).client;
+    const body = { orderId: orderNumber('OC-X'), productName: 'Studio' };
+    expect((await customer.post('/api/admin/orders', body)).status).toBe(403);
+    expect((await t.client().post('/api/admin/orders', body)).status).toBe(401);
+    const bad = await admin.post('/api/admin/orders', { productName: 'Studio', quantity: 0 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toHaveProperty('orderId');
   });
 
   it('an import confirms its orders only with sendNotification, once each, whatever confirmAdminOrders says', async () => {

@@ -34,8 +34,8 @@ describe('health and configuration', () => {
       isDevelopment: true,
       companyName: 'OrderFlow',
       brandColor: '#4f46e5',
-      faqUrl: 'https://orderflow.example/faq',
-      storeUrl: 'https://orderflow.example/products',
+      faqUrl: '',
+      storeUrl: '',
       membersAreaUrl: '/',
       locales: ['en', 'es', 'fr'],
     });
