@@ -144,7 +144,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { auth, config, perMinuteLimit });
   await app.register(sessionRoutes, { auth, config });
   await app.register(secondFactorRoutes, { secondFactor: services.secondFactor, perMinuteLimit });
-  await app.register(orderRoutes, { orders: services.orderViews, publicUrl: config.publicUrl });
+  await app.register(orderRoutes, {
+    orders: services.orderViews,
+    publicUrl: config.publicUrl,
+    allowPrivateTargets: config.allowPrivateWebhookTargets,
+  });
   await app.register(trackingRoutes, { tracking: services.tracking });
   await app.register(onboardingRoutes, { onboarding: services.onboarding });
   await app.register(accountRoutes, { account: services.account, perMinuteLimit });

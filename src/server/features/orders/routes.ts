@@ -15,10 +15,11 @@ const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBod
  * The customer's order calls; every one answers only with the caller's orders. Paths and shapes:
  * src/shared/routes/orders.ts.
  */
-export const orderRoutes: FastifyPluginAsync<{ orders: OrderService; publicUrl: string }> = async (
-  app,
-  { orders, publicUrl },
-) => {
+export const orderRoutes: FastifyPluginAsync<{
+  orders: OrderService;
+  publicUrl: string;
+  allowPrivateTargets: boolean;
+}> = async (app, { orders, publicUrl, allowPrivateTargets }) => {
   // Visitors get 401 before their input is even read.
   app.addHook('onRequest', async (request) => {
     requireUser(request);
@@ -73,7 +74,10 @@ export const orderRoutes: FastifyPluginAsync<{ orders: OrderService; publicUrl: 
       const { item } = await orders.itemDetails(requireUser(request), request.params.id);
       const url = item.currentStageData.documentUrl;
       if (!isWebUrl(url)) throw ordersErrors.DOCUMENT_NOT_READY('The documents are not ready to sign yet');
-      return checkSigningDocument(url, { portalOrigin: new URL(publicUrl).origin });
+      return checkSigningDocument(url, {
+        portalOrigin: new URL(publicUrl).origin,
+        allowPrivate: allowPrivateTargets,
+      });
     },
   });
 

@@ -70,7 +70,8 @@ async function unitWithDocument(email: string, documentUrl?: string) {
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // The partner stand-in listens on this machine, which outbound requests may reach only when allowed.
+  t = await startTestApp({ config: { allowPrivateWebhookTargets: true } });
   partner = startPartner();
   await new Promise<void>((resolve) => partner.listen(0, '127.0.0.1', resolve));
   partnerUrl = `http://127.0.0.1:${(partner.address() as AddressInfo).port}`;
@@ -135,6 +136,31 @@ describe('GET /api/order-items/:id/signing-document', () => {
     expect(requests).toEqual([]);
     // Staff read customers' orders through the same routes (decision 19).
     expect((await check(admin, annsUnit)).body).toEqual({ loads: true });
+  });
+});
+
+describe('without ALLOW_PRIVATE_WEBHOOK_TARGETS', () => {
+  it('never asks this machine or a private network: such a document counts as unreachable', async () => {
+    const guarded = await startTestApp();
+    try {
+      const { client } = await signedInCustomer(guarded, 'cara-sign@example.com');
+      const { items } = await createOrderAtStages(
+        guarded.database.db,
+        { orderId: 'SD-P1', productName: 'Cabin 300', email: 'cara-sign@example.com' },
+        [
+          {
+            stage: 'DOCUMENTS_PENDING',
+            stageData: { documentStatus: 'ready', documentUrl: `${partnerUrl}/doc/ok` },
+          },
+        ],
+      );
+      requests.length = 0;
+      const res = await client.get(`/api/order-items/${items[0]?.id}/signing-document`);
+      expect(res.body).toEqual({ loads: false, reason: 'unreachable' });
+      expect(requests).toEqual([]);
+    } finally {
+      await guarded.close();
+    }
   });
 });
 
