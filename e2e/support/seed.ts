@@ -12,6 +12,7 @@ import { seedClarity } from './seed-clarity.js';
 import { seedConversations } from './seed-conversations.js';
 import { seedCustomers } from './seed-customers.js';
 import { seedDelivery } from './seed-delivery.js';
+import { seedDetails } from './seed-details.js';
 import { seedFinancing } from './seed-financing.js';
 import { seedLanguages } from './seed-languages.js';
 import { seedLive } from './seed-live.js';
@@ -169,5 +170,6 @@ export async function seedJourneyData(dataDir: string, documentBaseUrl: string) 
   await seedClarity(db);
   await seedConversations(db);
   await seedLanguages(db);
+  await seedDetails(db, documentBaseUrl);
   await database.close();
 }

@@ -153,7 +153,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { auth, config, perMinuteLimit });
   await app.register(sessionRoutes, { auth, config });
   await app.register(secondFactorRoutes, { secondFactor: services.secondFactor, perMinuteLimit });
-  await app.register(orderRoutes, { orders: services.orderViews });
+  await app.register(orderRoutes, {
+    orders: services.orderViews,
+    publicUrl: config.publicUrl,
+    allowPrivateTargets: config.allowPrivateWebhookTargets,
+  });
   await app.register(trackingRoutes, { tracking: services.tracking });
   await app.register(helpRoutes, { settings: services.settings });
   await app.register(onboardingRoutes, { onboarding: services.onboarding });

@@ -33,6 +33,7 @@ const EXPECTED: Record<string, Permission> = {
   'DELETE /api/admin/orders/:id': 'orders.delete',
   'POST /api/admin/orders/bulk-delete': 'orders.delete',
   'POST /api/admin/delivery-slots': 'deliverySlots.manage',
+  'POST /api/admin/delivery-slots/batch': 'deliverySlots.manage',
   'DELETE /api/admin/delivery-slots/:id': 'deliverySlots.manage',
   'GET /api/admin/customers': 'customers.read',
   'GET /api/admin/users/:id': 'customers.read',

@@ -12,6 +12,7 @@ import {
   orderItemDetailsSchema,
   orderItemSchema,
   orderSchema,
+  signingDocumentCheckSchema,
 } from '../schemas/orders.js';
 import { defineRoute } from './define-route.js';
 
@@ -44,6 +45,12 @@ export const orderRoutes = {
     path: '/api/order-items/:id/details',
     params: idParams,
     responses: { 200: orderItemDetailsSchema },
+  }),
+  signingDocument: defineRoute({
+    method: 'GET',
+    path: '/api/order-items/:id/signing-document',
+    params: idParams,
+    responses: { 200: signingDocumentCheckSchema },
   }),
   updateItemStatus: defineRoute({
     method: 'PATCH',

@@ -91,6 +91,17 @@ export const orderEventSchema = z.object({
   initiatedBy: eventActorSchema,
 });
 
+/**
+ * GET /api/order-items/:id/signing-document: whether the unit's document to sign can be shown in the
+ * portal's frame, and if not why: the partner's site did not answer (`unreachable`), answered an
+ * error (`not_found`) or forbids framing (`refuses_frame`) (decision 299).
+ */
+export const signingDocumentCheckSchema = z.union([
+  z.object({ loads: z.literal(true) }),
+  z.object({ loads: z.literal(false), reason: z.enum(['unreachable', 'not_found', 'refuses_frame']) }),
+]);
+export type SigningDocumentCheck = z.infer<typeof signingDocumentCheckSchema>;
+
 /** GET /api/order-items/:id/details: the unit, its order and the owner (for the onboarding dialog). */
 export const orderItemDetailsSchema = z.object({
   item: orderItemSchema,

@@ -83,13 +83,15 @@ export default function ConversationsPage() {
   );
 }
 
-/** "Ann Lee: Hello?" or "Team: On Tuesday." with a file count; a message of files only says so. */
+/**
+ * The newest message's first line, "Team: " before a staff reply (the customer is named just above),
+ * with its file count; a message of files only says so.
+ */
 function previewText(row: ConversationRow): string {
   const { author, firstLine, attachments } = row.lastMessage;
-  const who = author === 'staff' ? 'Team' : (row.customerName ?? 'Guest');
   const files = attachments === 0 ? '' : attachments === 1 ? '1 file' : `${attachments} files`;
-  const text = firstLine || files || 'No text';
-  return `${who}: ${text}${firstLine && files ? ` · ${files}` : ''}`;
+  const text = firstLine ? `${firstLine}${files ? ` · ${files}` : ''}` : files || 'No text';
+  return author === 'staff' ? `Team: ${text}` : text;
 }
 
 function ConversationLink({ row }: { row: ConversationRow }) {

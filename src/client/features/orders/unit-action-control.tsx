@@ -151,6 +151,8 @@ export function UnitActionControl({
       <SigningDialog
         open={dialog === 'signing'}
         onOpenChange={closeDialog}
+        itemId={itemId}
+        orderId={order.id}
         documentUrl={documentUrl}
         unitLabel={label}
       />

@@ -54,6 +54,7 @@ describe('document signing', () => {
       'PATCH /api/order-items/11/status': {
         body: makeItem({ id: 11, status: 'DOCUMENTS_SIGNING', currentStageData: ready }),
       },
+      'GET /api/order-items/11/signing-document': { body: { loads: true } },
     });
     renderApp('/orders');
     await user.click(
@@ -95,10 +96,65 @@ describe('document signing', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('says what to do when the document cannot load, and tries again: never a broken frame', async () => {
+    const user = userEvent.setup();
+    let answers = [{ loads: false, reason: 'unreachable' }, { loads: true }];
+    const calls = api(
+      orderWith({ status: 'DOCUMENTS_SIGNING', currentStageData: { documentUrl: DOCUMENT_URL } }),
+      {
+        'GET /api/order-items/11/signing-document': () => {
+          const [answer, ...rest] = answers;
+          answers = rest;
+          return { body: answer };
+        },
+      },
+    );
+    renderApp('/orders');
+    await user.click(
+      await (await card()).findByRole('button', { name: 'Sign required documents (1 pending action)' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Sign required documents' });
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Your document could not be loaded.');
+    expect(alert).toHaveTextContent('The signing service did not answer.');
+    expect(within(dialog).queryByTitle(/Documents to sign/)).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: /Open in a new tab/ })).toHaveAttribute(
+      'href',
+      DOCUMENT_URL,
+    );
+    expect(within(dialog).getByRole('link', { name: 'Ask us' })).toHaveAttribute(
+      'href',
+      '/orders/1#conversation',
+    );
+
+    await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    expect(await within(dialog).findByTitle(/Documents to sign/)).toHaveAttribute('src', DOCUMENT_URL);
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.url === '/api/order-items/11/signing-document')).toHaveLength(2);
+  });
+
+  it('sends the customer to a new tab when the signing service forbids showing its document here', async () => {
+    const user = userEvent.setup();
+    api(orderWith({ status: 'DOCUMENTS_SIGNING', currentStageData: { documentUrl: DOCUMENT_URL } }), {
+      'GET /api/order-items/11/signing-document': { body: { loads: false, reason: 'refuses_frame' } },
+    });
+    renderApp('/orders');
+    await user.click(
+      await (await card()).findByRole('button', { name: 'Sign required documents (1 pending action)' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Sign required documents' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The signing service does not allow its document to be shown here.',
+    );
+    expect(within(dialog).getByRole('link', { name: /Open in a new tab/ })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
   it('opens the document of a unit already at signing without changing its status', async () => {
     const user = userEvent.setup();
     const calls = api(
       orderWith({ status: 'DOCUMENTS_SIGNING', currentStageData: { documentUrl: DOCUMENT_URL } }),
+      { 'GET /api/order-items/11/signing-document': { body: { loads: true } } },
     );
     renderApp('/orders');
     await user.click(

@@ -1,10 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { orderRoutes as routes } from '../../../shared/routes/orders.js';
+import { isWebUrl } from '../../../shared/schemas/web-url.js';
 import { registerRoute } from '../../http/route-map.js';
 import { errorBody } from '../../http/schemas.js';
 import { requireUser } from '../../http/session.js';
 import { toEventDto, toItemDto, toOrderDto } from './dto.js';
+import { ordersErrors } from './errors.js';
 import type { OrderService } from './service.js';
+import { checkSigningDocument } from './signing-document.js';
 
 const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 
@@ -12,7 +15,11 @@ const failures = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBod
  * The customer's order calls; every one answers only with the caller's orders. Paths and shapes:
  * src/shared/routes/orders.ts.
  */
-export const orderRoutes: FastifyPluginAsync<{ orders: OrderService }> = async (app, { orders }) => {
+export const orderRoutes: FastifyPluginAsync<{
+  orders: OrderService;
+  publicUrl: string;
+  allowPrivateTargets: boolean;
+}> = async (app, { orders, publicUrl, allowPrivateTargets }) => {
   // Visitors get 401 before their input is even read.
   app.addHook('onRequest', async (request) => {
     requireUser(request);
@@ -58,6 +65,19 @@ export const orderRoutes: FastifyPluginAsync<{ orders: OrderService }> = async (
         request.params.id,
       );
       return { item: toItemDto(item), order: toOrderDto(order), user, documents };
+    },
+  });
+
+  registerRoute(app, routes.signingDocument, {
+    failures,
+    handler: async (request) => {
+      const { item } = await orders.itemDetails(requireUser(request), request.params.id);
+      const url = item.currentStageData.documentUrl;
+      if (!isWebUrl(url)) throw ordersErrors.DOCUMENT_NOT_READY('The documents are not ready to sign yet');
+      return checkSigningDocument(url, {
+        portalOrigin: new URL(publicUrl).origin,
+        allowPrivate: allowPrivateTargets,
+      });
     },
   });
 
