@@ -110,8 +110,10 @@ export function changeRows(
 export const SAID_IN_SENTENCE: Record<string, readonly string[]> = {
   'order.status_changed': ['status', 'from', 'itemNumber'],
   'orders.bulk_status_changed': ['status'],
-  'user.created': ['role'],
-  'user.invited': ['role'],
+  'user.created': ['role', 'email'],
+  'user.invited': ['role', 'email'],
+  'second_factor.added': ['factor'],
+  'second_factor.removed': ['factor'],
   'user.role_changed': ['role'],
   'api_key.created': ['name'],
   'api_key.revoked': ['name'],

@@ -87,6 +87,13 @@ export const actionLabel = (action: string) => ACTION_LABELS[action] ?? sentence
 
 const sentenceCase = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
+/** A second factor's kind in words. */
+function factorWords(kind: unknown, fallback: string): string {
+  if (kind === 'totp') return 'an authenticator app';
+  if (kind === 'passkey') return 'a passkey';
+  return fallback;
+}
+
 /** Where the back office shows a named target. */
 function hrefOf(link: NonNullable<AuditEntry['target']['link']>): string {
   if (link.to === 'order') return `/admin/orders/${encodeURIComponent(link.id)}`;
@@ -153,9 +160,9 @@ export function auditSentence(entry: AuditEntry, words: SentenceWords): Sentence
     case 'user.password_reset':
       return say(' reset their password with a mailed code');
     case 'second_factor.added':
-      return say(' added a second factor to their account');
+      return say(` added ${factorWords(changes.factor, 'a second factor')} to their account`);
     case 'second_factor.removed':
-      return say(' removed a second factor from their account');
+      return say(` removed ${factorWords(changes.factor, 'a second factor')} from their account`);
     case 'second_factor.recovery_codes_replaced':
       return say(' replaced their recovery codes');
     case 'user.second_factor_removed':
