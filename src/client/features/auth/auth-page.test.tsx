@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { switchTextsLocale } from '../../lib/texts';
 import { makeUser, mockApi, renderApp, sessionRoute, toasts } from '../../test/utils';
 
 const EMAIL = 'ann@example.com';
@@ -462,6 +463,29 @@ describe('sign-in: staff with a second factor', () => {
       method: 'totp',
       code: '246810',
     });
+  });
+
+  it('speaks the page’s language, like the steps before it', async () => {
+    staffApi();
+    await switchTextsLocale('es');
+    try {
+      const user = userEvent.setup();
+      renderApp('/auth');
+      await user.type(await screen.findByLabelText('Correo electrónico'), EMAIL);
+      await user.click(screen.getByRole('button', { name: 'Continuar' }));
+      await user.type(await screen.findByLabelText('Contraseña'), 'right-password');
+      await user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+      expect(await screen.findByRole('heading', { name: 'Confirma que eres tú' })).toBeInTheDocument();
+      const field = screen.getByLabelText('Código de tu aplicación de autenticación');
+      await user.type(field, '12');
+      await user.click(screen.getByRole('button', { name: 'Verificar e iniciar sesión' }));
+      expect(
+        await screen.findByText('Escribe el código de 6 dígitos de tu aplicación de autenticación'),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Usar un código de recuperación' })).toBeInTheDocument();
+    } finally {
+      await switchTextsLocale('en');
+    }
   });
 
   it('takes a recovery code instead', async () => {
