@@ -4,13 +4,12 @@
  * (the sign-in app, or the full app's /auth route) says what happens once a call answers with the user.
  * Light on purpose: it is most of the first load of /auth (no router, TanStack Query or i18next).
  */
-import { useEffect, useRef, useState } from 'react';
+import { lazy, useEffect, useRef, useState } from 'react';
 import { toast } from '../../components/ui/use-toast';
 import { type SignInFactors, verifyEmail as verifyEmailCall } from './auth-api';
 import { AuthLayout, AuthStep } from './auth-layout';
 import { ForgotPasswordFlow } from './forgot-password-flow';
 import { EmailForm, NewPasswordForm } from './forms';
-import { InvitationStep } from './invitation-step';
 import { useAuthMessages } from './messages';
 import { PasswordStep } from './password-step';
 import { SecondFactorStep } from './second-factor-step';
@@ -37,6 +36,9 @@ function resetLinkStep(params: URLSearchParams): Step | null {
   if (!email || (status !== 'ACTIVE' && status !== 'PENDING')) return null;
   return { name: 'forgot_password', email, codeSentFor: status };
 }
+
+/** Loaded only from an invitation link: every other visit to the sign-in screen goes without it. */
+const InvitationStep = lazy(() => import('./invitation-step').then((m) => ({ default: m.InvitationStep })));
 
 /** The link of a staff invitation (`/auth?invitation=<token>`, decision 290). */
 function invitationLinkStep(params: URLSearchParams): Step | null {

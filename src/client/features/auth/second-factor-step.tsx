@@ -4,7 +4,7 @@
  * steps before it: a refusal is worded from its code (the `errors` texts, loaded with the first one).
  */
 import { type FormEvent, useState } from 'react';
-import { TOTP_DIGITS } from '../../../shared/schemas/security.js';
+import { TOTP_DIGITS } from '../../../shared/auth-rules.js';
 import { Button, TextField } from '../../components/light/ui';
 import { errorCode } from '../../lib/api';
 import { RichText } from '../../lib/texts';
