@@ -108,15 +108,17 @@ test.describe
         .getByRole('link', { name: 'Audit log' })
         .click();
       await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible();
-      // The staff created above and their sign-ins are on record.
-      await expect(page.getByRole('cell', { name: 'user.created' }).first()).toBeVisible();
+      // The staff created above and their sign-ins are on record, in sentences rather than codes.
+      const added = / added roles-\w+@example\.com as (Operations|Support|Viewer)/;
+      await expect(page.getByRole('row').filter({ hasText: added }).first()).toBeVisible();
+      await expect(page.getByText('user.created')).toHaveCount(0);
 
       await page.getByLabel('Who (e-mail)').fill('roles-viewer');
-      await page.getByLabel('What').selectOption('staff.signed_in');
+      await page.getByLabel('What').selectOption({ label: 'Staff signed in' });
       await page.getByLabel('Who (e-mail)').press('Enter');
-      const rows = page.getByRole('row').filter({ hasText: 'staff.signed_in' });
+      const rows = page.getByRole('row').filter({ hasText: 'roles-viewer@example.com signed in' });
       await expect(rows.first()).toBeVisible();
-      await expect(page.getByRole('row').filter({ hasText: 'user.created' })).toHaveCount(0);
+      await expect(page.getByRole('row').filter({ hasText: added })).toHaveCount(0);
       for (const text of await rows.allInnerTexts()) expect(text).toContain('roles-viewer@example.com');
 
       const downloading = page.waitForEvent('download');

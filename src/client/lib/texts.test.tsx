@@ -12,6 +12,7 @@ const VALUES = {
   min: 8,
   max: 256,
   length: 6,
+  role: 'Viewer',
   minutes: 15,
   step: 'Production',
   window: '3–5 May',

@@ -12,6 +12,7 @@ import {
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
+import { actionLabel } from './sentence';
 
 const NATIVE_SELECT =
   'flex h-10 w-full rounded-md border border-input bg-card px-3 py-2 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40';
@@ -51,7 +52,7 @@ export function AuditFilters({
           <option value="">Any action</option>
           {AUDIT_ACTIONS.map((name) => (
             <option key={name} value={name}>
-              {name}
+              {actionLabel(name)}
             </option>
           ))}
         </select>

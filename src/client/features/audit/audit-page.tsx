@@ -8,12 +8,9 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '.
 import { formatDateTime } from '../../lib/dates';
 import { download } from '../admin-orders/download';
 import { auditExportUrl, useAuditLog } from './api';
+import { AuditEntryChanges } from './audit-entry-changes';
 import { AuditFilters } from './audit-filters';
-import { changesText } from './changes';
-
-/** 'order 12', 'settings integrations', or just the type when the action has no single target. */
-const targetText = (entry: AuditEntry) =>
-  entry.target.id ? `${entry.target.type} ${entry.target.id}` : entry.target.type;
+import { AuditSentenceText } from './audit-sentence-text';
 
 /**
  * The audit log: who did what, when, from where. Filters apply on Apply (or Enter), so typing an
@@ -81,9 +78,7 @@ function AuditTable({ entries }: { entries: AuditEntry[] }) {
         <TableHeader>
           <TableRow>
             <TableHead>When</TableHead>
-            <TableHead>Who</TableHead>
-            <TableHead>What</TableHead>
-            <TableHead>Target</TableHead>
+            <TableHead>What happened</TableHead>
             <TableHead>Changes</TableHead>
             <TableHead>IP</TableHead>
           </TableRow>
@@ -91,20 +86,16 @@ function AuditTable({ entries }: { entries: AuditEntry[] }) {
         <TableBody>
           {entries.map((entry) => (
             <TableRow key={entry.id}>
-              <TableCell className="whitespace-nowrap tabular-nums">
+              <TableCell className="whitespace-nowrap align-top tabular-nums">
                 <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
               </TableCell>
-              <TableCell className="max-w-56 wrap-anywhere">{entry.actor.email}</TableCell>
-              <TableCell className="font-mono text-xs">{entry.action}</TableCell>
-              <TableCell>{targetText(entry)}</TableCell>
-              <TableCell className="max-w-80">
-                {entry.changes && (
-                  <code className="line-clamp-3 break-all text-muted-foreground text-xs">
-                    {changesText(entry.changes)}
-                  </code>
-                )}
+              <TableCell className="min-w-64 max-w-md align-top whitespace-normal">
+                <AuditSentenceText entry={entry} />
               </TableCell>
-              <TableCell className="whitespace-nowrap text-muted-foreground tabular-nums">
+              <TableCell className="max-w-md align-top whitespace-normal">
+                <AuditEntryChanges entry={entry} />
+              </TableCell>
+              <TableCell className="whitespace-nowrap align-top text-muted-foreground tabular-nums">
                 {entry.ip}
               </TableCell>
             </TableRow>
@@ -120,18 +111,13 @@ function AuditList({ entries }: { entries: AuditEntry[] }) {
   return (
     <ul aria-label="Audit entries, newest first" className="grid gap-3 lg:hidden">
       {entries.map((entry) => (
-        <li key={entry.id} className="grid gap-1 rounded-lg border p-3 text-sm">
-          <span className="font-medium font-mono text-xs">{entry.action}</span>
-          <span className="wrap-anywhere">{entry.actor.email}</span>
+        <li key={entry.id} className="grid gap-2 rounded-lg border p-3 text-sm">
+          <AuditSentenceText entry={entry} />
           <span className="text-muted-foreground">
-            <time dateTime={entry.at}>{formatDateTime(entry.at)}</time> · {targetText(entry)}
+            <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
             {entry.ip ? ` · ${entry.ip}` : ''}
           </span>
-          {entry.changes && (
-            <code className="line-clamp-3 break-all text-muted-foreground text-xs">
-              {changesText(entry.changes)}
-            </code>
-          )}
+          <AuditEntryChanges entry={entry} />
         </li>
       ))}
     </ul>

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { switchTextsLocale } from '../../lib/texts';
 import { makeUser, mockApi, renderApp, sessionRoute, toasts } from '../../test/utils';
 
 const EMAIL = 'ann@example.com';
@@ -464,6 +465,29 @@ describe('sign-in: staff with a second factor', () => {
     });
   });
 
+  it('speaks the page’s language, like the steps before it', async () => {
+    staffApi();
+    await switchTextsLocale('es');
+    try {
+      const user = userEvent.setup();
+      renderApp('/auth');
+      await user.type(await screen.findByLabelText('Correo electrónico'), EMAIL);
+      await user.click(screen.getByRole('button', { name: 'Continuar' }));
+      await user.type(await screen.findByLabelText('Contraseña'), 'right-password');
+      await user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+      expect(await screen.findByRole('heading', { name: 'Confirma que eres tú' })).toBeInTheDocument();
+      const field = screen.getByLabelText('Código de tu aplicación de autenticación');
+      await user.type(field, '12');
+      await user.click(screen.getByRole('button', { name: 'Verificar e iniciar sesión' }));
+      expect(
+        await screen.findByText('Escribe el código de 6 dígitos de tu aplicación de autenticación'),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Usar un código de recuperación' })).toBeInTheDocument();
+    } finally {
+      await switchTextsLocale('en');
+    }
+  });
+
   it('takes a recovery code instead', async () => {
     const calls = staffApi();
     const user = userEvent.setup();
@@ -473,5 +497,61 @@ describe('sign-in: staff with a second factor', () => {
     await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
     expect(await toasts().findByText('Signed in')).toBeInTheDocument();
     expect(bodiesOf(calls, 'POST', '/api/auth/second-factor').at(-1)).toMatchObject({ method: 'recovery' });
+  });
+});
+
+describe('sign-in: a staff invitation link', () => {
+  const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz0123456789';
+
+  it('names the address and the role with what it may do, sets the chosen password, then asks to sign in', async () => {
+    const calls = mockApi({
+      ...visitor,
+      'POST /api/auth/invitations/lookup': {
+        body: { email: 'new@example.com', role: 'SUPPORT', expiresAt: '2026-06-08T10:00:00.000Z' },
+      },
+      'POST /api/auth/invitations/accept': { body: { email: 'new@example.com' } },
+    });
+    const user = userEvent.setup();
+    renderApp(`/auth?invitation=${TOKEN}`);
+
+    expect(await screen.findByText('Your role: Support')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Reads orders and customers, writes notes and messages, and sends customers password resets.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('new@example.com')).toBeInTheDocument();
+    // The token does not stay in the address.
+    expect(window.location.search).toBe('');
+
+    await user.type(screen.getByLabelText('Password'), 'my own pass 42');
+    await user.type(screen.getByLabelText('Confirm password'), 'my own pass 42');
+    await user.click(screen.getByRole('button', { name: 'Set password' }));
+
+    expect(await toasts().findByText('Password set')).toBeInTheDocument();
+    expect(bodiesOf(calls, 'POST', '/api/auth/invitations/accept')).toEqual([
+      { token: TOKEN, password: 'my own pass 42' },
+    ]);
+    expect(await screen.findByRole('heading', { name: 'Enter your password' })).toBeInTheDocument();
+  });
+
+  it('says why a used link cannot be used and offers the ordinary sign-in', async () => {
+    mockApi({
+      ...visitor,
+      'POST /api/auth/invitations/lookup': {
+        status: 409,
+        body: { code: 'INVITATION_USED', message: 'This invitation was already used.' },
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(`/auth?invitation=${TOKEN}`);
+    expect(
+      await screen.findByRole('heading', { name: 'This invitation cannot be used' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('This invitation was already used. Sign in with the password you chose.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Go to sign in' }));
+    expect(await screen.findByLabelText('Email')).toBeInTheDocument();
   });
 });

@@ -4,7 +4,7 @@
  * (the sign-in app, or the full app's /auth route) says what happens once a call answers with the user.
  * Light on purpose: it is most of the first load of /auth (no router, TanStack Query or i18next).
  */
-import { useRef, useState } from 'react';
+import { lazy, useEffect, useRef, useState } from 'react';
 import { toast } from '../../components/ui/use-toast';
 import { type SignInFactors, verifyEmail as verifyEmailCall } from './auth-api';
 import { AuthLayout, AuthStep } from './auth-layout';
@@ -23,7 +23,8 @@ type Step =
   | { name: 'create_password'; email: string; pending: boolean }
   | { name: 'verification'; email: string; newPassword?: { password: string; pending: boolean } }
   | { name: 'second_factor'; email: string; factors: SignInFactors }
-  | { name: 'forgot_password'; email: string; codeSentFor?: 'ACTIVE' | 'PENDING' };
+  | { name: 'forgot_password'; email: string; codeSentFor?: 'ACTIVE' | 'PENDING' }
+  | { name: 'invitation'; token: string };
 
 /**
  * The link of a reset an admin started (`/auth?reset=<email>&status=ACTIVE|PENDING`): the code is
@@ -36,6 +37,15 @@ function resetLinkStep(params: URLSearchParams): Step | null {
   return { name: 'forgot_password', email, codeSentFor: status };
 }
 
+/** Loaded only from an invitation link: every other visit to the sign-in screen goes without it. */
+const InvitationStep = lazy(() => import('./invitation-step').then((m) => ({ default: m.InvitationStep })));
+
+/** The link of a staff invitation (`/auth?invitation=<token>`, decision 290). */
+function invitationLinkStep(params: URLSearchParams): Step | null {
+  const token = params.get('invitation');
+  return token ? { name: 'invitation', token } : null;
+}
+
 export function AuthPage({
   search,
   onSignedIn: signedIn,
@@ -45,8 +55,16 @@ export function AuthPage({
   onSignedIn: SignedInHandler;
 }) {
   const [step, setStepState] = useState<Step>(
-    () => resetLinkStep(new URLSearchParams(search)) ?? { name: 'email' },
+    () =>
+      invitationLinkStep(new URLSearchParams(search)) ??
+      resetLinkStep(new URLSearchParams(search)) ?? { name: 'email' },
   );
+  // The invitation's token leaves the address bar (and so the history and any shared copy of it) once
+  // read: the step keeps it.
+  useEffect(() => {
+    if (new URLSearchParams(window.location.search).has('invitation'))
+      window.history.replaceState(window.history.state, '', window.location.pathname);
+  }, []);
   const [email, setEmail] = useState(step.name === 'forgot_password' ? step.email : '');
   const moved = useRef(false);
   const { t, failed } = useAuthMessages();
@@ -165,6 +183,20 @@ export function AuthPage({
             factors={step.factors}
             onSignedIn={signedIn}
             onBack={() => setStep({ name: 'password', email: step.email })}
+          />
+        </AuthLayout>
+      );
+
+    case 'invitation':
+      return (
+        <AuthLayout>
+          <InvitationStep
+            token={step.token}
+            onAccepted={(address) => {
+              setEmail(address);
+              setStep({ name: 'password', email: address });
+            }}
+            onSignIn={() => setStep({ name: 'email' })}
           />
         </AuthLayout>
       );

@@ -54,5 +54,12 @@ export function useAuthMessages() {
     loadTexts(locale, ['errors']).then(show, show);
   };
 
-  return { t, field, server, failed };
+  /** What the server said, in the page's language, once the errors catalogue is in; else `fallback`. */
+  const explain = (error: unknown, fallback: string): Promise<string> =>
+    loadTexts(locale, ['errors']).then(
+      () => server(error) ?? fallback,
+      () => fallback,
+    );
+
+  return { t, field, server, failed, explain };
 }

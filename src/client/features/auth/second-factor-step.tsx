@@ -1,14 +1,16 @@
 /**
  * The second step of a staff sign-in with a second factor: the passkey, a code from the authenticator
- * app, or one of the recovery codes, instead of a code sent by e-mail.
+ * app, or one of the recovery codes, instead of a code sent by e-mail. In the page's language, like the
+ * steps before it: a refusal is worded from its code (the `errors` texts, loaded with the first one).
  */
 import { type FormEvent, useState } from 'react';
-import { RECOVERY_CODE_MESSAGE, TOTP_CODE_MESSAGE } from '../../../shared/auth-rules.js';
+import { TOTP_DIGITS } from '../../../shared/auth-rules.js';
 import { Button, TextField } from '../../components/light/ui';
-import { toast } from '../../components/ui/use-toast';
-import { errorCode, errorMessage } from '../../lib/api';
+import { errorCode } from '../../lib/api';
+import { RichText } from '../../lib/texts';
 import { completeSecondFactor, type SignInFactors, signInWithPasskey } from './auth-api';
 import { AuthStep } from './auth-layout';
+import { useAuthMessages } from './messages';
 import type { SignedInHandler } from './signed-in';
 import { useCall } from './use-call';
 
@@ -33,16 +35,17 @@ export function SecondFactorStep({
   const [mode, setMode] = useState<'totp' | 'recovery'>(factors.totp ? 'totp' : 'recovery');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
+  const { t, failed, explain } = useAuthMessages();
   const welcome = (user: { email: string }) => ({
     variant: 'success' as const,
-    title: 'Signed in',
-    description: `Welcome back, ${user.email}`,
+    title: t('signedIn.loginTitle'),
+    description: t('signedIn.welcomeBack', { email: user.email }),
   });
 
   /** Whether `error` ended this sign-in; if so, says why and goes back to the password. */
   const startedAgain = (error: unknown) => {
     if (!START_AGAIN_CODES.has(errorCode(error) ?? '')) return false;
-    toast({ variant: 'destructive', title: 'Please sign in again', description: errorMessage(error) });
+    failed(t('secondFactor.signInAgain'), error);
     onBack();
     return true;
   };
@@ -59,26 +62,35 @@ export function SecondFactorStep({
     const value = code.trim();
     const valid = mode === 'totp' ? /^\d{6}$/.test(value) : value.replace(/[\s-]/g, '').length >= 10;
     if (!valid) {
-      setError(mode === 'totp' ? TOTP_CODE_MESSAGE : RECOVERY_CODE_MESSAGE);
+      setError(
+        mode === 'totp'
+          ? t('secondFactor.totpInvalid', { length: TOTP_DIGITS })
+          : t('secondFactor.recoveryInvalid'),
+      );
       return;
     }
     setError(undefined);
     typed.mutate(value, {
       onSuccess: ({ user }) => onSignedIn(user, welcome(user)),
-      onError: (e) => startedAgain(e) || setError(errorMessage(e) ?? 'Something went wrong'),
+      onError: (e) => {
+        if (!startedAgain(e)) explain(e, t('errors.generic')).then(setError);
+      },
     });
   };
 
   return (
     <AuthStep
       key="second_factor"
-      title="Confirm it’s you"
+      title={t('secondFactor.title')}
       description={
-        <>
-          Signing in as <span className="wrap-anywhere font-medium text-foreground">{email}</span>
-        </>
+        <RichText
+          t={t}
+          i18nKey="password.signingInAs"
+          values={{ email }}
+          components={{ strong: <span className="wrap-anywhere font-medium text-foreground" /> }}
+        />
       }
-      back={{ label: 'Back', onClick: onBack }}
+      back={{ label: t('code.back'), onClick: onBack }}
     >
       <div className="grid gap-5">
         {factors.passkey && (
@@ -91,21 +103,17 @@ export function SecondFactorStep({
                 onSuccess: ({ user }) => onSignedIn(user, welcome(user)),
                 onError: (e) =>
                   startedAgain(e) ||
-                  toast({
-                    variant: 'destructive',
-                    title: 'Passkey sign-in failed',
-                    description: errorMessage(e) ?? 'The passkey was not used. Please try again.',
-                  }),
+                  failed(t('secondFactor.passkeyFailed'), e, t('secondFactor.passkeyNotUsed')),
               })
             }
           >
-            Use your passkey
+            {t('secondFactor.usePasskey')}
           </Button>
         )}
         <form noValidate className="grid gap-4" onSubmit={submit}>
           <TextField
             key={mode}
-            label={mode === 'totp' ? 'Code from your authenticator app' : 'Recovery code'}
+            label={mode === 'totp' ? t('secondFactor.totpLabel') : t('secondFactor.recoveryLabel')}
             autoComplete="one-time-code"
             inputMode={mode === 'totp' ? 'numeric' : 'text'}
             maxLength={mode === 'totp' ? 6 : 40}
@@ -120,7 +128,7 @@ export function SecondFactorStep({
             variant={factors.passkey ? 'outline' : 'default'}
             loading={typed.isPending}
           >
-            Verify and sign in
+            {t('code.verifyAndSignIn')}
           </Button>
         </form>
         <Button
@@ -135,7 +143,7 @@ export function SecondFactorStep({
           }}
           hidden={!factors.totp && mode === 'recovery'}
         >
-          {mode === 'totp' ? 'Use a recovery code instead' : 'Use your authenticator app instead'}
+          {mode === 'totp' ? t('secondFactor.useRecovery') : t('secondFactor.useTotp')}
         </Button>
       </div>
     </AuthStep>

@@ -82,7 +82,7 @@ export function TotpSetupDialog({
                 alt="QR code of the setup link, for your authenticator app to scan"
                 width={192}
                 height={192}
-                className="size-48 justify-self-center rounded-md border bg-white"
+                className="size-48 justify-self-center rounded-md border bg-white [image-rendering:pixelated]"
               />
               <div className="grid min-w-0 gap-4">
                 <CopyableValue label="Setup key" value={start.data.secret} what="Setup key" />
