@@ -11,6 +11,7 @@ import { seedClarity } from './seed-clarity.js';
 import { seedConversations } from './seed-conversations.js';
 import { seedCustomers } from './seed-customers.js';
 import { seedDelivery } from './seed-delivery.js';
+import { seedInsights } from './seed-insights.js';
 import { seedLanguages } from './seed-languages.js';
 import { seedLive } from './seed-live.js';
 import { seedPayments } from './seed-payments.js';
@@ -159,6 +160,7 @@ export async function seedJourneyData(dataDir: string, documentBaseUrl: string) 
   await seedSettings(db);
   await seedWebhooks(db);
   await seedLive(db);
+  await seedInsights(db);
   await seedDelivery(db);
   await seedAutomation(db);
   await seedTracking(db);

@@ -79,19 +79,27 @@ export async function flowChanges(db: Executor, scope: InsightScope, since: Date
         select bucket, left_stage as stage, 0, 1 from moves where left_stage is not null
       ) m group by bucket, stage`),
   );
-  // A unit created since `since` has all its changes since then too: its first one says where it began.
+  // A unit starts at its creation or its first recorded change, whichever is earlier (a history
+  // loaded afterwards has changes older than the row); its first change says where it began.
   const created = rowsOf<{ bucket: string; stage: string; units: unknown }>(
     await db.execute(sql`
-      with first_moves as (
-        select distinct on (f.order_item_id) f.order_item_id, f.data->>'oldStatus' as stage
-        from ${eventLogs} f
-        where f.type = ${STATUS_EVENT} and f.timestamp >= ${ts(since)} and f.order_item_id is not null
+      with recent as (
+        select i.id, i.status, i.created_at from ${orderItems} i ${join}
+        where i.created_at >= ${ts(since)}
+      ),
+      first_moves as (
+        select distinct on (f.order_item_id) f.order_item_id, f.timestamp, f.data->>'oldStatus' as stage
+        from ${eventLogs} f join recent r on r.id = f.order_item_id
+        where f.type = ${STATUS_EVENT}
         order by f.order_item_id, f.timestamp, f.id
+      ),
+      started as (
+        select least(r.created_at, coalesce(m.timestamp, r.created_at)) as started_at,
+          coalesce(m.stage, r.status) as stage
+        from recent r left join first_moves m on m.order_item_id = r.id
       )
-      select ${bucket(sql`i.created_at`)} as bucket, coalesce(m.stage, i.status) as stage, count(*) as units
-      from ${orderItems} i ${join}
-      left join first_moves m on m.order_item_id = i.id
-      where i.created_at >= ${ts(since)}
+      select ${bucket(sql`started_at`)} as bucket, stage, count(*) as units
+      from started where started_at >= ${ts(since)}
       group by 1, 2`),
   );
   return {
@@ -138,14 +146,15 @@ export async function stageStays(db: Executor, scope: InsightScope) {
               where p.order_item_id = e.order_item_id and p.type = ${STATUS_EVENT}
                 and (p.timestamp, p.id) < (e.timestamp, e.id)
               order by p.timestamp desc, p.id desc limit 1),
-            i.created_at)) / 86400.0 as days
+            -- A first stay starts at the unit's creation; unknown when the row is younger than the change.
+            case when i.created_at <= e.timestamp then i.created_at end)) / 86400.0 as days
         from ${eventLogs} e
         join ${orderItems} i on i.id = e.order_item_id
         ${scope.product ? sql`join ${orders} o on o.id = i.order_id ${productCondition('o', scope.product)}` : sql``}
         where e.type = ${STATUS_EVENT} and e.timestamp >= ${ts(previousStart)} and e.timestamp < ${ts(scope.end)}
           and e.data->>'oldStatus' is not null
       )
-      select period, stage, count(*) as stays,
+      select period, stage, count(days) as stays,
         percentile_cont(0.5) within group (order by days) as median,
         percentile_cont(0.9) within group (order by days) as p90
       from stays group by period, stage`),
