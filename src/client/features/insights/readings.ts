@@ -3,7 +3,7 @@
  * chart and the table (docs/insights.md). Back-office English, like the rest of the back office.
  */
 import { formatCents } from '../../../shared/format.js';
-import { counted } from '../../../shared/plural.js';
+import { counted, plural } from '../../../shared/plural.js';
 import type { InsightChart, InsightRows } from '../../../shared/schemas/insights.js';
 import { STAGE_LABELS, type Stage } from '../../../shared/stages.js';
 
@@ -11,7 +11,8 @@ type Rows<C extends InsightChart> = readonly InsightRows[C][];
 
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 const units = (n: number) => counted(n, 'unit', 'units');
-const days = (n: number) => counted(n, 'day', 'days');
+/** Days keep their decimals (4.5 days); counts are whole. */
+const days = (n: number) => `${n} ${plural(n, 'day', 'days')}`;
 
 function flow(rows: Rows<'flow'>): string {
   const last = rows.at(-1)?.week;
