@@ -79,13 +79,16 @@ export async function flowChanges(db: Executor, scope: InsightScope, since: Date
         select bucket, left_stage as stage, 0, 1 from moves where left_stage is not null
       ) m group by bucket, stage`),
   );
-  // A unit starts at its creation or its first recorded change, whichever is earlier (a history
-  // loaded afterwards has changes older than the row); its first change says where it began.
+  // A unit starts at the earliest of its order's date, its row's creation and its first recorded change
+  // (an import or a history loaded later has an order date and changes older than the row); its first
+  // change says where it began. Only the orders placed since `since` can hold such units, which the
+  // order-date index finds.
   const created = rowsOf<{ bucket: string; stage: string; units: unknown }>(
     await db.execute(sql`
       with recent as (
-        select i.id, i.status, i.created_at from ${orderItems} i ${join}
-        where i.created_at >= ${ts(since)}
+        select i.id, i.status, least(i.created_at, o.order_date) as created_at
+        from ${orders} o join ${orderItems} i on i.order_id = o.id
+        where o.order_date >= ${ts(since)} ${productCondition('o', scope.product)}
       ),
       first_moves as (
         select distinct on (f.order_item_id) f.order_item_id, f.timestamp, f.data->>'oldStatus' as stage
@@ -136,23 +139,34 @@ export async function throughputByWeek(db: Executor, scope: InsightScope) {
  */
 export async function stageStays(db: Executor, scope: InsightScope) {
   const previousStart = new Date(2 * scope.start.getTime() - scope.end.getTime());
+  // Each change's previous change of the same unit, over the whole history of the units that left a
+  // stage in the two ranges (found through the (type, timestamp) index, their histories through the
+  // unit index): one pass, no lookup per change.
   const rows = rowsOf<{ period: string; stage: string; stays: unknown; median: unknown; p90: unknown }>(
     await db.execute(sql`
-      with stays as (
-        select e.data->>'oldStatus' as stage,
-          case when e.timestamp >= ${ts(scope.start)} then 'current' else 'previous' end as period,
-          extract(epoch from e.timestamp - coalesce(
-            (select p.timestamp from ${eventLogs} p
-              where p.order_item_id = e.order_item_id and p.type = ${STATUS_EVENT}
-                and (p.timestamp, p.id) < (e.timestamp, e.id)
-              order by p.timestamp desc, p.id desc limit 1),
-            -- A first stay starts at the unit's creation; unknown when the row is younger than the change.
-            case when i.created_at <= e.timestamp then i.created_at end)) / 86400.0 as days
-        from ${eventLogs} e
-        join ${orderItems} i on i.id = e.order_item_id
-        ${scope.product ? sql`join ${orders} o on o.id = i.order_id ${productCondition('o', scope.product)}` : sql``}
+      with ended as (
+        select distinct e.order_item_id from ${eventLogs} e
         where e.type = ${STATUS_EVENT} and e.timestamp >= ${ts(previousStart)} and e.timestamp < ${ts(scope.end)}
-          and e.data->>'oldStatus' is not null
+          and e.order_item_id is not null
+      ),
+      changes as (
+        select e.order_item_id, e.timestamp, e.data->>'oldStatus' as stage,
+          lag(e.timestamp) over (partition by e.order_item_id order by e.timestamp, e.id) as previous_at
+        from ${eventLogs} e join ended u on u.order_item_id = e.order_item_id
+        where e.type = ${STATUS_EVENT}
+      ),
+      stays as (
+        select c.stage,
+          case when c.timestamp >= ${ts(scope.start)} then 'current' else 'previous' end as period,
+          -- A first stay starts when the unit does (its order's date or its row's creation); unknown
+          -- when both are younger than the change.
+          extract(epoch from c.timestamp - coalesce(c.previous_at,
+            case when least(i.created_at, o.order_date) <= c.timestamp then least(i.created_at, o.order_date) end)
+          ) / 86400.0 as days
+        from changes c
+        join ${orderItems} i on i.id = c.order_item_id
+        join ${orders} o on o.id = i.order_id ${productCondition('o', scope.product)}
+        where c.timestamp >= ${ts(previousStart)} and c.timestamp < ${ts(scope.end)} and c.stage is not null
       )
       select period, stage, count(days) as stays,
         percentile_cont(0.5) within group (order by days) as median,
