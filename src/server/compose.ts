@@ -75,6 +75,9 @@ export function composeServices({ config, db, clock, mailer, log }: CompositionD
   const settings = createSettingsService({ db, clock, config });
   const forecast = createForecastService({ db, clock, settings });
   events.subscribe('units.status_changed', forecast.noteStatusChange);
+  const insights = createInsightsService({ db, clock, forecast });
+  events.subscribe('units.status_changed', insights.noteOrderChange);
+  events.subscribe('order.created', insights.noteOrderChange);
   const secondFactor = createSecondFactorService({
     db,
     clock,
@@ -98,7 +101,7 @@ export function composeServices({ config, db, clock, mailer, log }: CompositionD
     secondFactor,
     serviceAreas,
     forecast,
-    insights: createInsightsService({ db, clock, forecast }),
+    insights,
     orderViews: createOrderService({
       db,
       clock,

@@ -335,6 +335,27 @@ describe('insights on a known history', () => {
     }
   });
 
+  it('answers a kept chart again once a unit moves', async () => {
+    const before = await rows('waiting');
+    expect(before.find((row) => row.stage === 'FINANCING_PAYMENT')?.units).toBe(1);
+    await t.database.db.transaction((tx) =>
+      t.app.services.orders.changeStatus(
+        tx,
+        {
+          orderId: orderIds.C,
+          to: 'SITE_PREP',
+          rule: 'set',
+          actor: { kind: 'system' },
+          notifyCustomer: false,
+        },
+        NOW,
+      ),
+    );
+    const after = await rows('waiting');
+    expect(after.find((row) => row.stage === 'FINANCING_PAYMENT')?.units).toBe(0);
+    expect(after.find((row) => row.stage === 'SITE_PREP')?.units).toBe(1);
+  });
+
   it('refuses a range that ends before it starts, or a chart it does not know', async () => {
     const backwards = await admin.get('/api/admin/insights/flow?from=2026-03-01&to=2026-02-01');
     expect(backwards.status).toBe(400);

@@ -49,6 +49,13 @@ export function unitsOfProduct(product: string | null): SQL | null {
 }
 
 const n = (value: unknown) => Number(value ?? 0);
+/** One value of a `percentile_cont(array[…])` answer: an array (pg) or its text form (`{1.5,2}`). */
+export function percentile(values: unknown, index: number): unknown {
+  if (Array.isArray(values)) return values[index];
+  if (typeof values !== 'string') return null;
+  const text = values.replace(/[{}]/g, '').split(',')[index];
+  return text === undefined || text === 'NULL' ? null : Number(text);
+}
 const maybe = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
 /**
@@ -142,7 +149,7 @@ export async function stageStays(db: Executor, scope: InsightScope) {
   // Each change's previous change of the same unit, over the whole history of the units that left a
   // stage in the two ranges (found through the (type, timestamp) index, their histories through the
   // unit index): one pass, no lookup per change.
-  const rows = rowsOf<{ period: string; stage: string; stays: unknown; median: unknown; p90: unknown }>(
+  const rows = rowsOf<{ period: string; stage: string; stays: unknown; percentiles: unknown }>(
     await db.execute(sql`
       with ended as (
         select distinct e.order_item_id from ${eventLogs} e
@@ -169,26 +176,24 @@ export async function stageStays(db: Executor, scope: InsightScope) {
         where c.timestamp >= ${ts(previousStart)} and c.timestamp < ${ts(scope.end)} and c.stage is not null
       )
       select period, stage, count(days) as stays,
-        percentile_cont(0.5) within group (order by days) as median,
-        percentile_cont(0.9) within group (order by days) as p90
+        percentile_cont(array[0.5, 0.9]) within group (order by days) as percentiles
       from stays group by period, stage`),
   );
   return rows.map((row) => ({
     period: row.period as 'current' | 'previous',
     stage: row.stage,
     stays: n(row.stays),
-    medianDays: maybe(row.median),
-    p90Days: maybe(row.p90),
+    medianDays: maybe(percentile(row.percentiles, 0)),
+    p90Days: maybe(percentile(row.percentiles, 1)),
   }));
 }
 
 /** Units not delivered, by stage: how many, and the median and 90th percentile days since they entered it. */
 export async function waitingUnits(db: Executor, product: string | null, now: Date) {
-  const rows = rowsOf<{ stage: string; units: unknown; median: unknown; p90: unknown }>(
+  const rows = rowsOf<{ stage: string; units: unknown; percentiles: unknown }>(
     await db.execute(sql`
       select i.status as stage, count(*) as units,
-        percentile_cont(0.5) within group (order by extract(epoch from ${ts(now)} - i.status_changed_at) / 86400.0) as median,
-        percentile_cont(0.9) within group (order by extract(epoch from ${ts(now)} - i.status_changed_at) / 86400.0) as p90
+        percentile_cont(array[0.5, 0.9]) within group (order by extract(epoch from ${ts(now)} - i.status_changed_at) / 86400.0) as percentiles
       from ${orderItems} i
       ${product ? sql`join ${orders} o on o.id = i.order_id ${productCondition('o', product)}` : sql``}
       where i.status <> 'DELIVERED'
@@ -197,8 +202,8 @@ export async function waitingUnits(db: Executor, product: string | null, now: Da
   return rows.map((row) => ({
     stage: row.stage,
     units: n(row.units),
-    medianDays: maybe(row.median),
-    p90Days: maybe(row.p90),
+    medianDays: maybe(percentile(row.percentiles, 0)),
+    p90Days: maybe(percentile(row.percentiles, 1)),
   }));
 }
 
