@@ -12,6 +12,7 @@ import { embeddedMemoryBenchmark } from './benchmarks/embedded-memory.js';
 import { exportBenchmark } from './benchmarks/export.js';
 import { healthzBenchmark } from './benchmarks/healthz.js';
 import { importBenchmark } from './benchmarks/import.js';
+import { insightsBenchmark } from './benchmarks/insights.js';
 import { lighthouseBenchmark } from './benchmarks/lighthouse.js';
 import { wsFanoutBenchmark } from './benchmarks/ws-fanout.js';
 import type { Benchmark } from './lib/benchmark.js';
@@ -22,6 +23,7 @@ const BENCHMARKS: Benchmark[] = [
   adminOrdersBenchmark,
   dashboardBenchmark,
   bulkStatusBenchmark,
+  insightsBenchmark,
   wsFanoutBenchmark,
   exportBenchmark,
   importBenchmark,

@@ -14,6 +14,7 @@ import { seedCustomers } from './seed-customers.js';
 import { seedDelivery } from './seed-delivery.js';
 import { seedDetails } from './seed-details.js';
 import { seedFinancing } from './seed-financing.js';
+import { seedInsights } from './seed-insights.js';
 import { seedLanguages } from './seed-languages.js';
 import { seedLive } from './seed-live.js';
 import { seedPayments } from './seed-payments.js';
@@ -163,6 +164,7 @@ export async function seedJourneyData(dataDir: string, documentBaseUrl: string) 
   await seedWebhooks(db);
   await seedLive(db);
   await seedBulk(db);
+  await seedInsights(db);
   await seedDelivery(db);
   await seedFinancing(db);
   await seedAutomation(db);

@@ -86,6 +86,10 @@ export function composeServices({ config, db, clock, mailer, log }: CompositionD
   const forecast = createForecastService({ db, clock, settings });
   events.subscribe('units.status_changed', forecast.noteStatusChange);
   events.subscribe('units.bulk_status_changed', forecast.noteBulkStatusChange);
+  const insights = createInsightsService({ db, clock, forecast });
+  events.subscribe('units.status_changed', insights.noteOrderChange);
+  events.subscribe('units.bulk_status_changed', insights.noteOrderChange);
+  events.subscribe('order.created', insights.noteOrderChange);
   const secondFactor = createSecondFactorService({
     db,
     clock,
@@ -109,7 +113,7 @@ export function composeServices({ config, db, clock, mailer, log }: CompositionD
     secondFactor,
     serviceAreas,
     forecast,
-    insights: createInsightsService({ db, clock, forecast }),
+    insights,
     orderViews: createOrderService({
       db,
       clock,

@@ -23,8 +23,8 @@ import {
 import type { InsightChart, InsightRows } from '../../../shared/schemas/insights.js';
 import { STAGE_LABELS, STAGES, type Stage } from '../../../shared/stages.js';
 
-/** A shade of the brand colour: `share` of it mixed into the card's background. */
-const brand = (share: number) => `color-mix(in oklch, var(--primary) ${share}%, var(--card))`;
+/** A shade of the brand colour: `share` of it mixed into the card's background (sRGB keeps its hue). */
+const brand = (share: number) => `color-mix(in srgb, var(--primary) ${share}%, var(--card))`;
 const AXIS = { stroke: 'var(--muted-foreground)', fontSize: 12 };
 const TOOLTIP = {
   contentStyle: {
@@ -41,6 +41,8 @@ const STAGE_FILL = Object.fromEntries(
 ) as Record<Stage, string>;
 
 const shortWeek = (week: string) => week.slice(5);
+/** Legend names in the text colour (the library would write each in its series' colour, too pale to read). */
+const legendText = (value: string) => <span className="text-foreground text-sm">{value}</span>;
 
 function Frame({ children }: { children: ReactNode }) {
   return (
@@ -94,7 +96,7 @@ function ThroughputChart({ rows }: { rows: Rows<'throughput'> }) {
         <XAxis dataKey="week" tickFormatter={shortWeek} {...AXIS} />
         <YAxis allowDecimals={false} width={40} {...AXIS} />
         <Tooltip {...TOOLTIP} cursor={{ fill: 'var(--muted)' }} />
-        <Legend />
+        <Legend formatter={legendText} />
         <Bar dataKey="production" name="Entered production" fill={brand(45)} isAnimationActive={false} />
         <Bar dataKey="delivered" name="Delivered" fill={brand(100)} isAnimationActive={false} />
       </BarChart>
@@ -111,7 +113,7 @@ function StageDurationsChart({ rows }: { rows: Rows<'stage-durations'> }) {
         <XAxis type="number" unit=" d" {...AXIS} />
         <YAxis type="category" dataKey="label" width={120} interval={0} {...AXIS} />
         <Tooltip {...TOOLTIP} cursor={{ fill: 'var(--muted)' }} />
-        <Legend />
+        <Legend formatter={legendText} />
         <Bar dataKey="medianDays" name="Median days" fill={brand(100)} isAnimationActive={false} />
         <Bar dataKey="p90Days" name="90th percentile days" fill={brand(40)} isAnimationActive={false} />
       </BarChart>
@@ -133,7 +135,7 @@ function PromisesChart({ rows }: { rows: Rows<'promises'> }) {
         <YAxis yAxisId="share" domain={[0, 100]} unit="%" width={48} {...AXIS} />
         <YAxis yAxisId="days" orientation="right" unit=" d" width={48} {...AXIS} />
         <Tooltip {...TOOLTIP} />
-        <Legend />
+        <Legend formatter={legendText} />
         <Line
           yAxisId="share"
           dataKey="coverage"
@@ -185,7 +187,7 @@ function FirstReplyChart({ rows }: { rows: Rows<'first-reply'> }) {
         <XAxis dataKey="week" tickFormatter={shortWeek} {...AXIS} />
         <YAxis unit=" h" width={48} {...AXIS} />
         <Tooltip {...TOOLTIP} />
-        <Legend />
+        <Legend formatter={legendText} />
         <Line
           dataKey="medianHours"
           name="Median hours"
@@ -224,7 +226,7 @@ function DepositsChart({ rows }: { rows: Rows<'deposits'> }) {
         <XAxis dataKey="week" tickFormatter={shortWeek} {...AXIS} />
         <YAxis unit="$" width={64} {...AXIS} />
         <Tooltip {...TOOLTIP} cursor={{ fill: 'var(--muted)' }} />
-        <Legend />
+        <Legend formatter={legendText} />
         {methods.map((method, index) => (
           <Bar
             key={method}
@@ -247,7 +249,7 @@ function CapacityChart({ rows }: { rows: Rows<'capacity'> }) {
         <XAxis dataKey="week" tickFormatter={shortWeek} {...AXIS} />
         <YAxis allowDecimals={false} width={40} {...AXIS} />
         <Tooltip {...TOOLTIP} cursor={{ fill: 'var(--muted)' }} />
-        <Legend />
+        <Legend formatter={legendText} />
         <Bar dataKey="booked" name="Booked" stackId="places" fill={brand(100)} isAnimationActive={false} />
         <Bar dataKey="left" name="Left" stackId="places" fill={brand(30)} isAnimationActive={false} />
       </BarChart>

@@ -74,7 +74,7 @@ function cellText(column: string, value: unknown): string {
 export default function InsightsPage() {
   const [filter, setFilter] = useState<InsightsFilter>({});
   return (
-    <section className="grid gap-6">
+    <section className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-6">
       <div className="grid gap-1">
         <h1 className="font-semibold text-2xl tracking-tight sm:text-3xl">Insights</h1>
         <p className="text-muted-foreground text-sm">
@@ -83,7 +83,7 @@ export default function InsightsPage() {
         </p>
       </div>
       <InsightsFilters onApply={setFilter} />
-      <div className="grid gap-6 xl:grid-cols-2">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-[repeat(2,minmax(0,1fr))]">
         {CHARTS.map(({ chart, title }) => (
           <ChartCard key={chart} chart={chart} title={title} filter={filter} />
         ))}

@@ -3,14 +3,16 @@
  * chart and the table (docs/insights.md). Back-office English, like the rest of the back office.
  */
 import { formatCents } from '../../../shared/format.js';
+import { counted, plural } from '../../../shared/plural.js';
 import type { InsightChart, InsightRows } from '../../../shared/schemas/insights.js';
 import { STAGE_LABELS, type Stage } from '../../../shared/stages.js';
 
 type Rows<C extends InsightChart> = readonly InsightRows[C][];
 
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
-const units = (n: number) => `${n} ${n === 1 ? 'unit' : 'units'}`;
-const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
+const units = (n: number) => counted(n, 'unit', 'units');
+/** Days keep their decimals (4.5 days); counts are whole. */
+const days = (n: number) => `${n} ${plural(n, 'day', 'days')}`;
 
 function flow(rows: Rows<'flow'>): string {
   const last = rows.at(-1)?.week;
@@ -76,7 +78,7 @@ function deposits(rows: Rows<'deposits'>): string {
   const due = rows.find((row) => row.method === 'due')?.count ?? 0;
   const total = sum(paid.map((row) => row.amountCents ?? 0));
   const count = sum(paid.map((row) => row.count));
-  return `${formatCents(total)} collected in ${count} ${count === 1 ? 'deposit' : 'deposits'}; ${units(due)} still owe one.`;
+  return `${formatCents(total)} collected in ${counted(count, 'deposit', 'deposits')}; ${units(due)} still owe one.`;
 }
 
 function capacity(rows: Rows<'capacity'>): string {

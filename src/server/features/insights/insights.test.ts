@@ -17,6 +17,8 @@ import { seedOrder } from '../orders/index.js';
  * - B (Studio 240), created 10 Feb: ORDER_PLACED → PRODUCTION 12 Feb; still there.
  * - C (Cabin 400), created 1 Jan straight at FINANCING_PAYMENT (a bulk load, no changes), since 25 Feb 12:00.
  * - D (Cabin 400), created 5 Jan: ORDER_PLACED → LOCATION_ENABLED 15 Jan, → DOCUMENTS_PENDING 20 Feb.
+ * - E (Barn 300), a history loaded on 25 Feb: its row is younger than its one change, ORDER_PLACED →
+ *   PRODUCTION on 10 Feb. It starts on 10 Feb; how long it spent in ORDER_PLACED is unknown.
  */
 const NOW = new Date('2026-03-02T12:00:00Z');
 const RANGE = '?from=2026-02-02&to=2026-03-01';
@@ -24,8 +26,8 @@ const at = (text: string) => new Date(`${text}Z`);
 
 let t: TestApp;
 let admin: TestClient;
-const units: Record<'A' | 'B' | 'C' | 'D', number> = { A: 0, B: 0, C: 0, D: 0 };
-const orderIds: Record<'A' | 'B' | 'C' | 'D', number> = { A: 0, B: 0, C: 0, D: 0 };
+const units: Record<'A' | 'B' | 'C' | 'D' | 'E', number> = { A: 0, B: 0, C: 0, D: 0, E: 0 };
+const orderIds: Record<'A' | 'B' | 'C' | 'D' | 'E', number> = { A: 0, B: 0, C: 0, D: 0, E: 0 };
 
 async function unit(
   key: keyof typeof units,
@@ -80,6 +82,9 @@ beforeAll(async () => {
   await unit('D', 'Cabin 400', '2026-01-05T00:00:00', 'DOCUMENTS_PENDING', '2026-02-20T00:00:00', [
     ['2026-01-15T00:00:00', 'ORDER_PLACED', 'LOCATION_ENABLED'],
     ['2026-02-20T00:00:00', 'LOCATION_ENABLED', 'DOCUMENTS_PENDING'],
+  ]);
+  await unit('E', 'Barn 300', '2026-02-25T00:00:00', 'PRODUCTION', '2026-02-10T00:00:00', [
+    ['2026-02-10T00:00:00', 'ORDER_PLACED', 'PRODUCTION'],
   ]);
 
   // Deposits: two card payments in the week of 2 Feb (A, D), a bank one in the week of 9 Feb (B);
@@ -174,9 +179,16 @@ describe('insights on a known history', () => {
   it('flow: units in each stage at the end of each week', async () => {
     expect(await rows('flow')).toEqual([
       ...flowWeek('2026-02-02', { PRODUCTION: 1, FINANCING_PAYMENT: 1, LOCATION_ENABLED: 1 }),
-      ...flowWeek('2026-02-09', { PRODUCTION: 2, FINANCING_PAYMENT: 1, LOCATION_ENABLED: 1 }),
-      ...flowWeek('2026-02-16', { DELIVERED: 1, PRODUCTION: 1, FINANCING_PAYMENT: 1, DOCUMENTS_PENDING: 1 }),
-      ...flowWeek('2026-02-23', { DELIVERED: 1, PRODUCTION: 1, FINANCING_PAYMENT: 1, DOCUMENTS_PENDING: 1 }),
+      ...flowWeek('2026-02-09', { PRODUCTION: 3, FINANCING_PAYMENT: 1, LOCATION_ENABLED: 1 }),
+      ...flowWeek('2026-02-16', { DELIVERED: 1, PRODUCTION: 2, FINANCING_PAYMENT: 1, DOCUMENTS_PENDING: 1 }),
+      ...flowWeek('2026-02-23', { DELIVERED: 1, PRODUCTION: 2, FINANCING_PAYMENT: 1, DOCUMENTS_PENDING: 1 }),
+    ]);
+    // E counts from its change on 10 Feb, not from its row's 25 Feb.
+    expect(await rows('flow', `${RANGE}&product=barn`)).toEqual([
+      ...flowWeek('2026-02-02', {}),
+      ...flowWeek('2026-02-09', { PRODUCTION: 1 }),
+      ...flowWeek('2026-02-16', { PRODUCTION: 1 }),
+      ...flowWeek('2026-02-23', { PRODUCTION: 1 }),
     ]);
     expect(await rows('flow', `${RANGE}&product=cabin`)).toEqual([
       ...flowWeek('2026-02-02', { PRODUCTION: 1, FINANCING_PAYMENT: 1, LOCATION_ENABLED: 1 }),
@@ -189,7 +201,7 @@ describe('insights on a known history', () => {
   it('throughput: units entering production and delivered per week', async () => {
     expect(await rows('throughput')).toEqual([
       { week: WEEKS[0], production: 1, delivered: 0 },
-      { week: WEEKS[1], production: 1, delivered: 0 },
+      { week: WEEKS[1], production: 2, delivered: 0 },
       { week: WEEKS[2], production: 0, delivered: 1 },
       { week: WEEKS[3], production: 0, delivered: 0 },
     ]);
@@ -224,6 +236,9 @@ describe('insights on a known history', () => {
       previousMedianDays: 10,
       changeDays: 4.5,
     });
+    // E's stay in ORDER_PLACED has no known start: it is not counted.
+    const barn = await rows('stage-durations', `${RANGE}&product=barn`);
+    expect(barn[0]).toEqual({ stage: 'ORDER_PLACED', ...empty });
   });
 
   it('promises: the back-test of the window made at PRODUCTION, by month of delivery', async () => {
@@ -253,6 +268,12 @@ describe('insights on a known history', () => {
       if (row) Object.assign(row, { units: 1, medianDays: days, p90Days: days });
     };
     set('PRODUCTION', 18.5);
+    // B 18.5 days and E 20.5 days in production: median 19.5, p90 18.5 + 0.9 × 2.
+    Object.assign(expected.find((r) => r.stage === 'PRODUCTION') ?? {}, {
+      units: 2,
+      medianDays: 19.5,
+      p90Days: 20.3,
+    });
     set('FINANCING_PAYMENT', 5);
     set('DOCUMENTS_PENDING', 10.5);
     expect(await rows('waiting')).toEqual(expected);
@@ -312,6 +333,27 @@ describe('insights on a known history', () => {
       expect(link.body).toBe(res.body);
       expect(link.headers.get('content-disposition')).toContain(`insights-${chart}.csv`);
     }
+  });
+
+  it('answers a kept chart again once a unit moves', async () => {
+    const before = await rows('waiting');
+    expect(before.find((row) => row.stage === 'FINANCING_PAYMENT')?.units).toBe(1);
+    await t.database.db.transaction((tx) =>
+      t.app.services.orders.changeStatus(
+        tx,
+        {
+          orderId: orderIds.C,
+          to: 'SITE_PREP',
+          rule: 'set',
+          actor: { kind: 'system' },
+          notifyCustomer: false,
+        },
+        NOW,
+      ),
+    );
+    const after = await rows('waiting');
+    expect(after.find((row) => row.stage === 'FINANCING_PAYMENT')?.units).toBe(0);
+    expect(after.find((row) => row.stage === 'SITE_PREP')?.units).toBe(1);
   });
 
   it('refuses a range that ends before it starts, or a chart it does not know', async () => {

@@ -35,7 +35,9 @@ export const insightsRoutes: FastifyPluginAsync<{ insights: InsightsService }> =
           .header('content-disposition', attachment(`insights-${chart}.csv`))
           .send(insightCsv(chart, rows));
       }
-      return rows;
+      // The rows come typed from the service; the entry's schema documents them. Written directly: the
+      // union of the eight row shapes would be tried row by row (a third of the time of a cached chart).
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(rows));
     },
   });
 };

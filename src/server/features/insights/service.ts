@@ -25,6 +25,23 @@ const WEEK_MS = 7 * DAY_MS;
 const DEFAULT_DAYS = 84;
 /** The capacity chart looks this many weeks ahead of the current one. */
 export const CAPACITY_WEEKS = 8;
+/**
+ * The charts drawn from units and their log alone are kept this long, or until the orders module says a
+ * unit moved or an order arrived; the others (messages, payments, delivery days) are computed each time.
+ */
+const CACHED_CHARTS: ReadonlySet<InsightChart> = new Set([
+  'flow',
+  'throughput',
+  'stage-durations',
+  'waiting',
+]);
+const CACHE_TTL_MS = 30_000;
+/**
+ * A change is announced inside its transaction, before it commits: for this long after, answers are
+ * computed but not kept, so none read just before the commit outlives it.
+ */
+const QUIET_AFTER_CHANGE_MS = 2_000;
+const CACHE_ENTRIES = 200;
 
 const day = (at: Date) => at.toISOString().slice(0, 10);
 const startOfDay = (text: string) => new Date(`${text}T00:00:00Z`);
@@ -75,6 +92,30 @@ export function createInsightsService({
       });
     }
     return { start, end, product: query.product ? query.product : null };
+  }
+
+  const cache = new Map<string, { at: number; rows: Promise<unknown[]> }>();
+  let quietUntil = 0;
+
+  function remembered<T>(
+    chart: InsightChart,
+    scope: InsightScope,
+    compute: () => Promise<T[]>,
+  ): Promise<T[]> {
+    if (!CACHED_CHARTS.has(chart)) return compute();
+    const now = clock.now().getTime();
+    const key = JSON.stringify([chart, scope.start, scope.end, scope.product]);
+    const found = cache.get(key);
+    if (found && now - found.at <= CACHE_TTL_MS) return found.rows as Promise<T[]>;
+    const rows = compute();
+    if (now >= quietUntil) {
+      if (cache.size >= CACHE_ENTRIES) cache.clear();
+      cache.set(key, { at: now, rows });
+      rows.catch(() => {
+        if (cache.get(key)?.rows === rows) cache.delete(key);
+      });
+    }
+    return rows;
   }
 
   /** The weeks of the range that have begun: a week after today has nothing to show yet. */
@@ -209,7 +250,14 @@ export function createInsightsService({
   return {
     /** One chart's rows, for the range and product asked (a range the rules refuse answers 400). */
     rows<C extends InsightChart>(chart: C, query: InsightsQuery): Promise<InsightRows[C][]> {
-      return charts[chart](scopeOf(query));
+      const scope = scopeOf(query);
+      return remembered(chart, scope, () => charts[chart](scope));
+    },
+
+    /** A unit moved or an order arrived (in the writer's transaction): the kept charts are stale. */
+    async noteOrderChange(): Promise<void> {
+      cache.clear();
+      quietUntil = clock.now().getTime() + QUIET_AFTER_CHANGE_MS;
     },
   };
 }

@@ -49,6 +49,13 @@ export function unitsOfProduct(product: string | null): SQL | null {
 }
 
 const n = (value: unknown) => Number(value ?? 0);
+/** One value of a `percentile_cont(array[…])` answer: an array (pg) or its text form (`{1.5,2}`). */
+export function percentile(values: unknown, index: number): unknown {
+  if (Array.isArray(values)) return values[index];
+  if (typeof values !== 'string') return null;
+  const text = values.replace(/[{}]/g, '').split(',')[index];
+  return text === undefined || text === 'NULL' ? null : Number(text);
+}
 const maybe = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
 /**
@@ -79,19 +86,30 @@ export async function flowChanges(db: Executor, scope: InsightScope, since: Date
         select bucket, left_stage as stage, 0, 1 from moves where left_stage is not null
       ) m group by bucket, stage`),
   );
-  // A unit created since `since` has all its changes since then too: its first one says where it began.
+  // A unit starts at the earliest of its order's date, its row's creation and its first recorded change
+  // (an import or a history loaded later has an order date and changes older than the row); its first
+  // change says where it began. Only the orders placed since `since` can hold such units, which the
+  // order-date index finds.
   const created = rowsOf<{ bucket: string; stage: string; units: unknown }>(
     await db.execute(sql`
-      with first_moves as (
-        select distinct on (f.order_item_id) f.order_item_id, f.data->>'oldStatus' as stage
-        from ${eventLogs} f
-        where f.type = ${STATUS_EVENT} and f.timestamp >= ${ts(since)} and f.order_item_id is not null
+      with recent as (
+        select i.id, i.status, least(i.created_at, o.order_date) as created_at
+        from ${orders} o join ${orderItems} i on i.order_id = o.id
+        where o.order_date >= ${ts(since)} ${productCondition('o', scope.product)}
+      ),
+      first_moves as (
+        select distinct on (f.order_item_id) f.order_item_id, f.timestamp, f.data->>'oldStatus' as stage
+        from ${eventLogs} f join recent r on r.id = f.order_item_id
+        where f.type = ${STATUS_EVENT}
         order by f.order_item_id, f.timestamp, f.id
+      ),
+      started as (
+        select least(r.created_at, coalesce(m.timestamp, r.created_at)) as started_at,
+          coalesce(m.stage, r.status) as stage
+        from recent r left join first_moves m on m.order_item_id = r.id
       )
-      select ${bucket(sql`i.created_at`)} as bucket, coalesce(m.stage, i.status) as stage, count(*) as units
-      from ${orderItems} i ${join}
-      left join first_moves m on m.order_item_id = i.id
-      where i.created_at >= ${ts(since)}
+      select ${bucket(sql`started_at`)} as bucket, stage, count(*) as units
+      from started where started_at >= ${ts(since)}
       group by 1, 2`),
   );
   return {
@@ -128,44 +146,54 @@ export async function throughputByWeek(db: Executor, scope: InsightScope) {
  */
 export async function stageStays(db: Executor, scope: InsightScope) {
   const previousStart = new Date(2 * scope.start.getTime() - scope.end.getTime());
-  const rows = rowsOf<{ period: string; stage: string; stays: unknown; median: unknown; p90: unknown }>(
+  // Each change's previous change of the same unit, over the whole history of the units that left a
+  // stage in the two ranges (found through the (type, timestamp) index, their histories through the
+  // unit index): one pass, no lookup per change.
+  const rows = rowsOf<{ period: string; stage: string; stays: unknown; percentiles: unknown }>(
     await db.execute(sql`
-      with stays as (
-        select e.data->>'oldStatus' as stage,
-          case when e.timestamp >= ${ts(scope.start)} then 'current' else 'previous' end as period,
-          extract(epoch from e.timestamp - coalesce(
-            (select p.timestamp from ${eventLogs} p
-              where p.order_item_id = e.order_item_id and p.type = ${STATUS_EVENT}
-                and (p.timestamp, p.id) < (e.timestamp, e.id)
-              order by p.timestamp desc, p.id desc limit 1),
-            i.created_at)) / 86400.0 as days
-        from ${eventLogs} e
-        join ${orderItems} i on i.id = e.order_item_id
-        ${scope.product ? sql`join ${orders} o on o.id = i.order_id ${productCondition('o', scope.product)}` : sql``}
+      with ended as (
+        select distinct e.order_item_id from ${eventLogs} e
         where e.type = ${STATUS_EVENT} and e.timestamp >= ${ts(previousStart)} and e.timestamp < ${ts(scope.end)}
-          and e.data->>'oldStatus' is not null
+          and e.order_item_id is not null
+      ),
+      changes as (
+        select e.order_item_id, e.timestamp, e.data->>'oldStatus' as stage,
+          lag(e.timestamp) over (partition by e.order_item_id order by e.timestamp, e.id) as previous_at
+        from ${eventLogs} e join ended u on u.order_item_id = e.order_item_id
+        where e.type = ${STATUS_EVENT}
+      ),
+      stays as (
+        select c.stage,
+          case when c.timestamp >= ${ts(scope.start)} then 'current' else 'previous' end as period,
+          -- A first stay starts when the unit does (its order's date or its row's creation); unknown
+          -- when both are younger than the change.
+          extract(epoch from c.timestamp - coalesce(c.previous_at,
+            case when least(i.created_at, o.order_date) <= c.timestamp then least(i.created_at, o.order_date) end)
+          ) / 86400.0 as days
+        from changes c
+        join ${orderItems} i on i.id = c.order_item_id
+        join ${orders} o on o.id = i.order_id ${productCondition('o', scope.product)}
+        where c.timestamp >= ${ts(previousStart)} and c.timestamp < ${ts(scope.end)} and c.stage is not null
       )
-      select period, stage, count(*) as stays,
-        percentile_cont(0.5) within group (order by days) as median,
-        percentile_cont(0.9) within group (order by days) as p90
+      select period, stage, count(days) as stays,
+        percentile_cont(array[0.5, 0.9]) within group (order by days) as percentiles
       from stays group by period, stage`),
   );
   return rows.map((row) => ({
     period: row.period as 'current' | 'previous',
     stage: row.stage,
     stays: n(row.stays),
-    medianDays: maybe(row.median),
-    p90Days: maybe(row.p90),
+    medianDays: maybe(percentile(row.percentiles, 0)),
+    p90Days: maybe(percentile(row.percentiles, 1)),
   }));
 }
 
 /** Units not delivered, by stage: how many, and the median and 90th percentile days since they entered it. */
 export async function waitingUnits(db: Executor, product: string | null, now: Date) {
-  const rows = rowsOf<{ stage: string; units: unknown; median: unknown; p90: unknown }>(
+  const rows = rowsOf<{ stage: string; units: unknown; percentiles: unknown }>(
     await db.execute(sql`
       select i.status as stage, count(*) as units,
-        percentile_cont(0.5) within group (order by extract(epoch from ${ts(now)} - i.status_changed_at) / 86400.0) as median,
-        percentile_cont(0.9) within group (order by extract(epoch from ${ts(now)} - i.status_changed_at) / 86400.0) as p90
+        percentile_cont(array[0.5, 0.9]) within group (order by extract(epoch from ${ts(now)} - i.status_changed_at) / 86400.0) as percentiles
       from ${orderItems} i
       ${product ? sql`join ${orders} o on o.id = i.order_id ${productCondition('o', product)}` : sql``}
       where i.status <> 'DELIVERED'
@@ -174,8 +202,8 @@ export async function waitingUnits(db: Executor, product: string | null, now: Da
   return rows.map((row) => ({
     stage: row.stage,
     units: n(row.units),
-    medianDays: maybe(row.median),
-    p90Days: maybe(row.p90),
+    medianDays: maybe(percentile(row.percentiles, 0)),
+    p90Days: maybe(percentile(row.percentiles, 1)),
   }));
 }
 
