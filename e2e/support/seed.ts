@@ -11,6 +11,7 @@ import { seedClarity } from './seed-clarity.js';
 import { seedConversations } from './seed-conversations.js';
 import { seedCustomers } from './seed-customers.js';
 import { seedDelivery } from './seed-delivery.js';
+import { seedKeyboard } from './seed-keyboard.js';
 import { seedLanguages } from './seed-languages.js';
 import { seedLive } from './seed-live.js';
 import { seedPayments } from './seed-payments.js';
@@ -165,5 +166,6 @@ export async function seedJourneyData(dataDir: string, documentBaseUrl: string) 
   await seedClarity(db);
   await seedConversations(db);
   await seedLanguages(db);
+  await seedKeyboard(db);
   await database.close();
 }

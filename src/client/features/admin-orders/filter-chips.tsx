@@ -23,7 +23,7 @@ import { cn } from '../../lib/utils';
 import type { DialogFilters } from './url-state';
 
 const CHIP =
-  'inline-flex h-8 max-w-full items-center gap-1 rounded-full border px-3 text-sm outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring';
+  'inline-flex h-8 min-w-0 max-w-full items-center gap-1 rounded-full border px-3 text-sm outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring';
 const UNSET = 'border-dashed text-muted-foreground';
 const SET = 'border-primary/50 bg-accent text-accent-foreground';
 
@@ -173,8 +173,11 @@ function Chip({
 }) {
   const text = (
     <>
-      <span className={cn(value && 'font-medium')}>{label}</span>
-      {value && <span className="min-w-0 truncate">: {value}</span>}
+      <span className={cn('shrink-0', value && 'font-medium')}>
+        {label}
+        {value && ':'}
+      </span>
+      {value && <span className="min-w-0 truncate">{value}</span>}
     </>
   );
   const button = menu ? (
@@ -201,13 +204,13 @@ function Chip({
     </button>
   );
   return (
-    <span className="inline-flex max-w-full">
+    <span className="flex min-w-0 max-w-full">
       {button}
       {value && (
         <button
           type="button"
           aria-label={`Remove the ${label.toLowerCase()} filter`}
-          className={cn(CHIP, SET, 'rounded-l-none px-2')}
+          className={cn(CHIP, SET, 'shrink-0 rounded-l-none px-2')}
           onClick={onRemove}
         >
           <X aria-hidden="true" className="size-3.5" />
