@@ -172,6 +172,11 @@ test('three stages through the chips, named on the chip; full IDs at 1280 px; a 
   await expect(page.getByText('Showing 1 to 3 of 3 orders')).toBeVisible();
   for (const order of K.staged.slice(0, 3))
     await expect(page.getByRole('link', { name: order.orderId, exact: true })).toBeVisible();
+  // On a phone the named chip is cut short rather than widening the page.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(chips).toContainText('Stage: Payment Pending');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.setViewportSize({ width: 1280, height: 800 });
   await expectAccessibleEverywhere(page, 'orders filtered by three stages');
   await shoot(page, 'back-office-stage-chips');
 

@@ -55,7 +55,7 @@ export function FilterChips({ filters, onChange, onMore }: FilterChipsProps) {
   const anySet =
     stages.length > 0 || dates || filters.payment || filters.registration || filters.product !== undefined;
   return (
-    <section aria-label="Filters" className="-mt-2 flex flex-wrap items-center gap-2">
+    <section aria-label="Filters" className="-mt-2 flex min-w-0 flex-wrap items-center gap-2">
       <Chip
         name="stage"
         label="Stage"
@@ -173,11 +173,16 @@ function Chip({
 }) {
   const text = (
     <>
-      <span className={cn('shrink-0', value && 'font-medium')}>
-        {label}
-        {value && ':'}
+      {/* One run of text, so the label and its value read (and are cut short) as one line. */}
+      <span className="min-w-0 truncate">
+        {value ? (
+          <>
+            <span className="font-medium">{label}:</span> {value}
+          </>
+        ) : (
+          label
+        )}
       </span>
-      {value && <span className="min-w-0 truncate">{value}</span>}
     </>
   );
   const button = menu ? (
