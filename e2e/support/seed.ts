@@ -15,6 +15,7 @@ import { seedDelivery } from './seed-delivery.js';
 import { seedDetails } from './seed-details.js';
 import { seedFinancing } from './seed-financing.js';
 import { seedInsights } from './seed-insights.js';
+import { seedKeyboard } from './seed-keyboard.js';
 import { seedLanguages } from './seed-languages.js';
 import { seedLive } from './seed-live.js';
 import { seedPayments } from './seed-payments.js';
@@ -173,5 +174,6 @@ export async function seedJourneyData(dataDir: string, documentBaseUrl: string) 
   await seedConversations(db);
   await seedLanguages(db);
   await seedDetails(db, documentBaseUrl);
+  await seedKeyboard(db);
   await database.close();
 }

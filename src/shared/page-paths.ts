@@ -37,8 +37,10 @@ type LandingPath = keyof typeof LANDING_PAGE_FILES;
 export const LANDING_PAGE_DATA = {
   '/orders': { url: '/api/orders', permission: null },
   '/admin': { url: '/api/admin/dashboard', permission: 'dashboard.read' },
+  // At the default rows per page; a staff member who chose another size asks for that instead
+  // (decision 280).
   '/admin/orders': {
-    url: '/api/admin/orders?page=1&pageSize=10&sort=orderDate%3Adesc',
+    url: '/api/admin/orders?page=1&pageSize=50&sort=orderDate%3Adesc',
     permission: 'orders.read',
   },
 } as const satisfies Partial<Record<LandingPath, { url: string; permission: Permission | null }>>;

@@ -23,7 +23,7 @@ import { cn } from '../../lib/utils';
 import type { DialogFilters } from './url-state';
 
 const CHIP =
-  'inline-flex h-8 max-w-full items-center gap-1 rounded-full border px-3 text-sm outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring';
+  'inline-flex h-8 min-w-0 max-w-full items-center gap-1 rounded-full border px-3 text-sm outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring';
 const UNSET = 'border-dashed text-muted-foreground';
 const SET = 'border-primary/50 bg-accent text-accent-foreground';
 
@@ -55,7 +55,7 @@ export function FilterChips({ filters, onChange, onMore }: FilterChipsProps) {
   const anySet =
     stages.length > 0 || dates || filters.payment || filters.registration || filters.product !== undefined;
   return (
-    <section aria-label="Filters" className="-mt-2 flex flex-wrap items-center gap-2">
+    <section aria-label="Filters" className="-mt-2 flex min-w-0 flex-wrap items-center gap-2">
       <Chip
         name="stage"
         label="Stage"
@@ -173,8 +173,16 @@ function Chip({
 }) {
   const text = (
     <>
-      <span className={cn(value && 'font-medium')}>{label}</span>
-      {value && <span className="min-w-0 truncate">: {value}</span>}
+      {/* One run of text, so the label and its value read (and are cut short) as one line. */}
+      <span className="min-w-0 truncate">
+        {value ? (
+          <>
+            <span className="font-medium">{label}:</span> {value}
+          </>
+        ) : (
+          label
+        )}
+      </span>
     </>
   );
   const button = menu ? (
@@ -201,13 +209,13 @@ function Chip({
     </button>
   );
   return (
-    <span className="inline-flex max-w-full">
+    <span className="flex min-w-0 max-w-full">
       {button}
       {value && (
         <button
           type="button"
           aria-label={`Remove the ${label.toLowerCase()} filter`}
-          className={cn(CHIP, SET, 'rounded-l-none px-2')}
+          className={cn(CHIP, SET, 'shrink-0 rounded-l-none px-2')}
           onClick={onRemove}
         >
           <X aria-hidden="true" className="size-3.5" />

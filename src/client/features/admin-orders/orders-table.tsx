@@ -49,10 +49,9 @@ export function OrdersTable({
     <Table
       ref={idColumn.table}
       aria-busy={busy || undefined}
-      className={cn(
-        'min-w-[52rem] table-fixed transition-opacity [&_td]:px-2 [&_th]:px-2',
-        busy && 'opacity-60',
-      )}
+      // The other columns and a readable Customer column beside the Order ID, however long the IDs.
+      style={{ minWidth: `calc(${idColumn.width} + 46.5rem)` }}
+      className={cn('table-fixed transition-opacity [&_td]:px-2 [&_th]:px-2', busy && 'opacity-60')}
     >
       <colgroup>
         <col className="w-9" />

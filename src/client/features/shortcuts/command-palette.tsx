@@ -113,7 +113,14 @@ function Palette({ screens }: { screens: readonly NavItem[] }) {
     openOrderLine !== null && (typed === '' || openOrderLine.toLowerCase().includes(typed));
 
   return (
-    <Command label="Command palette" shouldFilter={false} value={selected} onValueChange={setSelected} loop>
+    <Command
+      label="Command palette"
+      className="min-w-0"
+      shouldFilter={false}
+      value={selected}
+      onValueChange={setSelected}
+      loop
+    >
       <div className="flex items-center gap-2 border-b pr-12 pl-4">
         <CornerDownLeft aria-hidden="true" className="size-4 text-muted-foreground" />
         <Command.Input
