@@ -15,10 +15,10 @@ export const KEYBOARD_ORDERS = {
   longId: { orderId: 'AOK-2026-EXPORT-000123456', productName: 'AOK Long Id', stage: 'ORDER_PLACED' },
   /** One order at each of these stages, for the three-stage filter through the chips. */
   staged: [
-    { orderId: 'VH8801', productName: 'AOK Staged One', stage: 'FINANCING_PAYMENT' },
-    { orderId: 'VH8802', productName: 'AOK Staged Two', stage: 'PRODUCTION' },
-    { orderId: 'VH8803', productName: 'AOK Staged Three', stage: 'DELIVERED' },
-    { orderId: 'VH8804', productName: 'AOK Staged Four', stage: 'DOCUMENTS_SIGNING' },
+    { orderId: 'VH7901', productName: 'AOK Staged One', stage: 'FINANCING_PAYMENT' },
+    { orderId: 'VH7902', productName: 'AOK Staged Two', stage: 'PRODUCTION' },
+    { orderId: 'VH7903', productName: 'AOK Staged Three', stage: 'DELIVERED' },
+    { orderId: 'VH7904', productName: 'AOK Staged Four', stage: 'DOCUMENTS_SIGNING' },
   ],
 } as const;
 
