@@ -66,6 +66,7 @@ const EXPECTED: Record<string, Permission> = {
   'GET /api/admin/jobs/:id': 'orders.bulk',
   'GET /api/admin/jobs/:id/file': 'orders.export',
   'POST /api/admin/orders/bulk': 'orders.bulk',
+  'POST /api/admin/orders': 'orders.import',
   'GET /api/admin/audit/export': 'admin.all',
   'GET /api/admin/financing-applications': 'financing.read',
   'GET /api/admin/orders/:id/financing-applications': 'financing.read',

@@ -5,6 +5,7 @@
 import { ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { counted } from '../../../shared/plural.js';
 import type { ConversationRow } from '../../../shared/schemas/conversations.js';
 import { orderName } from '../../../shared/unit-name.js';
 import { LoadFailed } from '../../components/load-failed';
@@ -89,7 +90,7 @@ export default function ConversationsPage() {
  */
 function previewText(row: ConversationRow): string {
   const { author, firstLine, attachments } = row.lastMessage;
-  const files = attachments === 0 ? '' : attachments === 1 ? '1 file' : `${attachments} files`;
+  const files = attachments === 0 ? '' : counted(attachments, 'file', 'files');
   const text = firstLine ? `${firstLine}${files ? ` · ${files}` : ''}` : files || 'No text';
   return author === 'staff' ? `Team: ${text}` : text;
 }
@@ -110,10 +111,7 @@ function ConversationLink({ row }: { row: ConversationRow }) {
           {unread && (
             <span className="rounded-full border border-foreground px-2 py-0.5 font-semibold text-foreground text-xs">
               Unread
-              <span className="sr-only">
-                {' '}
-                ({row.unread === 1 ? '1 new message' : `${row.unread} new messages`})
-              </span>
+              <span className="sr-only"> ({counted(row.unread, 'new message', 'new messages')})</span>
             </span>
           )}
         </span>
