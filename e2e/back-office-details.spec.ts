@@ -232,11 +232,18 @@ test('the brand colour preview is what the portal draws, in light and in dark', 
   const preview = staff.getByRole('region', { name: 'Brand colour preview' });
   const previewButton = (theme: 'light' | 'dark') =>
     preview.locator(`[data-preview-theme="${theme}"] [data-preview="button"]`);
-  const colours = async (locator: ReturnType<Page['locator']>) =>
-    locator.evaluate((element) => {
+  // Buttons fade between colours: a colour read mid-fade is neither the old one nor the new one.
+  const colours = async (locator: ReturnType<Page['locator']>) => {
+    await locator
+      .page()
+      .waitForFunction(() =>
+        document.getAnimations().every((animation) => animation.playState !== 'running'),
+      );
+    return locator.evaluate((element) => {
       const style = getComputedStyle(element);
       return { background: style.backgroundColor, text: style.color };
     });
+  };
   const light = await colours(previewButton('light'));
   const dark = await colours(previewButton('dark'));
   expect(light.background).not.toBe('rgb(255, 213, 79)');
