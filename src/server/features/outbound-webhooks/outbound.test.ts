@@ -209,9 +209,10 @@ describe('outbound automation webhooks', () => {
       const [first, second, third] = receiver.received.map((r) => r.at) as [number, number, number];
       const gap1 = second - first;
       const gap2 = third - second;
+      // Lower bounds only: a busy machine may wake the sender late, never early, so the first gap can
+      // outgrow the second's minimum without the schedule being wrong.
       expect(gap1).toBeGreaterThanOrEqual(OUTBOX.retryBaseMs);
       expect(gap2).toBeGreaterThanOrEqual(2 * OUTBOX.retryBaseMs);
-      expect(gap2).toBeGreaterThan(gap1);
       // The recorded attempt times show the same growing gaps.
       const [t1, t2, t3] = attempts.map((a) => a.attemptedAt.getTime()) as [number, number, number];
       expect(t2 - t1).toBeGreaterThanOrEqual(OUTBOX.retryBaseMs);
