@@ -169,11 +169,6 @@ const passwordsMatch = z.refine<{ password: string; confirmPassword: string }>(
   { path: ['confirmPassword'], message: 'Please ensure both passwords are identical', when: () => true },
 );
 
-/** The Add User form: what the server takes (createUserSchema) and the password typed again. */
-export const addUserFormSchema = z
-  .object({ ...createUserSchema.def.shape, confirmPassword: z.string() })
-  .check(passwordsMatch);
-
 /**
  * The Edit User form: what the server takes (updateUserSchema) and the password typed again; the form
  * always holds a password, blank to keep the current one.

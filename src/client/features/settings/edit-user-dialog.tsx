@@ -33,7 +33,6 @@ export function EditUserDialog({
         {open && (
           <UserForm
             key={user.id}
-            mode="edit"
             initial={{ email: user.email, password: '', confirmPassword: '', role: user.role }}
             submitLabel="Save Changes"
             busy={update.isPending}

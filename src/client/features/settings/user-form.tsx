@@ -1,17 +1,13 @@
 /**
- * The fields of Add User and Edit User: e-mail, password twice, role. A wrong form is named in one
- * toast, the first of: passwords differ, e-mail invalid, password too short (Edit User applies the
- * length rule only to an entered password: a blank one keeps the current).
+ * The fields of Edit User (new staff are invited and set their own password): e-mail, password twice,
+ * role. A wrong form is named in one toast, the first of: passwords differ, e-mail invalid, password
+ * too short (applied only to an entered password: a blank one keeps the current).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type FieldErrors, useController, useForm } from 'react-hook-form';
 import { MIN_PASSWORD_LENGTH, ROLES, type Role } from '../../../shared/constants.js';
 import { PASSWORD_MAX_LENGTH } from '../../../shared/schemas/auth.js';
-import {
-  addUserFormSchema,
-  editUserFormSchema,
-  type UserForm as UserFormValues,
-} from '../../../shared/schemas/customers.js';
+import { editUserFormSchema, type UserForm as UserFormValues } from '../../../shared/schemas/customers.js';
 import { SelectField } from '../../components/select-field';
 import { Button } from '../../components/ui/button';
 import { DialogFooter } from '../../components/ui/dialog';
@@ -41,14 +37,12 @@ function toastFirstProblem(errors: FieldErrors<UserFormValues>) {
 }
 
 export function UserForm({
-  mode,
   initial,
   submitLabel,
   busy,
   onCancel,
   onSubmit,
 }: {
-  mode: 'add' | 'edit';
   initial: UserFormValues;
   submitLabel: string;
   busy: boolean;
@@ -59,7 +53,7 @@ export function UserForm({
   // raw: the server lowercases the e-mail; the form sends it as typed, only trimmed.
   const form = useForm<UserFormValues>({
     defaultValues: initial,
-    resolver: zodResolver(mode === 'add' ? addUserFormSchema : editUserFormSchema, undefined, { raw: true }),
+    resolver: zodResolver(editUserFormSchema, undefined, { raw: true }),
   });
   const role = useController({ control: form.control, name: 'role' });
   const { roleName } = useRoleNames();
@@ -74,10 +68,10 @@ export function UserForm({
     <form noValidate className="grid gap-4" onSubmit={submit}>
       <TextField label="Email" type="email" autoComplete="off" {...form.register('email')} />
       <PasswordField
-        label={mode === 'add' ? 'Password' : 'New password'}
+        label="New password"
         autoComplete="new-password"
         maxLength={PASSWORD_MAX_LENGTH}
-        placeholder={mode === 'edit' ? 'Leave blank to keep the current one' : undefined}
+        placeholder="Leave blank to keep the current one"
         {...form.register('password')}
       />
       <PasswordField
