@@ -40,6 +40,12 @@ export const financingRoutes = {
     params: idParams,
     responses: { 200: financingApplicationSchema },
   }),
+  withdraw: defineRoute({
+    method: 'POST',
+    path: '/api/order-items/:id/financing-application/withdraw',
+    params: idParams,
+    responses: { 200: financingApplicationSchema },
+  }),
   list: defineRoute({
     method: 'GET',
     path: '/api/admin/financing-applications',

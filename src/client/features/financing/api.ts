@@ -56,6 +56,16 @@ export function useSubmitFinancingApplication(orderId: number, itemId: number) {
   });
 }
 
+export function useWithdrawFinancingApplication(orderId: number, itemId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callApi(financingRoutes.withdraw, { params: { id: itemId } }),
+    onSuccess: (application) =>
+      queryClient.setQueryData(financingKeys.application(orderId, itemId), application),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: financingKeys.unit(orderId, itemId) }),
+  });
+}
+
 export function useFinancingApplications(query: Partial<FinancingListQuery>) {
   return useQuery({
     queryKey: financingKeys.list(query),

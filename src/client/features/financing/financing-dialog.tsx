@@ -28,7 +28,12 @@ import { errorFields } from '../../lib/api';
 import { useServerError } from '../../lib/server-error';
 import { useFormat } from '../../lib/use-format';
 import { uploadFile } from '../conversations/api';
-import { useFinancingApplication, useSaveFinancingDraft, useSubmitFinancingApplication } from './api';
+import {
+  useFinancingApplication,
+  useSaveFinancingDraft,
+  useSubmitFinancingApplication,
+  useWithdrawFinancingApplication,
+} from './api';
 import { FinancingStateBadge } from './financing-state-badge';
 import { fieldErrorKey } from './keys';
 
@@ -164,7 +169,8 @@ interface FinancingDialogProps {
 /**
  * The financing application of a unit: a form saved as a draft as the customer goes (and on Save
  * draft), documents through the uploads, and Submit, which sends the saved application to the
- * provider. A submitted or decided application is shown, not edited; a declined one may be redone.
+ * provider. A submitted or decided application is shown, not edited; a submitted one may be
+ * withdrawn, and a declined or withdrawn one redone.
  */
 export function FinancingDialog({
   open,
@@ -216,12 +222,21 @@ function ApplicationBody({
   const { t } = useTranslation('financing');
   const [redoing, setRedoing] = useState(false);
   const state = application?.state;
-  if (application && (state === 'submitted' || state === 'approved' || (state === 'declined' && !redoing))) {
-    return <ApplicationSummary application={application} onRedo={() => setRedoing(true)} onClose={onClose} />;
+  const redoable = state === 'declined' || state === 'withdrawn';
+  if (application && (state === 'submitted' || state === 'approved' || (redoable && !redoing))) {
+    return (
+      <ApplicationSummary
+        orderId={orderId}
+        itemId={itemId}
+        application={application}
+        onRedo={() => setRedoing(true)}
+        onClose={onClose}
+      />
+    );
   }
   return (
     <>
-      {state === 'declined' && <p className="text-muted-foreground text-sm">{t('redoNote')}</p>}
+      {redoable && <p className="text-muted-foreground text-sm">{t(`redoNote.${state}`)}</p>}
       <ApplicationForm
         orderId={orderId}
         itemId={itemId}
@@ -234,16 +249,22 @@ function ApplicationBody({
 }
 
 function ApplicationSummary({
+  orderId,
+  itemId,
   application,
   onRedo,
   onClose,
 }: {
+  orderId: number;
+  itemId: number;
   application: FinancingApplication;
   onRedo: () => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation('financing');
   const format = useFormat();
+  const withdraw = useWithdrawFinancingApplication(orderId, itemId);
+  const [confirming, setConfirming] = useState(false);
   return (
     <div className="grid gap-4">
       <div role="status" className="grid gap-2">
@@ -267,8 +288,31 @@ function ApplicationSummary({
           </SummaryRow>
         )}
       </dl>
+      {confirming && (
+        <div role="alert" className="grid gap-3 rounded-lg border border-destructive/50 p-4 text-sm">
+          <p>{t('withdrawConfirm', { provider: application.provider ?? '' })}</p>
+          {withdraw.isError && <p className="text-destructive">{t('withdrawFailed')}</p>}
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="outline" onClick={() => setConfirming(false)}>
+              {t('withdrawKeep')}
+            </Button>
+            <Button
+              variant="destructive"
+              loading={withdraw.isPending}
+              onClick={() => withdraw.mutate(undefined, { onSuccess: () => setConfirming(false) })}
+            >
+              {t('withdraw')}
+            </Button>
+          </div>
+        </div>
+      )}
       <DialogFooter className="gap-2">
-        {application.state === 'declined' && (
+        {application.state === 'submitted' && !confirming && (
+          <Button variant="outline" onClick={() => setConfirming(true)}>
+            {t('withdraw')}
+          </Button>
+        )}
+        {(application.state === 'declined' || application.state === 'withdrawn') && (
           <Button variant="outline" onClick={onRedo}>
             {t('applyAgain')}
           </Button>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { UnitFinancing } from '../../../shared/schemas/financing.js';
+import type { FinancingApplication, UnitFinancing } from '../../../shared/schemas/financing.js';
 import type { OrderDto } from '../../../shared/schemas/orders.js';
 import { makeItem, makeOrder } from '../../test/orders';
 import { makeUser, mockApi, renderApp, sessionRoute } from '../../test/utils';
@@ -76,5 +76,66 @@ describe('financing on a unit at the payment stage', () => {
     expect(dialog.getByText('Agree to share the application with the provider.')).toBeVisible();
     expect(dialog.getByLabelText('First name')).toHaveAttribute('aria-invalid', 'true');
     expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+  });
+
+  it('withdraws a submitted application after asking, then offers to apply again', async () => {
+    const user = userEvent.setup();
+    const submitted: FinancingApplication = {
+      id: 5,
+      orderItemId: 11,
+      orderId: 1,
+      itemNumber: 1,
+      state: 'submitted',
+      provider: 'Acme Lending',
+      termMonths: 60,
+      amount: 100_000,
+      applicant: { firstName: 'Rosa', lastName: 'Quintero', email: 'rosa.q@example.com' },
+      documentIds: [],
+      documents: [],
+      consent: true,
+      submittedAt: '2026-12-01T10:00:00.000Z',
+      decidedAt: null,
+      updatedAt: '2026-12-01T10:00:00.000Z',
+    };
+    // The server's side: the withdrawal changes what both reads answer afterwards.
+    let application = submitted;
+    const summary = () => {
+      const { state, provider, termMonths, amount, decidedAt } = application;
+      return {
+        body: {
+          offered: true,
+          providers: PROVIDERS,
+          application: { state, provider, termMonths, amount, decidedAt },
+        },
+      };
+    };
+    const calls = api(
+      { offered: true, providers: PROVIDERS, application: null },
+      {
+        'GET /api/order-items/11/financing': summary,
+        'GET /api/order-items/11/financing-application': () => ({ body: application }),
+        'POST /api/order-items/11/financing-application/withdraw': () => {
+          application = { ...submitted, state: 'withdrawn', decidedAt: '2026-12-02T10:00:00.000Z' };
+          return { body: application };
+        },
+      },
+    );
+    renderApp('/orders');
+    await user.click(await (await card()).findByRole('button', { name: /^View financing application/ }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Apply for financing' }));
+    await user.click(await dialog.findByRole('button', { name: 'Withdraw application' }));
+    expect(dialog.getByRole('alert')).toHaveTextContent(
+      'Withdraw this application? Acme Lending stops reviewing it.',
+    );
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    await user.click(within(dialog.getByRole('alert')).getByRole('button', { name: 'Withdraw application' }));
+    expect(
+      await dialog.findByText('You withdrew this application. You can pay the deposit or apply again.'),
+    ).toBeVisible();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([
+      '/api/order-items/11/financing-application/withdraw',
+    ]);
+    expect(dialog.getByRole('button', { name: 'Apply again' })).toBeVisible();
+    expect(dialog.queryByRole('button', { name: 'Withdraw application' })).not.toBeInTheDocument();
   });
 });

@@ -30,7 +30,9 @@ export function UnitFinancing({
   const data = financing.data;
   if (!relevant || !data || itemId === undefined) return null;
   const state = data.application?.state;
-  const editable = data.offered && (state === undefined || state === 'draft' || state === 'declined');
+  const editable =
+    data.offered &&
+    (state === undefined || state === 'draft' || state === 'declined' || state === 'withdrawn');
   if (!editable && !state) return null;
   const buttonText = state === undefined ? t('apply') : state === 'draft' ? t('continue') : t('view');
   return (

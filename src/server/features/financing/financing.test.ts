@@ -193,6 +193,7 @@ describe('who may reach financing applications', () => {
       ['GET', path(itemId)],
       ['PUT', path(itemId)],
       ['POST', path(itemId, '/submit')],
+      ['POST', path(itemId, '/withdraw')],
     ] as const;
     for (const [method, url] of routes) {
       const json = method === 'GET' ? undefined : method === 'PUT' ? draftOf() : {};
@@ -472,6 +473,63 @@ describe('submission to the provider and its decision', () => {
     const again = await customer.request('PUT', path(itemId), { json: draftOf() });
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ state: 'draft', decidedAt: null, provider: 'Acme Lending' });
+  });
+
+  it('may be withdrawn while it awaits the decision: the provider is told, a later decline changes nothing', async () => {
+    const { order, itemId } = await paymentUnit();
+    await customer.request('PUT', path(itemId), { json: draftOf() });
+    expect((await customer.post(path(itemId, '/withdraw'), {})).body.code).toBe(
+      'FINANCING_APPLICATION_NOT_SUBMITTED',
+    );
+    const submitted = await customer.post(path(itemId, '/submit'), {});
+    expect(submitted.status).toBe(200);
+
+    const withdrawn = await customer.post(path(itemId, '/withdraw'), {});
+    expect(withdrawn.status).toBe(200);
+    expect(withdrawn.body).toMatchObject({ id: submitted.body.id, state: 'withdrawn' });
+    expect((await customer.post(path(itemId, '/withdraw'), {})).status).toBe(409);
+
+    const notices = () =>
+      provider.received
+        .map(
+          (r) =>
+            new Webhook(secret).verify(r.body, {
+              'webhook-id': String(r.headers['webhook-id']),
+              'webhook-timestamp': String(r.headers['webhook-timestamp']),
+              'webhook-signature': String(r.headers['webhook-signature']),
+            }) as { type: string; data: Record<string, unknown> },
+        )
+        .filter(
+          (m) => m.type === 'financing.application_withdrawn' && m.data.applicationId === submitted.body.id,
+        );
+    await expect
+      .poll(
+        async () => {
+          await t.app.outbox.webhooks.runOnce();
+          return notices().length > 0;
+        },
+        { timeout: 20_000, interval: 50 },
+      )
+      .toBe(true);
+    expect(notices()[0]?.data).toMatchObject({ orderId: order.orderId, itemId });
+
+    // The provider's decline crossed the withdrawal: the application stays withdrawn, the unit waiting.
+    const late = await sendWebhook(
+      t.client(),
+      'payment',
+      { orderId: order.orderId, itemId, paymentStatus: 'failed', paymentType: 'finance' },
+      { key: apiKey },
+    );
+    expect(late.status).toBe(200);
+    expect((await customer.get(path(itemId))).body.state).toBe('withdrawn');
+    expect((await unitState(t, itemId)).item.status).toBe('FINANCING_PAYMENT');
+    const staffView = await admin.get('/api/admin/financing-applications?status=withdrawn');
+    expect(staffView.body.items).toContainEqual(
+      expect.objectContaining({ id: submitted.body.id, state: 'withdrawn' }),
+    );
+    // The customer may apply again.
+    const again = await customer.request('PUT', path(itemId), { json: draftOf() });
+    expect(again.body).toMatchObject({ state: 'draft', decidedAt: null });
   });
 
   it('goes, with what was sent to the provider, when its order is deleted', async () => {

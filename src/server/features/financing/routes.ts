@@ -40,6 +40,12 @@ export const financingRoutes: FastifyPluginAsync<{ financing: FinancingService }
     summary: 'Submits the saved financing application to its provider',
     handler: async (request) => financing.submit(requireUser(request).id, request.params.id),
   });
+
+  registerRoute(app, routes.withdraw, {
+    failures,
+    summary: 'Withdraws a submitted financing application before its decision',
+    handler: async (request) => financing.withdraw(requireUser(request).id, request.params.id),
+  });
 };
 
 /** Staff read applications with `financing.read`; admins create the providers' signing secret. */

@@ -25,6 +25,7 @@ import {
 import { financingErrors } from './errors.js';
 import { saveFinancingDraft } from './save-draft.js';
 import { submitFinancingApplication } from './submit.js';
+import { withdrawFinancingApplication } from './withdraw.js';
 
 export type FinancingService = ReturnType<typeof createFinancingService>;
 
@@ -123,6 +124,8 @@ export function createFinancingService({ db, clock, config }: { db: Db; clock: C
       saveFinancingDraft(db, clock.now(), userId, itemId, draft),
     submit: (userId: number, itemId: number) =>
       submitFinancingApplication(db, { now: clock.now(), publicUrl: config.publicUrl }, userId, itemId),
+    withdraw: (userId: number, itemId: number) =>
+      withdrawFinancingApplication(db, clock.now(), userId, itemId),
     list,
     ofOrder,
     /** A new signing secret for the providers, shown once; the audit log records that it changed. */
