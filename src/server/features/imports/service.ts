@@ -101,6 +101,8 @@ export function createImportService(deps: {
         tx,
         batch.map((row) => row.orderId),
       );
+      // The answer lists the first rows only: once it is full, no later batch builds its entries.
+      const listing = listed.length < IMPORT_MAX_LISTED_ORDERS;
       const entries: ImportedOrder[] = [];
       const touched: { id: number; created: boolean }[] = [];
       const fresh: ImportRow[] = [];
@@ -110,7 +112,7 @@ export function createImportService(deps: {
           fresh.push(row);
         } else if (!options.updateExisting) {
           skipped += 1;
-          entries.push(summary(row, id, 'skipped'));
+          if (listing) entries.push(summary(row, id, 'skipped'));
         } else {
           const result = await updateOrder(tx, row, id);
           if ('error' in result) {
@@ -118,7 +120,7 @@ export function createImportService(deps: {
           } else {
             updated += 1;
             touched.push({ id, created: false });
-            entries.push({ ...summary(row, id, 'updated'), ...result.order });
+            if (listing) entries.push({ ...summary(row, id, 'updated'), ...result.order });
           }
         }
       }
@@ -139,11 +141,11 @@ export function createImportService(deps: {
           'import',
         );
         created += fresh.length;
-        fresh.forEach((row) => {
+        for (const row of fresh) {
           const id = ids.get(row.orderId) ?? null;
-          entries.push(summary(row, id, 'created'));
+          if (listing) entries.push(summary(row, id, 'created'));
           if (id !== null) touched.push({ id, created: true });
-        });
+        }
       }
       list(entries);
       if (touched.length > 0) {
