@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { counted, plural } from '../../../shared/plural.js';
 import {
   IMPORT_MAX_LISTED_ERRORS,
@@ -60,7 +61,8 @@ export function createImportService(deps: {
   serviceAreas: Pick<ServiceAreaService, 'unlockOrders'>;
 }) {
   const { db, clock, orders: writer, serviceAreas } = deps;
-  const batchRows = isEmbedded(db) ? BATCH_ROWS_EMBEDDED : BATCH_ROWS_POSTGRES;
+  const embedded = isEmbedded(db);
+  const batchRows = embedded ? BATCH_ROWS_EMBEDDED : BATCH_ROWS_POSTGRES;
   const listeners = new Set<(tally: ImportTally) => void>();
 
   async function run(
@@ -204,6 +206,9 @@ export function createImportService(deps: {
     let header: ColumnMap | null = null;
     try {
       await db.transaction(async (tx) => {
+        // Each batch's statement costs the planner enough for PostgreSQL to compile it with LLVM,
+        // which took more of the database's time than it saved (decision 311); for this transaction only.
+        if (!embedded) await tx.execute(sql`set local jit = off`);
         let batch: ImportRow[] = [];
         // The full batch being written while the next one is read and checked: on a database server
         // the parsing and checks then run during the writes instead of between them. Batches still
