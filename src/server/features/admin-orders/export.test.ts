@@ -217,6 +217,8 @@ describe('the database writing the cells', () => {
     { productName: 'Signed amount', amount: '+5' },
     { productName: 'Exponent amount', amount: '1.5e2' },
     { productName: 'Zero amount', amount: '0' },
+    { productName: 'Cents only', amount: '99' },
+    { productName: 'One dollar', amount: '100' },
     { productName: 'Null amount', amount: null, zipCode: '\t78701' },
     { productName: 'Large amount', amount: '999999999999999' },
     { productName: 'Financing', paymentMethod: ' FINANCE ' },

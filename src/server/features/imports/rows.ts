@@ -188,6 +188,11 @@ export function parseImportDate(text: string): Date | null {
   return null;
 }
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const isLeapYear = (year: number) => year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+const daysInMonth = (year: number, month: number) =>
+  month === 2 && isLeapYear(year) ? 29 : (DAYS_IN_MONTH[month - 1] ?? 0);
+
 function build(
   year: number,
   month: number,
@@ -199,7 +204,7 @@ function build(
   zone: string | undefined,
 ): Date | null {
   if (year < 1900 || year > 2100 || month < 1 || month > 12 || day < 1) return null;
-  if (day > new Date(Date.UTC(year, month, 0)).getUTCDate()) return null;
+  if (day > daysInMonth(year, month)) return null;
   if (hour === undefined) return new Date(Date.UTC(year, month - 1, day, 12));
   const h = Number(hour);
   const mi = Number(minute ?? 0);

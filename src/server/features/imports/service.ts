@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { counted, plural } from '../../../shared/plural.js';
 import {
   IMPORT_MAX_LISTED_ERRORS,
@@ -60,7 +61,8 @@ export function createImportService(deps: {
   serviceAreas: Pick<ServiceAreaService, 'unlockOrders'>;
 }) {
   const { db, clock, orders: writer, serviceAreas } = deps;
-  const batchRows = isEmbedded(db) ? BATCH_ROWS_EMBEDDED : BATCH_ROWS_POSTGRES;
+  const embedded = isEmbedded(db);
+  const batchRows = embedded ? BATCH_ROWS_EMBEDDED : BATCH_ROWS_POSTGRES;
   const listeners = new Set<(tally: ImportTally) => void>();
 
   async function run(
@@ -101,6 +103,8 @@ export function createImportService(deps: {
         tx,
         batch.map((row) => row.orderId),
       );
+      // The answer lists the first rows only: once it is full, no later batch builds its entries.
+      const listing = listed.length < IMPORT_MAX_LISTED_ORDERS;
       const entries: ImportedOrder[] = [];
       const touched: { id: number; created: boolean }[] = [];
       const fresh: ImportRow[] = [];
@@ -110,7 +114,7 @@ export function createImportService(deps: {
           fresh.push(row);
         } else if (!options.updateExisting) {
           skipped += 1;
-          entries.push(summary(row, id, 'skipped'));
+          if (listing) entries.push(summary(row, id, 'skipped'));
         } else {
           const result = await updateOrder(tx, row, id);
           if ('error' in result) {
@@ -118,7 +122,7 @@ export function createImportService(deps: {
           } else {
             updated += 1;
             touched.push({ id, created: false });
-            entries.push({ ...summary(row, id, 'updated'), ...result.order });
+            if (listing) entries.push({ ...summary(row, id, 'updated'), ...result.order });
           }
         }
       }
@@ -139,11 +143,11 @@ export function createImportService(deps: {
           'import',
         );
         created += fresh.length;
-        fresh.forEach((row) => {
+        for (const row of fresh) {
           const id = ids.get(row.orderId) ?? null;
-          entries.push(summary(row, id, 'created'));
+          if (listing) entries.push(summary(row, id, 'created'));
           if (id !== null) touched.push({ id, created: true });
-        });
+        }
       }
       list(entries);
       if (touched.length > 0) {
@@ -202,6 +206,9 @@ export function createImportService(deps: {
     let header: ColumnMap | null = null;
     try {
       await db.transaction(async (tx) => {
+        // Each batch's statement costs the planner enough for PostgreSQL to compile it with LLVM,
+        // which took more of the database's time than it saved (decision 311); for this transaction only.
+        if (!embedded) await tx.execute(sql`set local jit = off`);
         let batch: ImportRow[] = [];
         // The full batch being written while the next one is read and checked: on a database server
         // the parsing and checks then run during the writes instead of between them. Batches still

@@ -71,6 +71,8 @@ function unitStages(input: NewOrder): Stage[] {
   return stages;
 }
 
+const emailOf = (input: NewOrder) => (input.email ? input.email.trim().toLowerCase() : null);
+
 /**
  * The one writer of new orders: one statement for the whole batch, whatever its size (the import
  * sends thousands of rows at a time): the customers by e-mail (created with no password, a PENDING
@@ -89,13 +91,17 @@ export async function createOrders(
 ): Promise<Map<string, number>> {
   if (inputs.length === 0) return new Map();
   const rows = inputs.map((input) => {
+    // One stage for every unit (an import's rows): nothing to compare or join.
+    if (!Array.isArray(input.status) && (input.quantity ?? 1) >= 1) {
+      return { input, stages: null, status: input.status ?? 'ORDER_PLACED', email: emailOf(input) };
+    }
     const stages = unitStages(input);
     const status = leastAdvanced(stages);
     return {
       input,
       stages: stages.every((stage) => stage === status) ? null : stages.join(','),
       status,
-      email: input.email ? input.email.trim().toLowerCase() : null,
+      email: emailOf(input),
     };
   });
   type Row = (typeof rows)[number];
