@@ -102,3 +102,22 @@ export function residentKilobytes(pid: number): number {
   if (!Number.isFinite(kilobytes)) throw new Error('no VmRSS in /proc status');
   return kilobytes;
 }
+
+/**
+ * The resident set once it has stopped moving: read every 500 ms until two readings 2 s apart differ
+ * by less than 1 MB, or after `maxMs`. Right after a burst of work (a start-up, thousands of
+ * upgrades) the set still holds memory being given back: the garbage of the burst before V8's next
+ * collections shrink the heap, and the scratch memory of background threads. A reading taken then
+ * lands anywhere on that slope (runs of the same start-up read 296, 380 and 756 MB).
+ */
+export async function settledResidentKilobytes(pid: number, maxMs = 30_000): Promise<number> {
+  const readings: number[] = [residentKilobytes(pid)];
+  const deadline = Date.now() + maxMs;
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    readings.push(residentKilobytes(pid));
+    const twoSecondsAgo = readings[readings.length - 5];
+    if (twoSecondsAgo !== undefined && Math.abs(readings[readings.length - 1]! - twoSecondsAgo) < 1024) break;
+  }
+  return readings[readings.length - 1]!;
+}

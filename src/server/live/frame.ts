@@ -9,10 +9,9 @@ const OPEN = 1;
  * it measures the text, builds a header and writes the header and the text as two chunks, the text
  * encoded once more in each write; over 1 000 sockets that was about a third of the loop (decision 316).
  *
- * The bytes go straight to the socket's connection, which is what `send` ends in when the socket
- * negotiated no extension (permessage-deflate is off on this server) and `ws` has nothing queued:
- * it queues only while compressing or reading a Blob, and this server does neither. Any other
- * socket gets `send`.
+ * The bytes go straight to the socket's connection, which is what `send` ends in: this server
+ * negotiates no extension (`perMessageDeflate: false`, `src/server/live/routes.ts`), and `ws` queues a
+ * message instead of writing it only while it compresses or reads a Blob, which it then never does.
  */
 export class OutgoingFrame {
   private bytes: Buffer | null = null;
@@ -22,13 +21,9 @@ export class OutgoingFrame {
   /** OPEN sockets only: a socket that is closing gets nothing more. */
   sendTo(socket: WebSocket) {
     if (socket.readyState !== OPEN) return;
-    const connection = (socket as unknown as { _socket?: Socket })._socket;
-    if (socket.extensions !== '' || !connection) {
-      socket.send(this.text);
-      return;
-    }
+    // An open socket always has its connection (`ws` keeps it as `_socket` from the handshake on).
     this.bytes ??= textFrame(this.text);
-    connection.write(this.bytes);
+    (socket as unknown as { _socket: Socket })._socket.write(this.bytes);
   }
 }
 

@@ -76,7 +76,11 @@ export async function registerLive(app: FastifyInstance, deps: LiveDeps): Promis
     await unlisten();
   });
 
-  await app.register(websocket, { options: { maxPayload: LIVE_MAX_FRAME_BYTES } });
+  // No permessage-deflate: the messages are a few dozen bytes, and the hub writes each one framed once
+  // for every socket (src/server/live/frame.ts), which a compressed socket would not accept.
+  await app.register(websocket, {
+    options: { maxPayload: LIVE_MAX_FRAME_BYTES, perMessageDeflate: false },
+  });
   const publicOrigin = new URL(config.publicUrl).origin;
 
   app.get(
