@@ -167,6 +167,7 @@ export const wsFanoutBenchmark: Benchmark = {
       };
 
       const once = async (side: Side) => {
+        const cpuBefore = server[side].cpuMicros();
         const start = performance.now();
         const received = fleet[side].measure(start);
         const res = await trigger(side);
@@ -176,6 +177,7 @@ export const wsFanoutBenchmark: Benchmark = {
         const first = Math.min(...latencies);
         const last = Math.max(...latencies);
         return {
+          cpuMs: (server[side].cpuMicros() - cpuBefore) / 1000,
           p95: p95(latencies),
           rate: CLIENTS / ((last - first) / 1000),
           endToEndRate: CLIENTS / (last / 1000),
@@ -188,7 +190,12 @@ export const wsFanoutBenchmark: Benchmark = {
         const results = new Map(
           sides.map((side) => [
             side,
-            { p95: [] as number[], rate: [] as number[], endToEndRate: [] as number[] },
+            {
+              p95: [] as number[],
+              rate: [] as number[],
+              endToEndRate: [] as number[],
+              cpuMs: [] as number[],
+            },
           ]),
         );
         for (let i = 0; i < RUNS; i++) {
@@ -199,12 +206,15 @@ export const wsFanoutBenchmark: Benchmark = {
             results.get(side)!.p95.push(result.p95);
             results.get(side)!.rate.push(result.rate);
             results.get(side)!.endToEndRate.push(result.endToEndRate);
+            results.get(side)!.cpuMs.push(result.cpuMs);
           }
         }
         return (side: Side) => ({
           p95: median(results.get(side)!.p95),
           rate: median(results.get(side)!.rate),
           endToEndRate: median(results.get(side)!.endToEndRate),
+          // The mean: the kernel counts CPU time in 10 ms ticks, too coarse for one run's median.
+          cpuMs: results.get(side)!.cpuMs.reduce((sum, ms) => sum + ms, 0) / RUNS,
         });
       };
 
@@ -259,7 +269,7 @@ export const wsFanoutBenchmark: Benchmark = {
           `ws-fanout: p95 to ${CLIENTS} clients ${fullP95.toFixed(1)} ms vs bare ws ${bareP95.toFixed(1)} ms = ${p95Ratio.toFixed(2)}x (goal <= ${P95_GOAL_RATIO}x) ${verdict(p95Passed)}`,
           `ws-fanout: delivery ${formatInt(fullRate)} messages/s vs bare ws ${formatInt(bareRate)} messages/s = ${formatPercent(ratePercent)} (goal >= ${RATE_GOAL_PERCENT}%) ${verdict(ratePassed)}`,
           `ws-fanout: end to end (trigger to last receipt) ${formatInt(alone('full').endToEndRate)} messages/s vs bare ws ${formatInt(alone('bare').endToEndRate)} messages/s = ${formatPercent(endToEndPercent)} (goal >= ${END_TO_END_GOAL_PERCENT}%) ${verdict(endToEndPassed)}`,
-          `  (median of ${RUNS} runs after ${WARM_UP_RUNS} warm-up runs; full side: admin PATCH, PGlite transaction, NOTIFY, hub)`,
+          `  (median of ${RUNS} runs after ${WARM_UP_RUNS} warm-up runs; full side: admin PATCH, PGlite transaction, NOTIFY, hub; server CPU from the trigger to the last receipt, mean per change: full ${alone('full').cpuMs.toFixed(1)} ms, bare ${alone('bare').cpuMs.toFixed(1)} ms)`,
           crowdedEmbedded.line,
           crowdedPostgres.line,
         ],
