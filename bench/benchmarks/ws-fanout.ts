@@ -1,22 +1,23 @@
 /**
- * Goals: one status change to 1 000 WebSocket clients: p95 latency <= 2x, and messages/s >= 70%, of a
- * bare `ws` broadcast loop sending the same message to 1 000 clients. Then the same change reaching
- * the 1 000 interested sockets among 10 000 open on one instance: p95 <= 2x a bare `ws` send to the
- * same 1 000, on the embedded database and on PostgreSQL, with the server memory per idle socket.
+ * Goals: one status change to 1 000 WebSocket clients: p95 latency <= 1.5x, messages/s over the
+ * delivery >= 90%, and messages/s end to end >= 70%, of a bare `ws` broadcast loop sending the same
+ * message to 1 000 clients. Then the same change reaching the 1 000 interested sockets among 10 000
+ * open on one instance: p95 <= 1.5x a bare `ws` send to the same 1 000, on the embedded database and
+ * on PostgreSQL, and the server memory per idle socket <= 2x the bare server's.
  *
  * Full side: an admin's PATCH /api/admin/orders/:id/status through the whole stack (session, route,
  * changeItemStatus's transaction, NOTIFY at commit, the listener, the hub) to 1 000 sockets of the
  * order's owner. Reference: POST /broadcast to node:http + ws, which loops over its 1 000 clients.
  * Latency is from just before the trigger request to each client's receipt, on this process's clock.
  * messages/s is the fan-out's throughput: 1 000 over the delivery window, from the first client's
- * receipt to the last one's. The time before the first message (the request, and on the full side the
- * session, the transaction and its commit) is latency, which the p95 goal bounds; counted in the rate
- * too, it would make the two goals measure the same thing. The end-to-end rate (trigger to the last
- * receipt) is printed beside it, without a goal. Each server runs in its own
+ * receipt to the last one's; the end-to-end rate counts from the trigger to the last receipt, so it
+ * holds the time before the first message too (the request, and on the full side the session, the
+ * transaction and its commit). Each server runs in its own
  * process on its own core; the runs alternate sides, each after a pause that lets the previous one's
  * after-work finish; figures are medians of the 15 measured runs (5 left a spread of 30 points).
  * The 9 000 idle sockets per server (90 other customers' sessions on the product) are held by child
- * processes; memory per idle socket is the server's resident set before and after they opened.
+ * processes; memory per idle socket is the server's resident set before and after they opened, each
+ * read once it has settled (the upgrades' garbage collected), as an idle socket holds it.
  */
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -25,14 +26,16 @@ import WebSocket from 'ws';
 import { type Benchmark, verdict } from '../lib/benchmark.js';
 import { createPostgresDatabase } from '../lib/databases.js';
 import { type IdleFleet, idleSessionToken, startIdleFleet } from '../lib/idle-fleet-process.js';
-import { residentKilobytes, type ServerProcess, startServerProcess } from '../lib/server-process.js';
+import { type ServerProcess, settledResidentKilobytes, startServerProcess } from '../lib/server-process.js';
 import { formatInt, formatPercent, median, percent } from '../lib/stats.js';
 
 const CLIENTS = 1000;
 const WARM_UP_RUNS = 3;
 const RUNS = 15;
-const P95_GOAL_RATIO = 2;
-const RATE_GOAL_PERCENT = 70;
+const P95_GOAL_RATIO = 1.5;
+const RATE_GOAL_PERCENT = 90;
+const END_TO_END_GOAL_PERCENT = 70;
+const IDLE_MEMORY_GOAL_RATIO = 2;
 const RUN_TIMEOUT_MS = 10_000;
 const IDLE_SOCKETS = 9000;
 const IDLE_CUSTOMERS = 90;
@@ -120,13 +123,17 @@ export const wsFanoutBenchmark: Benchmark = {
         BENCH_IDLE_CUSTOMERS: String(IDLE_CUSTOMERS),
       };
       const product: Record<Exclude<Side, 'bare'>, ServerProcess> = {
-        full: await startServerProcess(script('ws-fanout-full'), { env: productEnv }),
+        full: await startServerProcess(script('ws-fanout-full'), {
+          env: productEnv,
+          startTimeoutMs: 120_000,
+        }),
         postgres: await startServerProcess(script('ws-fanout-full'), {
           env: { ...productEnv, BENCH_DATABASE_URL: postgresDatabase.url! },
+          startTimeoutMs: 120_000,
         }),
       };
       servers.push(product.full, product.postgres);
-      const bare = await startServerProcess(script('ws-fanout-bare'));
+      const bare = await startServerProcess(script('ws-fanout-bare'), { startTimeoutMs: 120_000 });
       servers.push(bare);
       const server: Record<Side, ServerProcess> = { ...product, bare };
 
@@ -160,6 +167,7 @@ export const wsFanoutBenchmark: Benchmark = {
       };
 
       const once = async (side: Side) => {
+        const cpuBefore = server[side].cpuMicros();
         const start = performance.now();
         const received = fleet[side].measure(start);
         const res = await trigger(side);
@@ -169,6 +177,7 @@ export const wsFanoutBenchmark: Benchmark = {
         const first = Math.min(...latencies);
         const last = Math.max(...latencies);
         return {
+          cpuMs: (server[side].cpuMicros() - cpuBefore) / 1000,
           p95: p95(latencies),
           rate: CLIENTS / ((last - first) / 1000),
           endToEndRate: CLIENTS / (last / 1000),
@@ -181,7 +190,12 @@ export const wsFanoutBenchmark: Benchmark = {
         const results = new Map(
           sides.map((side) => [
             side,
-            { p95: [] as number[], rate: [] as number[], endToEndRate: [] as number[] },
+            {
+              p95: [] as number[],
+              rate: [] as number[],
+              endToEndRate: [] as number[],
+              cpuMs: [] as number[],
+            },
           ]),
         );
         for (let i = 0; i < RUNS; i++) {
@@ -192,12 +206,15 @@ export const wsFanoutBenchmark: Benchmark = {
             results.get(side)!.p95.push(result.p95);
             results.get(side)!.rate.push(result.rate);
             results.get(side)!.endToEndRate.push(result.endToEndRate);
+            results.get(side)!.cpuMs.push(result.cpuMs);
           }
         }
         return (side: Side) => ({
           p95: median(results.get(side)!.p95),
           rate: median(results.get(side)!.rate),
           endToEndRate: median(results.get(side)!.endToEndRate),
+          // The mean: the kernel counts CPU time in 10 ms ticks, too coarse for one run's median.
+          cpuMs: results.get(side)!.cpuMs.reduce((sum, ms) => sum + ms, 0) / RUNS,
         });
       };
 
@@ -211,6 +228,8 @@ export const wsFanoutBenchmark: Benchmark = {
       const ratePercent = percent(fullRate, bareRate);
       const p95Passed = p95Ratio <= P95_GOAL_RATIO;
       const ratePassed = ratePercent >= RATE_GOAL_PERCENT;
+      const endToEndPercent = percent(alone('full').endToEndRate, alone('bare').endToEndRate);
+      const endToEndPassed = endToEndPercent >= END_TO_END_GOAL_PERCENT;
 
       // The same 1 000 among 10 000 open: each server gets 9 000 idle sockets, of other customers.
       const idleCookies = Array.from(
@@ -219,7 +238,7 @@ export const wsFanoutBenchmark: Benchmark = {
       );
       const perIdleSocketKb = {} as Record<Side, number>;
       for (const side of ['full', 'postgres', 'bare'] as const) {
-        const before = residentKilobytes(server[side].pid);
+        const before = await settledResidentKilobytes(server[side].pid);
         idleFleets.push(
           await startIdleFleet({
             url: `${wsUrl(side)}&idle=1`,
@@ -228,27 +247,29 @@ export const wsFanoutBenchmark: Benchmark = {
             ...(side !== 'bare' && { cookies: idleCookies }),
           }),
         );
-        perIdleSocketKb[side] = (residentKilobytes(server[side].pid) - before) / IDLE_SOCKETS;
+        perIdleSocketKb[side] = ((await settledResidentKilobytes(server[side].pid)) - before) / IDLE_SOCKETS;
       }
       const crowded = await measure(['full', 'postgres', 'bare']);
       const crowdedLine = (side: 'full' | 'postgres', label: string) => {
         const ratio = crowded(side).p95 / crowded('bare').p95;
-        const passed = ratio <= P95_GOAL_RATIO;
+        const memoryRatio = perIdleSocketKb[side] / perIdleSocketKb.bare;
+        const p95Met = ratio <= P95_GOAL_RATIO;
+        const memoryMet = memoryRatio <= IDLE_MEMORY_GOAL_RATIO;
         return {
-          passed,
-          line: `ws-fanout: among ${formatInt(CLIENTS + IDLE_SOCKETS)} open, ${label}: p95 to the ${formatInt(CLIENTS)} interested ${crowded(side).p95.toFixed(1)} ms vs bare ws ${crowded('bare').p95.toFixed(1)} ms = ${ratio.toFixed(2)}x (goal <= ${P95_GOAL_RATIO}x) ${verdict(passed)}; ${perIdleSocketKb[side].toFixed(1)} kB per idle socket (bare ws ${perIdleSocketKb.bare.toFixed(1)} kB)`,
+          passed: p95Met && memoryMet,
+          line: `ws-fanout: among ${formatInt(CLIENTS + IDLE_SOCKETS)} open, ${label}: p95 to the ${formatInt(CLIENTS)} interested ${crowded(side).p95.toFixed(1)} ms vs bare ws ${crowded('bare').p95.toFixed(1)} ms = ${ratio.toFixed(2)}x (goal <= ${P95_GOAL_RATIO}x) ${verdict(p95Met)}; ${perIdleSocketKb[side].toFixed(1)} kB per idle socket vs bare ws ${perIdleSocketKb.bare.toFixed(1)} kB = ${memoryRatio.toFixed(2)}x (goal <= ${IDLE_MEMORY_GOAL_RATIO}x) ${verdict(memoryMet)}`,
         };
       };
       const crowdedEmbedded = crowdedLine('full', 'embedded database');
       const crowdedPostgres = crowdedLine('postgres', 'PostgreSQL');
 
       return {
-        passed: p95Passed && ratePassed && crowdedEmbedded.passed && crowdedPostgres.passed,
+        passed: p95Passed && ratePassed && endToEndPassed && crowdedEmbedded.passed && crowdedPostgres.passed,
         lines: [
           `ws-fanout: p95 to ${CLIENTS} clients ${fullP95.toFixed(1)} ms vs bare ws ${bareP95.toFixed(1)} ms = ${p95Ratio.toFixed(2)}x (goal <= ${P95_GOAL_RATIO}x) ${verdict(p95Passed)}`,
           `ws-fanout: delivery ${formatInt(fullRate)} messages/s vs bare ws ${formatInt(bareRate)} messages/s = ${formatPercent(ratePercent)} (goal >= ${RATE_GOAL_PERCENT}%) ${verdict(ratePassed)}`,
-          `  (end to end, trigger to last receipt: ${formatInt(alone('full').endToEndRate)} vs ${formatInt(alone('bare').endToEndRate)} messages/s = ${formatPercent(percent(alone('full').endToEndRate, alone('bare').endToEndRate))}, not a goal: the fixed time before the first message is the latency goal's)`,
-          `  (median of ${RUNS} runs after ${WARM_UP_RUNS} warm-up runs; full side: admin PATCH, PGlite transaction, NOTIFY, hub)`,
+          `ws-fanout: end to end (trigger to last receipt) ${formatInt(alone('full').endToEndRate)} messages/s vs bare ws ${formatInt(alone('bare').endToEndRate)} messages/s = ${formatPercent(endToEndPercent)} (goal >= ${END_TO_END_GOAL_PERCENT}%) ${verdict(endToEndPassed)}`,
+          `  (median of ${RUNS} runs after ${WARM_UP_RUNS} warm-up runs; full side: admin PATCH, PGlite transaction, NOTIFY, hub; server CPU from the trigger to the last receipt, mean per change: full ${alone('full').cpuMs.toFixed(1)} ms, bare ${alone('bare').cpuMs.toFixed(1)} ms)`,
           crowdedEmbedded.line,
           crowdedPostgres.line,
         ],

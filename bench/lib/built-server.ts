@@ -24,6 +24,8 @@ export async function startBuiltServer(
   const port = await freePort();
   const child = spawn(process.execPath, [BUILT_MAIN], {
     env: {
+      // As scripts/start.mjs starts it (decision 318).
+      MALLOC_MMAP_THRESHOLD_: '131072',
       ...process.env,
       DATA_DIR: dataDir,
       PORT: String(port),

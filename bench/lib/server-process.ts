@@ -102,3 +102,24 @@ export function residentKilobytes(pid: number): number {
   if (!Number.isFinite(kilobytes)) throw new Error('no VmRSS in /proc status');
   return kilobytes;
 }
+
+/**
+ * The resident set once it has stopped moving: read every 500 ms until the readings of the last 10 s
+ * lie within 1 MB, or after `maxMs`. Right after a burst of work (a start-up, thousands of upgrades)
+ * the set still holds memory being given back: the garbage of the burst, which V8 collects and
+ * returns some seconds after allocation slows down (its memory reducer waits about 8 s), and the
+ * scratch memory of background threads. A reading taken then lands anywhere on that slope (runs of
+ * the same start-up read 296, 380 and 756 MB).
+ */
+export async function settledResidentKilobytes(pid: number, maxMs = 40_000): Promise<number> {
+  const WINDOW = 20; // readings: 10 s
+  const readings: number[] = [residentKilobytes(pid)];
+  const deadline = Date.now() + maxMs;
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    readings.push(residentKilobytes(pid));
+    const recent = readings.slice(-WINDOW - 1);
+    if (recent.length > WINDOW && Math.max(...recent) - Math.min(...recent) < 1024) break;
+  }
+  return readings[readings.length - 1]!;
+}

@@ -11,6 +11,7 @@ import { isStaffRole } from '../../shared/permissions.js';
 import type { Db } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
+import { OutgoingFrame } from './frame.js';
 import type { BusMessage } from './messages.js';
 
 /** One open socket and the identity its session cookie proved at the upgrade. */
@@ -19,14 +20,17 @@ export interface LiveClient {
   userId: number;
   sessionId: number;
   isAdmin: boolean;
-  /** When the session ends by itself; the socket closes then. */
-  expiresAt: Date;
+  /** When the session ends by itself (epoch milliseconds); the socket closes then. */
+  expiresAt: number;
   /** Cleared at each heartbeat, set again by the peer's pong. */
   alive: boolean;
 }
 
 /** setTimeout's longest delay; a later expiry is checked again when it fires. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
+/** The expiry check runs this long after the earliest expiry, so that the session has ended by then. */
+const EXPIRY_GRACE_MS = 50;
+const OPEN = 1;
 
 /** Close code for a socket whose session ended (sign-out elsewhere, password change or reset, expiry). */
 export const CLOSE_SESSION_ENDED = LIVE_CLOSE_SESSION_ENDED;
@@ -34,22 +38,50 @@ export const CLOSE_SESSION_ENDED = LIVE_CLOSE_SESSION_ENDED;
 /**
  * This instance's open sockets, indexed by user id, with the administrators in a set of their own.
  * Delivers what the bus brings: each status change to the order's owner and to every administrator.
+ *
+ * An idle socket costs this hub one small record and its place in two maps: the listeners it puts
+ * on every socket are shared, one timer watches every session's expiry and one interval pings every
+ * socket (decision 315).
  */
 export class LiveHub {
+  private readonly clients = new Map<WebSocket, LiveClient>();
   private readonly byUser = new Map<number, Set<LiveClient>>();
   private readonly admins = new Set<LiveClient>();
   private heartbeat: NodeJS.Timeout | null = null;
-  private readonly expiryTimers = new Map<LiveClient, NodeJS.Timeout>();
+  private expiryTimer: NodeJS.Timeout | null = null;
+  /** When the expiry timer fires (epoch ms), or Infinity when none is set. */
+  private expiryCheckAt = Number.POSITIVE_INFINITY;
+  private readonly onPong: (this: WebSocket) => void;
+  private readonly onClose: (this: WebSocket) => void;
+  private readonly onError: (this: WebSocket, err: Error) => void;
 
-  constructor(private readonly deps: { db: Db; clock: Clock; log: FastifyBaseLogger; heartbeatMs: number }) {}
-
-  get size(): number {
-    let n = 0;
-    for (const set of this.byUser.values()) n += set.size;
-    return n;
+  constructor(private readonly deps: { db: Db; clock: Clock; log: FastifyBaseLogger; heartbeatMs: number }) {
+    // `ws` calls its listeners with the socket as `this`, so one function serves every socket.
+    const clients = this.clients;
+    const remove = (client: LiveClient) => this.remove(client);
+    this.onPong = function onPong() {
+      const client = clients.get(this);
+      if (client) client.alive = true;
+    };
+    this.onClose = function onClose() {
+      const client = clients.get(this);
+      if (client) remove(client);
+    };
+    // `ws` closes the socket after an error (a bad frame, one over the size limit); nothing to add.
+    this.onError = (err) => deps.log.debug({ err }, 'live socket error');
   }
 
+  get size(): number {
+    return this.clients.size;
+  }
+
+  /**
+   * Takes over `client.socket`. Its 'error' listeners are replaced by the hub's: the one the upgrade
+   * left behind holds that HTTP request and reply for as long as the socket lives.
+   */
   add(client: LiveClient) {
+    const { socket } = client;
+    this.clients.set(socket, client);
     let set = this.byUser.get(client.userId);
     if (!set) {
       set = new Set();
@@ -57,40 +89,53 @@ export class LiveHub {
     }
     set.add(client);
     if (client.isAdmin) this.admins.add(client);
-    client.socket.on('pong', () => {
-      client.alive = true;
-    });
-    client.socket.once('close', () => this.remove(client));
-    this.scheduleExpiry(client);
+    socket.removeAllListeners('error');
+    socket.on('error', this.onError);
+    socket.on('pong', this.onPong);
+    socket.once('close', this.onClose);
+    this.watchExpiry(client.expiresAt);
     this.startHeartbeat();
   }
 
   private remove(client: LiveClient) {
+    this.clients.delete(client.socket);
     const set = this.byUser.get(client.userId);
     set?.delete(client);
     if (set?.size === 0) this.byUser.delete(client.userId);
     this.admins.delete(client);
-    clearTimeout(this.expiryTimers.get(client));
-    this.expiryTimers.delete(client);
   }
 
-  /** At the session's expiry the user's sockets are checked again, so an expired one closes then. */
-  private scheduleExpiry(client: LiveClient) {
-    const delay = Math.min(
-      MAX_TIMER_MS,
-      Math.max(0, client.expiresAt.getTime() - this.deps.clock.now().getTime()),
-    );
-    const timer = setTimeout(() => {
-      this.expiryTimers.delete(client);
-      this.refreshUser(client.userId).then(
-        () => {
-          if (client.socket.readyState === 1) this.scheduleExpiry(client);
-        },
-        (err) => this.deps.log.warn({ err }, 'live session expiry check failed'),
+  /** Makes sure the expiry timer fires by `expiresAt` (plus the grace). */
+  private watchExpiry(expiresAt: number) {
+    const at = expiresAt + EXPIRY_GRACE_MS;
+    if (at >= this.expiryCheckAt) return;
+    if (this.expiryTimer) clearTimeout(this.expiryTimer);
+    const delay = Math.min(MAX_TIMER_MS, Math.max(0, at - this.deps.clock.now().getTime()));
+    this.expiryCheckAt = at;
+    this.expiryTimer = setTimeout(() => void this.expire(), delay);
+    this.expiryTimer.unref();
+  }
+
+  /**
+   * The users of every socket whose session has expired are checked again, so those sockets close;
+   * then the timer is set for the next expiry among the sockets still open.
+   */
+  private async expire() {
+    this.expiryTimer = null;
+    this.expiryCheckAt = Number.POSITIVE_INFINITY;
+    const now = this.deps.clock.now().getTime();
+    const due = new Set<number>();
+    for (const client of this.clients.values()) if (client.expiresAt <= now) due.add(client.userId);
+    for (const userId of due) {
+      await this.refreshUser(userId).catch((err) =>
+        this.deps.log.warn({ err }, 'live session expiry check failed'),
       );
-    }, delay + 50);
-    timer.unref();
-    this.expiryTimers.set(client, timer);
+    }
+    let next = Number.POSITIVE_INFINITY;
+    for (const client of this.clients.values()) {
+      if (client.socket.readyState === OPEN && client.expiresAt < next) next = client.expiresAt;
+    }
+    if (next !== Number.POSITIVE_INFINITY) this.watchExpiry(next);
   }
 
   /** What arrived on the bus, from this instance or another. */
@@ -108,27 +153,28 @@ export class LiveHub {
       status: message.status,
       ...(message.itemNumber !== undefined && { itemNumber: message.itemNumber }),
     };
-    const text = JSON.stringify(update);
-    for (const client of this.admins) send(client, text);
-    if (message.ownerId === null) return;
-    for (const client of this.byUser.get(message.ownerId) ?? []) {
-      if (!client.isAdmin) send(client, text);
-    }
+    this.deliver(JSON.stringify(update), message.ownerId);
   }
 
   private deliverMessageCreated(message: Extract<BusMessage, { kind: 'message' }>) {
     const created: LiveMessageCreated = { type: 'message_created', orderId: message.orderId };
-    const text = JSON.stringify(created);
-    for (const client of this.admins) send(client, text);
-    if (message.ownerId === null) return;
-    for (const client of this.byUser.get(message.ownerId) ?? []) {
-      if (!client.isAdmin) send(client, text);
-    }
+    this.deliver(JSON.stringify(created), message.ownerId);
   }
 
   private deliverToStaff(message: LiveStaffMessage) {
-    const text = JSON.stringify(message);
-    for (const client of this.admins) send(client, text);
+    this.deliver(JSON.stringify(message), null);
+  }
+
+  /** To every administrator's sockets, and to the owner's (when there is one and not an admin). */
+  private deliver(text: string, ownerId: number | null) {
+    const owners = ownerId === null ? undefined : this.byUser.get(ownerId);
+    if (this.admins.size === 0 && !owners) return;
+    const frame = new OutgoingFrame(text);
+    for (const client of this.admins) frame.sendTo(client.socket);
+    if (!owners) return;
+    for (const client of owners) {
+      if (!client.isAdmin) frame.sendTo(client.socket);
+    }
   }
 
   /**
@@ -150,6 +196,8 @@ export class LiveHub {
         client.socket.close(CLOSE_SESSION_ENDED, 'Session ended');
         continue;
       }
+      client.expiresAt = session.expiresAt.getTime();
+      this.watchExpiry(client.expiresAt);
       client.isAdmin = isStaffRole(session.role);
       if (client.isAdmin) this.admins.add(client);
       else this.admins.delete(client);
@@ -160,18 +208,16 @@ export class LiveHub {
   private startHeartbeat() {
     if (this.heartbeat) return;
     this.heartbeat = setInterval(() => {
-      for (const set of this.byUser.values()) {
-        for (const client of set) {
-          if (!client.alive) {
-            this.deps.log.debug({ userId: client.userId }, 'live socket missed a heartbeat; dropped');
-            client.socket.terminate();
-            continue;
-          }
-          client.alive = false;
-          client.socket.ping();
+      for (const client of this.clients.values()) {
+        if (!client.alive) {
+          this.deps.log.debug({ userId: client.userId }, 'live socket missed a heartbeat; dropped');
+          client.socket.terminate();
+          continue;
         }
+        client.alive = false;
+        client.socket.ping();
       }
-      if (this.byUser.size === 0) this.stopHeartbeat();
+      if (this.clients.size === 0) this.stopHeartbeat();
     }, this.deps.heartbeatMs);
     this.heartbeat.unref();
   }
@@ -183,12 +229,8 @@ export class LiveHub {
 
   close() {
     this.stopHeartbeat();
-    for (const timer of this.expiryTimers.values()) clearTimeout(timer);
-    this.expiryTimers.clear();
+    if (this.expiryTimer) clearTimeout(this.expiryTimer);
+    this.expiryTimer = null;
+    this.expiryCheckAt = Number.POSITIVE_INFINITY;
   }
-}
-
-function send(client: LiveClient, text: string) {
-  // OPEN only: a socket that is closing gets nothing more.
-  if (client.socket.readyState === 1) client.socket.send(text);
 }

@@ -1,3 +1,5 @@
+import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LIVE_PATH } from '../../shared/live.js';
@@ -8,7 +10,7 @@ import { httpErrors } from '../http/errors.js';
 import { SESSION_COOKIE } from '../http/session.js';
 import type { Clock } from '../lib/clock.js';
 import { unauthorized } from '../lib/errors.js';
-import { type LiveClient, LiveHub } from './hub.js';
+import { LiveHub } from './hub.js';
 import { LIVE_CHANNEL, parseBusMessage } from './messages.js';
 
 /** A larger frame closes the connection (1009); the client only ever sends the small authenticate. */
@@ -34,7 +36,7 @@ export interface LiveDeps {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    liveClient?: Omit<LiveClient, 'socket' | 'alive'>;
+    liveClient?: { userId: number; sessionId: number; isAdmin: boolean; expiresAt: Date };
   }
 }
 
@@ -74,7 +76,11 @@ export async function registerLive(app: FastifyInstance, deps: LiveDeps): Promis
     await unlisten();
   });
 
-  await app.register(websocket, { options: { maxPayload: LIVE_MAX_FRAME_BYTES } });
+  // No permessage-deflate: the messages are a few dozen bytes, and the hub writes each one framed once
+  // for every socket (src/server/live/frame.ts), which a compressed socket would not accept.
+  await app.register(websocket, {
+    options: { maxPayload: LIVE_MAX_FRAME_BYTES, perMessageDeflate: false },
+  });
   const publicOrigin = new URL(config.publicUrl).origin;
 
   app.get(
@@ -106,11 +112,18 @@ export async function registerLive(app: FastifyInstance, deps: LiveDeps): Promis
         socket.close(1008, 'Not signed in');
         return;
       }
-      hub.add({ socket, ...identity, alive: true });
-      // The client's {type:'authenticate', userId, isAdmin} arrives here: identity came from the
-      // session cookie at the upgrade, so any claim in a message is ignored, as is everything else.
-      socket.on('message', () => {});
-      socket.on('error', (err) => request.log.debug({ err }, 'live socket error'));
+      // Nothing from the request is kept beyond this point: an idle socket holds only its record.
+      // The client's {type:'authenticate', userId, isAdmin} needs no listener: identity came from
+      // the session cookie at the upgrade, so any claim in a message is ignored, as is everything else.
+      hub.add({
+        socket,
+        userId: identity.userId,
+        sessionId: identity.sessionId,
+        isAdmin: identity.isAdmin,
+        expiresAt: identity.expiresAt.getTime(),
+        alive: true,
+      });
+      detachResponse(request);
     },
   );
   return hub;
@@ -118,4 +131,14 @@ export async function registerLive(app: FastifyInstance, deps: LiveDeps): Promis
 
 function requestOrigin(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
+}
+
+/**
+ * The upgrade came through Fastify with a reply whose raw response was attached to the connection;
+ * `ws` answered the handshake itself and never uses it. Detached, the response (and through it the
+ * request, its headers and its logger) is not kept alive by the socket for the socket's lifetime.
+ */
+function detachResponse(request: FastifyRequest) {
+  const connection = request.raw.socket as Socket & { _httpMessage?: ServerResponse | null };
+  connection._httpMessage?.detachSocket(connection);
 }
