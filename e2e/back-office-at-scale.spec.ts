@@ -3,7 +3,8 @@
  * other journey's lists or counts see them: every order ID whole at 1280 px; three stages chosen
  * through the Stage chip and named on it; "Select all 30,000 matching" moved in one job with its
  * progress, while a member of operations staff, signed in in a browser of their own, has the same list
- * open and sees it empty without a reload. axe light and dark at 1280 and 375 px; screenshots.
+ * open and sees it empty without a reload. axe light and dark at 1280 and 375 px; screenshots (decision
+ * 325).
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

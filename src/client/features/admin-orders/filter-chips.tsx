@@ -23,7 +23,8 @@ import { cn } from '../../lib/utils';
 import type { DialogFilters } from './url-state';
 
 // A pill on one line; a value too long for the screen (three stages on a phone) wraps onto a second
-// line rather than being cut, so every chosen stage stays named. The radius is the one-line height's half.
+// line rather than being cut, so every chosen stage stays named (decision 326). The radius is the
+// one-line height's half.
 const CHIP =
   'inline-flex min-h-8 min-w-0 max-w-full items-center gap-1 rounded-2xl border px-3 py-1 text-left text-sm outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring';
 const UNSET = 'border-dashed text-muted-foreground';
@@ -52,7 +53,8 @@ export function FilterChips({ filters, onChange, onMore }: FilterChipsProps) {
   const dates = dateText(filters.dateFrom, filters.dateTo);
   // Ticks in the open menu can come faster than the page draws the address they set (a busy phone):
   // each builds on the stages the last tick chose, not on the last ones drawn, or a quick second tick
-  // would drop the first. A new address (this menu's or any other) starts again from what it holds.
+  // would drop the first. A new address (this menu's or any other) starts again from what it holds
+  // (decision 326).
   const drawn = stages.join(',');
   const chosen = useRef({ drawn, stages });
   if (chosen.current.drawn !== drawn) chosen.current = { drawn, stages };
