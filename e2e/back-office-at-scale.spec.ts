@@ -6,7 +6,7 @@
  * open and sees it empty without a reload. axe light and dark at 1280 and 375 px; screenshots (decision
  * 325).
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
@@ -63,7 +63,13 @@ test.beforeAll(async ({ browser }) => {
   // 100 000 orders set-based, then a server start, on a 2-CPU machine shared with a whole CI run.
   test.setTimeout(240_000);
   const dataDir = mkdtempSync(join(tmpdir(), 'orderflow-e2e-scale-'));
-  await seedScale(dataDir);
+  try {
+    await seedScale(dataDir);
+  } catch (err) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+  // Its stop (and a failed start) removes the data folder.
   const started = await startJourneyServer(dataDir);
   server = started.journeyServer;
   stopServer = started.stop;
