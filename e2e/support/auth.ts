@@ -57,9 +57,12 @@ export async function walkToCodeStep(
   await atStep('verification');
 }
 
-/** Email → password → code: the whole sign-in of an account that has a password. */
-export async function signInWithPassword(page: Page, email: string, password: string) {
-  const inbox = await mailbox(email);
+/**
+ * Email → password → code: the whole sign-in of an account that has a password; the code is read from
+ * this worker's mail catcher, or from the one at `mailUrl`.
+ */
+export async function signInWithPassword(page: Page, email: string, password: string, mailUrl?: string) {
+  const inbox = await mailbox(email, mailUrl);
   await walkToCodeStep(page, email, password);
   await field(page, 'Verification code').fill(await inbox.nextCode());
   await page.getByRole('button', { name: 'Verify and sign in' }).click();

@@ -2,9 +2,12 @@ import { expect } from '@playwright/test';
 import { type CaughtMail, codeFrom, isCodeMail } from '../../src/server/test/mail-catcher.js';
 import { journeyServer } from './env.js';
 
-/** Every mail the local SMTP catcher received for `email`, oldest first. */
-export async function mailsTo(email: string): Promise<CaughtMail[]> {
-  const url = new URL(journeyServer().mailUrl);
+/**
+ * Every mail the local SMTP catcher received for `email`, oldest first: this worker's catcher, or the
+ * one at `mailUrl` (a spec's own server).
+ */
+export async function mailsTo(email: string, mailUrl = journeyServer().mailUrl): Promise<CaughtMail[]> {
+  const url = new URL(mailUrl);
   url.searchParams.set('to', email);
   const response = await fetch(url);
   if (!response.ok) throw new Error(`mail catcher answered ${response.status}`);
@@ -15,8 +18,8 @@ export async function mailsTo(email: string): Promise<CaughtMail[]> {
  * A view of one address's mailbox that remembers how many mails it held when created, so that
  * `nextCode()` waits for a mail sent after that point rather than reading an older code.
  */
-export async function mailbox(email: string) {
-  let seen = (await mailsTo(email)).length;
+export async function mailbox(email: string, mailUrl = journeyServer().mailUrl) {
+  let seen = (await mailsTo(email, mailUrl)).length;
   return {
     /**
      * Waits (polling, no fixed sleep) for the next code mail to this address and returns its 6-digit
@@ -28,7 +31,7 @@ export async function mailbox(email: string) {
       await expect
         .poll(
           async () => {
-            mails = await mailsTo(email);
+            mails = await mailsTo(email, mailUrl);
             return nextCodeMail();
           },
           { message: `a new code mail to ${email}`, timeout: 15_000 },

@@ -5,7 +5,7 @@
  * dialog, which the other chips open.
  */
 import { ChevronDown, X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { STAGE_LABELS, STAGES, type Stage } from '../../../shared/stages.js';
 import { Button } from '../../components/ui/button';
 import {
@@ -22,8 +22,11 @@ import { formatDate, formatDateRange } from '../../lib/dates';
 import { cn } from '../../lib/utils';
 import type { DialogFilters } from './url-state';
 
+// A pill on one line; a value too long for the screen (three stages on a phone) wraps onto a second
+// line rather than being cut, so every chosen stage stays named (decision 326). The radius is the
+// one-line height's half.
 const CHIP =
-  'inline-flex h-8 min-w-0 max-w-full items-center gap-1 rounded-full border px-3 text-sm outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring';
+  'inline-flex min-h-8 min-w-0 max-w-full items-center gap-1 rounded-2xl border px-3 py-1 text-left text-sm outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring';
 const UNSET = 'border-dashed text-muted-foreground';
 const SET = 'border-primary/50 bg-accent text-accent-foreground';
 
@@ -48,8 +51,17 @@ interface FilterChipsProps {
 export function FilterChips({ filters, onChange, onMore }: FilterChipsProps) {
   const stages = filters.status ?? [];
   const dates = dateText(filters.dateFrom, filters.dateTo);
+  // Ticks in the open menu can come faster than the page draws the address they set (a busy phone):
+  // each builds on the stages the last tick chose, not on the last ones drawn, or a quick second tick
+  // would drop the first. A new address (this menu's or any other) starts again from what it holds
+  // (decision 326).
+  const drawn = stages.join(',');
+  const chosen = useRef({ drawn, stages });
+  if (chosen.current.drawn !== drawn) chosen.current = { drawn, stages };
   const toggle = (stage: Stage, on: boolean) => {
-    const next = STAGES.filter((choice) => (choice === stage ? on : stages.includes(choice)));
+    const base = chosen.current.stages;
+    const next = STAGES.filter((choice) => (choice === stage ? on : base.includes(choice)));
+    chosen.current = { drawn, stages: next };
     onChange({ status: next.length > 0 ? next : undefined });
   };
   const anySet =
@@ -173,8 +185,8 @@ function Chip({
 }) {
   const text = (
     <>
-      {/* One run of text, so the label and its value read (and are cut short) as one line. */}
-      <span className="min-w-0 truncate">
+      {/* One run of text, so the label and its value read (and wrap) as one. */}
+      <span className="min-w-0 break-words">
         {value ? (
           <>
             <span className="font-medium">{label}:</span> {value}

@@ -30,10 +30,11 @@ export function PaymentSummary({ money }: { money: OrderMoney }) {
     <div className="grid min-w-0 justify-items-start gap-0.5">
       <Badge
         variant={money.state === 'paid' ? 'success' : 'outline'}
-        className="max-w-full truncate px-2"
+        className="min-w-0 max-w-full px-2"
         title={state}
       >
-        {state}
+        {/* The badge is a flex box, which cuts its own text without an ellipsis: its child ends in one. */}
+        <span className="truncate">{state}</span>
       </Badge>
       {detail && (
         <span className="max-w-full truncate text-muted-foreground text-xs tabular-nums" title={detail}>
