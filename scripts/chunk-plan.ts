@@ -5,6 +5,9 @@
  * - `react`: React alone (every page; most releases leave it unchanged, so it stays cached);
  * - `icons`: the icons any screen draws (one module re-exports them all, so they are grouped by package);
  * - `sign-in`: what the sign-in app (the first load of /auth) imports;
+ * - `sign-in-calls`: what its calls load with the first one, the session check every visit makes
+ *   (auth-calls.ts: the route entries, their schemas, callApi); left to the bundler, these landed in
+ *   `app`, and that first call fetched and ran the whole full app's shared code on /auth;
  * - `app`: the rest of what the full app imports before any screen (router, queries, i18n, providers);
  * - `screens`: what screens of both sides share; `portal` / `office`: what two or more screens of the
  *   customer portal, or of the back office, share. Each holds only what the toaster, the shells and the
@@ -20,6 +23,7 @@ import { LANDING_MODULES } from './page-preloads';
 const ENTRY = '/src/client/main.tsx';
 const SIGN_IN_APP = '/src/client/sign-in-app.tsx';
 const FULL_APP = '/src/client/full-app.tsx';
+const SIGN_IN_CALLS = '/src/client/features/auth/auth-calls.ts';
 const ROUTES = '/src/client/app.tsx';
 /** The customer portal's screens among those app.tsx imports lazily; the others are the back office's. */
 const PORTAL_SCREENS = /[\\/]src[\\/]client[\\/]features[\\/](shell|home|orders|account|settings)[\\/]/;
@@ -65,11 +69,15 @@ function findModule(ctx: ChunkingContext, start: string, suffix: string): string
 
 function makePlan(ctx: ChunkingContext, anyModule: string): Map<string, string> {
   const plan = new Map<string, string>();
-  const [entry, signIn, full, routes] = [ENTRY, SIGN_IN_APP, FULL_APP, ROUTES].map((suffix) =>
-    findModule(ctx, anyModule, suffix),
-  );
+  const [entry, signIn, signInCalls, full, routes] = [
+    ENTRY,
+    SIGN_IN_APP,
+    SIGN_IN_CALLS,
+    FULL_APP,
+    ROUTES,
+  ].map((suffix) => findModule(ctx, anyModule, suffix));
   // A build without the apps (a test's) is left to the bundler.
-  if (!entry || !signIn || !full || !routes) return plan;
+  if (!entry || !signIn || !signInCalls || !full || !routes) return plan;
   // What the entry itself imports stays in the entry: in a group it would pull the group's chunk
   // into every first load, the sign-in page's included.
   const inEntry = staticImports(ctx, entry);
@@ -77,6 +85,7 @@ function makePlan(ctx: ChunkingContext, anyModule: string): Map<string, string> 
     if (!inEntry.has(id) && !plan.has(id)) plan.set(id, chunk);
   };
   for (const id of staticImports(ctx, signIn)) assign(id, 'sign-in');
+  for (const id of staticImports(ctx, signInCalls)) assign(id, 'sign-in-calls');
   for (const id of staticImports(ctx, full)) assign(id, 'app');
 
   // The route screens count for their side; what else the full app loads on demand (the toasts, say)

@@ -1,19 +1,26 @@
 /**
- * Goal: the first load of /auth carries at most 100 kB of compressed JavaScript with all three
- * languages available, and admin code lives in its own chunks. Read from the Vite manifest of the
- * build, as a browser fetches it: the entry chunk and its static imports; the sign-in app, which the
- * entry imports for /auth (the full app is the other branch, not fetched), and its static imports; and
- * the catalogues /auth reads (`common` and `auth`) in its heaviest language, each gzipped at level 9.
+ * Goal: the first load of /auth carries at most 90 kB of compressed JavaScript with all three
+ * languages available, and admin code lives in its own chunks. Measured twice:
+ * - from the Vite manifest of the build: the entry chunk and its static imports; the sign-in app, which
+ *   the entry imports for /auth (the full app is the other branch, not fetched), and its static
+ *   imports; and the catalogues /auth reads (`common` and `auth`) in its heaviest language;
+ * - as a browser loads it: the built server started as `npm start` starts it, /auth opened in
+ *   Chromium in each language, every script it fetched until the network was idle (what its start-up
+ *   calls load on demand included).
+ * The figure judged is the larger; each file counts its size gzipped at level 9.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
 import { type Benchmark, verdict } from '../lib/benchmark.js';
+import { startBuiltServer } from '../lib/built-server.js';
+import { createPgliteDatabase } from '../lib/databases.js';
 import { staticSourceClosure } from '../lib/source-graph.js';
 import { formatPercent, percent } from '../lib/stats.js';
 
-const BUDGET_KB = 100;
+const BUDGET_KB = 90;
 /** The repository root, wherever the benchmark is started from. */
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CLIENT_DIR = join(ROOT, 'dist/client');
@@ -50,6 +57,40 @@ export function staticClosure(manifest: Manifest, roots: string[]): Set<string> 
   return seen;
 }
 
+const gzipKb = (file: string) => gzipSync(readFileSync(join(CLIENT_DIR, file)), { level: 9 }).length / 1000;
+
+/**
+ * The scripts a browser fetches when it opens /auth in each language (as its visitors' browsers ask for
+ * them) and waits until the network is idle: file names under the build folder, per language.
+ */
+async function scriptsFetched(): Promise<Map<string, string[]>> {
+  const target = createPgliteDatabase('auth-bundle');
+  const server = await startBuiltServer(target.dataDir ?? '');
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+  try {
+    const fetched = new Map<string, string[]>();
+    for (const language of LANGUAGES) {
+      const context = await browser.newContext({ locale: language });
+      const page = await context.newPage();
+      const files = new Set<string>();
+      page.on('response', (response) => {
+        const { pathname } = new URL(response.url());
+        if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) files.add(pathname.slice(1));
+      });
+      await page.goto(`${server.url}/auth`, { waitUntil: 'networkidle' });
+      const lang = await page.evaluate(() => document.documentElement.lang);
+      if (lang !== language) throw new Error(`/auth opened in ${lang}, not ${language}`);
+      fetched.set(language, [...files]);
+      await context.close();
+    }
+    return fetched;
+  } finally {
+    await browser.close();
+    await server.stop();
+    await target.drop();
+  }
+}
+
 /** Chunks of the first load that are an admin module's own chunk. */
 function adminChunksIn(manifest: Manifest, closure: Set<string>): string[] {
   return [...closure].filter(
@@ -83,21 +124,35 @@ export const authBundleBenchmark: Benchmark = {
     );
     const firstLoad = staticClosure(manifest, [...roots, ...catalogues]);
 
-    const files = [...new Set([...firstLoad].map((key) => manifest[key]!.file))].filter((f) =>
+    const manifestFiles = [...new Set([...firstLoad].map((key) => manifest[key]!.file))].filter((f) =>
       f.endsWith('.js'),
     );
-    const sizes = files.map((file) => ({
-      file,
-      gzip: gzipSync(readFileSync(join(CLIENT_DIR, file)), { level: 9 }).length,
-    }));
-    const totalKb = sizes.reduce((sum, s) => sum + s.gzip, 0) / 1000;
+    const manifestKb = manifestFiles.reduce((sum, file) => sum + gzipKb(file), 0);
+
+    const fetched = await scriptsFetched();
+    const fetchedKb = new Map(
+      [...fetched].map(([language, files]) => [language, files.reduce((sum, f) => sum + gzipKb(f), 0)]),
+    );
+    const heaviestFetched = LANGUAGES.reduce((a, b) =>
+      (fetchedKb.get(b) ?? 0) > (fetchedKb.get(a) ?? 0) ? b : a,
+    );
+    const files = fetched.get(heaviestFetched) ?? [];
+    const beyondManifest = files.filter((file) => !manifestFiles.includes(file));
+
+    const totalKb = Math.max(manifestKb, fetchedKb.get(heaviestFetched) ?? 0);
     const ratio = percent(totalKb, BUDGET_KB);
     const withinBudget = totalKb <= BUDGET_KB;
 
     // The manifest names only the chunks' entry modules, not every module bundled into a chunk, so
     // the source import graph tells whether an admin module would be pulled into the entry's closure.
+    const adminFiles = new Set(
+      Object.values(manifest)
+        .filter((chunk) => chunk.src?.startsWith(ADMIN_PREFIX))
+        .map((chunk) => chunk.file),
+    );
     const admin = [
       ...adminChunksIn(manifest, closure),
+      ...[...fetched.values()].flat().filter((file) => adminFiles.has(file)),
       ...[CLIENT_ENTRY, SIGN_IN_APP].flatMap((module) =>
         [...staticSourceClosure(module, ROOT)].filter((file) => file.startsWith(ADMIN_PREFIX)),
       ),
@@ -107,11 +162,23 @@ export const authBundleBenchmark: Benchmark = {
 
     return {
       passed: withinBudget && adminSeparate,
+      budgets: [
+        {
+          budget: 'auth-bundle',
+          figure: `${totalKb.toFixed(1)} kB (the build's static imports ${manifestKb.toFixed(1)} kB; fetched opening /auth ${LANGUAGES.map((language) => `${language} ${(fetchedKb.get(language) ?? 0).toFixed(1)}`).join(', ')} kB); admin code ${adminSeparate ? 'in its own chunks' : 'in the first load'}`,
+          met: withinBudget && adminSeparate,
+        },
+      ],
       lines: [
         `auth first load: ${totalKb.toFixed(1)} kB gzip of ${BUDGET_KB} kB budget = ${formatPercent(ratio)} ${verdict(withinBudget)}`,
-        ...sizes
-          .sort((a, b) => b.gzip - a.gzip)
-          .map((s) => `  ${s.file}: ${(s.gzip / 1000).toFixed(1)} kB gzip`),
+        `  the build's static imports (${heaviest} catalogues): ${manifestKb.toFixed(1)} kB; fetched by a browser opening /auth: ${LANGUAGES.map((language) => `${language} ${(fetchedKb.get(language) ?? 0).toFixed(1)} kB`).join(', ')}`,
+        ...files
+          .map((file) => ({ file, kb: gzipKb(file) }))
+          .sort((a, b) => b.kb - a.kb)
+          .map(
+            (s) =>
+              `  ${s.file}: ${s.kb.toFixed(1)} kB gzip${beyondManifest.includes(s.file) ? ' (loaded on demand during the load)' : ''}`,
+          ),
         adminSeparate
           ? `admin code in its own chunks: yes (${adminModules.length} admin modules, none in the /auth first load) PASS`
           : `admin code in its own chunks: no, the /auth first load includes ${[...new Set(admin)].join(', ')} FAIL`,

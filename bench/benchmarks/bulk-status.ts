@@ -159,6 +159,13 @@ export const bulkStatusBenchmark: Benchmark = {
       const passed = ratio >= GOAL_PERCENT;
       return {
         passed,
+        budgets: [
+          {
+            budget: 'bulk-status',
+            figure: `${formatPercent(ratio)} (${formatInt(fullRate)} vs ${formatInt(bareRate)} units/s, ${formatInt(units)} units a run)`,
+            met: passed,
+          },
+        ],
         lines: [
           `bulk-status: ${formatInt(ORDER_COUNT)} orders, ${formatInt(units)} units moved per run (one job over the whole list), PostgreSQL`,
           `  full stack ${formatInt(fullRate)} units/s vs hand-written SQL in one transaction ${formatInt(bareRate)} units/s = ${formatPercent(ratio)} (goal >= ${GOAL_PERCENT}%) ${verdict(passed)}`,

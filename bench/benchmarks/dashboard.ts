@@ -104,6 +104,13 @@ export const dashboardBenchmark: Benchmark = {
       const litePassed = l.p99 <= GOALS.p99Ms;
       return {
         passed: ratioPassed && p99Passed && litePassed,
+        budgets: [
+          {
+            budget: 'dashboard-insights',
+            figure: `dashboard on PostgreSQL ${formatPercent(ratio)} (${formatInt(f.rps)} vs ${formatInt(b.rps)} req/s), p99 ${f.p99} ms; on PGlite p99 ${l.p99} ms`,
+            met: ratioPassed && p99Passed && litePassed,
+          },
+        ],
         lines: [
           `dashboard: ${formatInt(fromFull.total ?? 0)} orders, ${formatInt(fromFull.units ?? 0)} units, GET ${PATH} as an admin; ${LOAD.connections} concurrent staff, pool ${POOL_SIZE}`,
           `  PostgreSQL: full stack ${formatInt(f.rps)} req/s vs bare node:http + pg ${formatInt(b.rps)} req/s = ${formatPercent(ratio)} (goal >= ${GOALS.percent}%) ${verdict(ratioPassed)}`,

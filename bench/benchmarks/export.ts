@@ -208,6 +208,13 @@ export const exportBenchmark: Benchmark = {
         transfers.map((run) => formatInt(rowsPerSecond(ORDER_COUNT, run))).join(', ');
       return {
         passed,
+        budgets: [
+          {
+            budget: 'export',
+            figure: `${formatPercent(ratio)} (${formatInt(httpRate)} vs ${formatInt(psqlRate)} rows/s)${measured ? `; memory reported, not judged: peak growth ${megabytes(growth)} with a paused client` : ''}`,
+            met: passed,
+          },
+        ],
         lines: [
           `export: ${formatInt(ORDER_COUNT)} orders on PostgreSQL (seeded in ${seedSeconds.toFixed(1)} s), GET ${PATH} as an admin, ${megabytes(fileBytes)} of CSV`,
           `  rows/s: export over HTTP ${formatInt(httpRate)} vs psql \\copy (SELECT …) TO STDOUT CSV ${formatInt(psqlRate)} = ${formatPercent(ratio)} (goal >= ${GOALS.percent}%) ${verdict(ratio >= GOALS.percent)}`,

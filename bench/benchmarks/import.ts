@@ -200,6 +200,13 @@ export const importBenchmark: Benchmark = {
       const passed = ratio >= GOAL_PERCENT;
       return {
         passed,
+        budgets: [
+          {
+            budget: 'import',
+            figure: `${formatPercent(ratio)} (${formatInt(importRate)} vs ${formatInt(copyRate)} rows/s)`,
+            met: passed,
+          },
+        ],
         lines: [
           `import: 100 000-row CSV through POST /api/admin/import on PostgreSQL: ${formatInt(importRate)} rows/s; hand-written SQL (\\copy into a staging table, then INSERT … SELECT into customers, orders, units and events, one transaction): ${formatInt(copyRate)} rows/s; ${formatPercent(ratio)} (goal >= ${GOAL_PERCENT}%) ${verdict(passed)}`,
           `  runs (rows/s): import ${importRates.map(formatInt).join(', ')}; reference ${copyRates.map(formatInt).join(', ')}`,

@@ -59,6 +59,7 @@ export const insightsBenchmark: Benchmark = {
         `insights: 100 000 orders and a history of ${history.units} delivered-or-moving units (seeded in ${seedSeconds.toFixed(1)} s), GET ${PATH}:chart (last 12 weeks) as an admin; pool ${POOL_SIZE}, ${LOAD.connections} connections on PostgreSQL, ${RUNS} runs of ${LOAD.duration} s`,
       ];
       let passed = true;
+      const figures: string[] = [];
       for (const chart of INSIGHT_CHARTS) {
         const url = (server: ServerProcess) => `${server.url}${PATH}${chart}`;
         const [fromFull, fromBare] = await Promise.all([
@@ -89,11 +90,16 @@ export const insightsBenchmark: Benchmark = {
         const ratio = percent(rps('full'), rps('bare'));
         const ok = ratio >= GOALS.percent && p99('full') <= GOALS.p99Ms;
         passed &&= ok;
+        figures.push(`${chart} ${formatPercent(ratio)} p99 ${p99('full')} ms`);
         lines.push(
           `  ${chart} (${fromFull.length} rows): full stack ${formatInt(rps('full'))} req/s vs bare ${formatInt(rps('bare'))} req/s = ${formatPercent(ratio)} (goal >= ${GOALS.percent}%); p99 ${p99('full')} ms vs ${p99('bare')} ms (goal <= ${GOALS.p99Ms} ms) ${verdict(ok)}`,
         );
       }
-      return { passed, lines };
+      return {
+        passed,
+        lines,
+        budgets: [{ budget: 'dashboard-insights', figure: figures.join(', '), met: passed }],
+      };
     } finally {
       await Promise.all(running.map((server) => server.stop()));
       await Promise.all(targets.map((target) => target.drop()));

@@ -3,16 +3,17 @@
  * delivery >= 90%, and messages/s end to end >= 70%, of a bare `ws` broadcast loop sending the same
  * message to 1 000 clients. Then the same change reaching the 1 000 interested sockets among 10 000
  * open on one instance: p95 <= 1.5x a bare `ws` send to the same 1 000, on the embedded database and
- * on PostgreSQL, and the server memory per idle socket <= 2x the bare server's.
+ * on PostgreSQL, with the server memory per idle socket <= 2x the bare server's.
  *
  * Full side: an admin's PATCH /api/admin/orders/:id/status through the whole stack (session, route,
  * changeItemStatus's transaction, NOTIFY at commit, the listener, the hub) to 1 000 sockets of the
  * order's owner. Reference: POST /broadcast to node:http + ws, which loops over its 1 000 clients.
  * Latency is from just before the trigger request to each client's receipt, on this process's clock.
  * messages/s is the fan-out's throughput: 1 000 over the delivery window, from the first client's
- * receipt to the last one's; the end-to-end rate counts from the trigger to the last receipt, so it
- * holds the time before the first message too (the request, and on the full side the session, the
- * transaction and its commit). Each server runs in its own
+ * receipt to the last one's. The time before the first message (the request, and on the full side the
+ * session, the transaction and its commit) is latency, which the p95 goal bounds; counted in the rate
+ * too, it would make the two goals measure the same thing. The end-to-end rate (trigger to the last
+ * receipt) has a goal of its own. Each server runs in its own
  * process on its own core; the runs alternate sides, each after a pause that lets the previous one's
  * after-work finish; figures are medians of the 15 measured runs (5 left a spread of 30 points).
  * The 9 000 idle sockets per server (90 other customers' sessions on the product) are held by child
@@ -35,6 +36,7 @@ const RUNS = 15;
 const P95_GOAL_RATIO = 1.5;
 const RATE_GOAL_PERCENT = 90;
 const END_TO_END_GOAL_PERCENT = 70;
+/** Memory per idle socket, against the bare server's. */
 const IDLE_MEMORY_GOAL_RATIO = 2;
 const RUN_TIMEOUT_MS = 10_000;
 const IDLE_SOCKETS = 9000;
@@ -253,11 +255,11 @@ export const wsFanoutBenchmark: Benchmark = {
       const crowdedLine = (side: 'full' | 'postgres', label: string) => {
         const ratio = crowded(side).p95 / crowded('bare').p95;
         const memoryRatio = perIdleSocketKb[side] / perIdleSocketKb.bare;
-        const p95Met = ratio <= P95_GOAL_RATIO;
-        const memoryMet = memoryRatio <= IDLE_MEMORY_GOAL_RATIO;
+        const passed = ratio <= P95_GOAL_RATIO && memoryRatio <= IDLE_MEMORY_GOAL_RATIO;
         return {
-          passed: p95Met && memoryMet,
-          line: `ws-fanout: among ${formatInt(CLIENTS + IDLE_SOCKETS)} open, ${label}: p95 to the ${formatInt(CLIENTS)} interested ${crowded(side).p95.toFixed(1)} ms vs bare ws ${crowded('bare').p95.toFixed(1)} ms = ${ratio.toFixed(2)}x (goal <= ${P95_GOAL_RATIO}x) ${verdict(p95Met)}; ${perIdleSocketKb[side].toFixed(1)} kB per idle socket vs bare ws ${perIdleSocketKb.bare.toFixed(1)} kB = ${memoryRatio.toFixed(2)}x (goal <= ${IDLE_MEMORY_GOAL_RATIO}x) ${verdict(memoryMet)}`,
+          passed,
+          figure: `${label}: p95 ${ratio.toFixed(2)}x, ${perIdleSocketKb[side].toFixed(1)} kB per idle socket (${memoryRatio.toFixed(1)}x)`,
+          line: `ws-fanout: among ${formatInt(CLIENTS + IDLE_SOCKETS)} open, ${label}: p95 to the ${formatInt(CLIENTS)} interested ${crowded(side).p95.toFixed(1)} ms vs bare ws ${crowded('bare').p95.toFixed(1)} ms = ${ratio.toFixed(2)}x (goal <= ${P95_GOAL_RATIO}x); ${perIdleSocketKb[side].toFixed(1)} kB per idle socket vs bare ws ${perIdleSocketKb.bare.toFixed(1)} kB = ${memoryRatio.toFixed(1)}x (goal <= ${IDLE_MEMORY_GOAL_RATIO}x) ${verdict(passed)}`,
         };
       };
       const crowdedEmbedded = crowdedLine('full', 'embedded database');
@@ -265,10 +267,22 @@ export const wsFanoutBenchmark: Benchmark = {
 
       return {
         passed: p95Passed && ratePassed && endToEndPassed && crowdedEmbedded.passed && crowdedPostgres.passed,
+        budgets: [
+          {
+            budget: 'ws-fanout',
+            figure: `p95 ${p95Ratio.toFixed(2)}x; delivery ${formatPercent(ratePercent)}; end to end ${formatPercent(endToEndPercent)}`,
+            met: p95Passed && ratePassed && endToEndPassed,
+          },
+          {
+            budget: 'ws-crowded',
+            figure: `${crowdedEmbedded.figure}; ${crowdedPostgres.figure}; bare ws ${perIdleSocketKb.bare.toFixed(1)} kB`,
+            met: crowdedEmbedded.passed && crowdedPostgres.passed,
+          },
+        ],
         lines: [
           `ws-fanout: p95 to ${CLIENTS} clients ${fullP95.toFixed(1)} ms vs bare ws ${bareP95.toFixed(1)} ms = ${p95Ratio.toFixed(2)}x (goal <= ${P95_GOAL_RATIO}x) ${verdict(p95Passed)}`,
           `ws-fanout: delivery ${formatInt(fullRate)} messages/s vs bare ws ${formatInt(bareRate)} messages/s = ${formatPercent(ratePercent)} (goal >= ${RATE_GOAL_PERCENT}%) ${verdict(ratePassed)}`,
-          `ws-fanout: end to end (trigger to last receipt) ${formatInt(alone('full').endToEndRate)} messages/s vs bare ws ${formatInt(alone('bare').endToEndRate)} messages/s = ${formatPercent(endToEndPercent)} (goal >= ${END_TO_END_GOAL_PERCENT}%) ${verdict(endToEndPassed)}`,
+          `ws-fanout: end to end, trigger to last receipt: ${formatInt(alone('full').endToEndRate)} vs ${formatInt(alone('bare').endToEndRate)} messages/s = ${formatPercent(endToEndPercent)} (goal >= ${END_TO_END_GOAL_PERCENT}%) ${verdict(endToEndPassed)}`,
           `  (median of ${RUNS} runs after ${WARM_UP_RUNS} warm-up runs; full side: admin PATCH, PGlite transaction, NOTIFY, hub; server CPU from the trigger to the last receipt, mean per change: full ${alone('full').cpuMs.toFixed(1)} ms, bare ${alone('bare').cpuMs.toFixed(1)} ms)`,
           crowdedEmbedded.line,
           crowdedPostgres.line,

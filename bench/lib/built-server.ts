@@ -14,8 +14,16 @@ export interface BuiltServer {
 }
 
 /**
- * `node dist/server/main.js` on the embedded database in `dataDir` (already seeded), on a free port of
- * the loopback interface; resolves once /readyz answers.
+ * What `npm start` gives the server beyond the shell's environment when it runs in production, as a
+ * deployment does: NODE_ENV=production (the secure cookie, HSTS and `upgrade-insecure-requests` among
+ * the headers), which requires an SMTP server; none is reached while the benchmarks run (no mail is
+ * sent), so a closed local port stands in.
+ */
+export const PRODUCTION_ENV = { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:9' };
+
+/**
+ * `node dist/server/main.js` in production (PRODUCTION_ENV) on the embedded database in `dataDir`
+ * (already seeded), on a free port of the loopback interface; resolves once /readyz answers.
  */
 export async function startBuiltServer(
   dataDir: string,
@@ -33,6 +41,7 @@ export async function startBuiltServer(
       LOG_LEVEL: 'warn',
       ADMIN_PASSWORD: 'bench-password-1',
       DATABASE_URL: '',
+      ...PRODUCTION_ENV,
       ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],

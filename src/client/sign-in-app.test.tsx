@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { act, renderHook, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Root } from 'react-dom/client';
@@ -136,5 +138,52 @@ describe('the sign-in app (the first load of /auth)', () => {
     await user.type(await screen.findByLabelText('Email'), 'ann@example.com');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await notifications().findByText('A refusal of a newer server')).toBeInTheDocument();
+  });
+});
+
+/**
+ * What the first load of /auth can carry: the modules the sign-in app imports statically, directly or
+ * not (a bundler puts all of them in that load; `import()` splits a module off). Reading the sources
+ * rather than a build keeps the check in the quick suite; bench/benchmarks/auth-bundle.ts weighs the build.
+ */
+function signInImports() {
+  const STATIC_IMPORT = /^\s*(?:import|export)\s+(?!type\b)(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]/gm;
+  const modules = new Set<string>();
+  const packages = new Set<string>();
+  const resolveSource = (from: string, specifier: string) => {
+    const base = resolve(dirname(from), specifier).replace(/\.js$/, '');
+    return ['.ts', '.tsx', '/index.ts'].map((ext) => base + ext).find((file) => existsSync(file));
+  };
+  const visit = (file: string) => {
+    if (modules.has(file)) return;
+    modules.add(file);
+    for (const [, specifier = ''] of readFileSync(file, 'utf8').matchAll(STATIC_IMPORT)) {
+      if (!specifier.startsWith('.')) {
+        packages.add(
+          specifier
+            .split('/')
+            .slice(0, specifier.startsWith('@') ? 2 : 1)
+            .join('/'),
+        );
+        continue;
+      }
+      const source = resolveSource(file, specifier);
+      if (source) visit(source);
+    }
+  };
+  const root = join(process.cwd(), 'src/client');
+  visit(join(root, 'sign-in-app.tsx'));
+  return { modules: [...modules].map((file) => relative(root, file)), packages: [...packages].sort() };
+}
+
+describe('the first load of /auth', () => {
+  const { modules, packages } = signInImports();
+
+  it('brings only React and two class-name helpers, not the full app’s libraries (i18next, router, queries)', () => {
+    expect(packages).toEqual(['class-variance-authority', 'clsx', 'react', 'react-dom']);
+  });
+
+  it('brings no back-office code', () => {
+    expect(modules.filter((file) => /^features\/(admin|insights)\//.test(file))).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The first load of /auth: the sign-in screen alone, without the full app's router, TanStack Query,
- * i18next or Radix (at most 100 kB of compressed JavaScript; bench/benchmarks/auth-bundle.ts). A
+ * i18next or Radix (at most 90 kB of compressed JavaScript; bench/benchmarks/auth-bundle.ts). A
  * signed-in visitor goes on to their home; after signing in, the destination loads the full app.
  */
 import { type ReactNode, StrictMode } from 'react';

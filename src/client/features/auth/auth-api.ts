@@ -1,11 +1,15 @@
 /**
  * The sign-in calls, typed from src/shared/routes/auth.ts: plain fetch, light enough for the sign-in app.
  * The route entries carry their zod/mini schemas, so they and callApi are imported with the first call
- * (auth-calls.ts), not with the page: the sign-in screen's first load stays within its 100 kB budget
- * (decision 234).
+ * the visitor makes (auth-calls.ts), not with the page: the sign-in screen's first load stays within
+ * its 90 kB budget (decisions 234 and 305).
  */
+
+import type { authRoutes } from '../../../shared/routes/auth.js';
+import type { RouteAnswer } from '../../../shared/routes/define-route';
 import type { ResetPasswordRequest, SessionUser, SetPasswordRequest } from '../../../shared/schemas/auth.js';
 import type { SecondFactorSignIn } from '../../../shared/schemas/security.js';
+import { apiJson } from '../../lib/api';
 import type { AuthCallInput, callAuthRoute } from './auth-calls';
 
 export type { SignInFactors } from '../../../shared/schemas/auth.js';
@@ -18,11 +22,13 @@ async function callAuth<K extends Parameters<typeof callAuthRoute>[0]>(name: K, 
 
 /**
  * The signed-in user, or null for a visitor (answered 200, so no failed request is logged): the sign-in
- * app's session read, through the lazily loaded calls. The full app reads it with `fetchSessionUser`
- * (session-call.ts), whose route entry is loaded with the page.
+ * app's session read. Every visit makes it on start, so it is a plain read rather than a call through
+ * the lazily loaded entries, which would bring their schemas and Zod into every visit; the path is held
+ * to the route map's by its type. The full app reads it with `fetchSessionUser` (session-call.ts).
  */
 export async function fetchSessionUserOnSignIn(): Promise<SessionUser | null> {
-  const { user } = await callAuth('session');
+  const path: (typeof authRoutes)['session']['path'] = '/api/auth/session';
+  const { user } = await apiJson<RouteAnswer<(typeof authRoutes)['session']>>('GET', path);
   return user;
 }
 

@@ -1,7 +1,7 @@
 /**
  * The sign-in screen's words for the shared Zod rules the browser checks (each rule's message has a key
  * of the `auth` catalogue) and for the server's refusals, which are translated by their error code
- * through the `errors` catalogue (src/client/lib/server-error.ts).
+ * through the `errors` catalogue (src/client/lib/server-error-text.ts).
  */
 import {
   CODE_MESSAGE,
@@ -15,7 +15,7 @@ import {
 import { MIN_PASSWORD_LENGTH, VERIFICATION_CODE_LENGTH } from '../../../shared/constants.js';
 import { toast } from '../../components/ui/use-toast';
 import { isApiError } from '../../lib/api';
-import { serverErrorText } from '../../lib/server-error';
+import { serverErrorText } from '../../lib/server-error-text';
 import { loadedText, loadTexts, useTexts } from '../../lib/texts';
 
 export const VALIDATION_KEYS: Readonly<Record<string, string>> = {
