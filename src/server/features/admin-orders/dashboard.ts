@@ -14,7 +14,7 @@ function countsByStage(rows: { status: Stage; count: number }[]): Map<Stage, num
 }
 
 /** The four cards, Recent Orders, units per stage and the units waiting longest: four small queries. */
-export async function dashboard(executor: Executor): Promise<Dashboard> {
+async function dashboard(executor: Executor): Promise<Dashboard> {
   const { orderCounts, recent, unitCounts, waiting } = await dashboardFigures(
     executor,
     RECENT_ORDERS_COUNT,
@@ -50,9 +50,9 @@ const QUIET_AFTER_CHANGE_MS = 2_000;
  * The dashboard's answer as JSON text, kept in memory between changes (decision 320): under ten staff
  * on the landing page, the same figures were computed and serialised hundreds of times a second.
  * Dropped when the orders module announces a unit moved, an order arrived, or orders were edited or
- * deleted (`noteOrderChange`, in the writer's transaction) and when a committed status change reaches this instance from any instance
- * (`noteCommittedChange`, from the live bus); kept at most KEPT_MS otherwise. Concurrent requests
- * share one computation.
+ * deleted (`noteOrderChange`, in the writer's transaction), and when a committed status change
+ * reaches this instance from any instance (`noteCommittedChange`, from the live bus); kept at most
+ * KEPT_MS otherwise. Concurrent requests share one computation.
  */
 export function createKeptDashboard(executor: Executor, clock: Clock) {
   let kept: { at: number; text: Promise<string> } | null = null;
