@@ -3,7 +3,8 @@
  * the same pool size, the session check by the cookie's token hash), running the very page and count
  * statements the product runs for each measured query (BENCH_QUERIES, a JSON array of query strings),
  * taken once from the product's own statement builders, answering the same JSON with the same headers
- * (BENCH_RESPONSE_HEADERS, captured from the full stack). What remains between the two is the
+ * (BENCH_RESPONSE_HEADERS, captured from the full stack; the money column through the shared rule the
+ * browser uses too, src/shared/schemas/money.ts). What remains between the two is the
  * framework, its hooks, validation, the ORM and serialisation.
  */
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -12,6 +13,7 @@ import type { Db } from '../../src/server/db/client.js';
 import * as schema from '../../src/server/db/schema.js';
 import { adminOrderListStatements } from '../../src/server/features/admin-orders/list.js';
 import { adminOrdersQuerySchema } from '../../src/shared/schemas/admin-orders.js';
+import { orderMoney } from '../../src/shared/schemas/money.js';
 import { pool, send, serveBare, signedIn } from '../lib/bare-server.js';
 
 const builder = drizzle(pool, { schema }) as unknown as Db;
@@ -50,6 +52,10 @@ serveBare(async (req, res) => {
       transactionId: row.transaction_id,
       deliveryDate: iso(row.delivery_date),
       zipCode: row.zip_code,
+      money: orderMoney(
+        { amount: row.amount, transactionId: row.transaction_id, paymentMethod: row.payment_method },
+        row.unit_payments,
+      ),
     })),
     total: Number(counted.rows[0]?.total ?? 0),
   });
