@@ -135,6 +135,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     sessions: auth.sessions,
     heartbeatMs: deps.liveHeartbeatMs,
+    // Units moved (one order, or many in a bulk job), committed on this instance or another.
+    onBusMessage: (message) => {
+      if (
+        message.kind === 'status' ||
+        (message.kind === 'staff' && message.message.type === 'orders_changed')
+      ) {
+        services.adminOrders.noteCommittedChange();
+      }
+    },
   });
   // Notification e-mail and automation webhooks: durable queues, sent by these workers.
   registerOutboxWorkers(app, { clock, pollMs: config.outbox.pollMs, senders: services.senders });

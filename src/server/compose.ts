@@ -90,6 +90,11 @@ export function composeServices({ config, db, clock, mailer, log }: CompositionD
   events.subscribe('units.status_changed', insights.noteOrderChange);
   events.subscribe('units.bulk_status_changed', insights.noteOrderChange);
   events.subscribe('order.created', insights.noteOrderChange);
+  const adminOrders = createAdminOrderService({ db, clock, orders });
+  events.subscribe('units.status_changed', adminOrders.noteOrderChange);
+  events.subscribe('units.bulk_status_changed', adminOrders.noteOrderChange);
+  events.subscribe('order.created', adminOrders.noteOrderChange);
+  events.subscribe('orders.changed', adminOrders.noteOrderChange);
   const secondFactor = createSecondFactorService({
     db,
     clock,
@@ -126,7 +131,7 @@ export function composeServices({ config, db, clock, mailer, log }: CompositionD
     onboarding: createOnboardingService({ db, clock, orders }),
     account: createAccountService({ db, clock, orders }),
     payments: createPaymentService({ db, clock, config, settings, log, orders }),
-    adminOrders: createAdminOrderService({ db, clock, orders }),
+    adminOrders,
     customers: createCustomerAdminService({ db, clock, config, auth }),
     staffInvitations: createStaffInvitationService({ db, clock, mailer, config }),
     apiKeys: createApiKeyService({ db, clock }),

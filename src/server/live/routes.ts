@@ -11,7 +11,7 @@ import { SESSION_COOKIE } from '../http/session.js';
 import type { Clock } from '../lib/clock.js';
 import { unauthorized } from '../lib/errors.js';
 import { LiveHub } from './hub.js';
-import { LIVE_CHANNEL, parseBusMessage } from './messages.js';
+import { type BusMessage, LIVE_CHANNEL, parseBusMessage } from './messages.js';
 
 /** A larger frame closes the connection (1009); the client only ever sends the small authenticate. */
 export const LIVE_MAX_FRAME_BYTES = 64 * 1024;
@@ -32,6 +32,8 @@ export interface LiveDeps {
   clock: Clock;
   /** Ping interval; a socket that missed one ping is dropped at the next. */
   heartbeatMs?: number;
+  /** Told of every message on the bus, from any instance, once its transaction has committed. */
+  onBusMessage?: (message: BusMessage) => void;
 }
 
 declare module 'fastify' {
@@ -62,6 +64,7 @@ export async function registerLive(app: FastifyInstance, deps: LiveDeps): Promis
     (payload) => {
       const message = parseBusMessage(payload);
       if (!message) return;
+      deps.onBusMessage?.(message);
       handled = handled
         .then(() => hub.receive(message))
         .catch((err) => app.log.warn({ err }, 'live message not delivered'));

@@ -107,3 +107,41 @@ describe('the dashboard', () => {
     });
   });
 });
+
+// The answer is kept in memory between changes: each change below must show in the very next answer.
+describe('the dashboard after a change', () => {
+  const read = async () => {
+    const res = await admin.get<Dashboard>('/api/admin/dashboard');
+    expect(res.status).toBe(200);
+    return res.body;
+  };
+  const units = (figures: Dashboard, stage: Stage) =>
+    figures.unitsPerStage.find((row) => row.stage === stage)?.count;
+
+  it('shows a status change in the next answer', async () => {
+    const before = await read();
+    const first = before.longestWaiting[0];
+    expect(first).toMatchObject({ orderRef: 'VH1001', status: 'ORDER_PLACED' });
+    const res = await admin.request('PATCH', `/api/admin/orders/${first?.orderId}/status`, {
+      json: { status: 'DELIVERED' },
+    });
+    expect(res.status).toBe(200);
+
+    const after = await read();
+    expect(after.delivered).toBe(before.delivered + 1);
+    expect(units(after, 'ORDER_PLACED')).toBe(0);
+    expect(units(after, 'DELIVERED')).toBe((units(before, 'DELIVERED') ?? 0) + 1);
+    expect(after.longestWaiting.map((unit) => unit.orderRef)).not.toContain('VH1001');
+  });
+
+  it('shows a deleted order gone in the next answer', async () => {
+    const before = await read();
+    const newest = before.recentOrders[0];
+    expect(newest?.orderId).toBe('VH1008');
+    expect((await admin.request('DELETE', `/api/admin/orders/${newest?.id}`)).status).toBe(200);
+
+    const after = await read();
+    expect(after.totalOrders).toBe(before.totalOrders - 1);
+    expect(after.recentOrders.map((order) => order.orderId)).not.toContain('VH1008');
+  });
+});

@@ -15,7 +15,7 @@ import { existingOrderIds, findOrderId, findUnitId, type OrderChangeDeps } from 
 import { orderActivity, toActivityEvent } from './activity.js';
 import { createBulkJobs } from './bulk-jobs.js';
 import { createCountCache } from './count-cache.js';
-import { dashboard } from './dashboard.js';
+import { createKeptDashboard } from './dashboard.js';
 import { adminOrdersErrors } from './errors.js';
 import { exportOneOrderCsv, exportOrdersCsv } from './export.js';
 import { adminOrderRow, createAdminOrderList } from './list.js';
@@ -43,6 +43,7 @@ export function createAdminOrderService(deps: OrderChangeDeps) {
   // horizon moves with every write to any database of the cluster: page and count run together.
   const counts = isEmbedded(db) ? createCountCache() : null;
   const list = createAdminOrderList(db, counts);
+  const kept = createKeptDashboard(db, clock);
   async function requireOrder(orderId: number) {
     const order = await findOrderId(db, orderId);
     if (order === undefined) throw adminOrdersErrors.ORDER_NOT_FOUND('Order not found');
@@ -58,7 +59,14 @@ export function createAdminOrderService(deps: OrderChangeDeps) {
     /** One order as the table shows it, with the customer's e-mail and name (the order page). */
     row: (orderId: number) => adminOrderRow(db, orderId),
 
-    dashboard: () => dashboard(db),
+    /** The dashboard's figures as JSON text, kept between changes (dashboard.ts). */
+    dashboardJson: () => kept.read(),
+
+    /** The orders module announced a change (in its transaction): the kept dashboard is stale. */
+    noteOrderChange: kept.noteOrderChange,
+
+    /** A status change committed, here or on another instance (the live bus). */
+    noteCommittedChange: kept.noteCommittedChange,
 
     /** Every unit of the order, or the one named by itemNumber, to any stage, logged as this admin. */
     async changeStatus(

@@ -7,17 +7,25 @@ import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/array-param.js';
 import type { Executor } from '../../db/client.js';
 import { deliveryBookings, deliverySlots, orderMessages, paymentSessions } from '../../db/schema.js';
-import { type InsightScope, ordersOfProduct, unitsOfProduct } from '../orders/index.js';
+import {
+  type InsightScope,
+  ordersOfProduct,
+  unitsAwaitingDepositCount,
+  unitsOfProduct,
+} from '../orders/index.js';
 
 const ts = (at: Date) => sql`${at.toISOString()}::timestamptz`;
 const weekOf = (column: SQL) => sql`to_char(date_trunc('week', ${column} at time zone 'UTC'), 'YYYY-MM-DD')`;
 const n = (value: unknown) => Number(value ?? 0);
 const maybe = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
-/** Deposits paid in the range, by week (of the payment's last update) and method. */
+/**
+ * Deposits paid in the range, by week (of the payment's last update) and method, and the units now
+ * waiting for theirs, in one statement (the last row, without a week).
+ */
 export async function depositsByWeek(db: Executor, scope: InsightScope) {
   const ofProduct = ordersOfProduct(scope.product);
-  const rows = rowsOf<{ week: string; method: string; count: unknown; amount: unknown }>(
+  const rows = rowsOf<{ week: string | null; method: string; count: unknown; amount: unknown }>(
     await db.execute(sql`
       select ${weekOf(sql`p.updated_at`)} as week,
         coalesce(p.payment_method_types->>0, p.provider) as method,
@@ -25,14 +33,16 @@ export async function depositsByWeek(db: Executor, scope: InsightScope) {
       from ${paymentSessions} p
       where p.payment_status = 'paid' and p.updated_at >= ${ts(scope.start)} and p.updated_at < ${ts(scope.end)}
         ${ofProduct ? sql`and p.order_id in (${ofProduct})` : sql``}
-      group by 1, 2`),
+      group by 1, 2
+      union all
+      select null, 'due', ${unitsAwaitingDepositCount(scope.product)}, null`),
   );
-  return rows.map((row) => ({
-    week: row.week,
-    method: row.method,
-    count: n(row.count),
-    amountCents: n(row.amount),
-  }));
+  const paid = rows.flatMap((row) =>
+    row.week === null
+      ? []
+      : [{ week: row.week, method: row.method, count: n(row.count), amountCents: n(row.amount) }],
+  );
+  return { paid, due: n(rows.find((row) => row.week === null)?.count) };
 }
 
 /**

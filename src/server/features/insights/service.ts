@@ -13,7 +13,6 @@ import {
   type InsightScope,
   stageStays,
   throughputByWeek,
-  unitsAwaitingDeposit,
   waitingUnits,
 } from '../orders/index.js';
 import { insightsErrors } from './errors.js';
@@ -225,10 +224,7 @@ export function createInsightsService({
     },
 
     async deposits(scope) {
-      const [paid, due] = await Promise.all([
-        depositsByWeek(db, scope),
-        unitsAwaitingDeposit(db, scope.product),
-      ]);
+      const { paid, due } = await depositsByWeek(db, scope);
       const rows: InsightRows['deposits'][] = paid.sort(
         (a, b) => a.week.localeCompare(b.week) || a.method.localeCompare(b.method),
       );

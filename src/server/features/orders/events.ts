@@ -88,6 +88,14 @@ export type OrderEvent =
       actor: Actor;
       notifyCustomer: boolean;
       at: Date;
+    }
+  | {
+      /**
+       * Orders were edited (their fields, their units' details) or deleted without a unit moving: for
+       * the listeners that keep figures drawn from the orders (the dashboard).
+       */
+      type: 'orders.changed';
+      orderIds: readonly number[];
     };
 
 export type OrderEvents = EventBus<OrderEvent>;

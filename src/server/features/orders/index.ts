@@ -25,7 +25,7 @@ export {
   ordersOfProduct,
   stageStays,
   throughputByWeek,
-  unitsAwaitingDeposit,
+  unitsAwaitingDepositCount,
   unitsOfProduct,
   waitingUnits,
 } from './insight-reads.js';

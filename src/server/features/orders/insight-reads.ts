@@ -1,8 +1,8 @@
 /**
  * The Insights screen's reads of the orders module's tables (units, their log, their orders): each a
  * single set-based statement the database aggregates, so 100 000 orders answer in one pass over the
- * range's events (docs/insights.md defines every figure; decision 276). `bench/insights.ts` runs the
- * same statements by hand as the reference.
+ * range's events (docs/insights.md defines every figure; decision 276). The benchmark's reference,
+ * bench/servers/insights-bare.ts, computes the same figures with hand-written statements of its own.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/array-param.js';
@@ -207,13 +207,12 @@ export async function waitingUnits(db: Executor, product: string | null, now: Da
   }));
 }
 
-/** Units waiting for their deposit (at FINANCING_PAYMENT) now. */
-export async function unitsAwaitingDeposit(db: Executor, product: string | null): Promise<number> {
-  const [row] = rowsOf<{ units: unknown }>(
-    await db.execute(sql`
-      select count(*) as units from ${orderItems} i
+/**
+ * How many units wait for their deposit (at FINANCING_PAYMENT) now, as a scalar subquery: the deposits
+ * chart sends it in the same statement as the payments, one round trip for the chart.
+ */
+export function unitsAwaitingDepositCount(product: string | null): SQL {
+  return sql`(select count(*) from ${orderItems} i
       ${product ? sql`join ${orders} o on o.id = i.order_id ${productCondition('o', product)}` : sql``}
-      where i.status = 'FINANCING_PAYMENT'`),
-  );
-  return n(row?.units);
+      where i.status = 'FINANCING_PAYMENT')`;
 }

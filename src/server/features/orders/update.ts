@@ -79,6 +79,7 @@ export async function reviseOrder(
     initiatedBy: initiatedBy(change.actor),
     internal: true,
   });
+  await events.publish(tx, { type: 'orders.changed', orderIds: [order.id] });
   if (change.status) {
     const result = await changeItemStatus(
       events,

@@ -66,6 +66,7 @@ export function createOrderWriter({ events }: { events: OrderEvents }) {
         .where(eq(orders.id, orderId))
         .returning();
       if (!order) throw ordersErrors.ORDER_NOT_FOUND('Order not found');
+      await events.publish(tx, { type: 'orders.changed', orderIds: [orderId] });
       return order;
     },
 
@@ -92,6 +93,7 @@ export function createOrderWriter({ events }: { events: OrderEvents }) {
           }),
         })
         .where(and(eq(orderItems.orderId, orderId), inArray(orderItems.id, [...itemIds])));
+      await events.publish(tx, { type: 'orders.changed', orderIds: [orderId] });
       if (details.deliveryDate) {
         await tx
           .update(orders)
@@ -143,6 +145,7 @@ export function createOrderWriter({ events }: { events: OrderEvents }) {
         .where(eq(orders.id, orderId))
         .returning({ id: orders.id, orderId: orders.orderId });
       if (!gone) throw ordersErrors.ORDER_NOT_FOUND('Order not found');
+      await events.publish(db, { type: 'orders.changed', orderIds: [gone.id] });
       return gone;
     },
 
@@ -155,10 +158,12 @@ export function createOrderWriter({ events }: { events: OrderEvents }) {
       const ids = arrayParam(orderIds, 'int[]');
       await tx.delete(eventLogs).where(sql`${eventLogs.orderId} = any(${ids})`);
       await tx.delete(orderItems).where(sql`${orderItems.orderId} = any(${ids})`);
-      return tx
+      const gone = await tx
         .delete(orders)
         .where(sql`${orders.id} = any(${ids})`)
         .returning({ id: orders.id, orderId: orders.orderId });
+      await events.publish(tx, { type: 'orders.changed', orderIds: gone.map((order) => order.id) });
+      return gone;
     },
 
     /**
@@ -178,6 +183,7 @@ export function createOrderWriter({ events }: { events: OrderEvents }) {
           `Order not found: ${wanted.filter((id) => !found.has(id)).join(', ')}`,
         );
       }
+      await events.publish(tx, { type: 'orders.changed', orderIds: wanted });
       return gone;
     },
   };
