@@ -12,7 +12,7 @@ import { financingErrors } from './errors.js';
 export const APPLICATION_WITHDRAWN = 'financing.application_withdrawn';
 
 /**
- * POST …/financing-application/withdraw (decision 300): the customer takes back an application that
+ * POST …/financing-application/withdraw (decision 302): the customer takes back an application that
  * awaits its provider's decision. The provider is told through the outbox, signed as the submission was,
  * in the transaction that marks it withdrawn; a decision arriving afterwards finds no submitted
  * application and leaves the unit alone. The unit stays at payment: the customer may pay the deposit or
