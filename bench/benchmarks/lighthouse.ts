@@ -29,16 +29,33 @@ const YEAR_SECONDS = 31_536_000;
 const TEXT_TYPE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
 
 type Visitor = 'visitor' | 'customer' | 'admin';
+/** `/track/:token` is the customer's first order's tracking page, opened signed out as a guest does. */
 const PAGES: { path: string; as: Visitor }[] = [
   { path: '/auth', as: 'visitor' },
   { path: '/orders', as: 'customer' },
+  { path: '/track/:token', as: 'visitor' },
   { path: '/admin', as: 'admin' },
   { path: '/admin/orders', as: 'admin' },
 ];
 const FORM_FACTORS = ['mobile', 'desktop'] as const;
 
-/** A session for a customer who has orders among the seeded ones. */
-async function customerCookie(target: BenchDatabase): Promise<string> {
+/**
+ * BENCH_LIGHTHOUSE_ONLY narrows a run to some pages and form factors while working on them
+ * (`/orders,/track/:token mobile`): a whole run takes many minutes on a shared machine.
+ */
+function selected(): { pages: typeof PAGES; formFactors: readonly (typeof FORM_FACTORS)[number][] } {
+  const only = process.env.BENCH_LIGHTHOUSE_ONLY?.trim();
+  if (!only) return { pages: PAGES, formFactors: FORM_FACTORS };
+  const [paths = '', formFactor] = only.split(/\s+/);
+  const wanted = new Set(paths.split(','));
+  return {
+    pages: PAGES.filter((page) => wanted.has(page.path)),
+    formFactors: FORM_FACTORS.filter((f) => formFactor === undefined || f === formFactor),
+  };
+}
+
+/** A session for a customer who has orders among the seeded ones, and their first order's tracking token. */
+async function customerVisit(target: BenchDatabase): Promise<{ cookie: string; trackingToken: string }> {
   const database = await target.open();
   try {
     const [owner] = await database.db
@@ -47,15 +64,17 @@ async function customerCookie(target: BenchDatabase): Promise<string> {
       .where(isNotNull(orders.userId))
       .limit(1);
     if (!owner?.userId) throw new Error('no seeded order has a customer');
-    const customers = await database.db
-      .select({ id: orders.id })
+    const [first] = await database.db
+      .select({ trackingToken: orders.trackingToken })
       .from(orders)
-      .where(eq(orders.userId, owner.userId));
-    if (customers.length === 0) throw new Error('the customer has no orders');
+      .where(eq(orders.userId, owner.userId))
+      .orderBy(orders.id)
+      .limit(1);
+    if (!first) throw new Error('the customer has no orders');
     const { token } = await createSessionStore(database.db, systemClock, 24).create(owner.userId, {
       userAgent: 'bench',
     });
-    return `${SESSION_COOKIE}=${token}`;
+    return { cookie: `${SESSION_COOKIE}=${token}`, trackingToken: first.trackingToken };
   } finally {
     await database.close();
   }
@@ -168,15 +187,18 @@ export const lighthouseBenchmark: Benchmark = {
     let chrome: Awaited<ReturnType<typeof launch>> | undefined;
     try {
       const admin = await prepare(target);
-      const cookies: Record<Visitor, string> = { visitor: '', customer: await customerCookie(target), admin };
+      const customer = await customerVisit(target);
+      const cookies: Record<Visitor, string> = { visitor: '', customer: customer.cookie, admin };
+      const { pages, formFactors } = selected();
       server = await startBuiltServer(target.dataDir ?? '');
       chrome = await launch({
         chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
         chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
       });
       const reports: PageReport[] = [];
-      for (const { path, as } of PAGES) {
-        for (const formFactor of FORM_FACTORS) {
+      for (const { path: page, as } of pages) {
+        const path = page.replace(':token', customer.trackingToken);
+        for (const formFactor of formFactors) {
           const flags: Flags = {
             port: chrome.port,
             output: 'json',
@@ -185,9 +207,9 @@ export const lighthouseBenchmark: Benchmark = {
             ...(cookies[as] && { extraHeaders: { Cookie: cookies[as] } }),
           };
           const lhr = await measurePage(`${server.url}${path}`, flags, formFactor);
-          saveReport(lhr, path, formFactor);
-          if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.message}`);
-          reports.push(summarise(lhr, path, formFactor));
+          saveReport(lhr, page, formFactor);
+          if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.message}`);
+          reports.push(summarise(lhr, page, formFactor));
         }
       }
       const delivery = await checkDelivery(new Set(reports.flatMap((r) => r.urls)), cookies);
