@@ -5,7 +5,7 @@
  * hydration, and the cards answer clicks as before.
  */
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { OrderDto } from '../src/shared/schemas/orders.js';
 import { BEN } from './support/seed.js';
 import { expect, test } from './support/test.js';
@@ -80,20 +80,25 @@ test('without JavaScript, My Orders, an order page and its tracking page show ev
   await guest.close();
 });
 
-test('with JavaScript, the app takes the drawn My Orders over in place and its cards still open', async ({
+test('with JavaScript, the app takes each drawn page over in place, and its controls answer', async ({
   browser,
   ben,
 }) => {
-  const context = await browser.newContext({ storageState: ben.storageState });
+  // A phone's width, as the phone audit loads them.
+  const context = await browser.newContext({
+    storageState: ben.storageState,
+    viewport: { width: 375, height: 800 },
+  });
   const page = await context.newPage();
-  // Counts unit cards taken off the page: taking the markup over keeps them, drawing anew would not.
+  // Counts unit cards (and headed parts) taken off the page: taking the markup over keeps them, drawing
+  // anew would not.
   await page.addInitScript(() => {
     const removed = { count: 0 };
     Object.assign(window, { removedCards: removed });
     new MutationObserver((records) => {
       for (const record of records) {
         for (const node of record.removedNodes) {
-          if (node instanceof Element && (node.matches('article') || node.querySelector('article'))) {
+          if (node instanceof Element && (node.matches('article, h2') || node.querySelector('article, h2'))) {
             removed.count++;
           }
         }
@@ -107,20 +112,39 @@ test('with JavaScript, the app takes the drawn My Orders over in place and its c
       failures.push(message.text());
     }
   });
+  const removedCards = () =>
+    page.evaluate(() => (window as unknown as { removedCards: { count: number } }).removedCards.count);
+  /** Clicks `toggle` until the app, once it has taken the page over, answers by flipping it. */
+  const flip = async (toggle: Locator, from: 'true' | 'false') => {
+    const to = from === 'true' ? 'false' : 'true';
+    await expect(toggle).toHaveAttribute('aria-expanded', from);
+    await expect(async () => {
+      if ((await toggle.getAttribute('aria-expanded')) === from) await toggle.click();
+      await expect(toggle).toHaveAttribute('aria-expanded', to, { timeout: 1_000 });
+    }).toPass();
+  };
 
   await page.goto('/orders');
   const office = page.locator('article').filter({ hasText: `${BEN.office.orderId} · Unit 1` });
-  const toggle = office.locator('button[aria-controls]');
-  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-  // A click before the app has taken the markup over does nothing; the check repeats until it opens.
-  await expect(async () => {
-    if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
-    await expect(toggle).toHaveAttribute('aria-expanded', 'true', { timeout: 1_000 });
-  }).toPass();
+  await flip(office.locator('button[aria-controls]'), 'false');
   await expect(office.getByRole('list', { name: 'Order timeline' })).toBeVisible();
-  expect(
-    await page.evaluate(() => (window as unknown as { removedCards: { count: number } }).removedCards.count),
-  ).toBe(0);
+  expect(await removedCards()).toBe(0);
+
+  const orders = await bensOrders(page);
+  const officeOrder = orders.find((order) => order.orderId === BEN.office.orderId) as OrderDto;
+  await page.goto(`/orders/${officeOrder.id}`);
+  // Expanded on the order page: the first click folds the unit.
+  await flip(page.locator('article').first().locator('button[aria-controls]'), 'true');
+  expect(await removedCards()).toBe(0);
+
+  await page.goto(`/track/${officeOrder.trackingToken}`);
+  await expect(async () => {
+    await page.getByLabel('Language').selectOption('es');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sigue tu pedido' })).toBeVisible({
+      timeout: 1_000,
+    });
+  }).toPass();
+  expect(await removedCards()).toBe(0);
   expect(failures).toEqual([]);
   await context.close();
 });

@@ -85,7 +85,9 @@ export async function buildClient() {
       emptyOutDir: true,
       manifest: false,
       copyPublicDir: false,
-      rolldownOptions: { output: { entryFileNames: 'first-screen.js', codeSplitting: false } },
+      rolldownOptions: {
+        output: { entryFileNames: 'first-screen.js', chunkFileNames: 'chunks/[name]-[hash].js' },
+      },
     },
   });
 }

@@ -57,9 +57,12 @@ export async function start(element: HTMLElement): Promise<void> {
   );
   if (drawn) {
     // Taking the markup over keeps it on screen, and what React cannot take over yet (a chunk still on
-    // its way) stays as drawn until it can. A guest's choice on this browser that the server could not
-    // know (the tracking page draws in the browser's language) applies once it is React's.
-    hydrateRoot(element, app);
+    // its way) stays as drawn until it can. As a transition it yields to the browser every few
+    // milliseconds, as the first render below does. A guest's choice on this browser that the server
+    // could not know (the tracking page draws in the browser's language) applies once it is React's.
+    startTransition(() => {
+      hydrateRoot(element, app);
+    });
     const stored = storedLocale();
     if (!drawn.answers.session && stored && stored !== drawn.locale) void changeLocale(stored);
     return;

@@ -60,6 +60,9 @@ export type FirstScreenRenderer = (screen: FirstScreen) => Promise<string>;
 /** The id of the page's `<script type="application/json">` element that carries the FirstScreen. */
 export const FIRST_SCREEN_DATA_ID = 'first-screen';
 
+/** The page file a drawing goes into: index.html without the preloads (scripts/page-preloads.ts). */
+export const FIRST_SCREEN_PAGE_FILE = 'first-screen.html';
+
 /** The markers in index.html around the static frame, which a drawn first screen replaces. */
 export const STATIC_FRAME_START = '<!--static-frame-->';
 export const STATIC_FRAME_END = '<!--/static-frame-->';

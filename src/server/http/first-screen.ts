@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   FIRST_SCREEN_DATA_ID,
+  FIRST_SCREEN_PAGE_FILE,
   type FirstScreen,
   type FirstScreenAnswers,
   type FirstScreenPage,
@@ -58,8 +59,11 @@ export function firstScreenDrawer(
   render: FirstScreenRenderer,
 ): (request: FastifyRequest) => Promise<string | undefined> {
   const files = new Map<string, string>();
+  // The page without preloads (scripts/page-preloads.ts); an older build's own page file otherwise.
   const pageFile = (path: string): string | undefined => {
-    const name = pageFilesFor(path).find((file) => existsSync(join(clientDir, file)));
+    const name = [FIRST_SCREEN_PAGE_FILE, ...pageFilesFor(path)].find((file) =>
+      existsSync(join(clientDir, file)),
+    );
     if (!name) return undefined;
     let text = files.get(name);
     if (text === undefined) {
