@@ -48,10 +48,13 @@ export async function start(element: HTMLElement): Promise<void> {
   // The sign-in screen (on /auth after signing out) switches its light texts; the other screens follow.
   followTextsLocale((language) => void changeLocale(language));
 
+  // The drawn page's buttons wait for this (index.css): from here on React takes their clicks, replaying
+  // any on a part it has still to take over.
+  const takenOver = () => element.removeAttribute('data-drawn');
   const app = (
     <StrictMode>
       <BrowserRouter>
-        <AppTree queryClient={queryClient} i18n={i18n} />
+        <AppTree queryClient={queryClient} i18n={i18n} onTakenOver={drawn ? takenOver : undefined} />
       </BrowserRouter>
     </StrictMode>
   );

@@ -96,6 +96,8 @@ describe('first screens drawn by the server', () => {
     expect(html).toContain('>Production<');
     expect(html).toContain('>Order Placed<');
     expect(html).not.toContain('static frame');
+    // Its buttons wait for the app (index.css) until it has taken the markup over.
+    expect(html).toContain('<div id="root" data-drawn>');
     expect(html).not.toContain('FSB-2002');
     expect(html).not.toContain('Barn 900');
     expect(carried(html)?.answers.orders?.map((o) => o.orderId)).toEqual(['FSA-1001']);

@@ -162,9 +162,9 @@ export function intoPage(file: string, screen: FirstScreen, markup: string): str
   const end = file.indexOf(STATIC_FRAME_END);
   if (start < 0 || end < start) throw new Error('the page file has no static frame markers');
   const data = `<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">${firstScreenJson(screen)}</script>`;
-  return (
-    file.slice(0, start).replace(/<html lang="[^"]*"/, `<html lang="${screen.locale}"`) +
-    markup +
-    file.slice(end + STATIC_FRAME_END.length).replace('</body>', `${data}\n  </body>`)
-  );
+  const head = file
+    .slice(0, start)
+    .replace(/<html lang="[^"]*"/, `<html lang="${screen.locale}"`)
+    .replace(/<div id="root">$/, '<div id="root" data-drawn>');
+  return head + markup + file.slice(end + STATIC_FRAME_END.length).replace('</body>', `${data}\n  </body>`);
 }
