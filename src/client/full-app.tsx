@@ -12,7 +12,7 @@ import { fetchSessionUser } from './features/auth/session-call';
 import { drawnFirstScreen, seedFirstScreen } from './first-screen/seed';
 import { changeLocale, i18n, initI18n } from './i18n';
 import { errorCode } from './lib/api';
-import { initialLocale, preloadScreenTexts, storedLocale } from './lib/page-locale';
+import { initialLocale, preloadScreenTexts, screenNamespaces, storedLocale } from './lib/page-locale';
 import { createQueryClient } from './lib/query-client';
 import { followTextsLocale } from './lib/texts';
 
@@ -35,7 +35,7 @@ export async function start(element: HTMLElement): Promise<void> {
   if (drawn?.answers.session === undefined) {
     void queryClient.prefetchQuery({ queryKey: authKeys.user, queryFn: fetchSessionUser });
   }
-  preloadScreensFor(location.pathname);
+  const screensLoaded = preloadScreensFor(location.pathname);
   const language = drawn?.locale ?? initialLocale();
   if (!isBackOfficePath(location.pathname)) preloadScreenTexts(language);
   // A page's first number or date formatter loads the browser's locale data: 35 ms on a desktop, four
@@ -59,6 +59,14 @@ export async function start(element: HTMLElement): Promise<void> {
     </StrictMode>
   );
   if (drawn) {
+    // Everything the drawn screen renders, loaded first, so that taking it over is one pass with no part
+    // left waiting for a chunk: the buttons are released (onTakenOver) only once all of it is React's.
+    await Promise.all([
+      screensLoaded,
+      screenNamespaces(language).then((namespaces) => i18n.loadNamespaces(namespaces)),
+    ]).catch(() => {
+      // A chunk or texts that failed to load: the take-over meets the same failure and shows it.
+    });
     // Taking the markup over keeps it on screen, and what React cannot take over yet (a chunk still on
     // its way) stays as drawn until it can. As a transition it yields to the browser every few
     // milliseconds, as the first render below does. A guest's choice on this browser that the server
