@@ -135,9 +135,10 @@ test('while data loads, the app frame and placeholders of the page show, not a l
     await held;
     await route.continue();
   });
-  await page.goto('/orders');
+  // Reached from another screen: opened by its address, My Orders comes drawn with its list (decision 300).
+  await page.goto('/account');
   const nav = page.getByRole('navigation', { name: 'Customer Portal' });
-  await expect(nav.getByRole('link', { name: 'My Orders' })).toBeVisible();
+  await nav.getByRole('link', { name: 'My Orders' }).click();
   // The sidebar claims no task count it does not know yet.
   await expect(page.getByText('Loading your tasks…')).toBeVisible();
   const placeholder = page.getByRole('main').getByRole('status');

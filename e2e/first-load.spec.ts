@@ -4,6 +4,7 @@
  * time; on a phone each wave more is a round trip more before the screen shows.
  */
 import type { Browser, Locator, Page } from '@playwright/test';
+import { FIRST_SCREEN_DATA_ID } from '../src/shared/first-screen.js';
 import { LANDING_PAGE_DATA } from '../src/shared/page-paths.js';
 import { type Customer, expect, test } from './support/test.js';
 
@@ -55,8 +56,9 @@ test('each landing page names every script its first screen runs', async ({
       '/',
       (page) => page.getByRole('heading', { level: 1, name: /^Good (morning|afternoon|evening)/ }),
     ],
-    [customer, '/orders', (page) => page.getByRole('heading', { level: 1 })],
   ];
+  // My Orders is drawn by the server for a signed-in customer (decision 300): its page names no chunk,
+  // so that its paint never waits for one (the last test).
   for (const [user, path, shown] of pages) {
     const { named, unnamed } = await scriptsNotNamed(browser, baseURL ?? '', user, path, shown);
     expect(named, `${path}: scripts its page names`).toBeGreaterThan(5);
@@ -68,12 +70,10 @@ test("a landing screen's first request leaves with the page and is made once", a
   browser,
   baseURL,
   admin,
-  customer,
 }) => {
   const pages: [Customer, keyof typeof LANDING_PAGE_DATA, (page: Page) => Locator][] = [
     [admin, '/admin', (page) => page.getByRole('list', { name: 'Order totals' })],
     [admin, '/admin/orders', (page) => page.getByRole('heading', { name: 'Orders', exact: true })],
-    [customer, '/orders', (page) => page.getByRole('heading', { level: 1 })],
   ];
   for (const [user, path, shown] of pages) {
     const { url } = LANDING_PAGE_DATA[path];
@@ -96,5 +96,35 @@ test("a landing screen's first request leaves with the page and is made once", a
     } finally {
       await context.close();
     }
+  }
+});
+
+test('My Orders comes drawn with its answer in the page, and the app does not ask for it again', async ({
+  browser,
+  baseURL,
+  customer,
+}) => {
+  const context = await browser.newContext({ baseURL, storageState: customer.storageState });
+  try {
+    const page = await context.newPage();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/orders') asked.push(request.url());
+    });
+    const response = await page.goto('/orders');
+    const html = (await response?.text()) ?? '';
+    // Drawn by the server (decision 300): the list's answer travels in the page, not as a preload,
+    // and the page asks for the app's chunks only once it has painted.
+    expect(html).toContain(`<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">`);
+    expect(html).not.toContain('<link rel="preload"');
+    expect(html).not.toMatch(/<link rel="modulepreload"(?![^>]*fetchpriority="low")/);
+    // The app has taken the page over once the search box answers typing (typed again until it does).
+    await expect(async () => {
+      await page.getByRole('searchbox').fill('no such order');
+      await expect(page.getByRole('heading', { name: 'No orders found' })).toBeVisible({ timeout: 1_000 });
+    }).toPass();
+    expect(asked).toEqual([]);
+  } finally {
+    await context.close();
   }
 });

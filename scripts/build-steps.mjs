@@ -14,6 +14,8 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
 export const CLIENT_DIR = 'dist/client';
+/** The server's drawing of first screens, built with the client (src/server/http/first-screen.ts). */
+const SSR_DIR = 'dist/ssr';
 const INPUTS_STAMP = join(CLIENT_DIR, '.vite/inputs.sha256');
 // Everything `vite build` reads: its config and the scripts it imports, the page, the static files,
 // the client's and the shared sources, the dependencies' versions and the build-time environment.
@@ -59,6 +61,7 @@ export function clientIsCurrent(inputsHash) {
   return (
     existsSync(join(CLIENT_DIR, 'index.html')) &&
     existsSync(join(CLIENT_DIR, '.vite/manifest.json')) &&
+    existsSync(join(SSR_DIR, 'first-screen.js')) &&
     existsSync(INPUTS_STAMP) &&
     readFileSync(INPUTS_STAMP, 'utf8').trim() === inputsHash
   );
@@ -71,6 +74,22 @@ export async function buildClient() {
   const { build } = await import('vite');
   // Warnings and errors only: the list of every chunk is noise on a start.
   await build({ logLevel: 'warn' });
+  // The server's drawing of the customer pages' first screens (decision 300): the same components,
+  // built for Node into a folder of its own, so nothing of it reaches the browser's chunks. Its
+  // dependencies stay in node_modules, where the server finds them.
+  await build({
+    logLevel: 'warn',
+    build: {
+      ssr: 'src/client/first-screen/render.tsx',
+      outDir: SSR_DIR,
+      emptyOutDir: true,
+      manifest: false,
+      copyPublicDir: false,
+      rolldownOptions: {
+        output: { entryFileNames: 'first-screen.js', chunkFileNames: 'chunks/[name]-[hash].js' },
+      },
+    },
+  });
 }
 
 /**

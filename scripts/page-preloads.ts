@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
+import { FIRST_SCREEN_PAGE_FILE } from '../src/shared/first-screen';
 import { dataPageFile, LANDING_PAGE_FILES, landingDataFor } from '../src/shared/page-paths';
 import { THEME_INIT_SCRIPT } from '../src/shared/theme-init';
 
@@ -104,6 +105,23 @@ export function withPreloads(html: string, files: string[], base = '/'): string 
   return html.replace(/\n?\s*<\/head>/, `\n    ${[SESSION_PRELOAD, ...links].join('\n    ')}\n  </head>`);
 }
 
+/**
+ * The page a drawn first screen goes into (decision 300): no preloads, and the entry's own script at low
+ * priority. The screen is in the page, so its paint needs no script; fetched beside the page, the
+ * app's chunks arrived before that paint on a fast line, and a page-load audit then counts them as
+ * holding it back. The entry asks for the app once the page has painted (src/client/main.tsx).
+ */
+export function withLowPriorityEntry(html: string): string {
+  const entry = /<script type="module" crossorigin src=/;
+  if (!entry.test(html)) throw new Error('page preloads: the page has no entry script');
+  return html
+    .replace(entry, '<script type="module" crossorigin fetchpriority="low" src=')
+    .replaceAll(
+      '<link rel="modulepreload" crossorigin href=',
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href=',
+    );
+}
+
 /** `html` with the theme script's placeholder replaced by the script. */
 export function withThemeScript(html: string): string {
   const placeholder = '<script data-theme-init></script>';
@@ -136,6 +154,7 @@ export function pagePreloads(): Plugin {
     },
     writeBundle(options, bundle) {
       if (!html || !options.dir) return;
+      writePageFile(join(options.dir, FIRST_SCREEN_PAGE_FILE), withLowPriorityEntry(html));
       for (const page of PAGES) {
         const source = withPreloads(html, chunksBefore(bundle as OutputBundle, page.entries));
         writePageFile(join(options.dir, page.file), source);

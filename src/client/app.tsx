@@ -105,11 +105,14 @@ export function AppRoutes() {
 
 /**
  * Starts loading the screens `pathname` shows (its shell and page), so that on a page's first load they
- * arrive alongside the session check rather than after it.
+ * arrive alongside the session check rather than after it; resolves once they have (or failed).
  */
-export function preloadScreensFor(pathname: string): void {
-  for (const match of matchRoutes(routes, pathname) ?? []) {
+export function preloadScreensFor(pathname: string): Promise<void> {
+  const loads = (matchRoutes(routes, pathname) ?? []).map((match) => {
     const element = match.route.element;
-    if (element && typeof element === 'object' && 'type' in element) preloadComponent(element.type);
-  }
+    return element && typeof element === 'object' && 'type' in element
+      ? preloadComponent(element.type)
+      : Promise.resolve();
+  });
+  return Promise.all(loads).then(() => {});
 }

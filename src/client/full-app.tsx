@@ -1,19 +1,20 @@
 /** Every page but the first load of /auth: the router, TanStack Query, i18next and the providers. */
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { formatCount } from '../shared/format.js';
 import { isBackOfficePath } from '../shared/page-paths.js';
-import { AppRoutes, preloadScreensFor } from './app';
+import { preloadScreensFor } from './app';
+import { AppTree } from './app-tree';
 import { showHandedOffToast } from './components/ui/use-toast';
 import { authKeys } from './features/auth/session';
 import { fetchSessionUser } from './features/auth/session-call';
-import { changeLocale, initI18n } from './i18n';
+import { drawnFirstScreen, seedFirstScreen } from './first-screen/seed';
+import { changeLocale, i18n, initI18n } from './i18n';
 import { errorCode } from './lib/api';
-import { initialLocale, preloadScreenTexts } from './lib/page-locale';
+import { initialLocale, preloadScreenTexts, screenNamespaces, storedLocale } from './lib/page-locale';
 import { createQueryClient } from './lib/query-client';
 import { followTextsLocale } from './lib/texts';
-import { Providers } from './providers';
 
 export async function start(element: HTMLElement): Promise<void> {
   // What the first screen needs is fetched side by side, not each after the one before: the session,
@@ -27,9 +28,15 @@ export async function start(element: HTMLElement): Promise<void> {
       }
     },
   });
-  void queryClient.prefetchQuery({ queryKey: authKeys.user, queryFn: fetchSessionUser });
-  preloadScreensFor(location.pathname);
-  const language = initialLocale();
+  // A first screen the server drew (decision 300) comes with the answers it was drawn from, in the
+  // language it was drawn in: the app starts from both, so its first render is that markup.
+  const drawn = drawnFirstScreen();
+  if (drawn) seedFirstScreen(queryClient, drawn);
+  if (drawn?.answers.session === undefined) {
+    void queryClient.prefetchQuery({ queryKey: authKeys.user, queryFn: fetchSessionUser });
+  }
+  const screensLoaded = preloadScreensFor(location.pathname);
+  const language = drawn?.locale ?? initialLocale();
   if (!isBackOfficePath(location.pathname)) preloadScreenTexts(language);
   // A page's first number or date formatter loads the browser's locale data: 35 ms on a desktop, four
   // times that on a phone, in whichever task makes it. Made here, it runs while the texts are on their
@@ -41,18 +48,38 @@ export async function start(element: HTMLElement): Promise<void> {
   // The sign-in screen (on /auth after signing out) switches its light texts; the other screens follow.
   followTextsLocale((language) => void changeLocale(language));
 
+  // The drawn page's buttons wait for this (index.css): from here on React takes their clicks, replaying
+  // any on a part it has still to take over.
+  const takenOver = () => element.removeAttribute('data-drawn');
+  const app = (
+    <StrictMode>
+      <BrowserRouter>
+        <AppTree queryClient={queryClient} i18n={i18n} onTakenOver={drawn ? takenOver : undefined} />
+      </BrowserRouter>
+    </StrictMode>
+  );
+  if (drawn) {
+    // Everything the drawn screen renders, loaded first, so that taking it over is one pass with no part
+    // left waiting for a chunk: the buttons are released (onTakenOver) only once all of it is React's.
+    await Promise.all([
+      screensLoaded,
+      screenNamespaces(language).then((namespaces) => i18n.loadNamespaces(namespaces)),
+    ]).catch(() => {
+      // A chunk or texts that failed to load: the take-over meets the same failure and shows it.
+    });
+    // Taking the markup over keeps it on screen, and what React cannot take over yet (a chunk still on
+    // its way) stays as drawn until it can. As a transition it yields to the browser every few
+    // milliseconds, as the first render below does. A guest's choice on this browser that the server
+    // could not know (the tracking page draws in the browser's language) applies once it is React's.
+    startTransition(() => {
+      hydrateRoot(element, app);
+    });
+    const stored = storedLocale();
+    if (!drawn.answers.session && stored && stored !== drawn.locale) void changeLocale(stored);
+    return;
+  }
   const root = createRoot(element);
   // As a transition, the first render yields to the browser every few milliseconds instead of holding
   // a slow phone's main thread for the whole tree; the static frame stays on screen meanwhile.
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <BrowserRouter>
-          <Providers queryClient={queryClient}>
-            <AppRoutes />
-          </Providers>
-        </BrowserRouter>
-      </StrictMode>,
-    ),
-  );
+  startTransition(() => root.render(app));
 }

@@ -58,7 +58,7 @@ export async function initI18n(language: Locale = initialLocale(), resources?: R
 }
 
 /** The active language. */
-export function activeLocale(): Locale {
+function activeLocale(): Locale {
   const language = i18n.resolvedLanguage ?? i18n.language;
   return isLocale(language) ? language : DEFAULT_LOCALE;
 }

@@ -7,7 +7,8 @@ if (!root) throw new Error('index.html has no #root element');
 // The sign-in page opens most visits, so its first load is a small app of its own; every other page
 // loads the full app (which shows the sign-in screen too when reached without a page load).
 // Running the app's modules and its first render keep a slow phone busy for a while: the page's static
-// frame (index.html) is painted first. The page file has the browser fetch those modules meanwhile.
+// frame (index.html), or the first screen the server drew (decision 300), is painted first. A landing
+// page's file has the browser fetch those modules meanwhile; a drawn page asks for them from here.
 await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 0)));
 const app = await (isSignInPath(location.pathname) ? import('./sign-in-app') : import('./full-app'));
 await app.start(root);

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { isBackOfficePath } from '../shared/page-paths.js';
 import { ENGLISH_UI_LABELS, type UiLabels, UiLabelsProvider } from './components/ui/labels';
+import { useInBrowser } from './lib/in-browser';
 import { ThemeProvider } from './lib/theme';
 
 // The toasts' Radix code is its own chunk, fetched alongside the first screen rather than before it:
@@ -20,12 +21,14 @@ export function preloadToaster(): Promise<void> {
 
 function DeferredToaster() {
   const [, setReady] = useState(LoadedToaster !== null);
+  // Never part of a first screen the server drew: its chunk may have arrived there and not here.
+  const inBrowser = useInBrowser();
   // Always waits, even when the chunk arrived between the render and this effect: a render without
   // the toaster would otherwise stay the last one (the toasts of a page's start never showed).
   useEffect(() => {
     void toasterReady.then(() => setReady(true));
   }, []);
-  return LoadedToaster ? <LoadedToaster /> : null;
+  return inBrowser && LoadedToaster ? <LoadedToaster /> : null;
 }
 
 /**

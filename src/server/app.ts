@@ -6,6 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+import type { FirstScreenRenderer } from '../shared/first-screen.js';
 import { composeServices, type Services } from './compose.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -42,6 +43,7 @@ import { trackingRoutes } from './features/tracking/routes.js';
 import { registerClientFiles, registerCompression } from './http/compression.js';
 import { registerCsrfGuard } from './http/csrf.js';
 import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler.js';
+import { builtRenderer, firstScreenDrawer } from './http/first-screen.js';
 import { registerInputGuards } from './http/input-guards.js';
 import { registerOpenApi } from './http/openapi.js';
 import { pageFileChooser } from './http/page-files.js';
@@ -70,6 +72,11 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Folder of the built client; served with an SPA fallback when it exists. */
   clientDir?: string | null;
+  /**
+   * Draws the customer pages' first screens (decision 300); by default the build's module beside the
+   * client's folder, if there is one. null: never (every page gets its plain file).
+   */
+  firstScreen?: FirstScreenRenderer | null;
   /** The live connection's ping interval in ms (tests shorten it). */
   liveHeartbeatMs?: number;
   /** Where the log goes instead of standard output (tests read it). */
@@ -200,8 +207,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (clientDir && hasClient) {
     await registerClientFiles(app, clientDir);
   }
+  const render =
+    clientDir && hasClient
+      ? deps.firstScreen === undefined
+        ? builtRenderer(clientDir)
+        : (deps.firstScreen ?? undefined)
+      : undefined;
   registerNotFoundHandler(app, {
     pageFile: clientDir && hasClient ? pageFileChooser(clientDir, auth.sessions) : undefined,
+    drawnPage: clientDir && render ? firstScreenDrawer(app, clientDir, render) : undefined,
   });
 
   return app;

@@ -1,5 +1,6 @@
 import { Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useInBrowser } from '../lib/in-browser';
 import { cn } from '../lib/utils';
 import { Input } from './ui/input';
 
@@ -49,6 +50,7 @@ export function SearchBox({
     return () => clearTimeout(timer);
   }, [debounced, trimmed, value]);
 
+  const inBrowser = useInBrowser();
   const change = (next: string) => {
     setText(next);
     if (!debounced) onSearch(next.trim());
@@ -67,6 +69,9 @@ export function SearchBox({
         value={text}
         maxLength={maxLength}
         onChange={(event) => change(event.target.value)}
+        // Searching needs the app: on a first screen the server drew (decision 300) the box waits for
+        // it, rather than take typing the app's first render would then drop.
+        disabled={!inBrowser}
         className="pl-9"
       />
     </>

@@ -25,19 +25,38 @@ export function reloadOnceForNewBuild(storage: Storage = window.sessionStorage, 
 // biome-ignore lint/suspicious/noExplicitAny: the same constraint as React.lazy's own signature
 export function lazyChunk<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
   let loading: Promise<{ default: T }> | undefined;
+  let loaded: { default: T } | undefined;
   const preload = () => {
-    loading ??= load().catch((error: unknown) => {
-      if (reloadOnceForNewBuild()) return new Promise<never>(() => {});
-      throw error;
-    });
+    loading ??= load().then(
+      (module) => {
+        loaded = module;
+        return module;
+      },
+      (error: unknown) => {
+        if (reloadOnceForNewBuild()) return new Promise<never>(() => {});
+        throw error;
+      },
+    );
     return loading;
   };
-  return Object.assign(lazy(preload), { preload });
+  // A chunk already loaded is handed over at once (React.lazy reads a thenable that has resolved
+  // before it returns), so a screen preloaded in full renders without suspending: taking over a first
+  // screen the server drew then finishes in one pass (src/client/full-app.tsx).
+  const read = () =>
+    loaded
+      ? ({
+          // biome-ignore lint/suspicious/noThenProperty: React.lazy reads a thenable; this one resolves at once
+          then: (resolve: (module: { default: T }) => void) => resolve(loaded as { default: T }),
+        } as Promise<{ default: T }>)
+      : preload();
+  return Object.assign(lazy(read), { preload });
 }
 
 /** Starts loading the chunk of a component made by lazyChunk; anything else is left alone. */
-export function preloadComponent(component: unknown): void {
+export function preloadComponent(component: unknown): Promise<void> {
   const preload = (component as { preload?: unknown } | null)?.preload;
   // A failure shows where the screen renders (the same promise reaches React.lazy).
-  if (typeof preload === 'function') preload().catch(() => {});
+  return typeof preload === 'function' ? preload().then(noop, noop) : Promise.resolve();
 }
+
+function noop() {}

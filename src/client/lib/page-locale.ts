@@ -26,6 +26,13 @@ export async function loadCatalogue(language: string, namespace: string): Promis
   return screens ? ((await screens()).default[`./${namespace}.json`] ?? {}) : {};
 }
 
+/** Every screen namespace of a language, loaded (its texts are one chunk). */
+export async function screenNamespaces(language: string): Promise<string[]> {
+  const screens = screenTexts[`../locales/${language}/texts.ts`];
+  const catalogues = screens ? (await screens()).default : {};
+  return Object.keys(catalogues).map((file) => file.replace(/^\.\/|\.json$/g, ''));
+}
+
 /** Starts loading a language's screen texts, so that a page's screens find theirs when they render. */
 export function preloadScreenTexts(language: string): void {
   screenTexts[`../locales/${language}/texts.ts`]?.().catch(() => {

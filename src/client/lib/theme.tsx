@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { THEME_STORAGE_KEY, THEME_TRANSITION_MS } from '../../shared/constants.js';
+import { useInBrowser } from './in-browser';
 
 /** The theme a page is drawn in. */
 export type Theme = 'light' | 'dark';
@@ -27,7 +28,11 @@ export function readStoredTheme(): ThemeChoice {
 }
 
 function deviceTheme(): Theme {
-  return typeof window.matchMedia === 'function' && window.matchMedia(DARK_QUERY).matches ? 'dark' : 'light';
+  return typeof window !== 'undefined' &&
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia(DARK_QUERY).matches
+    ? 'dark'
+    : 'light';
 }
 
 let transitionTimer: ReturnType<typeof setTimeout> | undefined;
@@ -73,8 +78,12 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
-  const theme = choice === 'system' ? device : choice;
-  const value = useMemo(() => ({ theme, choice, setTheme }), [theme, choice, setTheme]);
+  // A drawn first screen shows the switch as following a light device, which is all the server can
+  // know; the page's first script has already applied the real theme, and the switch follows at once.
+  const inBrowser = useInBrowser();
+  const shownChoice = inBrowser ? choice : 'system';
+  const theme = shownChoice === 'system' ? (inBrowser ? device : 'light') : shownChoice;
+  const value = useMemo(() => ({ theme, choice: shownChoice, setTheme }), [theme, shownChoice, setTheme]);
   return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>;
 }
 

@@ -7,6 +7,7 @@ import {
   type StorageWatch,
 } from '../db/failures.js';
 import { AppError } from '../lib/errors.js';
+import { FIRST_SCREEN_HEADERS } from './first-screen.js';
 import './errors.js';
 
 /**
@@ -64,9 +65,13 @@ export function registerErrorHandler(app: FastifyInstance, options: { storage: S
  */
 export function registerNotFoundHandler(
   app: FastifyInstance,
-  options: { pageFile?: (request: FastifyRequest) => Promise<string> },
+  options: {
+    pageFile?: (request: FastifyRequest) => Promise<string>;
+    /** The page with its first screen drawn in (src/server/http/first-screen.ts), when drawn. */
+    drawnPage?: (request: FastifyRequest) => Promise<string | undefined>;
+  },
 ) {
-  const { pageFile } = options;
+  const { pageFile, drawnPage } = options;
   app.setNotFoundHandler(async (request, reply) => {
     const wantsPage =
       pageFile !== undefined &&
@@ -78,6 +83,9 @@ export function registerNotFoundHandler(
       if (request.url.startsWith('/track/')) {
         reply.header('X-Robots-Tag', 'noindex').header('Cache-Control', 'no-store');
       }
+      const drawn = await drawnPage?.(request);
+      if (drawn !== undefined)
+        return reply.headers(FIRST_SCREEN_HEADERS).type('text/html; charset=utf-8').send(drawn);
       return reply.type('text/html').sendFile(await pageFile(request), { cacheControl: false });
     }
     return reply.status(404).send({

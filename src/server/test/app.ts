@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FirstScreenRenderer } from '../../shared/first-screen.js';
 import { buildApp } from '../app.js';
 import { type Config, testConfig } from '../config.js';
 import { type Database, openDatabase } from '../db/client.js';
@@ -44,6 +45,8 @@ export async function startTestApp(
     onRoute?: (route: RouteOptions) => void;
     /** A built client to serve (none by default). */
     clientDir?: string;
+    /** What draws the customer pages' first screens beside that client (none by default). */
+    firstScreen?: FirstScreenRenderer;
     /** A PostgreSQL server of the test's own instead of TEST_DATABASE_URL's. */
     databaseUrl?: string;
     /** An embedded database in this folder (DATA_DIR) instead of one in memory; kept at close. */
@@ -62,6 +65,7 @@ export async function startTestApp(
     database,
     clock: options.clock,
     clientDir: options.clientDir ?? null,
+    firstScreen: options.firstScreen ?? null,
     liveHeartbeatMs: options.liveHeartbeatMs,
     logStream: options.logStream,
     onRoute: options.onRoute,

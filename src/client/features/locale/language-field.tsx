@@ -14,11 +14,13 @@ export function LanguageField({
   locale,
   onChange,
   className,
+  disabled = false,
 }: {
   label: string;
   locale: Locale;
   onChange: (locale: Locale) => void;
   className?: string;
+  disabled?: boolean;
 }) {
   const id = useId();
   return (
@@ -30,6 +32,7 @@ export function LanguageField({
         id={id}
         value={locale}
         onChange={(event) => onChange(event.target.value as Locale)}
+        disabled={disabled}
         className="h-9 rounded-md border border-input bg-background px-2 text-foreground text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >
         {LOCALES.map((option) => (

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useInBrowser } from '../../lib/in-browser';
 import { LanguageField } from './language-field';
 import { useLocale } from './use-locale';
 
@@ -6,8 +7,11 @@ import { useLocale } from './use-locale';
 export function LanguageSelect({ className }: { className?: string }) {
   const { t } = useTranslation('common');
   const { locale, setLocale } = useLocale();
+  // Switching needs the app: on a tracking page the server drew (decision 300) it waits for it.
+  const inBrowser = useInBrowser();
   return (
     <LanguageField
+      disabled={!inBrowser}
       label={t('language.label')}
       locale={locale}
       onChange={(next) => void setLocale(next)}

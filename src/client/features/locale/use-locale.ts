@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LOCALES, type Locale } from '../../../shared/locales.js';
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '../../../shared/locales.js';
 import { accountRoutes } from '../../../shared/routes/account.js';
 import type { SessionUser } from '../../../shared/schemas/auth.js';
-import { activeLocale, changeLocale } from '../../i18n';
+import { changeLocale } from '../../i18n';
 import { callApi } from '../../lib/call-api';
 import { authKeys, useSession } from '../auth/session';
 
@@ -22,8 +22,9 @@ export function useLocale(): {
   locales: readonly Locale[];
   setLocale: (locale: Locale) => Promise<void>;
 } {
-  // Re-renders the caller when the language changes.
-  useTranslation();
+  // Re-renders the caller when the language changes. The language is the one its screen is drawn in
+  // (the server draws first screens with an instance of its own: src/client/first-screen/render.tsx).
+  const { i18n } = useTranslation();
   // Knowing who is signed in also applies their stored language on the public pages.
   useSession();
   const queryClient = useQueryClient();
@@ -40,5 +41,6 @@ export function useLocale(): {
     },
     [queryClient],
   );
-  return { locale: activeLocale(), locales: LOCALES, setLocale };
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  return { locale: isLocale(language) ? language : DEFAULT_LOCALE, locales: LOCALES, setLocale };
 }

@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { isApiError } from '../../lib/api';
+import { useInBrowser } from '../../lib/in-browser';
 import { useNames } from '../../lib/names';
 import { usePublicConfig } from '../../lib/public-config';
 import { useFormat } from '../../lib/use-format';
@@ -72,6 +73,7 @@ function TrackedUnits({ order, updatedAt }: { order: TrackedOrder; updatedAt: nu
   const { stageName } = useStageNames();
   const format = useFormat();
   const names = useNames();
+  const inBrowser = useInBrowser();
   const count = order.units.length;
   return (
     <>
@@ -109,17 +111,21 @@ function TrackedUnits({ order, updatedAt }: { order: TrackedOrder; updatedAt: nu
           </li>
         ))}
       </ul>
-      <p className="flex items-center gap-2 text-muted-foreground text-xs">
-        <RefreshCw aria-hidden="true" className="size-3.5 shrink-0" />
-        <span>
-          {t('refresh', {
-            time: new Date(updatedAt).toLocaleTimeString(format.intlLocale, {
-              hour: '2-digit',
-              minute: '2-digit',
-            }),
-          })}
-        </span>
-      </p>
+      {/* The page refreshes itself only with its script, and only the browser knows its time zone:
+          a first screen the server drew (decision 300) leaves the line out. */}
+      {inBrowser && (
+        <p className="flex items-center gap-2 text-muted-foreground text-xs">
+          <RefreshCw aria-hidden="true" className="size-3.5 shrink-0" />
+          <span>
+            {t('refresh', {
+              time: new Date(updatedAt).toLocaleTimeString(format.intlLocale, {
+                hour: '2-digit',
+                minute: '2-digit',
+              }),
+            })}
+          </span>
+        </p>
+      )}
     </>
   );
 }
