@@ -69,6 +69,29 @@ describe('exporting many orders', () => {
     expect(parse(whole.body, { bom: true, from_line: 2 })).toHaveLength(ORDER_COUNT);
   });
 
+  // The COPY turns JIT compilation off on its connection (decision 310): other statements on the
+  // pool must still run with the server's setting.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'gives its connection back to the pool with the server’s settings',
+    async () => {
+      const pool = (t.database.db as { $client?: unknown }).$client;
+      if (!(pool instanceof pg.Pool)) throw new Error('expected a PostgreSQL pool');
+      const setting = async (client: pg.PoolClient) =>
+        (await client.query<{ jit: string }>('show jit')).rows[0]?.jit;
+      const first = await pool.connect();
+      const serverDefault = await setting(first);
+      first.release();
+      expect((await admin.get('/api/admin/orders/export')).status).toBe(200);
+      await vi.waitFor(() => expect(pool.idleCount).toBe(pool.totalCount), { timeout: 30_000 });
+      const clients = await Promise.all(Array.from({ length: pool.totalCount }, () => pool.connect()));
+      try {
+        for (const client of clients) expect(await setting(client)).toBe(serverDefault);
+      } finally {
+        for (const client of clients) client.release();
+      }
+    },
+  );
+
   it('pages the list of all of them from the server, the last page included', async () => {
     const last = await admin.get(`/api/admin/orders?page=${ORDER_COUNT / 10}&sort=orderId:asc`);
     expect(last.body.total).toBe(ORDER_COUNT);
