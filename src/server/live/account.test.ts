@@ -91,10 +91,15 @@ describe('an expired session', () => {
     await short?.close();
   });
 
-  it('closes its socket when it expires, with nothing else happening', async () => {
-    const { client } = await signedInCustomer(short, 'brief@example.com');
-    const socket = await connect(short.baseUrl, client);
-    expect(await socket.closed).toBe(CLOSE_SESSION_ENDED);
-    expect((await client.get('/api/auth/user')).status).toBe(401);
+  it('closes each socket when its session expires, with nothing else happening', async () => {
+    const first = (await signedInCustomer(short, 'brief@example.com')).client;
+    const firstSocket = await connect(short.baseUrl, first);
+    // Signed in later, so it expires later: the one expiry timer moves on to it.
+    const second = (await signedInCustomer(short, 'briefer@example.com')).client;
+    const secondSocket = await connect(short.baseUrl, second);
+    expect(await firstSocket.closed).toBe(CLOSE_SESSION_ENDED);
+    expect(await secondSocket.closed).toBe(CLOSE_SESSION_ENDED);
+    expect((await first.get('/api/auth/user')).status).toBe(401);
+    expect((await second.get('/api/auth/user')).status).toBe(401);
   });
 });

@@ -30,6 +30,8 @@ export interface LiveClient {
 const MAX_TIMER_MS = 2 ** 31 - 1;
 /** The expiry check runs this long after the earliest expiry, so that the session has ended by then. */
 const EXPIRY_GRACE_MS = 50;
+/** After a failed expiry check, the next one. */
+const EXPIRY_RETRY_MS = 5_000;
 const OPEN = 1;
 
 /** Close code for a socket whose session ended (sign-out elsewhere, password change or reset, expiry). */
@@ -133,7 +135,10 @@ export class LiveHub {
     }
     let next = Number.POSITIVE_INFINITY;
     for (const client of this.clients.values()) {
-      if (client.socket.readyState === OPEN && client.expiresAt < next) next = client.expiresAt;
+      if (client.socket.readyState !== OPEN) continue;
+      // Still open past its expiry: its check failed (the database out of reach); tried again later.
+      const at = client.expiresAt > now ? client.expiresAt : now + EXPIRY_RETRY_MS;
+      if (at < next) next = at;
     }
     if (next !== Number.POSITIVE_INFINITY) this.watchExpiry(next);
   }
