@@ -236,7 +236,11 @@ function ApplicationBody({
   }
   return (
     <>
-      {redoable && <p className="text-muted-foreground text-sm">{t(`redoNote.${state}`)}</p>}
+      {redoable && (
+        <p className="text-muted-foreground text-sm">
+          {state === 'declined' ? t('redoNote.declined') : t('redoNote.withdrawn')}
+        </p>
+      )}
       <ApplicationForm
         orderId={orderId}
         itemId={itemId}

@@ -125,7 +125,7 @@ describe('financing on a unit at the payment stage', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Apply for financing' }));
     await user.click(await dialog.findByRole('button', { name: 'Withdraw application' }));
     expect(dialog.getByRole('alert')).toHaveTextContent(
-      'Withdraw this application? Acme Lending stops reviewing it.',
+      'Withdraw this application? It will no longer be reviewed by Acme Lending.',
     );
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
     await user.click(within(dialog.getByRole('alert')).getByRole('button', { name: 'Withdraw application' }));
