@@ -69,13 +69,15 @@ export async function start(element: HTMLElement): Promise<void> {
     });
     // Taking the markup over keeps it on screen, and what React cannot take over yet (a chunk still on
     // its way) stays as drawn until it can. As a transition it yields to the browser every few
-    // milliseconds, as the first render below does. A guest's choice on this browser that the server
-    // could not know (the tracking page draws in the browser's language) applies once it is React's.
+    // milliseconds, as the first render below does. A choice on this browser that the server could not
+    // know (it draws in the account's language, else the browser's) applies once the page is React's,
+    // for a guest and for a customer whose account has no language of its own.
     startTransition(() => {
       hydrateRoot(element, app);
     });
     const stored = storedLocale();
-    if (!drawn.answers.session && stored && stored !== drawn.locale) void changeLocale(stored);
+    const accountLocale = drawn.answers.session?.user?.locale;
+    if (!accountLocale && stored && stored !== drawn.locale) void changeLocale(stored);
     return;
   }
   const root = createRoot(element);
