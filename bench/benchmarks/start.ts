@@ -8,13 +8,14 @@
  * first admin). Median of 3 runs. What it leaves out: `npm install` itself, and the disk still
  * writing out the files that install wrote (docs/performance.md says how to measure that by hand).
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Benchmark, verdict } from '../lib/benchmark.js';
+import { stopChild } from '../lib/built-server.js';
 import { median } from '../lib/stats.js';
 
 const GOAL_SECONDS = 10;
@@ -86,18 +87,9 @@ async function timedStart(dir: string): Promise<number> {
     }
     throw new Error(`npm start did not serve within ${GIVE_UP_MS / 1000} s\n${output}`);
   } finally {
-    await stop(child);
+    // start.mjs passes SIGTERM on to the server and ends when it has.
+    await stopChild(child, 10_000);
   }
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  // start.mjs passes SIGTERM on to the server and ends when it has.
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
 }
 
 export const startBenchmark: Benchmark = {

@@ -54,10 +54,10 @@ export async function startBuiltServer(
   try {
     await waitUntilReady(`${url}/readyz`, child, () => stderr);
   } catch (err) {
-    await stop(child);
+    await stopChild(child);
     throw err;
   }
-  return { url, pid: child.pid!, stop: () => stop(child) };
+  return { url, pid: child.pid!, stop: () => stopChild(child) };
 }
 
 async function waitUntilReady(url: string, child: ChildProcess, stderr: () => string) {
@@ -85,11 +85,12 @@ function freePort(): Promise<number> {
   });
 }
 
-async function stop(child: ChildProcess) {
+/** SIGTERM, then SIGKILL if the process has not ended within `graceMs`. */
+export async function stopChild(child: ChildProcess, graceMs = 5000) {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
   await exited;
   clearTimeout(timer);
 }
