@@ -152,6 +152,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       }
     },
   });
+  // A bulk job's progress goes to this instance's staff sockets as it moves, not through the database,
+  // whose only embedded connection the job holds until it ends (decision 309).
+  const stopProgress = services.adminOrders.jobs.onProgress((progress) => {
+    void live.receive({ kind: 'staff', message: { type: 'bulk_job_progress', ...progress } });
+  });
+  app.addHook('onClose', async () => stopProgress());
   // Notification e-mail and automation webhooks: durable queues, sent by these workers.
   registerOutboxWorkers(app, { clock, pollMs: config.outbox.pollMs, senders: services.senders });
   // Before the feature routes, so that its timing hook sees every one of them.

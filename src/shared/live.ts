@@ -44,8 +44,21 @@ export interface LiveOrdersChanged {
   count: number;
 }
 
+/**
+ * Server → the staff sockets of the instance running a bulk job: how many of its orders are handled.
+ * Sent straight from that instance, never through the database (decision 309): on the embedded
+ * database the job's transaction holds the only connection until it ends, so a poll of the job
+ * waits until then.
+ */
+export interface LiveBulkJobProgress {
+  type: 'bulk_job_progress';
+  jobId: number;
+  done: number;
+  total: number;
+}
+
 /** What only staff sockets receive. */
-export type LiveStaffMessage = LiveDeliverySlotsChanged | LiveOrdersChanged;
+export type LiveStaffMessage = LiveDeliverySlotsChanged | LiveOrdersChanged | LiveBulkJobProgress;
 
 /** Close code of a socket whose session ended (signed out elsewhere, ended from the sessions list). */
 export const LIVE_CLOSE_SESSION_ENDED = 4001;

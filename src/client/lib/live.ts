@@ -35,6 +35,10 @@ function isStaffMessage(value: unknown): value is LiveStaffMessage {
   const v = value as Partial<LiveStaffMessage> | null;
   if (typeof v !== 'object' || v === null) return false;
   if (v.type === 'orders_changed') return typeof (v as { count?: unknown }).count === 'number';
+  if (v.type === 'bulk_job_progress') {
+    const progress = v as Partial<Record<'jobId' | 'done' | 'total', unknown>>;
+    return [progress.jobId, progress.done, progress.total].every((n) => typeof n === 'number');
+  }
   return v.type === 'delivery_slots_changed' && Array.isArray((v as { dates?: unknown }).dates);
 }
 

@@ -1,5 +1,13 @@
 /** The admin orders calls, their query keys and hooks. */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  type QueryClient,
+  skipToken,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type { LiveBulkJobProgress } from '../../../shared/live.js';
 import { adminOrderRoutes } from '../../../shared/routes/admin-orders.js';
 import { orderRoutes } from '../../../shared/routes/orders.js';
 import { trackingRoutes } from '../../../shared/routes/tracking.js';
@@ -187,6 +195,21 @@ export function useStartBulkJob() {
   return useMutation({
     mutationFn: (body: BulkJobRequest) => callApi(adminOrderRoutes.bulkJob, { body }),
   });
+}
+
+const liveProgressKey = (jobId: number | null) => ['bulk-jobs', jobId, 'live'] as const;
+
+/** A bulk job's progress as the live connection told it (decision 309). */
+export function noteBulkJobProgress(queryClient: QueryClient, progress: LiveBulkJobProgress) {
+  queryClient.setQueryData(liveProgressKey(progress.jobId), progress);
+}
+
+/**
+ * The last progress the live connection told of this job: on the embedded database it is the only
+ * word of a running job, whose poll waits for the job's end.
+ */
+export function useBulkJobLiveProgress(jobId: number | null): LiveBulkJobProgress | undefined {
+  return useQuery<LiveBulkJobProgress>({ queryKey: liveProgressKey(jobId), queryFn: skipToken }).data;
 }
 
 /** A bulk job's progress, asked for every half second while it runs. */

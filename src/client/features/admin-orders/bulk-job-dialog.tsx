@@ -19,7 +19,7 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog';
 import { GENERIC_ERROR, toastError, toastSuccess } from '../../lib/notify';
-import { adminOrderKeys, useBulkJob, useStartBulkJob } from './api';
+import { adminOrderKeys, useBulkJob, useBulkJobLiveProgress, useStartBulkJob } from './api';
 import { download } from './download';
 import { stageChoices } from './status-dialog';
 
@@ -55,6 +55,7 @@ export function BulkJobDialog({ target, open, onOpenChange, onDone }: BulkJobDia
   const [jobId, setJobId] = useState<number | null>(null);
   const [stage, setStage] = useState<string | undefined>(undefined);
   const job = useBulkJob(jobId);
+  const told = useBulkJobLiveProgress(jobId);
   const queryClient = useQueryClient();
   const orders = counted(target.count, 'matching order', 'matching orders');
   const running =
@@ -89,8 +90,10 @@ export function BulkJobDialog({ target, open, onOpenChange, onDone }: BulkJobDia
   }
 
   const data = job.data;
-  const total = data?.total ?? target.count;
-  const done = data?.done ?? 0;
+  const total = data?.total ?? told?.total ?? target.count;
+  // While the job runs, the poll's answer or the live connection's word, whichever has come further.
+  const toldDone = data && data.state !== 'running' ? 0 : (told?.done ?? 0);
+  const done = Math.max(data?.done ?? 0, toldDone);
   const percent = total > 0 ? Math.round((done / total) * 100) : 0;
 
   return (

@@ -17,7 +17,7 @@ import { I18nextProvider } from 'react-i18next';
 import type { Permission } from '../../../shared/permissions.js';
 import { i18n } from '../../i18n';
 import { LiveConnection } from '../../lib/live-connection';
-import { adminOrderKeys } from '../admin-orders/api';
+import { adminOrderKeys, noteBulkJobProgress } from '../admin-orders/api';
 import { useCan } from '../auth/permissions';
 import { conversationKeys } from '../conversations/api';
 import { WaitingConversationsBadge } from '../conversations/badges';
@@ -93,9 +93,11 @@ export default function AdminShell() {
       <div lang="en">
         <LiveConnection
           refresh={refresh}
-          onStaffMessage={(message) =>
-            message.type === 'orders_changed' ? refresh() : refreshDeliveryDays()
-          }
+          onStaffMessage={(message) => {
+            if (message.type === 'orders_changed') refresh();
+            else if (message.type === 'bulk_job_progress') noteBulkJobProgress(queryClient, message);
+            else refreshDeliveryDays();
+          }}
           onMessageCreated={refreshMessages}
         >
           <AppShell

@@ -3,21 +3,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkJobView } from '../../../shared/schemas/bulk-jobs.js';
 import { eventLogs, orderItems, orders } from '../../db/schema/orders.js';
 import { auditLog, bulkJobs, mailOutbox } from '../../db/schema.js';
+import { systemClock } from '../../lib/clock.js';
 import { expectAdminOnly } from '../../test/admin-guard.js';
 import { startTestApp, type TestApp, type TestClient } from '../../test/app.js';
 import { signedInAdmin, signedInCustomer, signedInStaff } from '../../test/auth-flow.js';
 import { cookieHeader, openSocket } from '../../test/live-socket.js';
 import { createOrderAtStages } from '../orders/index.js';
+import { type BulkJobProgress, createBulkJobs } from './bulk-jobs.js';
 
 let t: TestApp;
 let admin: TestClient;
 let operations: TestClient;
 let ann: TestClient;
+let operationsId: number;
 
 beforeAll(async () => {
   t = await startTestApp();
   admin = (await signedInAdmin(t)).client;
-  operations = (await signedInStaff(t, 'OPERATIONS')).client;
+  const staff = await signedInStaff(t, 'OPERATIONS');
+  operations = staff.client;
+  operationsId = staff.user.id;
   ann = (await signedInCustomer(t, 'ann@example.com')).client;
   // Product names tell the groups apart, so each test filters its own orders.
   let n = 0;
@@ -82,6 +87,7 @@ describe('bulk jobs over a filter', () => {
 
   it('moves every unit of every matching order in one job: events, one audit entry, mails, live message to staff', async () => {
     const socket = await openSocket(t.baseUrl, { cookie: cookieHeader(operations.cookies) });
+    const customerSocket = await openSocket(t.baseUrl, { cookie: cookieHeader(ann.cookies) });
     const before = await ordersOf('Bulk Cabin');
     const moves = async () => {
       const [row] = await t.database.db
@@ -134,7 +140,47 @@ describe('bulk jobs over a filter', () => {
     expect(mails.filter((mail) => mail.to === 'ann@example.com').length).toBeGreaterThanOrEqual(5);
     await socket.waitFor((m) => (m as { type: string }).type === 'orders_changed', 10_000);
     expect(socket.messages).toContainEqual({ type: 'orders_changed', count: 5 });
+    // The job's progress reached staff before its commit did; a customer hears nothing of it.
+    const types = socket.messages.map((m) => (m as { type: string }).type);
+    expect(socket.messages).toContainEqual({ type: 'bulk_job_progress', jobId: job.id, done: 5, total: 5 });
+    expect(types.indexOf('bulk_job_progress')).toBeLessThan(types.indexOf('orders_changed'));
+    expect(customerSocket.messages.map((m) => (m as { type: string }).type)).not.toContain(
+      'bulk_job_progress',
+    );
     socket.close();
+    customerSocket.close();
+  });
+
+  it('tells its listeners how far it has come after each chunk, before the job ends', async () => {
+    for (let i = 0; i < 5; i++) {
+      await createOrderAtStages(
+        t.database.db,
+        { orderId: `VH${7100 + i}`, productName: 'Chunked Barn', email: 'ann@example.com' },
+        [{ stage: 'SITE_PREP' }],
+      );
+    }
+    const jobs = createBulkJobs({
+      db: t.database.db,
+      clock: systemClock,
+      orders: t.app.services.orders,
+      chunkSize: 2,
+    });
+    const heard: BulkJobProgress[] = [];
+    const stop = jobs.onProgress((progress) => heard.push(progress));
+    const { jobId } = await jobs.start(
+      { filter: { product: 'Chunked Barn' }, action: 'status', status: 'PRODUCTION' },
+      { id: operationsId, email: 'operations@example.com' },
+    );
+    await jobs.settle();
+    stop();
+    // The first chunk is told at once, the last always; those between at most every 250 ms.
+    expect(heard[0]).toEqual({ jobId, done: 2, total: 5 });
+    expect(heard.at(-1)).toEqual({ jobId, done: 5, total: 5 });
+    const done = heard.map((progress) => progress.done);
+    expect(done).toEqual([...done].sort((a, b) => a - b));
+    expect((await ordersOf('Chunked Barn')).map((order) => order.status)).toEqual(
+      Array(5).fill('PRODUCTION'),
+    );
   });
 
   it('exports the matching orders to a file the job offers for download', async () => {

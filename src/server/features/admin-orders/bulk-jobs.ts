@@ -18,6 +18,16 @@ import { exportOrdersCsv } from './export.js';
  */
 export const BULK_CHUNK = 2000;
 
+/** At most one progress report a job in this many milliseconds, besides its last. */
+const PROGRESS_EVERY_MS = 250;
+
+/** How far a running job has come, as its listeners hear it. */
+export interface BulkJobProgress {
+  jobId: number;
+  done: number;
+  total: number;
+}
+
 /** The key (with the job's id) of the advisory lock a job's transaction holds while it runs. */
 const JOB_LOCK_SPACE = 285;
 
@@ -68,19 +78,42 @@ const lineBreaks = (text: string) => text.split('\n').length - 1;
  * writes the job and answers at once; the work runs after the answer in one transaction that takes
  * the job's advisory lock, locks the matching orders, works through them in chunks of set-based
  * statements, writes one audit entry and the live message to staff, and marks the job done as its
- * last write. Progress is kept in memory (and, on a PostgreSQL server, written to the job's row from
- * another connection). A stop midway leaves the row `running` with no lock held: `recoverInterrupted`,
+ * last write. Progress is kept in memory, told to `onProgress` listeners as it moves (the live
+ * connection passes it to staff sockets), and, on a PostgreSQL server, written to the job's row from
+ * another connection. A stop midway leaves the row `running` with no lock held: `recoverInterrupted`,
  * run at start-up, marks it failed and says it was rolled back (decision 286).
  */
-export function createBulkJobs({ db, clock, orders: writer }: OrderChangeDeps) {
+export function createBulkJobs({
+  db,
+  clock,
+  orders: writer,
+  chunkSize = BULK_CHUNK,
+}: OrderChangeDeps & { chunkSize?: number }) {
   const progress = new Map<number, number>();
   const running = new Set<Promise<void>>();
+  const listeners = new Set<(progress: BulkJobProgress) => void>();
+  const lastTold = new Map<number, number>();
   // PGlite runs one statement at a time and a transaction holds it: progress written from outside the
   // job's transaction would wait for its end. On a server it goes through another pooled connection.
   const writesProgress = !isEmbedded(db);
 
-  async function noteProgress(jobId: number, done: number) {
+  function tell(report: BulkJobProgress) {
+    const now = performance.now();
+    const last = lastTold.get(report.jobId);
+    if (report.done < report.total && last !== undefined && now - last < PROGRESS_EVERY_MS) return;
+    lastTold.set(report.jobId, now);
+    for (const listener of listeners) {
+      try {
+        listener(report);
+      } catch {
+        // A listener's failure is its own: the job goes on.
+      }
+    }
+  }
+
+  async function noteProgress(jobId: number, done: number, total: number) {
     progress.set(jobId, done);
+    tell({ jobId, done, total });
     if (writesProgress) await db.update(bulkJobs).set({ done }).where(eq(bulkJobs.id, jobId));
   }
 
@@ -103,7 +136,7 @@ export function createBulkJobs({ db, clock, orders: writer }: OrderChangeDeps) {
           const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
           chunks.push(text);
           lines += lineBreaks(text);
-          await noteProgress(job.id, Math.min(Math.max(lines - 1, 0), job.total));
+          await noteProgress(job.id, Math.min(Math.max(lines - 1, 0), job.total), job.total);
         }
         file = chunks.join('');
         count = Math.max(lines - 1, 0);
@@ -111,8 +144,8 @@ export function createBulkJobs({ db, clock, orders: writer }: OrderChangeDeps) {
         const ids = await lockOrdersMatching(tx, filter);
         count = ids.length;
         const deleted: string[] = [];
-        for (let i = 0; i < ids.length; i += BULK_CHUNK) {
-          const chunk = ids.slice(i, i + BULK_CHUNK);
+        for (let i = 0; i < ids.length; i += chunkSize) {
+          const chunk = ids.slice(i, i + chunkSize);
           if (job.action === 'delete') {
             const gone = await writer.deleteLocked(tx, chunk);
             deleted.push(...gone.map((order) => order.orderId));
@@ -123,7 +156,7 @@ export function createBulkJobs({ db, clock, orders: writer }: OrderChangeDeps) {
               now,
             );
           }
-          await noteProgress(job.id, Math.min(i + chunk.length, count));
+          await noteProgress(job.id, Math.min(i + chunk.length, count), count);
         }
         await publishToStaff(tx, { type: 'orders_changed', count });
         if (job.action === 'delete') {
@@ -178,12 +211,19 @@ export function createBulkJobs({ db, clock, orders: writer }: OrderChangeDeps) {
       })
       .finally(() => {
         progress.delete(job.id);
+        lastTold.delete(job.id);
         running.delete(task);
       });
     running.add(task);
   }
 
   return {
+    /** Hears each running job's progress (at most every 250 ms, and its last); answers the unsubscribe. */
+    onProgress(listener: (progress: BulkJobProgress) => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
     /** Counts the orders matching the filter, writes the job and starts it; 404 when none match. */
     async start(request: BulkJobRequest, by: AuditActor): Promise<BulkJobStarted> {
       const filter: AdminOrderFilters = request.filter;
