@@ -52,6 +52,7 @@ export {
   ordersOfCustomer,
   placedOrderIdsInZipCodes,
   trackedUnitsOfOrder,
+  unitsByOrderNumber,
   unitsOfOrder,
 } from './lookups.js';
 export {
