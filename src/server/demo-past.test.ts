@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoActivity, demoHistory } from './demo-history.js';
 import { type DemoPastResult, seedDemoPast } from './demo-past.js';
@@ -106,5 +107,12 @@ describe("the demo's past", () => {
     const booked = chart.reduce((sum, row) => sum + Number(row.booked), 0);
     expect(booked).toBe(activity.bookings.length);
     for (const row of chart) expect(row.left).toBe(Number(row.published) - Number(row.booked));
+    // Each booked unit carries its day, as booking leaves it.
+    const dated = await t.database.db.execute(sql`
+      select count(*)::int as n from delivery_bookings b
+      join delivery_slots s on s.id = b.slot_id
+      join order_items i on i.id = b.order_item_id
+      where i.delivery_date = (s.date + time '12:00') at time zone 'UTC'`);
+    expect((dated as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(activity.bookings.length);
   });
 });

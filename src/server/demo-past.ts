@@ -8,7 +8,12 @@ import type { Db } from './db/client.js';
 import { demoActivity, demoHistory } from './demo-history.js';
 import { seedConversations } from './features/conversations/index.js';
 import { seedDeliveryDays } from './features/delivery-booking/index.js';
-import { orderIdsByNumber, seedOrderHistory, unitsByOrderNumber } from './features/orders/index.js';
+import {
+  orderIdsByNumber,
+  seedOrderHistory,
+  seedUnitDeliveryDates,
+  unitsByOrderNumber,
+} from './features/orders/index.js';
 import { seedDepositSessions } from './features/payments/index.js';
 
 export interface DemoPastResult {
@@ -71,15 +76,19 @@ export async function seedDemoPast(db: Db, now = new Date()): Promise<DemoPastRe
         };
       }),
     );
+    const booked = activity.bookings.flatMap((booking) => {
+      const unit = unitOf(booking.orderNumber, booking.itemNumber);
+      return unit.userId === null ? [] : [{ ...booking, unit, userId: unit.userId }];
+    });
     const delivery = await seedDeliveryDays(
       tx,
       activity.deliveryDays,
-      activity.bookings.flatMap((booking) => {
-        const unit = unitOf(booking.orderNumber, booking.itemNumber);
-        return unit.userId === null
-          ? []
-          : [{ date: booking.date, orderItemId: unit.itemId, userId: unit.userId, at: booking.at }];
-      }),
+      booked.map(({ date, unit, userId, at }) => ({ date, orderItemId: unit.itemId, userId, at })),
+    );
+    // A booked unit carries its day, as booking leaves it.
+    await seedUnitDeliveryDates(
+      tx,
+      booked.map(({ date, unit, at }) => ({ orderId: unit.orderId, itemId: unit.itemId, day: date, at })),
     );
     return {
       orders: added.orders,

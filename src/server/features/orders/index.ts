@@ -61,6 +61,7 @@ export {
   type SeedUnit,
   seedOrder,
   seedOrderHistory,
+  seedUnitDeliveryDates,
 } from './seed.js';
 export {
   createOrderService,
