@@ -5,14 +5,9 @@ import { openDatabase } from './db/client.js';
 import { DataDirError } from './db/data-dir-lock.js';
 import { orders } from './db/schema/orders.js';
 import { settings, users } from './db/schema.js';
-import { demoHistory } from './demo-history.js';
+import { seedDemoPast } from './demo-past.js';
 import { announceFirstAdmin, ensureFirstAdmin } from './features/auth/index.js';
-import {
-  createOrderAtStages,
-  type SeedUnit,
-  seedBulkOrders,
-  seedOrderHistory,
-} from './features/orders/index.js';
+import { createOrderAtStages, type SeedUnit, seedBulkOrders } from './features/orders/index.js';
 import { hashPassword } from './lib/crypto.js';
 
 const DEMO_PASSWORD = 'demo-password';
@@ -98,13 +93,13 @@ async function main() {
       units,
     );
   }
-  // Two years of delivered units, so the delivery estimates rest on history from the first start.
-  const history = demoHistory();
-  const first = history[0]?.order.orderId ?? '';
-  const [seeded] = await db.select({ id: orders.id }).from(orders).where(eq(orders.orderId, first));
-  if (!seeded) {
-    const added = await seedOrderHistory(db, history);
-    console.log(`Added a delivery history of ${added.orders} orders with ${added.units} units.`);
+  // Two years of delivered units, so the delivery estimates rest on history from the first start, and
+  // the conversations, deposits and delivery days around them, so the Insights charts have figures.
+  const past = await seedDemoPast(db);
+  if (past) {
+    console.log(
+      `Added a delivery history of ${past.orders} orders with ${past.units} units, ${past.messages} messages, ${past.payments} deposit payments and ${past.deliveryDays} delivery days with ${past.bookings} bookings.`,
+    );
   }
   if (bulk > 0) {
     const added = await seedBulkOrders(db, bulk);

@@ -52,6 +52,7 @@ export {
   ordersOfCustomer,
   placedOrderIdsInZipCodes,
   trackedUnitsOfOrder,
+  unitsByOrderNumber,
   unitsOfOrder,
 } from './lookups.js';
 export {
@@ -60,6 +61,7 @@ export {
   type SeedUnit,
   seedOrder,
   seedOrderHistory,
+  seedUnitDeliveryDates,
 } from './seed.js';
 export {
   createOrderService,

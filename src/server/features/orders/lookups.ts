@@ -38,6 +38,31 @@ export async function orderIdsByNumber(
   );
 }
 
+/**
+ * The units of the orders with these business ids, each with its order's id and customer, in one
+ * statement (the demo seed attaches messages, payments and bookings to a history it just wrote).
+ */
+export async function unitsByOrderNumber(executor: Executor, orderNumbers: readonly string[]) {
+  return rowsOf<{
+    order_number: string;
+    order_id: number;
+    user_id: number | null;
+    item_number: number;
+    item_id: number;
+  }>(
+    await executor.execute(sql`
+      select o.order_id as order_number, o.id as order_id, o.user_id, i.item_number, i.id as item_id
+      from orders o join order_items i on i.order_id = o.id
+      where o.order_id = any(${arrayParam(orderNumbers, 'text[]')})`),
+  ).map((row) => ({
+    orderNumber: row.order_number,
+    orderId: Number(row.order_id),
+    userId: row.user_id === null ? null : Number(row.user_id),
+    itemNumber: Number(row.item_number),
+    itemId: Number(row.item_id),
+  }));
+}
+
 /** The internal id of the order named by its internal id (a number) or its business id (text). */
 export async function findOrderId(executor: Executor, ref: string | number): Promise<number | undefined> {
   const [row] = await executor

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { leastAdvanced, type Stage } from '../../../shared/stages.js';
 import { arrayParam } from '../../db/array-param.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { orderItems, orders, type StageData } from '../../db/schema/orders.js';
 import { createEventBus } from '../../lib/event-bus.js';
 import type { NewOrder } from './create.js';
@@ -58,6 +58,26 @@ export async function createOrderAtStages(
     const [reloaded] = await tx.select().from(orders).where(eq(orders.id, created.order.id));
     return { order: reloaded ?? created.order, items };
   });
+}
+
+/**
+ * Units given their delivery day as booking one gives it (noon UTC of the day, the order's date the
+ * earliest of its units'), in the caller's transaction and published to no listener: the demo seed's
+ * booked units.
+ */
+export async function seedUnitDeliveryDates(
+  tx: Executor,
+  units: ReadonlyArray<{ orderId: number; itemId: number; day: string; at: Date }>,
+) {
+  for (const unit of units) {
+    await quietWriter.setUnitDetails(
+      tx,
+      unit.orderId,
+      [unit.itemId],
+      { deliveryDate: new Date(`${unit.day}T12:00:00Z`) },
+      unit.at,
+    );
+  }
 }
 
 /** An order of the past: placed on its order date, each unit's status changes in time order. */

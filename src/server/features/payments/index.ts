@@ -1,1 +1,2 @@
+export { type SeededDeposit, seedDepositSessions } from './seed.js';
 export { createPaymentService, type PaymentService } from './service.js';
