@@ -19,6 +19,15 @@ export function arrayParam(values: readonly (string | number | null)[], type: st
   return sql`${`${literal}}`}::${sql.raw(type)}`;
 }
 
+/** One field of every row as one array parameter: the column of an `unnest(...)` of many rows. */
+export function arrayColumn<Row>(
+  rows: readonly Row[],
+  pick: (row: Row) => string | number | null,
+  type: string,
+): SQL {
+  return arrayParam(rows.map(pick), type);
+}
+
 // Inside a quoted element only a backslash and a double quote need one. Tested first: big imports
 // pass thousands of values per array, nearly none of which hold either.
 const NEEDS_ESCAPE = /["\\]/;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { arrayParam, rowsOf } from '../../db/array-param.js';
+import { arrayColumn, arrayParam, rowsOf } from '../../db/array-param.js';
 import type { Executor } from '../../db/client.js';
 
 export interface SeededMessage {
@@ -23,8 +23,8 @@ export async function seedConversations(
   messages: readonly SeededMessage[],
 ): Promise<number> {
   if (messages.length === 0) return 0;
-  const column = (pick: (message: SeededMessage) => string | number | null, type: string) =>
-    arrayParam(messages.map(pick), type);
+  const column = (pick: (row: SeededMessage) => string | number | null, type: string) =>
+    arrayColumn(messages, pick, type);
   const orderIds = arrayParam([...new Set(messages.map((message) => message.orderId))], 'int[]');
   const [written] = rowsOf<{ count: number }>(
     await executor.execute(sql`

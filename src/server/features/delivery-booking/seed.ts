@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { arrayParam, rowsOf } from '../../db/array-param.js';
+import { arrayColumn, rowsOf } from '../../db/array-param.js';
 import type { Executor } from '../../db/client.js';
 
 export interface SeededDeliveryDay {
@@ -32,16 +32,11 @@ export async function seedDeliveryDays(
           with added as (
             insert into delivery_slots (date, capacity, created_at, updated_at)
             select t.date, t.capacity, t.at, t.at
-            from unnest(${arrayParam(
-              days.map((d) => d.date),
-              'date[]',
-            )}, ${arrayParam(
-              days.map((d) => d.capacity),
-              'int[]',
-            )}, ${arrayParam(
-              days.map((d) => d.publishedAt.toISOString()),
-              'timestamptz[]',
-            )}) as t(date, capacity, at)
+            from unnest(
+              ${arrayColumn(days, (d) => d.date, 'date[]')},
+              ${arrayColumn(days, (d) => d.capacity, 'int[]')},
+              ${arrayColumn(days, (d) => d.publishedAt.toISOString(), 'timestamptz[]')}
+            ) as t(date, capacity, at)
             order by t.date
             on conflict (date) do nothing
             returning id
@@ -55,19 +50,12 @@ export async function seedDeliveryDays(
           with added as (
             insert into delivery_bookings (slot_id, order_item_id, user_id, created_at, updated_at)
             select s.id, t.order_item_id, t.user_id, t.at, t.at
-            from unnest(${arrayParam(
-              bookings.map((b) => b.date),
-              'date[]',
-            )}, ${arrayParam(
-              bookings.map((b) => b.orderItemId),
-              'int[]',
-            )}, ${arrayParam(
-              bookings.map((b) => b.userId),
-              'int[]',
-            )}, ${arrayParam(
-              bookings.map((b) => b.at.toISOString()),
-              'timestamptz[]',
-            )}) as t(date, order_item_id, user_id, at)
+            from unnest(
+              ${arrayColumn(bookings, (b) => b.date, 'date[]')},
+              ${arrayColumn(bookings, (b) => b.orderItemId, 'int[]')},
+              ${arrayColumn(bookings, (b) => b.userId, 'int[]')},
+              ${arrayColumn(bookings, (b) => b.at.toISOString(), 'timestamptz[]')}
+            ) as t(date, order_item_id, user_id, at)
             join delivery_slots s on s.date = t.date
             order by t.at
             on conflict (order_item_id) do nothing

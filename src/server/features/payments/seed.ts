@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { arrayParam, rowsOf } from '../../db/array-param.js';
+import { arrayColumn, rowsOf } from '../../db/array-param.js';
 import type { Executor } from '../../db/client.js';
 
 export interface SeededDeposit {
@@ -25,8 +25,8 @@ export async function seedDepositSessions(
   deposits: readonly SeededDeposit[],
 ): Promise<number> {
   if (deposits.length === 0) return 0;
-  const column = (pick: (deposit: SeededDeposit) => string | number | null, type: string) =>
-    arrayParam(deposits.map(pick), type);
+  const column = (pick: (row: SeededDeposit) => string | number | null, type: string) =>
+    arrayColumn(deposits, pick, type);
   const [written] = rowsOf<{ count: number }>(
     await executor.execute(sql`
       with added as (
