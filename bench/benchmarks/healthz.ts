@@ -3,6 +3,8 @@
  * answering the same JSON, in every run. Each server runs in its own process; the runs alternate so
  * that drift in the machine (thermal, other load) hits both sides alike; each run's ratio is the full
  * stack's rate over the bare server's in the same round, and the median is printed beside them.
+ * Fastify alone (bench/servers/healthz-fastify.ts) runs in the same rounds, printed and not judged: it
+ * says how much of the gap is the framework's own and how much the product's plugins and hooks.
  */
 import { fileURLToPath } from 'node:url';
 import { type Benchmark, verdict } from '../lib/benchmark.js';
@@ -15,7 +17,9 @@ const RUNS = 3;
 const LOAD: LoadOptions = { connections: 50, pipelining: 1, duration: 5 };
 const WARM_UP: LoadOptions = { ...LOAD, duration: 2 };
 
-type Side = 'full' | 'bare';
+type Side = 'full' | 'bare' | 'fastify';
+
+const SIDES: Side[] = ['full', 'bare', 'fastify'];
 
 const script = (name: string) => fileURLToPath(new URL(`../servers/${name}.ts`, import.meta.url));
 
@@ -52,16 +56,24 @@ export const healthzBenchmark: Benchmark = {
         throw new Error('the bare server does not send the same headers as the full stack');
       }
 
-      const sides = { full, bare };
-      const url = (side: Side) => `${sides[side].url}/healthz`;
-      await load(url('full'), WARM_UP);
-      await load(url('bare'), WARM_UP);
+      const fastify = await startServerProcess(script('healthz-fastify'), {
+        env: { BENCH_RESPONSE_HEADERS: JSON.stringify(headers) },
+      });
+      servers.push(fastify);
+      const fastifyHeaders = await responseHeaders(`${fastify.url}/healthz`);
+      if (Object.keys(fastifyHeaders).length !== Object.keys(headers).length) {
+        throw new Error('Fastify alone does not send the same headers as the full stack');
+      }
 
-      const rates: Record<Side, number[]> = { full: [], bare: [] };
-      const cpu: Record<Side, number[]> = { full: [], bare: [] };
+      const sides = { full, bare, fastify };
+      const url = (side: Side) => `${sides[side].url}/healthz`;
+      for (const side of SIDES) await load(url(side), WARM_UP);
+
+      const rates: Record<Side, number[]> = { full: [], bare: [], fastify: [] };
+      const cpu: Record<Side, number[]> = { full: [], bare: [], fastify: [] };
       for (let i = 0; i < RUNS; i++) {
-        // Alternate which side goes first, so neither always runs on the warmer machine.
-        const order = i % 2 === 0 ? (['full', 'bare'] as const) : (['bare', 'full'] as const);
+        // Rotate which side goes first, so none always runs on the warmer machine.
+        const order = [...SIDES.slice(i % SIDES.length), ...SIDES.slice(0, i % SIDES.length)];
         for (const side of order) {
           const result = await load(url(side), { ...LOAD, cpuMicros: sides[side].cpuMicros });
           rates[side].push(result.requestsPerSecond);
@@ -76,12 +88,15 @@ export const healthzBenchmark: Benchmark = {
       const passed = perRun.every((r) => r >= GOAL_PERCENT);
       const fullCpu = median(cpu.full);
       const bareCpu = median(cpu.bare);
+      const fastifyCpu = median(cpu.fastify);
+      const fastifyRate = median(rates.fastify);
+      const fastifyPerRun = rates.fastify.map((rate, i) => percent(rate, rates.bare[i] ?? Number.NaN));
       return {
         passed,
         budgets: [
           {
             budget: 'healthz',
-            figure: `${perRun.map(formatPercent).join(', ')} in the ${RUNS} runs (median full ${formatInt(fullRate)} vs bare ${formatInt(bareRate)} req/s)`,
+            figure: `${perRun.map(formatPercent).join(', ')} in the ${RUNS} runs (median full ${formatInt(fullRate)} vs bare ${formatInt(bareRate)} req/s); Fastify alone, no plugin or hook, ${fastifyPerRun.map(formatPercent).join(', ')}`,
             met: passed,
           },
         ],
@@ -93,6 +108,8 @@ export const healthzBenchmark: Benchmark = {
           Number.isFinite(fullCpu) && Number.isFinite(bareCpu)
             ? `  server CPU per request: full ${fullCpu.toFixed(1)} µs vs bare ${bareCpu.toFixed(1)} µs (bare/full = ${formatPercent(percent(bareCpu, fullCpu))})`
             : '  server CPU per request: not measured (needs /proc)',
+          `  Fastify alone (no plugin, no hook; not judged): ${formatInt(fastifyRate)} req/s = ${formatPercent(percent(fastifyRate, bareRate))} of bare (runs ${fastifyPerRun.map(formatPercent).join(', ')}); the full stack is ${formatPercent(percent(fullRate, fastifyRate))} of it` +
+            (Number.isFinite(fastifyCpu) ? `; CPU per request ${fastifyCpu.toFixed(1)} µs` : ''),
         ],
       };
     } finally {

@@ -3,6 +3,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { formatCount } from '../shared/format.js';
+import { INTL_LOCALE, type Locale } from '../shared/locales.js';
 import { isBackOfficePath } from '../shared/page-paths.js';
 import { preloadScreensFor } from './app';
 import { AppTree } from './app-tree';
@@ -12,9 +13,12 @@ import { fetchSessionUser } from './features/auth/session-call';
 import { drawnFirstScreen, seedFirstScreen } from './first-screen/seed';
 import { changeLocale, i18n, initI18n } from './i18n';
 import { errorCode } from './lib/api';
+import { dateTimeFormat } from './lib/dates';
 import { initialLocale, preloadScreenTexts, screenNamespaces, storedLocale } from './lib/page-locale';
 import { createQueryClient } from './lib/query-client';
 import { followTextsLocale } from './lib/texts';
+import { cn } from './lib/utils';
+import { yieldToBrowser } from './lib/yield-to-browser';
 
 export async function start(element: HTMLElement): Promise<void> {
   // What the first screen needs is fetched side by side, not each after the one before: the session,
@@ -38,11 +42,13 @@ export async function start(element: HTMLElement): Promise<void> {
   const screensLoaded = preloadScreensFor(location.pathname);
   const language = drawn?.locale ?? initialLocale();
   if (!isBackOfficePath(location.pathname)) preloadScreenTexts(language);
-  // A page's first number or date formatter loads the browser's locale data: 35 ms on a desktop, four
-  // times that on a phone, in whichever task makes it. Made here, it runs while the texts are on their
-  // way instead of inside the first render.
-  setTimeout(() => formatCount(0, language));
+  await yieldToBrowser();
+  // Each of these is slow only the first time (the browser's locale data: 35 ms on a desktop, four times
+  // that on a phone; the class merger's table): paid here, one per task while the texts are on their way,
+  // none of it lands inside the take-over's tasks.
+  await payFirstUses(language);
   await initI18n(language);
+  await yieldToBrowser();
   // 'Signed in' from the sign-in screen, which left with a page load.
   showHandedOffToast();
   // The sign-in screen (on /auth after signing out) switches its light texts; the other screens follow.
@@ -67,6 +73,7 @@ export async function start(element: HTMLElement): Promise<void> {
     ]).catch(() => {
       // A chunk or texts that failed to load: the take-over meets the same failure and shows it.
     });
+    await yieldToBrowser();
     // Taking the markup over keeps it on screen, and what React cannot take over yet (a chunk still on
     // its way) stays as drawn until it can. As a transition it yields to the browser every few
     // milliseconds, as the first render below does. A choice on this browser that the server could not
@@ -84,4 +91,16 @@ export async function start(element: HTMLElement): Promise<void> {
   // As a transition, the first render yields to the browser every few milliseconds instead of holding
   // a slow phone's main thread for the whole tree; the static frame stays on screen meanwhile.
   startTransition(() => root.render(app));
+}
+
+/** The one-time costs of a page's first render, each in a task of its own. */
+async function payFirstUses(language: Locale): Promise<void> {
+  for (const firstUse of [
+    () => formatCount(0, language),
+    () => dateTimeFormat(INTL_LOCALE[language], { dateStyle: 'medium' }),
+    () => cn('p-0', 'p-1'),
+  ]) {
+    firstUse();
+    await yieldToBrowser();
+  }
 }

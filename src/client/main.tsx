@@ -1,5 +1,6 @@
 import './index.css';
 import { isSignInPath } from '../shared/page-paths.js';
+import { yieldToBrowser } from './lib/yield-to-browser';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -11,4 +12,6 @@ if (!root) throw new Error('index.html has no #root element');
 // page's file has the browser fetch those modules meanwhile; a drawn page asks for them from here.
 await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 0)));
 const app = await (isSignInPath(location.pathname) ? import('./sign-in-app') : import('./full-app'));
+// Evaluating the app's modules was one task; starting it is the next.
+await yieldToBrowser();
 await app.start(root);

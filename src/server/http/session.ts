@@ -60,11 +60,13 @@ export function registerSessionLoader(
     }
   }
 
-  // A callback hook, so that a request without a session (a page, /healthz) costs no promise.
+  // A callback hook, so that a request without a session (a page, /healthz) costs no promise; the cookie
+  // is looked at first, as a request without one needs nothing else (the route is worked out per call).
   app.addHook('onRequest', (request, _reply, done) => {
-    const path = routedPath(request);
-    const token = path.startsWith('/api/') ? request.cookies[SESSION_COOKIE] : undefined;
+    const token = request.cookies[SESSION_COOKIE];
     if (!token) return done();
+    const path = routedPath(request);
+    if (!path.startsWith('/api/')) return done();
     loadSession(request, path, token).then(() => done(), done);
   });
 }
