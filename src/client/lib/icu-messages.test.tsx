@@ -16,6 +16,8 @@ async function instance() {
           placed: 'Placed {when, date, medium}',
           tagged: 'Read <0>the guide</0>, {name}',
           broken: 'Hello {name',
+          plain: 'Your orders & their units <b>',
+          quoted: "It''s ready",
         },
       },
       es: { common: { units: '{count, plural, one {# unidad} other {# unidades}}' } },
@@ -48,6 +50,12 @@ describe('ICU messages for i18next', () => {
     const i18n = await instance();
     expect(i18n.t('tagged', { name: 'Ann' })).toBe('Read <0>the guide</0>, Ann');
     expect(i18n.t('broken', { name: 'Ann' })).toBe('Hello {name');
+  });
+
+  it('answers plain text as written, and still reads ICU quotes', async () => {
+    const i18n = await instance();
+    expect(i18n.t('plain', { name: 'Ann' })).toBe('Your orders & their units <b>');
+    expect(i18n.t('quoted')).toBe("It's ready");
   });
 
   it('makes one plural formatter per language for all messages, not one per message', async () => {

@@ -31,6 +31,9 @@ const sharedFormatters: Formatters = {
   getPluralRules: cached((...args: Arguments<typeof Intl.PluralRules>) => new Intl.PluralRules(...args)),
 };
 
+/** What makes a message more than its own text: an argument, plural or select (`{`), or a quote (`'`). */
+const ICU_SYNTAX = /[{']/;
+
 interface LookupInfo {
   resolved?: { res?: unknown };
 }
@@ -51,6 +54,9 @@ export function icuMessages(): I18nFormatModule & {
   return {
     type: 'i18nFormat',
     parse(message, values, language, namespace, key, info) {
+      // Most messages are plain text: without a brace or an apostrophe (ICU's quote) there is nothing to
+      // parse or fill in, and the text is the answer as it stands.
+      if (!ICU_SYNTAX.test(message)) return message;
       const id = `${language}\u0000${namespace}\u0000${key}`;
       let format = compiled.get(id);
       try {

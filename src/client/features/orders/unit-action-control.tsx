@@ -18,7 +18,8 @@ const OnboardingDialog = lazyChunk(() =>
   import('../onboarding/onboarding-dialog').then((m) => ({ default: m.OnboardingDialog })),
 );
 
-type OpenDialog = 'onboarding' | 'signing' | 'payment' | null;
+type DialogName = 'onboarding' | 'signing' | 'payment';
+type OpenDialog = DialogName | null;
 
 /** Action texts run longer in Spanish and French: on a phone they wrap inside the button, not past the card. */
 const WRAPPING = 'h-auto min-h-9 whitespace-normal py-1.5';
@@ -50,8 +51,14 @@ export function UnitActionControl({
 }) {
   const { t } = useTranslation('orders');
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  // Mounted from the first opening on, so that it can finish its own closing and reset.
-  const [onboardingMounted, setOnboardingMounted] = useState(false);
+  // Each dialog is mounted from its first opening on, so that it can finish its own closing and reset
+  // (and a payment page left open is still listened for); never opened, it costs the page nothing: a
+  // page of several units taking over its drawn first screen would otherwise mount two per unit.
+  const [mounted, setMounted] = useState<ReadonlySet<DialogName>>(() => new Set());
+  const openDialog = (name: DialogName) => {
+    setMounted((already) => (already.has(name) ? already : new Set(already).add(name)));
+    setDialog(name);
+  };
   const updateStatus = useUpdateItemStatus(order.id);
   const action: UnitAction = unitAction(unit);
   const itemId = unit.item?.id;
@@ -65,7 +72,7 @@ export function UnitActionControl({
       {
         onSuccess: () => {
           toast({ title: t('signingToast.started'), variant: 'success' });
-          setDialog('signing');
+          openDialog('signing');
         },
         onError: () =>
           toast({
@@ -80,18 +87,17 @@ export function UnitActionControl({
   function onClick() {
     switch (action) {
       case 'onboarding':
-        setOnboardingMounted(true);
-        setDialog('onboarding');
+        openDialog('onboarding');
         break;
       case 'start-signing':
         startSigning();
         break;
       case 'sign':
-        setDialog('signing');
+        openDialog('signing');
         break;
       case 'payment':
       case 'paid':
-        setDialog('payment');
+        openDialog('payment');
         break;
     }
   }
@@ -148,26 +154,30 @@ export function UnitActionControl({
         </Button>
       )}
 
-      <SigningDialog
-        open={dialog === 'signing'}
-        onOpenChange={closeDialog}
-        itemId={itemId}
-        orderId={order.id}
-        documentUrl={documentUrl}
-        unitLabel={label}
-      />
-      <PaymentDialog
-        open={dialog === 'payment'}
-        onOpenChange={closeDialog}
-        itemId={itemId}
-        stageData={unit.stageData}
-        money={order.money}
-        itemNumber={unit.itemNumber}
-        orderDate={order.orderDate}
-        unitLabel={label}
-        productName={order.productName}
-      />
-      {onboardingMounted && itemId !== undefined && (
+      {mounted.has('signing') && (
+        <SigningDialog
+          open={dialog === 'signing'}
+          onOpenChange={closeDialog}
+          itemId={itemId}
+          orderId={order.id}
+          documentUrl={documentUrl}
+          unitLabel={label}
+        />
+      )}
+      {mounted.has('payment') && (
+        <PaymentDialog
+          open={dialog === 'payment'}
+          onOpenChange={closeDialog}
+          itemId={itemId}
+          stageData={unit.stageData}
+          money={order.money}
+          itemNumber={unit.itemNumber}
+          orderDate={order.orderDate}
+          unitLabel={label}
+          productName={order.productName}
+        />
+      )}
+      {mounted.has('onboarding') && itemId !== undefined && (
         <Suspense fallback={null}>
           <OnboardingDialog
             open={dialog === 'onboarding'}
