@@ -24,6 +24,8 @@ import { dataPageFile, LANDING_PAGE_FILES, landingDataFor } from '../src/shared/
 import { THEME_INIT_SCRIPT } from '../src/shared/theme-init';
 
 const FULL_APP = '/src/client/full-app.tsx';
+/** Asked for by every app's entry before the app itself (src/client/main.tsx). */
+const REACT_DOM_CLIENT = '/node_modules/react-dom/client.js';
 /** Loaded by every screen of the full app as it starts (src/client/providers.tsx). */
 const TOASTER = '/src/client/components/ui/toaster.tsx';
 const CUSTOMER_SHELL = '/src/client/features/shell/customer-shell.tsx';
@@ -49,12 +51,22 @@ export const LANDING_MODULES = [
 
 /** Each page file and the modules its first load runs. */
 const PAGES: { file: string; entries: string[]; data?: string }[] = [
-  { file: 'sign-in.html', entries: ['/src/client/sign-in-app.tsx'] },
-  { file: 'back-office.html', entries: [FULL_APP, TOASTER, ADMIN_SHELL, ...BACK_OFFICE_TEXTS] },
-  { file: 'index.html', entries: [FULL_APP, TOASTER, CUSTOMER_SHELL] },
+  { file: 'sign-in.html', entries: [REACT_DOM_CLIENT, '/src/client/sign-in-app.tsx'] },
+  {
+    file: 'back-office.html',
+    entries: [REACT_DOM_CLIENT, FULL_APP, TOASTER, ADMIN_SHELL, ...BACK_OFFICE_TEXTS],
+  },
+  { file: 'index.html', entries: [REACT_DOM_CLIENT, FULL_APP, TOASTER, CUSTOMER_SHELL] },
   ...Object.entries(LANDING_SCREENS).map(([path, { shell, screen }]) => ({
     file: LANDING_PAGE_FILES[path as keyof typeof LANDING_PAGE_FILES],
-    entries: [FULL_APP, TOASTER, shell, ...(shell === ADMIN_SHELL ? BACK_OFFICE_TEXTS : []), screen],
+    entries: [
+      REACT_DOM_CLIENT,
+      FULL_APP,
+      TOASTER,
+      shell,
+      ...(shell === ADMIN_SHELL ? BACK_OFFICE_TEXTS : []),
+      screen,
+    ],
     data: landingDataFor(path)?.url,
   })),
 ];

@@ -39,7 +39,11 @@ export async function start(element: HTMLElement): Promise<void> {
   if (drawn?.answers.session === undefined) {
     void queryClient.prefetchQuery({ queryKey: authKeys.user, queryFn: fetchSessionUser });
   }
+  await yieldToBrowser();
+  // Asking for files costs the page's main thread a few milliseconds each on a phone: the screens' and
+  // the texts' requests go out in tasks of their own.
   const screensLoaded = preloadScreensFor(location.pathname);
+  await yieldToBrowser();
   const language = drawn?.locale ?? initialLocale();
   if (!isBackOfficePath(location.pathname)) preloadScreenTexts(language);
   await yieldToBrowser();

@@ -11,7 +11,13 @@ if (!root) throw new Error('index.html has no #root element');
 // frame (index.html), or the first screen the server drew (decision 300), is painted first. A landing
 // page's file has the browser fetch those modules meanwhile; a drawn page asks for them from here.
 await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 0)));
-const app = await (isSignInPath(location.pathname) ? import('./sign-in-app') : import('./full-app'));
+// React's own modules are evaluated in a task of their own, ahead of the app's: both are asked for at
+// once, so neither waits for the other to arrive.
+const reactReady = import('react-dom/client');
+const appReady = isSignInPath(location.pathname) ? import('./sign-in-app') : import('./full-app');
+await reactReady;
+await yieldToBrowser();
+const app = await appReady;
 // Evaluating the app's modules was one task; starting it is the next.
 await yieldToBrowser();
 await app.start(root);
