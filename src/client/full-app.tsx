@@ -13,7 +13,7 @@ import { fetchSessionUser } from './features/auth/session-call';
 import { drawnFirstScreen, seedFirstScreen } from './first-screen/seed';
 import { changeLocale, i18n, initI18n } from './i18n';
 import { errorCode } from './lib/api';
-import { dateTimeFormat } from './lib/dates';
+import { formatDate } from './lib/dates';
 import { initialLocale, preloadScreenTexts, screenNamespaces, storedLocale } from './lib/page-locale';
 import { createQueryClient } from './lib/query-client';
 import { followTextsLocale } from './lib/texts';
@@ -101,7 +101,7 @@ export async function start(element: HTMLElement): Promise<void> {
 async function payFirstUses(language: Locale): Promise<void> {
   for (const firstUse of [
     () => formatCount(0, language),
-    () => dateTimeFormat(INTL_LOCALE[language], { dateStyle: 'medium' }),
+    () => formatDate('2000-01-01', INTL_LOCALE[language]),
     () => cn('p-0', 'p-1'),
   ]) {
     firstUse();
